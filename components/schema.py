@@ -1,0 +1,409 @@
+"""The typed model of a game's definitions, and every rule of the format (docs/FORMAT.md).
+
+A game folder is read into a ``Game``: its settings from ``game.yaml``, named layouts, rule
+data, and ``Component`` values. Every mistake is a ``DefinitionError`` located at FILE:LINE:COL
+with what was expected and, where a word was misspelt, a suggestion.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from components.errors import DefinitionError
+from components.yamlloc import LocDict, LocList, Mark
+
+KINDS = ("card", "tile", "token", "board", "sheet", "die", "standee")
+
+SIZE_PRESETS: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.2, 88.9),
+    "mini-euro": (44.0, 68.0),
+    "mini-american": (41.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "euro-square": (70.0, 70.0),
+    "square-25": (25.0, 25.0),
+    "square-30": (30.0, 30.0),
+    "square-38": (38.0, 38.0),
+    "square-50": (50.8, 50.8),
+    "square-63": (63.5, 63.5),
+    "square-89": (88.9, 88.9),
+    "token-16": (16.0, 16.0),
+    "token-20": (20.0, 20.0),
+    "token-25": (25.0, 25.0),
+    "token-30": (30.0, 30.0),
+    "page": (186.0, 256.0),
+    "page-landscape": (256.0, 186.0),
+}
+
+GAME_KEYS = ("game", "name", "edition", "players", "rulebook", "palette", "fonts", "icons",
+             "inventory", "data", "layouts", "description")
+FILE_KEYS = ("data", "layouts", "defaults", "components")
+RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
+            "printed")
+INVENTORY_KEYS = ("group", "count", "printed", "note")
+
+COMMON_ELEMENT_KEYS = ("type", "when", "unless")
+ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
+    "rect": ("x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius", "dash", "bleed"),
+    "ellipse": ("cx", "cy", "r", "rx", "ry", "fill", "stroke", "stroke_width", "dash"),
+    "line": ("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash"),
+    "path": ("d", "x", "y", "scale", "fill", "stroke", "stroke_width", "dash"),
+    "text": ("text", "field", "x", "y", "w", "h", "size", "min_size", "font", "color", "align",
+             "valign", "leading", "rotate"),
+    "icon": ("name", "x", "y", "size", "color"),
+    "qr": ("payload", "x", "y", "size", "color"),
+    "image": ("path", "x", "y", "w", "h"),
+    "pips": ("n", "x", "y", "w", "h", "color", "r"),
+    "grid": ("x", "y", "cols", "rows", "cell_w", "cell_h", "fill", "stroke", "stroke_width",
+             "labels", "size", "color", "font"),
+    "use": ("layout", "x", "y", "with"),
+}
+REQUIRED_ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
+    "rect": ("w", "h"),
+    "ellipse": ("cx", "cy"),
+    "line": ("x1", "y1", "x2", "y2"),
+    "path": ("d",),
+    "text": ("w", "h"),
+    "icon": ("name",),
+    "qr": ("payload", "size"),
+    "image": ("path", "w", "h"),
+    "pips": ("n", "w", "h"),
+    "grid": ("cols", "rows", "cell_w", "cell_h"),
+    "use": ("layout",),
+}
+
+ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-/.]*$")
+
+STANDARD_FONTS = (
+    "Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique",
+    "Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic",
+    "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Symbol",
+    "ZapfDingbats",
+)
+
+
+def suggest(word: str, choices: tuple[str, ...] | list[str], cutoff: float = 0.6) -> str:
+    """``; did you mean 'x'?`` when a close choice exists, else ``""``."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+@dataclass
+class Component:
+    """One component definition: its print settings and free fields, with its source."""
+
+    id: str
+    kind: str
+    size: tuple[float, float]
+    count: int
+    group: str
+    front: Any
+    back: Any
+    fields: dict[str, Any]
+    file: str
+    line: int
+    shape: str = "square"
+    faces: list[dict[str, Any]] = field(default_factory=list)
+    base: float = 15.0
+    printed: bool = True
+    version: str = ""
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def two_sided(self) -> bool:
+        return self.back is not None
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """A field's value, with dotted paths (``production.food``)."""
+        value: Any = self.fields
+        for part in name.split("."):
+            if isinstance(value, dict) and part in value:
+                value = value[part]
+            else:
+                return default
+        return value
+
+
+@dataclass
+class InventoryGroup:
+    group: str
+    count: int
+    printed: bool = True
+    note: str = ""
+
+
+@dataclass
+class Game:
+    """A game's definitions, as loaded (and with its errata applied)."""
+
+    key: str
+    folder: Path
+    name: str
+    edition: str
+    players: dict[str, int]
+    palette: dict[str, str]
+    fonts: dict[str, str]
+    icons: dict[str, Any]
+    inventory: list[InventoryGroup]
+    data: dict[str, Any]
+    layouts: dict[str, Any]
+    components: list[Component]
+    base_edition: str = ""
+    errata: list[Any] = field(default_factory=list)
+
+    def component(self, component_id: str) -> Component:
+        for comp in self.components:
+            if comp.id == component_id:
+                return comp
+        raise KeyError(component_id)
+
+    def find(self, component_id: str) -> Component | None:
+        for comp in self.components:
+            if comp.id == component_id:
+                return comp
+        return None
+
+    def by_group(self, group: str) -> list[Component]:
+        return [c for c in self.components if c.group == group]
+
+    def counts(self) -> dict[str, int]:
+        """Copies per inventory group, from the components."""
+        out: dict[str, int] = {}
+        for comp in self.components:
+            out[comp.group] = out.get(comp.group, 0) + comp.count
+        return out
+
+
+# --- helpers that raise located errors ---------------------------------------------------------
+
+def err(msg: str, node: Any, key: str | int | None = None,
+        file: str | None = None) -> DefinitionError:
+    """A DefinitionError located at ``node`` (or at one of its keys or items)."""
+    mark: Mark = (0, 0)
+    src = file
+    if isinstance(node, LocDict):
+        mark = node.at(key) if isinstance(key, str) else node.mark
+        src = src or node.file
+    elif isinstance(node, LocList):
+        mark = node.at(key) if isinstance(key, int) else node.mark
+        src = src or node.file
+    line, col = mark
+    return DefinitionError(msg, src, line or None, col or None)
+
+
+def check_keys(node: LocDict, allowed: tuple[str, ...], what: str) -> None:
+    for key in node:
+        if key not in allowed:
+            raise err(f"unknown key '{key}' in {what} (expected one of: {', '.join(allowed)}"
+                      f"{suggest(key, allowed)})", node, key)
+
+
+def expect_mapping(node: Any, what: str, parent: Any = None,
+                   key: str | int | None = None) -> LocDict:
+    if not isinstance(node, LocDict):
+        raise err(f"{what} must be a mapping (expected 'key: value' lines), not "
+                  f"{type_name(node)}", parent if parent is not None else node, key)
+    return node
+
+
+def type_name(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text '{value}'"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def parse_size(value: Any, node: LocDict, kind: str) -> tuple[float, float]:
+    if isinstance(value, str):
+        if value in SIZE_PRESETS:
+            return SIZE_PRESETS[value]
+        raise err(f"unknown size '{value}' (expected a preset such as poker, mini-euro, "
+                  f"square-50, or [width, height] in mm{suggest(value, tuple(SIZE_PRESETS))})",
+                  node, "size")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if value <= 0:
+            raise err("size must be positive", node, "size")
+        if kind == "die":
+            return (float(value), float(value))
+        return (float(value), float(value))
+    if isinstance(value, list) and len(value) == 2 and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+        w, h = float(value[0]), float(value[1])
+        if w <= 0 or h <= 0:
+            raise err("size must be positive", node, "size")
+        return (w, h)
+    raise err(f"size must be a preset name or [width, height] in mm, not {type_name(value)}",
+              node, "size")
+
+
+def check_elements(elements: Any, where: Any, key: str | int | None, layouts: dict[str, Any],
+                   what: str) -> None:
+    """Validate a list of elements (types, keys, required keys, layout references)."""
+    if isinstance(elements, str):
+        if elements not in layouts:
+            raise err(f"unknown layout '{elements}' in {what}"
+                      f"{suggest(elements, list(layouts)) or ' (define it under layouts:)'}",
+                      where, key)
+        return
+    if not isinstance(elements, LocList):
+        raise err(f"{what} must be a layout name or a list of elements, not "
+                  f"{type_name(elements)}", where, key)
+    for i, el in enumerate(elements):
+        el = expect_mapping(el, f"element {i + 1} of {what}", elements, i)
+        etype = el.get("type")
+        if etype is None:
+            raise err(f"element {i + 1} of {what} has no 'type' (expected one of: "
+                      f"{', '.join(ELEMENT_KEYS)})", el)
+        if etype not in ELEMENT_KEYS:
+            raise err(f"unknown element type '{etype}' (expected one of: "
+                      f"{', '.join(ELEMENT_KEYS)}{suggest(str(etype), tuple(ELEMENT_KEYS))})",
+                      el, "type")
+        allowed = COMMON_ELEMENT_KEYS + ELEMENT_KEYS[etype]
+        check_keys(el, allowed, f"a {etype} element")
+        for req in REQUIRED_ELEMENT_KEYS[etype]:
+            if req not in el:
+                raise err(f"a {etype} element needs '{req}'", el)
+        if etype == "use":
+            name = el["layout"]
+            if not isinstance(name, str) or name not in layouts:
+                raise err(f"unknown layout '{name}'{suggest(str(name), list(layouts))}",
+                          el, "layout")
+        if etype == "text" and "text" not in el and "field" not in el:
+            raise err("a text element needs 'text' or 'field'", el)
+        if etype == "image":
+            p = el["path"]
+            if isinstance(p, str) and not p.startswith("$") and (
+                    Path(p).is_absolute() or ".." in Path(p).parts):
+                raise err(f"image path '{p}' must stay inside the game folder", el, "path")
+
+
+def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, Any],
+                    file: str) -> Component:
+    merged: dict[str, Any] = dict(defaults)
+    merged.update(raw)
+    if "id" not in raw:
+        raise err("a component needs an 'id' (for example: id: production/acid-rain-storm)",
+                  raw)
+    cid = raw["id"]
+    if not isinstance(cid, str) or not ID_RE.match(cid):
+        raise err(f"component id {type_name(cid)} must be letters, digits and - _ / . "
+                  "(for example: production/acid-rain-storm)", raw, "id")
+    for key in raw:
+        if key not in RESERVED:
+            close = difflib.get_close_matches(key, list(RESERVED), n=1, cutoff=0.8)
+            if close and key != close[0]:
+                raise err(f"unknown key '{key}' in component '{cid}' (expected "
+                          f"'{close[0]}'; did you mean '{close[0]}'?)", raw, key)
+    kind = merged.get("kind")
+    src = raw if "kind" in raw else defaults
+    if kind is None:
+        raise err(f"component '{cid}' needs a 'kind' (one of: {', '.join(KINDS)})", raw)
+    if kind not in KINDS:
+        raise err(f"unknown kind '{kind}' (expected one of: {', '.join(KINDS)}"
+                  f"{suggest(str(kind), KINDS)})", src, "kind")
+    if "size" not in merged:
+        raise err(f"component '{cid}' needs a 'size' (a preset such as poker, or [w, h] mm)",
+                  raw)
+    size = parse_size(merged["size"], raw if "size" in raw else defaults, kind)  # type: ignore[arg-type]
+    count = merged.get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise err(f"count must be a whole number 0 or more, not {type_name(count)}",
+                  raw if "count" in raw else defaults, "count")
+    group = merged.get("group", "")
+    if not isinstance(group, str):
+        raise err("group must be text (the inventory group's name)", raw, "group")
+    front = merged.get("front")
+    if front is None:
+        raise err(f"component '{cid}' needs a 'front' (a layout name or a list of elements)",
+                  raw)
+    check_elements(front, raw if "front" in raw else defaults, "front", layouts, "front")
+    back = merged.get("back")
+    if back is not None:
+        check_elements(back, raw if "back" in raw else defaults, "back", layouts, "back")
+    shape = merged.get("shape", "round" if kind == "token" else "square")
+    if shape not in ("round", "square"):
+        raise err(f"shape must be round or square{suggest(str(shape), ('round', 'square'))}",
+                  raw, "shape")
+    faces: list[dict[str, Any]] = []
+    if kind == "die":
+        faces = merged.get("faces")  # type: ignore[assignment]
+        if not isinstance(faces, list) or len(faces) != 6:
+            raise err(f"die '{cid}' needs 'faces': a list of six mappings of fields", raw)
+        for i, face in enumerate(faces):
+            expect_mapping(face, f"face {i + 1}", faces, i)
+    base = merged.get("base", 15.0)
+    if not isinstance(base, (int, float)) or isinstance(base, bool) or base < 0:
+        raise err("base must be a depth in mm", raw, "base")
+    printed = merged.get("printed", True)
+    if not isinstance(printed, bool):
+        raise err("printed must be true or false", raw, "printed")
+    fields = {k: v for k, v in merged.items() if k not in RESERVED}
+    fields["id"] = cid
+    return Component(id=cid, kind=kind, size=size, count=count, group=group, front=front,
+                     back=back, fields=fields, file=file, line=raw.mark[0], shape=shape,
+                     faces=list(faces), base=float(base), printed=printed, raw=dict(merged))
+
+
+def check_players(value: Any, node: LocDict) -> dict[str, int]:
+    if value is None:
+        return {"min": 1, "max": 1}
+    if isinstance(value, LocDict):
+        check_keys(value, ("min", "max"), "players")
+        lo, hi = value.get("min", 1), value.get("max", value.get("min", 1))
+        if isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi:
+            return {"min": lo, "max": hi}
+    raise err("players must be {min: N, max: M} with 1 <= N <= M", node, "players")
+
+
+def check_colour_map(value: Any, node: LocDict, key: str) -> dict[str, str]:
+    if value is None:
+        return {}
+    mapping = expect_mapping(value, key, node, key)
+    for name, colour in mapping.items():
+        if not isinstance(colour, str) or not re.match(r"^#[0-9A-Fa-f]{6}$", colour):
+            raise err(f"palette colour '{name}' must be '#rrggbb' in quotes, not "
+                      f"{type_name(colour)}", mapping, name)
+    return dict(mapping)
+
+
+def check_fonts(value: Any, node: LocDict) -> dict[str, str]:
+    fonts = {"body": "Helvetica", "bold": "Helvetica-Bold", "italic": "Helvetica-Oblique"}
+    if value is None:
+        return fonts
+    mapping = expect_mapping(value, "fonts", node, "fonts")
+    for name, font in mapping.items():
+        if font not in STANDARD_FONTS:
+            raise err(f"unknown font '{font}' (expected a standard PDF font such as Helvetica"
+                      f"{suggest(str(font), STANDARD_FONTS)})", mapping, name)
+        fonts[name] = font
+    return fonts
+
+
+def check_inventory(value: Any, node: LocDict) -> list[InventoryGroup]:
+    if value is None:
+        return []
+    if not isinstance(value, LocList):
+        raise err("inventory must be a list of {group: NAME, count: N}", node, "inventory")
+    out: list[InventoryGroup] = []
+    for i, item in enumerate(value):
+        item = expect_mapping(item, f"inventory item {i + 1}", value, i)
+        check_keys(item, INVENTORY_KEYS, "an inventory item")
+        group, count = item.get("group"), item.get("count")
+        if not isinstance(group, str) or not isinstance(count, int) or count < 0:
+            raise err("an inventory item needs group: NAME and count: N", item)
+        out.append(InventoryGroup(group, count, bool(item.get("printed", True)),
+                                  str(item.get("note", ""))))
+    return out

@@ -1,0 +1,1 @@
+"""Definitions -> printable files: drawing, imposition, PDF and SVG backends, the build."""

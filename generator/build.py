@@ -1,0 +1,345 @@
+"""The print pipeline: load -> (errata) -> draw -> impose -> render PDF and SVG -> manifest.
+
+Every stage is a plain function. Files appear whole: each is written under a temporary name in
+the same folder and renamed into place, so a failed build never leaves half a PDF behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from components import Component, Game
+from components.errors import InputError
+from generator.draw import Faces, Options, draw_component
+from generator.draw.elements import Context, FitRecord, draw_elements
+from generator.drawing import Drawing, Primitive, Rect, Style, Text
+from generator.icons import BUILTIN
+from generator.layout import Item, Settings, Sheet, footer, impose, page_size
+
+
+@dataclass
+class BuildOptions:
+    settings: Settings = field(default_factory=Settings)
+    formats: tuple[str, ...] = ("pdf", "svg")
+    out: Path = Path("output")
+    stamp_qr: bool = False
+    since: str | None = None
+    checklist: bool = True
+
+
+@dataclass
+class BuildResult:
+    game: Game
+    folder: Path
+    pdf: Path | None
+    svg_dir: Path | None
+    manifest: Path
+    sheets: list[Sheet]
+    components: int
+    copies: int
+    fits: list[FitRecord]
+
+
+def icon_source(game: Game) -> Callable[[str, str | None], list[Primitive]]:
+    """Icons as primitives in their 10 x 10 box, built once per (name, colour) and reused."""
+    cache: dict[tuple[str, str | None], list[Primitive]] = {}
+    dummy = Component("icon", "card", (10.0, 10.0), 1, "", [], None, {}, "game.yaml", 1)
+
+    def get(name: str, colour: str | None) -> list[Primitive]:
+        key = (name, colour)
+        if key not in cache:
+            spec = game.icons.get(name) or BUILTIN.get(name) or BUILTIN["x"]
+            ctx = Context(game, dummy, {}, 10.0, 10.0, 0.0, f"icon {name}")
+            prims = draw_elements(ctx, spec)
+            if colour:
+                prims = [_recolour(p, colour) for p in prims]
+            cache[key] = prims
+        return cache[key]
+
+    return get
+
+
+def _recolour(p: Primitive, colour: str) -> Primitive:
+    from dataclasses import replace
+
+    st = getattr(p, "style", None)
+    if st is None:
+        return p
+
+    def keep(c: str | None) -> str | None:
+        return c if c in (None, "#ffffff", "#fff") else colour
+
+    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))  # type: ignore[type-var]
+
+
+def select(game: Game, since: str | None) -> list[Component]:
+    """The components to print: every printed one, or only those changed after ``since``."""
+    comps = [c for c in game.components if c.printed and c.count > 0]
+    if since is None:
+        return comps
+    from components.errata import changed_since
+
+    changed = changed_since(game, since)
+    return [c for c in comps if c.id in changed]
+
+
+def draw_all(game: Game, comps: list[Component], opts: Options,
+             tick: Callable[[], None] | None = None) -> list[Faces]:
+    out = []
+    for comp in comps:
+        out.append(draw_component(game, comp, opts))
+        if tick:
+            tick()
+    return out
+
+
+def impose_all(game: Game, faces: list[Faces], settings: Settings) -> list[Sheet]:
+    """Group the components by kind and size (first appearance order) and impose each group."""
+    runs: dict[tuple[Any, ...], list[Item]] = {}
+    titles: dict[tuple[Any, ...], list[str]] = {}
+    for f in faces:
+        d = f.front
+        key = (f.comp.kind == "board", round(d.w, 2), round(d.h, 2), d.bleed,
+               f.back is not None)
+        items = runs.setdefault(key, [])
+        for i in range(f.comp.count):
+            items.append(Item(f.comp, i + 1, f.front, f.back))
+        names = titles.setdefault(key, [])
+        name = f.comp.group or f.comp.kind
+        if name not in names:
+            names.append(name)
+    sheets: list[Sheet] = []
+    # two-sided runs first: one-sided sheets then sit together at the end of the PDF
+    order = sorted(runs, key=lambda k: not k[4])
+    for key in order:
+        for sheet in impose(runs[key], settings, titles[key][0]):
+            groups: list[str] = []
+            for p in sheet.placements:
+                name = p.comp.group or p.comp.kind
+                if name not in groups:
+                    groups.append(name)
+            if groups and not sheet.placements[0].part:
+                sheet.title = ", ".join(groups)
+            sheets.append(sheet)
+    return sheets
+
+
+def checklist_sheet(game: Game, settings: Settings) -> list[Sheet]:
+    """The component checklist as the last sheet: every group of the rulebook's list, its
+    count, and a box to tick."""
+    W, H = page_size(settings.paper, False)
+    m = settings.margin + 6
+    sheet = Sheet(W, H, "front", "Component checklist")
+    marks: list[Primitive] = [
+        Text(m, m + 8, f"{game.name}: component checklist", "Helvetica-Bold", 16, "#222222"),
+        Text(m, m + 14, f"Edition {game.edition}. Tick each group once it is printed, cut and "
+                        "counted.", "Helvetica", 8.5, "#444444"),
+    ]
+    y = m + 22
+    rows = game.inventory or [
+        _group_row(name, count) for name, count in game.counts().items()
+    ]
+    line_h = min(7.0, (H - y - m - 10) / max(1, len(rows)))
+    size = min(10.0, line_h / 0.35 * 0.55)
+    box = Style(stroke="#222222", width=0.3)
+    for row in rows:
+        marks.append(Rect(m, y + line_h * 0.15, line_h * 0.6, line_h * 0.6, box))
+        marks.append(Text(m + line_h, y + line_h * 0.7, row.group, "Helvetica", size, "#222222"))
+        marks.append(Text(W - m - 30, y + line_h * 0.7, str(row.count), "Helvetica-Bold", size,
+                          "#222222", "end"))
+        note = "" if row.printed else "not printed: " + (row.note or "supply your own")
+        if note:
+            marks.append(Text(W - m - 28, y + line_h * 0.7, note, "Helvetica-Oblique",
+                              size * 0.8, "#666666"))
+        marks.append(Rect(m, y + line_h, W - 2 * m, 0.01, Style(stroke="#cccccc", width=0.1)))
+        y += line_h
+    sheet.marks.extend(marks)
+    out = [sheet]
+    if settings.duplex in ("long", "short"):
+        out.append(Sheet(W, H, "back", sheet.title, blank=True))
+    return out
+
+
+def _group_row(name: str, count: int) -> Any:
+    from components.schema import InventoryGroup
+
+    return InventoryGroup(name, count)
+
+
+def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> None:
+    fronts = sum(1 for s in sheets if s.side == "front")
+    k = 0
+    for i, s in enumerate(sheets):
+        s.page = i + 1
+        if s.side == "front":
+            k += 1
+        side = "front" if s.side == "front" else "back"
+        blank = " (this side intentionally left blank)" if s.blank else ""
+        text = (f"{game.name} · edition {game.edition} · sheet {k} of {fronts}, {side} · "
+                f"{s.title}{blank} · print at 100% (actual size)")
+        footer(s, text, settings)
+
+
+def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        write(Path(tmp))
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def manifest_data(game: Game, sheets: list[Sheet], opts: BuildOptions,
+                  svg_names: dict[int, str]) -> dict[str, Any]:
+    s = opts.settings
+    W, H = page_size(s.paper, False)
+    out: dict[str, Any] = {
+        "game": game.key,
+        "name": game.name,
+        "edition": game.edition,
+        "paper": s.paper,
+        "page_mm": [W, H],
+        "duplex": s.duplex,
+        "bleed_mm": s.bleed,
+        "margin_mm": s.margin,
+        "back_offset_mm": list(s.back_offset),
+        "pdf": f"{game.key}.pdf" if "pdf" in opts.formats else None,
+        "since": opts.since,
+        "sheets": [],
+    }
+    for sheet in sheets:
+        entry: dict[str, Any] = {
+            "page": sheet.page,
+            "side": sheet.side,
+            "title": sheet.title,
+            "page_mm": [round(sheet.w, 3), round(sheet.h, 3)],
+            "svg": svg_names.get(sheet.page),
+            "placements": [],
+        }
+        for p in sheet.placements:
+            pl: dict[str, Any] = {
+                "component": p.comp.id,
+                "kind": p.comp.kind,
+                "copy": p.copy,
+                "face": p.face,
+                "version": p.comp.version,
+                "trim_mm": [round(v, 3) for v in p.trim],
+                "bleed_mm": [round(v, 3) for v in p.clip],
+            }
+            if p.part:
+                pl["part"] = p.part
+                pl["board_window_mm"] = [round(v, 3) for v in (p.window or ())]
+            entry["placements"].append(pl)
+        out["sheets"].append(entry)
+    return out
+
+
+def build(game: Game, opts: BuildOptions,
+          progress: Callable[[int], None] | None = None,
+          total: Callable[[int], None] | None = None) -> BuildResult:
+    """Build one game's printable files into ``opts.out/GAME/``."""
+    from generator.backends.pdf import write_pdf
+    from generator.backends.svg import sheet_svg
+
+    settings = opts.settings
+    settings.check()
+    bad = [f for f in opts.formats if f not in ("pdf", "svg")]
+    if bad or not opts.formats:
+        raise InputError(f"unknown format '{','.join(bad)}' (expected pdf, svg or pdf,svg)")
+    comps = select(game, opts.since)
+    dopts = Options(bleed=settings.bleed, stamp_qr=opts.stamp_qr)
+
+    def tick(n: int = 1) -> None:
+        if progress:
+            progress(n)
+
+    faces = draw_all(game, comps, dopts, lambda: tick())
+    sheets = impose_all(game, faces, settings)
+    if opts.since is not None:
+        from components.errata import notice_sheet
+
+        sheets = notice_sheet(game, opts.since, comps, settings) + sheets
+    elif opts.checklist:
+        sheets.extend(checklist_sheet(game, settings))
+    number_and_footer(game, sheets, settings)
+    if total:
+        total(len(comps) + len(sheets) * len(opts.formats))
+    folder = opts.out / game.key
+    folder.mkdir(parents=True, exist_ok=True)
+    icons = icon_source(game)
+    pdf_path: Path | None = None
+    if "pdf" in opts.formats:
+        pdf_path = folder / f"{game.key}.pdf"
+        _atomic_write(pdf_path, lambda tmp: write_pdf(sheets, tmp, icons, game.name,
+                                                      lambda: tick()))
+    svg_names: dict[int, str] = {}
+    svg_dir: Path | None = None
+    if "svg" in opts.formats:
+        svg_dir = folder / "svg"
+        staging = Path(tempfile.mkdtemp(prefix=".svg.", dir=folder))
+        os.chmod(staging, 0o777 & ~_umask())
+        try:
+            k = 0
+            for sheet in sheets:
+                if sheet.side == "front":
+                    k += 1
+                name = f"sheet-{k:03d}-{sheet.side}.svg"
+                (staging / name).write_text(sheet_svg(sheet, icons), encoding="utf-8")
+                os.chmod(staging / name, 0o666 & ~_umask())
+                svg_names[sheet.page] = f"svg/{name}"
+                tick()
+            old = folder / ".svg.old"
+            if old.exists():
+                shutil.rmtree(old)
+            if svg_dir.exists():
+                os.replace(svg_dir, old)
+            os.replace(staging, svg_dir)
+            shutil.rmtree(old, ignore_errors=True)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+    manifest = folder / "manifest.json"
+    data = manifest_data(game, sheets, opts, svg_names)
+    _atomic_write(manifest, lambda tmp: tmp.write_text(json.dumps(data, indent=1),
+                                                       encoding="utf-8"))
+    fits = [r for f in faces for r in f.fits]
+    return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
+                       sum(c.count for c in comps), fits)
+
+
+def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:
+    """Lines naming every text that shrank, and every text that still does not fit."""
+    shrunk, overflow = [], []
+    seen: set[tuple[str, str, str]] = set()
+    for r in fits:
+        key = (r.component, r.face, r.field)
+        if key in seen:
+            continue
+        seen.add(key)
+        where = f"{r.file}:{r.line}: {r.component} ({r.face}, {r.field})"
+        if r.fits:
+            shrunk.append(f"{where}: shrank from {r.wanted:g} pt to {r.size:g} pt")
+        else:
+            overflow.append(f"{where}: does not fit even at {r.size:g} pt")
+    return shrunk, overflow
+
+
+def render_drawing_items(d: Drawing) -> list[Primitive]:
+    """A drawing's primitives (for tests that inspect what a face draws)."""
+    return list(d.items)

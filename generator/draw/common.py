@@ -1,0 +1,49 @@
+"""What every kind shares: a face drawn from its layout, the version mark, the QR stamp."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from components import Component, Game
+from generator.draw.elements import Context, FitRecord, draw_elements
+from generator.drawing import PT, QR, Drawing, Text, walk
+
+MARK_SIZE = 3.6  # points: the version mark
+
+
+def payload(game: Game, comp: Component) -> str:
+    """The QR stamp's payload: ``irata:GAME/COMPONENT-ID@VERSION``."""
+    return f"irata:{game.key}/{comp.id}@{comp.version}"
+
+
+def face(game: Game, comp: Component, spec: Any, w: float, h: float, bleed: float,
+         name: str, fits: list[FitRecord], extra: dict[str, Any] | None = None) -> Drawing:
+    fields = dict(comp.fields)
+    fields.setdefault("version", comp.version)
+    fields.setdefault("edition", game.edition)
+    fields.setdefault("game_name", game.name)
+    fields.setdefault("qr", payload(game, comp))
+    if extra:
+        fields.update(extra)
+    ctx = Context(game, comp, fields, w, h, bleed, name, fits)
+    d = Drawing(w, h, bleed, draw_elements(ctx, spec), key=f"{comp.id}#{name}")
+    return d
+
+
+def version_mark(d: Drawing, comp: Component, y: float | None = None) -> None:
+    """The component's version, small and grey, centred near the bottom edge."""
+    if not comp.version:
+        return
+    base = d.h - 1.1 if y is None else y
+    d.add(Text(d.w / 2, base, f"v{comp.version}", "Helvetica", MARK_SIZE, "#8a8a8a", "middle"))
+
+
+def qr_stamp(d: Drawing, game: Game, comp: Component) -> None:
+    """A small QR code in the bottom-left corner, inside the trim."""
+    side = max(8.0, min(12.0, min(d.w, d.h) * 0.16))
+    d.add(QR(payload(game, comp), 2.0, d.h - side - 2.0 - MARK_SIZE * PT, side))
+
+
+def has_qr(d: Drawing) -> bool:
+    """True when the face's own layout already places its QR stamp (``payload: $qr``)."""
+    return any(isinstance(p, QR) for p in walk(d.items))

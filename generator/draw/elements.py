@@ -1,0 +1,381 @@
+"""Elements (the YAML's layout data) -> Drawing primitives, for one face of one component.
+
+This is where ``$field`` values are substituted, ``when``/``unless`` decide what is drawn,
+percentages become millimetres, colours resolve through the palette, and text boxes are fitted.
+Every text box's fitting is recorded, so the build can report what shrank or overflowed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from components import Component, Game
+from components.errors import DefinitionError
+from generator import text as textfit
+from generator.drawing import (
+    PT,
+    QR,
+    Ellipse,
+    Group,
+    Icon,
+    Image,
+    Line,
+    Path,
+    Primitive,
+    Rect,
+    Style,
+)
+from generator.icons import BUILTIN, DEFAULT_COLOURS
+from generator.paths import parse_path
+
+FIELD_RE = re.compile(r"\$\{([A-Za-z0-9_.\-]+)\}|\$([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)")
+
+
+@dataclass
+class FitRecord:
+    """How one text box fared: shrunk (size < wanted) or not fitting at all."""
+
+    component: str
+    face: str
+    field: str
+    file: str
+    line: int
+    wanted: float
+    size: float
+    fits: bool
+
+
+@dataclass
+class Context:
+    """What drawing a face needs: the game, the component, its fields, the face's size."""
+
+    game: Game
+    comp: Component
+    fields: dict[str, Any]
+    w: float
+    h: float
+    bleed: float
+    face: str
+    fits: list[FitRecord] = field(default_factory=list)
+    depth: int = 0
+
+    def colour(self, value: Any) -> str | None:
+        value = self.resolve(value)
+        if value is None or value == "none" or value is False:
+            return None
+        s = str(value)
+        if s.startswith("#") and len(s) in (4, 7):
+            return s
+        if s in self.game.palette:
+            return self.game.palette[s]
+        if s in DEFAULT_COLOURS:
+            return DEFAULT_COLOURS[s]
+        raise DefinitionError(f"unknown colour '{s}' on component '{self.comp.id}' (expected "
+                              "'#rrggbb', a palette name or a basic colour name)",
+                              self.comp.file, self.comp.line)
+
+    def lookup(self, name: str) -> Any:
+        value: Any = self.fields
+        for part in name.split("."):
+            if isinstance(value, dict) and part in value:
+                value = value[part]
+            elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+                value = value[int(part)]
+            else:
+                return None
+        return value
+
+    def resolve(self, value: Any) -> Any:
+        """``$name`` or ``${a.b}`` alone -> the field's value (any type); else as is."""
+        if isinstance(value, str) and value.startswith("$"):
+            m = FIELD_RE.fullmatch(value)
+            if m:
+                return self.lookup(m.group(1) or m.group(2))
+        return value
+
+    def substitute(self, text: str) -> str:
+        def repl(m: re.Match[str]) -> str:
+            v = self.lookup(m.group(1) or m.group(2))
+            if v is None:
+                return ""
+            if isinstance(v, float) and v.is_integer():
+                v = int(v)
+            return str(v)
+
+        return FIELD_RE.sub(repl, text)
+
+    def num(self, value: Any, axis: str, default: float = 0.0) -> float:
+        """A length in mm; ``"50%"`` or ``"100%-8"`` relative to the face's width or height."""
+        value = self.resolve(value)
+        if value is None:
+            return default
+        if isinstance(value, bool):
+            raise self.error(f"expected a number, not {value}")
+        if isinstance(value, (int, float)):
+            return float(value)
+        s = str(value).replace(" ", "")
+        m = re.fullmatch(r"(-?[\d.]+)%(([+-])([\d.]+))?", s)
+        if m:
+            base = self.w if axis == "x" else self.h
+            out = float(m.group(1)) / 100.0 * base
+            if m.group(2):
+                off = float(m.group(4))
+                out += off if m.group(3) == "+" else -off
+            return out
+        try:
+            return float(s)
+        except ValueError:
+            raise self.error(f"expected a length in mm or a percentage, not '{value}'") from None
+
+    def error(self, msg: str) -> DefinitionError:
+        return DefinitionError(f"{msg} (component '{self.comp.id}', {self.face})",
+                               self.comp.file, self.comp.line)
+
+    def style(self, el: dict[str, Any], fill_default: Any = None,
+              stroke_default: Any = None) -> Style:
+        dash = self.resolve(el.get("dash"))
+        return Style(
+            fill=self.colour(el.get("fill", fill_default)),
+            stroke=self.colour(el.get("stroke", stroke_default)),
+            width=self.num(el.get("stroke_width"), "x", 0.3),
+            dash=tuple(float(d) for d in dash) if dash else None,
+        )
+
+
+def truthy(value: Any) -> bool:
+    return value not in (None, False, 0, "", [], {}, "false", "no")
+
+
+def layout_elements(ctx: Context, spec: Any) -> list[Any]:
+    if isinstance(spec, str):
+        if spec not in ctx.game.layouts:
+            raise ctx.error(f"unknown layout '{spec}'")
+        return list(ctx.game.layouts[spec])
+    return list(spec or [])
+
+
+def draw_elements(ctx: Context, spec: Any) -> list[Primitive]:
+    out: list[Primitive] = []
+    for el in layout_elements(ctx, spec):
+        if "when" in el and not truthy(ctx.resolve(_field_ref(el["when"]))):
+            continue
+        if "unless" in el and truthy(ctx.resolve(_field_ref(el["unless"]))):
+            continue
+        out.extend(draw_element(ctx, el))
+    return out
+
+
+def _field_ref(name: Any) -> Any:
+    if isinstance(name, str) and not name.startswith("$"):
+        return "$" + name
+    return name
+
+
+def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    kind = el["type"]
+    n = ctx.num
+    if kind == "rect":
+        x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
+        w, h = n(el["w"], "x"), n(el["h"], "y")
+        if truthy(el.get("bleed")):
+            b = ctx.bleed
+            # extend past each trim edge the rectangle touches
+            x0 = x - b if x <= 0.01 else x
+            y0 = y - b if y <= 0.01 else y
+            x1 = x + w + b if x + w >= ctx.w - 0.01 else x + w
+            y1 = y + h + b if y + h >= ctx.h - 0.01 else y + h
+            x, y, w, h = x0, y0, x1 - x0, y1 - y0
+        return [Rect(x, y, w, h, ctx.style(el), n(el.get("radius"), "x"))]
+    if kind == "ellipse":
+        r = el.get("r")
+        rx = n(el.get("rx", r), "x")
+        ry = n(el.get("ry", r), "y")
+        return [Ellipse(n(el["cx"], "x"), n(el["cy"], "y"), rx, ry, ctx.style(el))]
+    if kind == "line":
+        return [Line(n(el["x1"], "x"), n(el["y1"], "y"), n(el["x2"], "x"), n(el["y2"], "y"),
+                     ctx.style(el, stroke_default="ink"))]
+    if kind == "path":
+        d = ctx.resolve(el["d"])
+        try:
+            cmds = parse_path(str(d))
+        except ValueError as exc:
+            raise ctx.error(f"bad path data: {exc}") from None
+        p = Path(cmds, ctx.style(el))
+        scale = float(ctx.resolve(el.get("scale", 1.0)) or 1.0)
+        x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
+        if scale != 1.0 or x or y:
+            return [Group((p,), dx=x, dy=y, scale=scale)]
+        return [p]
+    if kind == "text":
+        return draw_text(ctx, el)
+    if kind == "icon":
+        name = str(ctx.resolve(el["name"]))
+        if name not in ctx.game.icons and name not in BUILTIN:
+            raise ctx.error(f"unknown icon '{name}'")
+        colour = ctx.colour(el.get("color")) if el.get("color") else None
+        return [Icon(name, n(el.get("x"), "x"), n(el.get("y"), "y"),
+                     n(el.get("size", 5), "x"), colour)]
+    if kind == "qr":
+        payload = ctx.substitute(str(ctx.resolve(el["payload"])))
+        return [QR(payload, n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["size"], "x"),
+                   ctx.colour(el.get("color", "black")) or "#000000")]
+    if kind == "image":
+        path = str(ctx.resolve(el["path"]))
+        full = (ctx.game.folder / path).resolve()
+        if ctx.game.folder not in full.parents:
+            raise ctx.error(f"image path '{path}' leaves the game folder")
+        if not full.is_file():
+            raise ctx.error(f"image '{path}' does not exist in the game folder")
+        return [Image(str(full), n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["w"], "x"),
+                      n(el["h"], "y"))]
+    if kind == "pips":
+        return draw_pips(ctx, el)
+    if kind == "grid":
+        return draw_grid(ctx, el)
+    if kind == "use":
+        if ctx.depth > 8:
+            raise ctx.error("layouts use each other too deeply (a loop?)")
+        with_fields = {k: ctx.resolve(v) for k, v in (el.get("with") or {}).items()}
+        sub = Context(ctx.game, ctx.comp, {**ctx.fields, **with_fields}, ctx.w, ctx.h,
+                      ctx.bleed, ctx.face, ctx.fits, ctx.depth + 1)
+        items = draw_elements(sub, el["layout"])
+        x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
+        return [Group(tuple(items), dx=x, dy=y)] if (x or y) else items
+    raise ctx.error(f"unknown element type '{kind}'")
+
+
+def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    n = ctx.num
+    if "field" in el:
+        raw = ctx.lookup(str(el["field"]))
+        label = str(el["field"])
+    else:
+        raw = ctx.resolve(el["text"])
+        label = str(el["text"])[:24]
+        if isinstance(raw, str):
+            raw = ctx.substitute(raw)
+    if raw is None:
+        return []
+    if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    content = str(raw)
+    if not content.strip():
+        return []
+    fonts = _fonts(ctx, el.get("font", "body"))
+    size = float(ctx.resolve(el.get("size", 9)))
+    min_size = float(ctx.resolve(el.get("min_size", min(5.0, size))))
+    leading = float(ctx.resolve(el.get("leading", 1.2)))
+    x, y, w, h = n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["w"], "x"), n(el["h"], "y")
+    rotate = int(ctx.resolve(el.get("rotate", 0)) or 0) % 360
+    bw, bh = (h, w) if rotate in (90, 270) else (w, h)
+    icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
+    used, lines, result = textfit.fit(content, fonts, icons, bw, bh, size, min_size, leading)
+    if result.size < result.wanted - 1e-6 or not result.fits:
+        ctx.fits.append(FitRecord(ctx.comp.id, ctx.face, label, ctx.comp.file, ctx.comp.line,
+                                  result.wanted, result.size, result.fits))
+    colour = ctx.colour(el.get("color", "ink")) or "#000000"
+    prims = textfit.render_lines(lines, fonts, used, 0, 0, bw, bh, str(el.get("align", "left")),
+                                 str(el.get("valign", "top")), leading, colour)
+    if rotate == 0:
+        return [Group(tuple(prims), dx=x, dy=y)]
+    # turn the box about its own corner so it still fills (x, y, w, h)
+    if rotate == 90:
+        return [Group(tuple(prims), dx=x + w, dy=y, rotate=90)]
+    if rotate == 180:
+        return [Group(tuple(prims), dx=x + w, dy=y + h, rotate=180)]
+    return [Group(tuple(prims), dx=x, dy=y + h, rotate=270)]
+
+
+def _fonts(ctx: Context, font: Any) -> tuple[str, str]:
+    name = str(ctx.resolve(font))
+    f = ctx.game.fonts
+    if name == "bold":
+        return (f.get("bold", "Helvetica-Bold"), f.get("bold", "Helvetica-Bold"))
+    if name == "italic":
+        return (f.get("italic", "Helvetica-Oblique"), f.get("bold", "Helvetica-Bold"))
+    if name == "body":
+        return (f.get("body", "Helvetica"), f.get("bold", "Helvetica-Bold"))
+    if name in f:
+        return (f[name], f.get("bold", "Helvetica-Bold"))
+    from components.schema import STANDARD_FONTS
+
+    if name not in STANDARD_FONTS:
+        raise ctx.error(f"unknown font '{name}' (expected body, bold, italic or a PDF font)")
+    return (name, f.get("bold", "Helvetica-Bold"))
+
+
+PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.5), (0.75, 0.5)],
+    3: [(0.2, 0.5), (0.5, 0.5), (0.8, 0.5)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.2), (0.75, 0.2), (0.25, 0.5), (0.75, 0.5), (0.25, 0.8), (0.75, 0.8)],
+}
+
+
+def draw_pips(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    n = ctx.num
+    count = ctx.resolve(el["n"])
+    x, y, w, h = n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["w"], "x"), n(el["h"], "y")
+    colour = ctx.colour(el.get("color", "ink"))
+    if count in (None, "x", "X"):
+        count = 0
+    if count == "?":
+        fonts = _fonts(ctx, "bold")
+        size = min(w, h) / PT * 0.9
+        return [textfit.Text(x + w / 2, y + h / 2 + size * PT * 0.35, "?", fonts[0], size,
+                             colour or "#000000", "middle")]
+    try:
+        k = int(count)
+    except (TypeError, ValueError):
+        raise ctx.error(f"pips need a number 0 to 9, not '{count}'") from None
+    if not 0 <= k <= 9:
+        raise ctx.error(f"pips need a number 0 to 9, not {k}")
+    if k == 0:
+        s = min(w, h) * 0.3
+        cx, cy = x + w / 2, y + h / 2
+        st = Style(stroke=colour, width=max(0.4, s * 0.25))
+        return [Line(cx - s, cy - s, cx + s, cy + s, st), Line(cx - s, cy + s, cx + s, cy - s, st)]
+    r = n(el.get("r"), "x", min(w, h) * (0.14 if k <= 3 else 0.1))
+    spots = PIP_LAYOUT.get(k) or [((i % 3 + 0.5) / 3, (i // 3 + 0.5) / 3) for i in range(k)]
+    if w > 2.2 * h and k <= 3:  # a long strip: pips side by side
+        spots = [((i + 0.5) / k, 0.5) for i in range(k)]
+    return [Ellipse(x + fx * w, y + fy * h, r, r, Style(fill=colour)) for fx, fy in spots]
+
+
+def draw_grid(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    n = ctx.num
+    x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
+    cols, rows = int(ctx.resolve(el["cols"])), int(ctx.resolve(el["rows"]))
+    cw, ch = n(el["cell_w"], "x"), n(el["cell_h"], "y")
+    fill = ctx.resolve(el.get("fill"))
+    labels = ctx.resolve(el.get("labels")) or []
+    stroke = ctx.colour(el.get("stroke", "ink"))
+    width = n(el.get("stroke_width"), "x", 0.3)
+    size = float(ctx.resolve(el.get("size", 7)))
+    fonts = _fonts(ctx, el.get("font", "body"))
+    colour = ctx.colour(el.get("color", "ink")) or "#000000"
+    out: list[Primitive] = []
+    for r in range(rows):
+        for c in range(cols):
+            i = r * cols + c
+            cell_fill = fill[i] if isinstance(fill, list) and i < len(fill) else (
+                None if isinstance(fill, list) else fill)
+            out.append(Rect(x + c * cw, y + r * ch, cw, ch,
+                            Style(fill=ctx.colour(cell_fill), stroke=stroke, width=width)))
+            if i < len(labels) and labels[i] not in (None, ""):
+                label = ctx.substitute(str(labels[i]))
+                icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
+                used, lines, result = textfit.fit(label, fonts, icons, cw - 1.0, ch - 1.0, size,
+                                                  min(4.0, size), 1.1)
+                if not result.fits or used < size - 1e-6:
+                    ctx.fits.append(FitRecord(ctx.comp.id, ctx.face, f"grid label {label!r}",
+                                              ctx.comp.file, ctx.comp.line, size, used,
+                                              result.fits))
+                out.extend(textfit.render_lines(lines, fonts, used, x + c * cw + 0.5,
+                                                y + r * ch + 0.5, cw - 1.0, ch - 1.0, "center",
+                                                "middle", 1.1, colour))
+    return out

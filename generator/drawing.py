@@ -1,0 +1,142 @@
+"""The backend-neutral Drawing: primitives in millimetres, origin top-left, y downward.
+
+A Drawing is what one face of one component looks like, in the component's own coordinates
+(the trim box is (0, 0, w, h); art may extend by the bleed past it). Both backends render the
+same Drawing, so the PDF and the SVG show the same picture. Text arrives here already laid out
+(wrapped, shrunk, split into runs), so both backends place the very same glyph runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+PT = 25.4 / 72.0  # millimetres per point
+
+
+@dataclass(frozen=True)
+class Style:
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.3
+    dash: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    style: Style
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style
+
+
+# Path commands are absolute: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
+PathCmd = tuple[str | float, ...]
+
+
+@dataclass(frozen=True)
+class Path:
+    cmds: tuple[PathCmd, ...]
+    style: Style
+
+
+@dataclass(frozen=True)
+class Text:
+    """One run of text on a baseline: ``x`` is where ``anchor`` sits."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float  # points
+    color: str
+    anchor: str = "start"  # start | middle | end
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A named vector icon drawn into the square (x, y, size, size)."""
+
+    name: str
+    x: float
+    y: float
+    size: float
+    color: str | None = None
+
+
+@dataclass(frozen=True)
+class QR:
+    payload: str
+    x: float
+    y: float
+    size: float
+    color: str = "#000000"
+
+
+@dataclass(frozen=True)
+class Image:
+    path: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items moved by (dx, dy), then turned by ``rotate`` degrees clockwise about that point,
+    scaled by ``scale``, and optionally clipped to ``clip`` (in the group's coordinates)."""
+
+    items: tuple[Primitive, ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    rotate: float = 0.0
+    scale: float = 1.0
+    clip: tuple[float, float, float, float] | None = None
+
+
+Primitive = Rect | Ellipse | Line | Path | Text | Icon | QR | Image | Group
+
+
+@dataclass
+class Drawing:
+    """One face of a component: its trim size, its bleed, and its primitives."""
+
+    w: float
+    h: float
+    bleed: float
+    items: list[Primitive] = field(default_factory=list)
+    key: str = ""  # unique name of this drawing (component id, face), for reuse in files
+
+    def add(self, item: Primitive) -> None:
+        self.items.append(item)
+
+
+def walk(items: tuple[Primitive, ...] | list[Primitive]) -> list[Primitive]:
+    """Every primitive, groups flattened (for tests and caches)."""
+    out: list[Primitive] = []
+    for item in items:
+        if isinstance(item, Group):
+            out.extend(walk(item.items))
+        else:
+            out.append(item)
+    return out

@@ -1,0 +1,473 @@
+"""Imposition: component drawings -> sheets of paper, with bleed, marks, backs and footer.
+
+Components of one size share a sheet, in a grid as dense as home printing allows. On each axis
+separately: where a gutter of twice the bleed fits between neighbours without losing a row or
+column, the components stand apart, each with its own bleed; where it does not (3 x 3 poker
+cards on Letter), they are butted edge to edge with shared cut lines, and the bleed runs only
+around the block's outer edge. Trim boxes always stay inside the printable margin; the outer
+bleed may run into the margin (it is there to be cut away) but never off the page.
+
+Duplex backs mirror about the page centre (PRINTING.md): long edge ``x -> W - x - w``, short
+edge ``y -> H - y - h`` (on a landscape page the two swap), plus the printer's back offset.
+``fold`` puts fronts and backs side by side on one page, mirrored about a fold line.
+
+Boards larger than the printable area are split into overlapping parts with registration
+marks and an assembly map.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from components import Component
+from components.errors import InputError
+from generator.drawing import PT, Drawing, Ellipse, Group, Line, Primitive, Rect, Style, Text
+
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "tabloid": (279.4, 431.8),
+}
+DUPLEX = ("long", "short", "fold", "none")
+
+MARK = Style(stroke="#000000", width=0.15)
+CUTLINE = Style(stroke="#9e9e9e", width=0.12, dash=(1.0, 1.0))
+FOLDLINE = Style(stroke="#666666", width=0.2, dash=(3.0, 1.5))
+FOOTER_PT = 5.5
+FOOTER_DEPTH = 4.5  # mm of strip the footer line and ruler need
+OVERLAP = 12.0  # mm: how far neighbouring board parts overlap
+GAP = 0.5  # mm between a bleed edge and the start of a crop mark
+
+
+@dataclass
+class Settings:
+    paper: str = "a4"
+    duplex: str = "long"
+    bleed: float = 3.0
+    margin: float = 6.0
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    cut_lines: bool = False
+
+    def check(self) -> None:
+        if self.paper not in PAPERS:
+            raise InputError(f"unknown paper '{self.paper}' (expected one of: "
+                             f"{', '.join(PAPERS)})")
+        if self.duplex not in DUPLEX:
+            raise InputError(f"unknown duplex '{self.duplex}' (expected one of: "
+                             f"{', '.join(DUPLEX)})")
+        if not 0 <= self.bleed <= 10:
+            raise InputError(f"bleed must be between 0 and 10 mm, not {self.bleed}")
+        if not 0 <= self.margin <= 30:
+            raise InputError(f"margin must be between 0 and 30 mm, not {self.margin}")
+
+
+@dataclass
+class Placement:
+    """One face of one copy of a component on a sheet. Boxes are page mm, y downward."""
+
+    comp: Component
+    copy: int
+    face: str
+    drawing: Drawing
+    trim: tuple[float, float, float, float]
+    clip: tuple[float, float, float, float]
+    origin: tuple[float, float]  # where the drawing's (0, 0) lands on the page
+    part: str = ""  # boards split over pages: "A1", "B1", ...
+    window: tuple[float, float, float, float] | None = None  # the board's region shown
+
+
+@dataclass
+class Sheet:
+    w: float
+    h: float
+    side: str
+    title: str
+    placements: list[Placement] = field(default_factory=list)
+    marks: list[Primitive] = field(default_factory=list)
+    page: int = 0
+    blank: bool = False
+
+
+@dataclass
+class Item:
+    """One copy of one component to impose: its front and (maybe) back drawings."""
+
+    comp: Component
+    copy: int
+    front: Drawing
+    back: Drawing | None
+
+
+def page_size(paper: str, landscape: bool) -> tuple[float, float]:
+    w, h = PAPERS[paper]
+    return (h, w) if landscape else (w, h)
+
+
+def _axis(usable: float, size: float, bleed: float, allow_apart: bool = True) -> tuple[int, bool]:
+    """How many fit on one axis, and whether they stand apart with their own bleed."""
+    if size > usable + 1e-9:
+        return 0, False
+    butted = int(math.floor((usable + 1e-9) / size))
+    apart = int(math.floor((usable + 2 * bleed + 1e-9) / (size + 2 * bleed)))
+    if allow_apart and bleed > 0 and apart >= butted:
+        return apart, True
+    return butted, bleed == 0
+
+
+FOOTER_BAND = 5.0  # mm the footer line and its ruler need inside the printable area
+
+
+@dataclass
+class Grid:
+    landscape: bool
+    cols: int
+    rows: int
+    apart_x: bool
+    apart_y: bool
+    footer_room: str = ""  # "bottom" or "side": where the footer has its band; "" none
+
+    @property
+    def count(self) -> int:
+        return self.cols * self.rows
+
+
+def usable_area(s: Settings, landscape: bool) -> tuple[float, float, float, float]:
+    """The printable area (x, y, w, h); for fold, the left half, clear of the fold."""
+    W, H = page_size(s.paper, landscape)
+    m = s.margin
+    x, y, w, h = m, m, W - 2 * m, H - 2 * m
+    if s.duplex == "fold":
+        w = W / 2 - m - 3.0  # fronts on the left half, 3 mm clear of the fold
+    return x, y, w, h
+
+
+def best_grid(w: float, h: float, bleed: float, s: Settings, n: int = 0) -> Grid | None:
+    """The grid that needs the fewest pages for ``n`` items, then holds the most per page,
+    then leaves the footer a band in the printable area, then lets components stand apart,
+    then is portrait."""
+    best: Grid | None = None
+    best_key: tuple[float, ...] = ()
+    need = bleed + GAP + FOOTER_BAND
+    for landscape in (False, True):
+        _, _, uw, uh = usable_area(s, landscape)
+        for allow_x in (True, False):
+            for allow_y in (True, False):
+                cols, ax = _axis(uw, w, bleed, allow_x)
+                rows, ay = _axis(uh, h, bleed, allow_y)
+                g = Grid(landscape, cols, rows, ax, ay)
+                if not g.count:
+                    continue
+                block_w = cols * w + (cols - 1) * (2 * bleed if ax else 0)
+                block_h = rows * h + (rows - 1) * (2 * bleed if ay else 0)
+                if uh - block_h >= need:
+                    g.footer_room = "bottom"
+                elif uw - block_w >= need and s.duplex != "fold":
+                    g.footer_room = "side"
+                pages = math.ceil(n / g.count) if n else 0
+                key = (-pages, g.count, bool(g.footer_room), ax + ay, not landscape)
+                if best is None or key > best_key:
+                    best, best_key = g, key
+    return best
+
+
+def mirror(box: tuple[float, float, float, float], W: float, H: float, s: Settings,
+           landscape: bool) -> tuple[float, float, float, float]:
+    """Where the back of ``box`` goes on the back page (PRINTING.md's duplex rule)."""
+    x, y, w, h = box
+    dx, dy = s.back_offset
+    mode = s.duplex
+    if landscape and mode in ("long", "short"):
+        mode = "short" if mode == "long" else "long"
+    if mode in ("long", "fold"):
+        return (W - x - w + dx, y + dy, w, h)
+    return (x + dx, H - y - h + dy, w, h)
+
+
+def impose(items: list[Item], s: Settings, title: str) -> list[Sheet]:
+    """Impose copies of components of one size onto sheets (fronts, then backs if any)."""
+    if not items:
+        return []
+    d = items[0].front
+    bleed = d.bleed
+    g = best_grid(d.w, d.h, bleed, s, len(items))
+    if g is None:
+        return impose_board(items, s, title)
+    W, H = page_size(s.paper, g.landscape)
+    ux, uy, uw, uh = usable_area(s, g.landscape)
+    gap_x = 2 * bleed if g.apart_x else 0.0
+    gap_y = 2 * bleed if g.apart_y else 0.0
+    block_w = g.cols * d.w + (g.cols - 1) * gap_x
+    block_h = g.rows * d.h + (g.rows - 1) * gap_y
+    need = bleed + GAP + FOOTER_BAND
+    x0 = ux + (uw - block_w) / 2
+    y0 = uy + (uh - block_h) / 2
+    if g.footer_room == "bottom":
+        y0 = uy + max(0.0, min((uh - block_h) / 2, uh - block_h - need))
+    elif g.footer_room == "side":
+        x0 = ux + max(0.0, min((uw - block_w) / 2, uw - block_w - need))
+    any_back = any(it.back is not None for it in items)
+    sheets: list[Sheet] = []
+    for start in range(0, len(items), g.count):
+        chunk = items[start:start + g.count]
+        front = Sheet(W, H, "front", title)
+        back = Sheet(W, H, "back", title) if s.duplex in ("long", "short") else None
+        for k, it in enumerate(chunk):
+            c, r = k % g.cols, k // g.cols
+            tx = x0 + c * (d.w + gap_x)
+            ty = y0 + r * (d.h + gap_y)
+            trim = (tx, ty, d.w, d.h)
+            clip = _clip(trim, bleed, c, r, g, len(chunk))
+            front.placements.append(Placement(it.comp, it.copy, "front", it.front, trim, clip,
+                                              (tx, ty)))
+            if it.back is not None and s.duplex != "none":
+                bt = mirror(trim, W, H, s, g.landscape)
+                bc = mirror(clip, W, H, s, g.landscape)
+                target = back if back is not None else front
+                target.placements.append(Placement(it.comp, it.copy, "back", it.back, bt, bc,
+                                                   (bt[0], bt[1])))
+        front.marks.extend(crop_marks(front, bleed, s))
+        if s.cut_lines:
+            front.marks.extend(cut_lines(front))
+        if s.duplex == "fold" and any_back:
+            front.marks.append(Line(W / 2, s.margin, W / 2, H - s.margin, FOLDLINE))
+        sheets.append(front)
+        if back is not None and (any_back or s.duplex in ("long", "short")):
+            back.blank = not back.placements
+            sheets.append(back)
+    return sheets
+
+
+def _clip(trim: tuple[float, float, float, float], bleed: float, c: int, r: int, g: Grid,
+          n: int) -> tuple[float, float, float, float]:
+    """The part of a drawing that shows: its own bleed where it stands apart, else the trim,
+    with the block's outer edges getting the bleed."""
+    x, y, w, h = trim
+    last_col = c == g.cols - 1
+    rows_used = (n + g.cols - 1) // g.cols
+    last_row = r == rows_used - 1
+    # a card with no neighbour to its right (a short last row) still gets its bleed there
+    no_right = last_col or (r * g.cols + c + 1 >= n)
+    no_below = last_row or (r + 1) * g.cols + c >= n
+    left = bleed if (g.apart_x or c == 0) else 0.0
+    right = bleed if (g.apart_x or no_right) else 0.0
+    top = bleed if (g.apart_y or r == 0) else 0.0
+    bottom = bleed if (g.apart_y or no_below) else 0.0
+    return (x - left, y - top, w + left + right, h + top + bottom)
+
+
+def _edges(sheet: Sheet) -> tuple[list[float], list[float]]:
+    xs = sorted({round(v, 3) for p in sheet.placements for v in (p.trim[0], p.trim[0] + p.trim[2])})
+    ys = sorted({round(v, 3) for p in sheet.placements for v in (p.trim[1], p.trim[1] + p.trim[3])})
+    return xs, ys
+
+
+def crop_marks(sheet: Sheet, bleed: float, s: Settings) -> list[Primitive]:
+    """Hairlines in the margin on every trim line, starting clear of the bleed, never over
+    artwork, never off the page."""
+    if not sheet.placements:
+        return []
+    xs, ys = _edges(sheet)
+    left = min(p.clip[0] for p in sheet.placements)
+    right = max(p.clip[0] + p.clip[2] for p in sheet.placements)
+    top = min(p.clip[1] for p in sheet.placements)
+    bottom = max(p.clip[1] + p.clip[3] for p in sheet.placements)
+    W, H = sheet.w, sheet.h
+    edge = 1.0  # stay this far off the paper's edge
+    length = 5.0
+    out: list[Primitive] = []
+    for x in xs:
+        if top - GAP - edge > 0.3:
+            out.append(Line(x, max(edge, top - GAP - length), x, top - GAP, MARK))
+        if H - edge - (bottom + GAP) > 0.3:
+            out.append(Line(x, bottom + GAP, x, min(H - edge, bottom + GAP + length), MARK))
+    for y in ys:
+        if left - GAP - edge > 0.3:
+            out.append(Line(max(edge, left - GAP - length), y, left - GAP, y, MARK))
+        if W - edge - (right + GAP) > 0.3:
+            out.append(Line(right + GAP, y, min(W - edge, right + GAP + length), y, MARK))
+    return out
+
+
+def cut_lines(sheet: Sheet) -> list[Primitive]:
+    """Optional thin dashed lines along every trim edge, over the art (for scissors)."""
+    out: list[Primitive] = []
+    for p in sheet.placements:
+        x, y, w, h = p.trim
+        out.append(Rect(x, y, w, h, CUTLINE))
+    return out
+
+
+def impose_board(items: list[Item], s: Settings, title: str) -> list[Sheet]:
+    """A board larger than the printable area: overlapping parts, one per page."""
+    sheets: list[Sheet] = []
+    for it in items:
+        d = it.front
+        best: tuple[int, bool, int, int, float, float] | None = None
+        for landscape in (False, True):
+            _, _, uw, uh = usable_area(Settings(s.paper, "none", 0, s.margin), landscape)
+            uh -= 14.0  # room for the part label and the assembly map
+            cols = max(1, math.ceil((d.w - OVERLAP) / (uw - OVERLAP)))
+            rows = max(1, math.ceil((d.h - OVERLAP) / (uh - OVERLAP)))
+            if best is None or cols * rows < best[0]:
+                best = (cols * rows, landscape, cols, rows, uw, uh)
+        assert best is not None
+        _, landscape, cols, rows, uw, uh = best
+        W, H = page_size(s.paper, landscape)
+        pw = (d.w + (cols - 1) * OVERLAP) / cols
+        ph = (d.h + (rows - 1) * OVERLAP) / rows
+        for r in range(rows):
+            for c in range(cols):
+                bx, by = c * (pw - OVERLAP), r * (ph - OVERLAP)
+                px = s.margin + (uw - pw) / 2
+                py = s.margin + (uh - ph) / 2
+                part = f"{chr(ord('A') + c)}{r + 1}"
+                sheet = Sheet(W, H, "front", f"{title} part {part}")
+                trim = (px, py, pw, ph)
+                sheet.placements.append(Placement(it.comp, it.copy, "front", d, trim, trim,
+                                                  (px - bx, py - by), part,
+                                                  (bx, by, pw, ph)))
+                sheet.marks.extend(_registration(px, py, pw, ph, c, r, cols, rows))
+                sheet.marks.extend(_assembly_map(W, H, s.margin, cols, rows, c, r, part,
+                                                 py + ph))
+                sheets.append(sheet)
+                if s.duplex in ("long", "short"):
+                    sheets.append(Sheet(W, H, "back", sheet.title, blank=True))
+    return sheets
+
+
+def _registration(px: float, py: float, pw: float, ph: float, c: int, r: int, cols: int,
+                  rows: int) -> list[Primitive]:
+    """Cross-hair targets in the overlap strips (they land on the same board point on both
+    neighbouring parts) and a dashed line where the part above or to the left ends."""
+    out: list[Primitive] = []
+    st = Style(stroke="#000000", width=0.2)
+    half = OVERLAP / 2
+
+    def target(x: float, y: float) -> None:
+        out.append(Ellipse(x, y, 2.0, 2.0, st))
+        out.append(Line(x - 3, y, x + 3, y, st))
+        out.append(Line(x, y - 3, x, y + 3, st))
+
+    for k in (0.25, 0.75):
+        if c > 0:
+            target(px + half, py + ph * k)
+            out.append(Line(px + OVERLAP, py, px + OVERLAP, py + ph, FOLDLINE))
+        if c < cols - 1:
+            target(px + pw - half, py + ph * k)
+        if r > 0:
+            target(px + pw * k, py + half)
+        if r < rows - 1:
+            target(px + pw * k, py + ph - half)
+    if r > 0:
+        out.append(Line(px, py + OVERLAP, px + pw, py + OVERLAP, FOLDLINE))
+    return out
+
+
+def _assembly_map(W: float, H: float, m: float, cols: int, rows: int, c: int, r: int,
+                  part: str, below: float) -> list[Primitive]:
+    cell = 4.0
+    x0 = m + 1
+    y0 = below + 3
+    out: list[Primitive] = []
+    for rr in range(rows):
+        for cc in range(cols):
+            here = (rr, cc) == (r, c)
+            out.append(Rect(x0 + cc * cell, y0 + rr * cell, cell, cell,
+                            Style(fill="#333333" if here else "#ffffff", stroke="#333333",
+                                  width=0.2)))
+    out.append(Text(x0 + cols * cell + 3, y0 + 3.2,
+                    f"Part {part} of {cols * rows}. Parts overlap by {OVERLAP:g} mm: lay each "
+                    "part over the one to its right and the one below it, its edge on their "
+                    "dashed line and the targets on their targets, then glue.",
+                    "Helvetica", 6.0, "#333333"))
+    return out
+
+
+def ruler(x: float, y: float, vertical: bool = False) -> list[Primitive]:
+    """A 50 mm check ruler with 1 mm ticks: measure it to see the page printed at 100%."""
+    st = Style(stroke="#000000", width=0.15)
+    out: list[Primitive] = []
+    for i in range(51):
+        t = 2.0 if i % 10 == 0 else (1.4 if i % 5 == 0 else 0.8)
+        if vertical:
+            out.append(Line(x, y + i, x + t, y + i, st))
+        else:
+            out.append(Line(x + i, y, x + i, y - t, st))
+    if vertical:
+        out.append(Line(x, y, x, y + 50, st))
+    else:
+        out.append(Line(x, y, x + 50, y, st))
+    return out
+
+
+def footer(sheet: Sheet, text: str, s: Settings) -> None:
+    """The footer line and the 50 mm ruler, in the widest free strip beside the block,
+    between crop marks where it can, always inside the page."""
+    W, H = sheet.w, sheet.h
+    if sheet.placements:
+        left = min(min(p.clip[0] for p in sheet.placements), s.margin + 200)
+        right = max(p.clip[0] + p.clip[2] for p in sheet.placements)
+        top = min(p.clip[1] for p in sheet.placements)
+        bottom = max(p.clip[1] + p.clip[3] for p in sheet.placements)
+    else:
+        left, right, top, bottom = W / 2, W / 2, H / 2, H / 2
+    if sheet.placements and sheet.placements[0].part:
+        bottom = H - s.margin - 12  # boards keep their assembly map below
+    strips = {
+        "bottom": H - bottom,
+        "top": top,
+        "right": W - right,
+        "left": left,
+    }
+    xs, ys = _edges(sheet)
+    side = max(strips, key=lambda k: (strips[k] >= 6.0, k in ("bottom", "top"), strips[k]))
+    horizontal = side in ("bottom", "top")
+    depth = strips[side]
+    # the footer sits at the outer edge of the free strip that is still printable
+    inner_limit = s.margin if depth - s.margin >= FOOTER_DEPTH else max(1.5, depth - 5.0)
+    if side == "bottom":
+        base = H - inner_limit - 0.6
+    elif side == "top":
+        base = inner_limit + 4.4
+    elif side == "right":
+        base = W - inner_limit - 0.6
+    else:
+        base = inner_limit + 4.4
+    length = W if horizontal else H
+    lo, hi = s.margin + 1, length - s.margin - 1
+    if depth >= 14.0:
+        # plenty of room: the crop marks (5 mm) end well before the footer line
+        ruler_at, text_at, text_end = lo, lo + 56, hi
+    else:
+        # a narrow strip: keep the ruler and the text between the crop marks
+        gaps = sorted(_gaps(xs if horizontal else ys, lo, hi), key=lambda g: g[0] - g[1])
+        ruler_gap = next((g for g in gaps if g[1] - g[0] >= 54), gaps[0] if gaps else (lo, hi))
+        ruler_at = ruler_gap[0] + 2
+        rest = [g for g in gaps if g != ruler_gap]
+        text_gap = max(rest, key=lambda g: g[1] - g[0]) if rest else (ruler_at + 56, hi)
+        if ruler_gap[1] - ruler_at >= 56 + 60:
+            text_gap = (ruler_at + 56, ruler_gap[1])
+        text_at, text_end = text_gap[0] + 2, text_gap[1] - 2
+    room = max(10.0, text_end - text_at)
+    size = FOOTER_PT
+    while size > 3.5 and stringWidth(text, "Helvetica", size) * PT > room:
+        size -= 0.25
+    label = "50 mm: measure to check the scale is 100%"
+    grp: list[Primitive] = []
+    grp.extend(ruler(0, -2.2))
+    grp.append(Text(25, 0, label, "Helvetica", 4.2, "#333333", "middle"))
+    grp.append(Text(text_at - ruler_at, 0, text, "Helvetica", size, "#333333"))
+    if horizontal:
+        sheet.marks.append(Group(tuple(grp), dx=ruler_at, dy=base))
+    else:
+        # turned to read from bottom to top along the right or left strip
+        sheet.marks.append(Group(tuple(grp), dx=base, dy=length - ruler_at, rotate=270))
+
+
+def _gaps(marks: list[float], lo: float, hi: float) -> list[tuple[float, float]]:
+    points = [lo] + [v for v in marks if lo < v < hi] + [hi]
+    return [(a, b) for a, b in zip(points, points[1:], strict=False) if b - a > 1]

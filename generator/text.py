@@ -1,0 +1,201 @@
+"""Text boxes: wrap to a width, shrink until the block fits, inline icons on the baseline.
+
+Measurement uses the standard PDF fonts' own metrics (reportlab's ``stringWidth``), so what
+fits in the PDF fits in the SVG, which names the same fonts. ``**bold**`` switches to the bold
+font; ``{name}`` places the icon ``name`` at the text's size, sat on the baseline; a newline
+starts a new paragraph.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from generator.drawing import PT, Icon, Primitive, Text
+
+ASCENT = 0.78  # of the font size: first baseline below the box's top
+DESCENT = 0.22
+ICON_EM = 0.95  # an inline icon's side, in ems
+STEP = 0.25  # points: the shrink step
+
+TOKEN_RE = re.compile(r"\*\*|\{[A-Za-z0-9_\-]+\}|\n|[^\S\n]+|[^\s*{]+|[*{]")
+
+
+@dataclass(frozen=True)
+class Piece:
+    kind: str  # word | space | icon | br
+    text: str
+    bold: bool
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The outcome of fitting one text box."""
+
+    size: float  # the size used, in points
+    wanted: float  # the size asked for
+    fits: bool
+    lines: int
+
+
+@lru_cache(maxsize=4096)
+def tokenize(text: str, icons: frozenset[str]) -> tuple[Piece, ...]:
+    out: list[Piece] = []
+    bold = False
+    for tok in TOKEN_RE.findall(text):
+        if tok == "**":
+            bold = not bold
+        elif tok == "\n":
+            out.append(Piece("br", "", bold))
+        elif tok.isspace():
+            out.append(Piece("space", " ", bold))
+        elif tok.startswith("{") and tok.endswith("}") and tok[1:-1] in icons:
+            out.append(Piece("icon", tok[1:-1], bold))
+        else:
+            out.append(Piece("word", tok, bold))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _width(text: str, font: str, size: float) -> float:
+    return stringWidth(text, font, size) * PT
+
+
+def piece_width(p: Piece, fonts: tuple[str, str], size: float) -> float:
+    if p.kind == "icon":
+        return size * ICON_EM * PT
+    font = fonts[1] if p.bold else fonts[0]
+    return _width(p.text, font, size)
+
+
+Line = list[Piece]
+
+
+def wrap(pieces: tuple[Piece, ...], fonts: tuple[str, str], size: float,
+         width: float) -> tuple[list[Line], bool]:
+    """Greedy wrap into lines no wider than ``width``; False if a single word is too wide."""
+    lines: list[Line] = [[]]
+    cur_w = 0.0
+    ok = True
+    # words are glued to adjacent icons and punctuation: break only at spaces
+    for p in pieces:
+        if p.kind == "br":
+            lines.append([])
+            cur_w = 0.0
+            continue
+        if p.kind == "space":
+            if lines[-1]:
+                lines[-1].append(p)
+                cur_w += piece_width(p, fonts, size)
+            continue
+        w = piece_width(p, fonts, size)
+        line = lines[-1]
+        if line and cur_w + w > width + 1e-6 and line[-1].kind == "space":
+            # trailing space off, then a new line
+            line.pop()
+            lines.append([p])
+            cur_w = w
+        else:
+            line.append(p)
+            cur_w += w
+        if cur_w > width + 1e-6:
+            ok = False
+    for line in lines:
+        while line and line[-1].kind == "space":
+            line.pop()
+    return lines, ok
+
+
+def line_width(line: Line, fonts: tuple[str, str], size: float) -> float:
+    return sum(piece_width(p, fonts, size) for p in line)
+
+
+def block_height(n_lines: int, size: float, leading: float) -> float:
+    if n_lines == 0:
+        return 0.0
+    return ((n_lines - 1) * leading + ASCENT + DESCENT) * size * PT
+
+
+def fit(text: str, fonts: tuple[str, str], icons: frozenset[str], w: float, h: float,
+        size: float, min_size: float, leading: float) -> tuple[float, list[Line], Fit]:
+    """Find the largest size (in STEP points, from ``size`` down to ``min_size``) that fits."""
+    pieces = tokenize(text, icons)
+
+    def attempt(s: float) -> tuple[list[Line], bool]:
+        lines, ok = wrap(pieces, fonts, s, w)
+        return lines, ok and block_height(len(lines), s, leading) <= h + 1e-6
+
+    lines, ok = attempt(size)
+    if ok:
+        return size, lines, Fit(size, size, True, len(lines))
+    steps = int(round((size - min_size) / STEP))
+    lo, hi = 1, steps  # binary search for the fewest steps down that fits
+    best: tuple[float, list[Line]] | None = None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        s = size - mid * STEP
+        cand, good = attempt(s)
+        if good:
+            best = (s, cand)
+            hi = mid - 1
+        else:
+            lo = mid + 1
+    if best is not None:
+        return best[0], best[1], Fit(best[0], size, True, len(best[1]))
+    s = min(size, min_size)
+    lines, _ = wrap(pieces, fonts, s, w)
+    return s, lines, Fit(s, size, False, len(lines))
+
+
+def render_lines(lines: list[Line], fonts: tuple[str, str], size: float, x: float, y: float,
+                 w: float, h: float, align: str, valign: str, leading: float,
+                 color: str) -> list[Primitive]:
+    """Glyph runs and icons for laid-out lines in the box (x, y, w, h)."""
+    out: list[Primitive] = []
+    total = block_height(len(lines), size, leading)
+    if valign == "middle":
+        top = y + (h - total) / 2
+    elif valign == "bottom":
+        top = y + h - total
+    else:
+        top = y
+    for i, line in enumerate(lines):
+        baseline = top + (ASCENT + i * leading) * size * PT
+        lw = line_width(line, fonts, size)
+        if align == "center":
+            cx = x + (w - lw) / 2
+        elif align == "right":
+            cx = x + w - lw
+        else:
+            cx = x
+        run = ""
+        run_bold = False
+        run_x = cx
+        for p in line:
+            if p.kind == "icon":
+                if run:
+                    out.append(Text(run_x, baseline, run, fonts[1] if run_bold else fonts[0],
+                                    size, color))
+                    run = ""
+                side = size * ICON_EM * PT
+                out.append(Icon(p.text, cx, baseline - side * 0.86, side, None))
+                cx += side
+                run_x = cx
+                continue
+            if run and p.bold != run_bold:
+                out.append(Text(run_x, baseline, run, fonts[1] if run_bold else fonts[0], size,
+                                color))
+                run = ""
+                run_x = cx
+            if not run:
+                run_bold = p.bold
+                run_x = cx
+            run += p.text
+            cx += piece_width(p, fonts, size)
+        if run:
+            out.append(Text(run_x, baseline, run, fonts[1] if run_bold else fonts[0], size,
+                            color))
+    return out

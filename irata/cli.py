@@ -1,0 +1,64 @@
+"""The ``irata`` command: a root group with lazy sub-commands and one error policy."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from irata.errors import IrataError
+from irata.lazy import LazyGroup
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "print": ("irata.print_cmd:print_cmd", "Print games' components as PDF and SVG sheets."),
+    "check": ("irata.print_cmd:check_cmd", "Validate games' definitions."),
+    "inventory": ("irata.print_cmd:inventory_cmd",
+                  "List a game's components, as the rulebook does."),
+    "calibrate": ("irata.print_cmd:calibrate_cmd", "Print a duplex alignment sheet."),
+    "errata": ("irata.errata_cmd:errata", "List, compare and check errata."),
+    "play": ("irata.play:play", "The companion: the table's arithmetic and saved games."),
+}
+
+
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--debug", is_flag=True, help="Show the full traceback on errors.")
+@click.version_option(package_name="irata")
+@click.pass_context
+def cli(ctx: click.Context, debug: bool) -> None:
+    """irata: print-and-play components from YAML, and a companion for the table."""
+    ctx.ensure_object(dict)
+    ctx.obj["debug"] = debug
+
+
+def _is_located_error(exc: BaseException) -> bool:
+    # DefinitionError and RuleError live in their own layers; both derive from IrataError
+    return isinstance(exc, IrataError)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: runs the group, turns irata's errors into one line and exit 2."""
+    args = sys.argv[1:] if argv is None else argv
+    debug = "--debug" in args
+    try:
+        cli.main(args=args, prog_name="irata", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(1)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(2)
+    except IrataError as exc:
+        if debug:
+            raise
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

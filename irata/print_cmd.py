@@ -1,0 +1,196 @@
+"""``irata print``, ``irata check``, ``irata inventory`` and ``irata calibrate``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from components import Game, list_games, load
+from components.errors import InputError
+
+GAME_HELP = "Game names: mule, mule-goes-crazy, muli, mutagen, outer-earth (none: all of them)."
+
+
+def parse_offset(value: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise InputError(f"--back-offset takes X,Y in mm (for example 0.5,-1), not '{value}'"
+                         ) from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise InputError(f"--back-offset {value}: more than 20 mm is not a printer's drift")
+    return (x, y)
+
+
+def games_to_use(names: tuple[str, ...], root: Path | None) -> list[Game]:
+    chosen = list(names) or list_games(root)
+    if not chosen:
+        raise InputError(f"no games found in {root}" if root else "no bundled games found")
+    return [load(name, root) for name in chosen]
+
+
+components_option = click.option(
+    "--components", "components_dir", type=click.Path(file_okay=False, path_type=Path),
+    help="A folder of your own game folders (or one game folder) instead of the bundled games.")
+
+
+@click.command("print")
+@click.argument("games", nargs=-1)
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), default="a4",
+              show_default=True, help="Paper size; the orientation that fits most is chosen.")
+@click.option("--format", "formats", default="pdf,svg", show_default=True,
+              help="pdf, svg or pdf,svg.")
+@click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long",
+              show_default=True,
+              help="How backs print: turn over the long edge, the short edge, fold the page, "
+                   "or no backs.")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              help="Shift the backs by X,Y mm to undo a printer's drift (see irata calibrate).")
+@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm (0 ok).")
+@click.option("--margin", type=float, default=6.0, show_default=True,
+              help="The printer's non-printable margin in mm.")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output"), show_default=True, help="Output folder.")
+@components_option
+@click.option("--strict", is_flag=True, help="Fail if any text does not fit its box.")
+@click.option("--cut-lines", is_flag=True, help="Draw thin dashed cut lines on every trim.")
+@click.option("--stamp", type=click.Choice(["none", "qr"]), default="none", show_default=True,
+              help="qr: stamp every component with its version QR code.")
+@click.option("--since", metavar="EDITION",
+              help="Only the components changed by errata after EDITION, plus a notice sheet.")
+@click.option("--json", "as_json", is_flag=True, help="Print a summary as JSON.")
+def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, back_offset: str,
+              bleed: float, margin: float, out: Path, components_dir: Path | None, strict: bool,
+              cut_lines: bool, stamp: str, since: str | None, as_json: bool) -> None:
+    """Print GAMES as PDF and SVG sheets into OUT/GAME/ (GAME.pdf, svg/, manifest.json).
+
+    \b
+    Examples:
+      irata print                      every bundled game, A4, duplex long edge
+      irata print mule --paper letter  M.U.L.E. on US Letter
+      irata print mutagen --duplex fold --bleed 0
+    """
+    from generator.build import BuildOptions, build, fit_report
+    from generator.layout import Settings
+
+    fmts = tuple(f.strip() for f in formats.split(",") if f.strip())
+    settings = Settings(paper, duplex, bleed, margin, parse_offset(back_offset), cut_lines)
+    settings.check()
+    chosen = games_to_use(games, components_dir)
+    summary = []
+    failed = False
+    for game in chosen:
+        opts = BuildOptions(settings, fmts, out, stamp == "qr", since)
+        with click.progressbar(length=1, label=f"{game.key:16}", file=sys.stderr,
+                               show_pos=True) as bar:
+            def set_total(n: int, bar: click.termui.ProgressBar[int] = bar) -> None:
+                bar.length = n
+
+            result = build(game, opts, bar.update, set_total)
+        shrunk, overflow = fit_report(result.fits)
+        pages = len(result.sheets)
+        if not as_json:
+            click.echo(f"{game.key}: {result.components} components, {result.copies} pieces, "
+                       f"{pages} pages -> {result.folder}")
+            for line in shrunk:
+                click.echo(f"  shrank: {line}", err=True)
+            for line in overflow:
+                click.echo(f"  does not fit: {line}", err=True)
+        summary.append({"game": game.key, "components": result.components,
+                        "pieces": result.copies, "pages": pages,
+                        "pdf": str(result.pdf) if result.pdf else None,
+                        "manifest": str(result.manifest), "shrunk": shrunk,
+                        "overflow": overflow})
+        failed = failed or bool(overflow)
+    if as_json:
+        click.echo(json.dumps({"games": summary}, indent=1))
+    if strict and failed:
+        n = sum(len(s["overflow"]) for s in summary)  # type: ignore[arg-type]
+        raise InputError(f"--strict: {n} text(s) do not fit their boxes (listed above)")
+
+
+@click.command("check")
+@click.argument("games", nargs=-1)
+@components_option
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def check_cmd(games: tuple[str, ...], components_dir: Path | None, as_json: bool) -> None:
+    """Validate GAMES' definitions: the YAML, the layouts, the counts, every face drawn.
+
+    A mistake prints FILE:LINE:COL: what is wrong, and exits with code 2.
+    """
+    from generator.build import draw_all, fit_report
+    from generator.draw import Options
+
+    report = []
+    for game in games_to_use(games, components_dir):
+        faces = draw_all(game, [c for c in game.components if c.printed], Options())
+        shrunk, overflow = fit_report([r for f in faces for r in f.fits])
+        report.append({"game": game.key, "edition": game.edition,
+                       "components": len(game.components),
+                       "pieces": sum(c.count for c in game.components),
+                       "shrunk": len(shrunk), "overflow": overflow})
+        if not as_json:
+            click.echo(f"{game.key}: ok, {len(game.components)} components, "
+                       f"{sum(c.count for c in game.components)} pieces, edition "
+                       f"{game.edition}" + (f", {len(overflow)} text(s) do not fit"
+                                            if overflow else ""))
+            for line in overflow:
+                click.echo(f"  does not fit: {line}", err=True)
+    if as_json:
+        click.echo(json.dumps({"games": report}, indent=1))
+
+
+@click.command("inventory")
+@click.argument("game")
+@components_option
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+def inventory_cmd(game: str, components_dir: Path | None, as_json: bool) -> None:
+    """List GAME's component groups and counts, named as in its rulebook."""
+    g = load(game, components_dir)
+    counts = g.counts()
+    rows = [{"group": i.group, "count": i.count if not i.printed else counts.get(i.group, 0),
+             "printed": i.printed} for i in g.inventory]
+    if not rows:
+        rows = [{"group": k, "count": v, "printed": True} for k, v in counts.items()]
+    if as_json:
+        click.echo(json.dumps([{"group": r["group"], "count": r["count"]} for r in rows],
+                              indent=1))
+        return
+    width = max(len(str(r["group"])) for r in rows)
+    click.echo(f"{g.name}, edition {g.edition}")
+    for r in rows:
+        note = "" if r["printed"] else "  (not printed)"
+        click.echo(f"  {r['group']:<{width}}  {r['count']:>4}{note}")
+
+
+@click.command("calibrate")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), default="a4",
+              show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
+              show_default=True, help="The edge your printer turns the page over.")
+@click.option("--margin", type=float, default=6.0, show_default=True)
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output"), show_default=True)
+def calibrate_cmd(paper: str, duplex: str, margin: float, out: Path) -> None:
+    """Print a duplex alignment sheet (OUT/calibrate-PAPER-DUPLEX.pdf).
+
+    Print it double-sided, hold it to the light, read the vernier scales, and pass the
+    reading to irata print --back-offset X,Y.
+    """
+    from generator.backends.pdf import write_pdf
+    from generator.build import _atomic_write
+    from generator.calibrate import calibration_sheets
+    from generator.layout import Settings
+
+    settings = Settings(paper, duplex, 0.0, margin)
+    settings.check()
+    sheets = calibration_sheets(settings)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"calibrate-{paper}-{duplex}.pdf"
+    _atomic_write(path, lambda tmp: write_pdf(sheets, tmp, lambda name, colour: [],
+                                              "irata duplex calibration"))
+    click.echo(f"wrote {path}: print it double-sided ({duplex} edge) at 100%, hold it to the "
+               "light, and read the scales")
