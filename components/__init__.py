@@ -3,232 +3,45 @@
 ``load("mule")`` reads a bundled game; ``load("mule", root=DIR)`` or ``load_path(DIR)`` reads a
 designer's own folder. Errata (``errata.yaml``) are applied on load, so every user of a
 ``Game`` (the printer and the companion alike) sees the current edition.
+
+This package's top level stays light (the loader, the schema and PyYAML load on first use), so
+that importing ``components.errors`` costs the companion's quick commands nothing.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from components.errors import DefinitionError, InputError
-from components.schema import (
-    FILE_KEYS,
-    GAME_KEYS,
-    Component,
-    Game,
-    InventoryGroup,
-    check_colour_map,
-    check_elements,
-    check_fonts,
-    check_inventory,
-    check_keys,
-    check_players,
-    err,
-    expect_mapping,
-    suggest,
-)
-from components.yamlloc import LocDict, LocList, load_file
+if TYPE_CHECKING:
+    from components.loader import (
+        bundled_root,
+        game_folder,
+        list_games,
+        load,
+        load_path,
+    )
+    from components.schema import Component, Game, InventoryGroup
 
 __all__ = ["Component", "Game", "InventoryGroup", "bundled_root", "game_folder", "list_games",
            "load", "load_path"]
 
-BUNDLED = Path(__file__).resolve().parent
+_FROM = {
+    "Component": "components.schema",
+    "Game": "components.schema",
+    "InventoryGroup": "components.schema",
+    "bundled_root": "components.loader",
+    "game_folder": "components.loader",
+    "list_games": "components.loader",
+    "load": "components.loader",
+    "load_path": "components.loader",
+}
 
 
-def bundled_root() -> Path:
-    return BUNDLED
+def __getattr__(name: str) -> Any:
+    if name in _FROM:
+        import importlib
 
-
-def _folders(root: Path) -> dict[str, Path]:
-    """Game name -> folder, for a root holding game folders (or being one)."""
-    if (root / "game.yaml").is_file():
-        return {_game_name(root): root}
-    found: dict[str, Path] = {}
-    if root.is_dir():
-        for sub in sorted(root.iterdir()):
-            if (sub / "game.yaml").is_file():
-                found[_game_name(sub)] = sub
-    return found
-
-
-def _game_name(folder: Path) -> str:
-    try:
-        raw = load_file(folder / "game.yaml")
-    except DefinitionError:
-        return folder.name.replace("_", "-")
-    if isinstance(raw, dict) and isinstance(raw.get("game"), str):
-        return str(raw["game"])
-    return folder.name.replace("_", "-")
-
-
-def list_games(root: Path | None = None) -> list[str]:
-    """The names of the games under ``root`` (default: the bundled games)."""
-    return list(_folders(root or BUNDLED))
-
-
-def game_folder(game: str, root: Path | None = None) -> Path:
-    folders = _folders(root or BUNDLED)
-    if game in folders:
-        return folders[game]
-    alt = game.replace("_", "-")
-    if alt in folders:
-        return folders[alt]
-    where = str(root) if root else "the bundled games"
-    raise InputError(f"no game '{game}' in {where} (games: {', '.join(folders) or 'none'}"
-                     f"{suggest(game, list(folders))})")
-
-
-_CACHE: dict[tuple[str, float], Game] = {}
-
-
-def load(game: str, root: Path | None = None, errata: bool = True) -> Game:
-    """Load a game by its command-line name, from the bundled games or from ``root``."""
-    return load_path(game_folder(game, root), errata=errata)
-
-
-def _yaml_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*.yaml")
-                  if p.name not in ("game.yaml", "errata.yaml") and p.is_file())
-
-
-def _stamp(folder: Path) -> float:
-    return max((p.stat().st_mtime for p in folder.rglob("*.yaml")), default=0.0)
-
-
-def load_path(folder: Path | str, errata: bool = True) -> Game:
-    """Load the game folder at ``folder`` (validated; errata applied unless ``errata=False``)."""
-    folder = Path(folder).resolve()
-    if not (folder / "game.yaml").is_file():
-        raise InputError(f"{folder}: no game.yaml here (a game folder holds game.yaml and its "
-                         "component files)")
-    key = (f"{folder}|{errata}", _stamp(folder))
-    if key in _CACHE:
-        return _CACHE[key]
-    game = _read(folder)
-    if errata and (folder / "errata.yaml").is_file():
-        from components.errata import apply_errata
-
-        game = apply_errata(game, folder / "errata.yaml")
-    _CACHE[key] = game
-    return game
-
-
-def _shown(path: Path) -> str:
-    """A path as shown in messages: relative to the working directory where possible."""
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
-def _read(folder: Path) -> Game:
-    game_file = folder / "game.yaml"
-    raw = load_file(game_file, _shown(game_file))
-    g = expect_mapping(raw, "game.yaml", raw)
-    check_keys(g, GAME_KEYS, "game.yaml")
-    for req in ("name",):
-        if req not in g:
-            raise err(f"game.yaml needs '{req}'", g)
-    edition = g.get("edition", "1.0")
-    if not isinstance(edition, (str, int, float)):
-        raise err("edition must be text such as \"1.0\"", g, "edition")
-    palette = check_colour_map(g.get("palette"), g, "palette")
-    fonts = check_fonts(g.get("fonts"), g)
-    icons_raw = g.get("icons") or {}
-    icons = dict(expect_mapping(icons_raw, "icons", g, "icons")) if icons_raw else {}
-    data: dict[str, Any] = {}
-    data_src: dict[str, str] = {}
-    layouts: dict[str, Any] = {}
-    layout_src: dict[str, str] = {}
-
-    def merge(target: dict[str, Any], src: dict[str, str], node: LocDict, what: str,
-              file: str) -> None:
-        for name, value in node.items():
-            if name in target:
-                raise err(f"{what} '{name}' is defined twice (also in {src[name]})", node, name)
-            target[name] = value
-            src[name] = file
-
-    if g.get("data") is not None:
-        merge(data, data_src, expect_mapping(g["data"], "data", g, "data"), "data",
-              _shown(game_file))
-    if g.get("layouts") is not None:
-        merge(layouts, layout_src, expect_mapping(g["layouts"], "layouts", g, "layouts"),
-              "layout", _shown(game_file))
-
-    files = []
-    for path in _yaml_files(folder):
-        shown = _shown(path)
-        doc = load_file(path, shown)
-        if doc is None:
-            continue
-        doc = expect_mapping(doc, f"{path.name}", doc)
-        check_keys(doc, FILE_KEYS, "a component file")
-        if doc.get("data") is not None:
-            merge(data, data_src, expect_mapping(doc["data"], "data", doc, "data"), "data", shown)
-        if doc.get("layouts") is not None:
-            merge(layouts, layout_src, expect_mapping(doc["layouts"], "layouts", doc, "layouts"),
-                  "layout", shown)
-        files.append((shown, doc))
-
-    for name, elements in layouts.items():
-        holder = _holder_of(layouts, name)
-        check_elements(elements, holder, name, layouts, f"layout '{name}'")
-    for name, elements in icons.items():
-        check_elements(elements, icons_raw, name, layouts, f"icon '{name}'")
-
-    from components.schema import parse_component
-
-    components: list[Component] = []
-    seen: dict[str, str] = {}
-    for shown, doc in files:
-        defaults = doc.get("defaults") or LocDict()
-        defaults = expect_mapping(defaults, "defaults", doc, "defaults")
-        comps = doc.get("components")
-        if comps is None:
-            continue
-        if not isinstance(comps, LocList):
-            raise err("components must be a list (each item starting with '- id: ...')",
-                      doc, "components")
-        for i, item in enumerate(comps):
-            item = expect_mapping(item, f"component {i + 1}", comps, i)
-            comp = parse_component(item, defaults, layouts, shown)
-            if comp.id in seen:
-                raise err(f"component id '{comp.id}' is used twice (also at {seen[comp.id]})",
-                          item, "id")
-            seen[comp.id] = f"{shown}:{comp.line}"
-            comp.version = str(edition)
-            components.append(comp)
-
-    inventory = check_inventory(g.get("inventory"), g)
-    game = Game(key=str(g.get("game") or folder.name.replace("_", "-")), folder=folder,
-                name=str(g["name"]), edition=str(edition),
-                players=check_players(g.get("players"), g), palette=palette, fonts=fonts,
-                icons=icons, inventory=inventory, data=data, layouts=layouts,
-                components=components, base_edition=str(edition))
-    _check_inventory_counts(game, g)
-    return game
-
-
-def _holder_of(layouts: dict[str, Any], name: str) -> Any:
-    value = layouts[name]
-    return value if isinstance(value, (LocDict, LocList)) else None
-
-
-def _check_inventory_counts(game: Game, g: LocDict) -> None:
-    """Each inventory group's count must equal the components' copies in that group."""
-    if not game.inventory:
-        return
-    counts = game.counts()
-    names = [i.group for i in game.inventory]
-    inv = g.get("inventory")
-    for i, item in enumerate(game.inventory):
-        have = counts.get(item.group, 0)
-        if item.printed and have != item.count:
-            raise err(f"inventory group '{item.group}' lists {item.count} but the components "
-                      f"in it make {have}", inv, i)
-    for comp in game.components:
-        if comp.group and comp.group not in names:
-            raise DefinitionError(
-                f"component '{comp.id}' is in group '{comp.group}', which the inventory in "
-                f"game.yaml does not list{suggest(comp.group, names)}", comp.file, comp.line)
+        value = getattr(importlib.import_module(_FROM[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'components' has no attribute {name!r}")

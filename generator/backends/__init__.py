@@ -1,0 +1,1 @@
+"""Backends: a Sheet -> PDF pages (reportlab) or SVG files (svgwrite)."""

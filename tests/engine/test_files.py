@@ -1,0 +1,194 @@
+"""The files themselves: the PDF read with a PDF library, the SVG parsed, QR codes decoded."""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+import pytest
+import zxingcpp
+from PIL import Image
+
+PT = 25.4 / 72
+SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+
+
+def test_pdf_pages_match_the_manifest(a4_build: tuple[Path, dict[str, Any]]) -> None:
+    out, manifest = a4_build
+    doc = pymupdf.open(out / "deck" / "deck.pdf")
+    assert doc.page_count == len(manifest["sheets"])
+    for page, sheet in zip(doc, manifest["sheets"], strict=True):
+        w_mm, h_mm = page.rect.width * PT, page.rect.height * PT
+        assert w_mm == pytest.approx(sheet["page_mm"][0], abs=0.05)
+        assert h_mm == pytest.approx(sheet["page_mm"][1], abs=0.05)
+        assert {round(w_mm), round(h_mm)} == {210, 297}
+
+
+def test_one_svg_per_sheet_side(a4_build: tuple[Path, dict[str, Any]]) -> None:
+    out, manifest = a4_build
+    for sheet in manifest["sheets"]:
+        path = out / "deck" / sheet["svg"]
+        root = ET.parse(path).getroot()
+        assert root.get("viewBox") == "0 0 {:g} {:g}".format(*sheet["page_mm"])
+        uses = [u for u in root.iter(f"{SVG}use") if u.get("data-component")]
+        got = sorted((u.get("data-component"), int(u.get("data-copy", "0")), u.get("data-face"))
+                     for u in uses)
+        want = sorted((p["component"], p["copy"], p["face"]) for p in sheet["placements"])
+        assert got == want
+        for u in uses:
+            p = next(p for p in sheet["placements"] if p["component"] == u.get("data-component")
+                     and p["copy"] == int(u.get("data-copy", "0"))
+                     and p["face"] == u.get("data-face"))
+            trim = [float(v) for v in u.get("data-trim", "").split()]
+            assert trim == pytest.approx(p["trim_mm"], abs=0.01)
+
+
+def _matrix(transform: str | None) -> tuple[float, ...]:
+    m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    for op, args in re.findall(r"(\w+)\(([^)]*)\)", transform or ""):
+        v = [float(a) for a in re.split(r"[ ,]+", args.strip())]
+        if op == "translate":
+            t = (1.0, 0.0, 0.0, 1.0, v[0], v[1] if len(v) > 1 else 0.0)
+        elif op == "scale":
+            t = (v[0], 0.0, 0.0, v[-1], 0.0, 0.0)
+        elif op == "rotate":
+            a = math.radians(v[0])
+            t = (math.cos(a), math.sin(a), -math.sin(a), math.cos(a), 0.0, 0.0)
+        else:
+            raise AssertionError(op)
+        m = _mul(m, t)
+    return m
+
+
+def _mul(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
+    return (a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1],
+            a[0] * b[2] + a[2] * b[3], a[1] * b[2] + a[3] * b[3],
+            a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5])
+
+
+def svg_text_positions(path: Path) -> dict[str, list[tuple[float, float]]]:
+    """Every text's baseline start on the page (mm), following groups and <use>."""
+    root = ET.parse(path).getroot()
+    ids = {el.get("id"): el for el in root.iter() if el.get("id")}
+    out: dict[str, list[tuple[float, float]]] = {}
+
+    def walk(el: ET.Element, m: tuple[float, ...], in_defs: bool) -> None:
+        tag = el.tag.replace(SVG, "")
+        if tag == "defs":
+            return
+        m = _mul(m, _matrix(el.get("transform")))
+        if tag == "use":
+            ref = ids[(el.get(XLINK) or el.get("href") or "")[1:]]
+            m2 = _mul(m, (1.0, 0.0, 0.0, 1.0, float(el.get("x", 0)), float(el.get("y", 0))))
+            for child in ref:
+                walk(child, m2, True)
+            return
+        if tag == "text" and el.text and el.get("text-anchor") in (None, "start"):
+            x, y = float(el.get("x", 0)), float(el.get("y", 0))
+            out.setdefault(el.text, []).append((m[0] * x + m[2] * y + m[4],
+                                                m[1] * x + m[3] * y + m[5]))
+        for child in el:
+            walk(child, m, in_defs)
+
+    walk(root, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), False)
+    return out
+
+
+def pdf_text_positions(page: pymupdf.Page) -> dict[str, list[tuple[float, float]]]:
+    out: dict[str, list[tuple[float, float]]] = {}
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            for span in line["spans"]:
+                ox, oy = span["origin"]
+                out.setdefault(span["text"], []).append((ox * PT, oy * PT))
+    return out
+
+
+def test_svg_and_pdf_place_the_same_text_at_the_same_spots(
+        a4_build: tuple[Path, dict[str, Any]]) -> None:
+    out, manifest = a4_build
+    doc = pymupdf.open(out / "deck" / "deck.pdf")
+    compared = 0
+    for sheet in manifest["sheets"][:2]:  # the first card sheet, front and back
+        svg = svg_text_positions(out / "deck" / sheet["svg"])
+        pdf = pdf_text_positions(doc[sheet["page"] - 1])
+        for title in ("Alpha", "Beta", "Gamma", "Delta", "TEST DECK"):
+            if title not in svg:
+                continue
+            a = sorted(svg[title])
+            b = sorted(pdf[title])
+            assert len(a) == len(b)
+            for (x1, y1), (x2, y2) in zip(a, b, strict=True):
+                assert x1 == pytest.approx(x2, abs=0.2)
+                assert y1 == pytest.approx(y2, abs=0.2)
+                compared += 1
+    assert compared >= 7
+
+
+def test_copies_are_one_drawing_placed_many_times(a4_build: tuple[Path, dict[str, Any]]) -> None:
+    out, manifest = a4_build
+    doc = pymupdf.open(out / "deck" / "deck.pdf")
+    counters = next(s for s in manifest["sheets"] if s["title"] == "Counters")
+    assert len(counters["placements"]) == 6
+    page = doc[counters["page"] - 1]
+    forms = [x for x in page.get_xobjects()]
+    assert len(forms) == 1  # six copies of one counter: one form XObject
+    root = ET.parse(out / "deck" / counters["svg"]).getroot()
+    defs = root.find(f"{SVG}defs")
+    assert defs is not None
+    assert len([g for g in defs if g.tag == f"{SVG}g"]) == 1
+
+
+def test_qr_stamps_decode_from_a_raster_of_the_page(tmp_path: Path, builder: Any) -> None:
+    manifest = builder(tmp_path, paper="a4", stamp_qr=True, formats=("pdf",))
+    doc = pymupdf.open(tmp_path / "deck" / "deck.pdf")
+    sheet = manifest["sheets"][0]
+    pix = doc[0].get_pixmap(dpi=300)
+    img = Image.frombytes("RGB", (pix.width, pix.height), pix.samples)
+    found = {r.text for r in zxingcpp.read_barcodes(img)}
+    want = {f"irata:deck/{p['component']}@{p['version']}" for p in sheet["placements"]}
+    assert want and want <= found
+
+
+def test_reference_sheet_carries_its_stamp_without_asking(
+        a4_build: tuple[Path, dict[str, Any]]) -> None:
+    out, manifest = a4_build
+    sheet = next(s for s in manifest["sheets"] if s["title"] == "Sheets" and s["side"] == "front")
+    doc = pymupdf.open(out / "deck" / "deck.pdf")
+    pix = doc[sheet["page"] - 1].get_pixmap(dpi=300)
+    img = Image.frombytes("RGB", (pix.width, pix.height), pix.samples)
+    assert {r.text for r in zxingcpp.read_barcodes(img)} == {"irata:deck/sheet/reference@1.0"}
+
+
+def test_every_sheet_has_a_footer_and_a_ruler(a4_build: tuple[Path, dict[str, Any]]) -> None:
+    out, manifest = a4_build
+    doc = pymupdf.open(out / "deck" / "deck.pdf")
+    fronts = len([s for s in manifest["sheets"] if s["side"] == "front"])
+    for sheet, page in zip(manifest["sheets"], doc, strict=True):
+        text = page.get_text()
+        assert "Test Deck · edition 1.0 · sheet" in text
+        assert f"of {fronts}" in text
+        assert "50 mm" in text
+        # nothing is drawn off the page (a board part holds the whole board's drawing,
+        # clipped to its window, so its unclipped paths are not a measure of the page)
+        if any(p.get("part") for p in sheet["placements"]):
+            continue
+        for d in page.get_drawings():
+            r = d["rect"]
+            assert r.x0 >= -0.01 and r.y0 >= -0.01
+            assert r.x1 <= page.rect.width + 0.01 and r.y1 <= page.rect.height + 0.01
+
+
+def test_the_last_sheet_is_the_checklist(a4_build: tuple[Path, dict[str, Any]]) -> None:
+    out, manifest = a4_build
+    doc = pymupdf.open(out / "deck" / "deck.pdf")
+    last_front = [s for s in manifest["sheets"] if s["side"] == "front"][-1]
+    text = doc[last_front["page"] - 1].get_text()
+    assert "component checklist" in text
+    for group in ("Cards", "Counters", "Board", "Dice", "Standees", "Rulebook"):
+        assert group in text

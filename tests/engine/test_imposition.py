@@ -1,0 +1,172 @@
+"""Imposition, read from the manifest a build writes: sizes, margins, overlaps, backs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.layout import PAPERS, Settings, best_grid
+
+POKER = (63.5, 88.9)
+
+
+def placements(manifest: dict[str, Any], side: str | None = None) -> list[tuple[dict, dict]]:
+    return [(s, p) for s in manifest["sheets"] for p in s["placements"]
+            if side is None or s["side"] == side]
+
+
+def overlaps(a: list[float], b: list[float]) -> bool:
+    return (a[0] < b[0] + b[2] - 1e-6 and b[0] < a[0] + a[2] - 1e-6
+            and a[1] < b[1] + b[3] - 1e-6 and b[1] < a[1] + a[3] - 1e-6)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_poker_cards_fit_a_page(paper: str) -> None:
+    g = best_grid(*POKER, 3.0, Settings(paper=paper))
+    assert g is not None and g.count == 9 and not g.landscape
+
+
+def test_letter_butts_the_rows_where_bleed_gutters_do_not_fit() -> None:
+    g = best_grid(*POKER, 3.0, Settings(paper="letter"))
+    assert g is not None
+    # 3 x 88.9 = 266.7 mm of the 267.4 mm printable height: no room for gutters
+    assert not g.apart_y
+
+
+@pytest.mark.parametrize("fixture", ["a4_build", "letter_build"])
+def test_trim_sizes_exact_and_inside_the_margin(fixture: str,
+                                                request: pytest.FixtureRequest) -> None:
+    _, manifest = request.getfixturevalue(fixture)
+    W, H = PAPERS[manifest["paper"]]
+    m = manifest["margin_mm"]
+    cards = [(s, p) for s, p in placements(manifest) if p["component"].startswith("card/")]
+    assert len([1 for s, p in cards if p["face"] == "front"]) == 12
+    for sheet, p in cards:
+        x, y, w, h = p["trim_mm"]
+        assert abs(w - POKER[0]) < 0.01 and abs(h - POKER[1]) < 0.01
+        pw, ph = sheet["page_mm"]
+        assert {round(pw, 1), round(ph, 1)} == {round(W, 1), round(H, 1)}
+        assert x >= m - 1e-6 and y >= m - 1e-6
+        assert x + w <= pw - m + 1e-6 and y + h <= ph - m + 1e-6
+        bx, by, bw, bh = p["bleed_mm"]
+        assert bx >= 0 and by >= 0 and bx + bw <= pw and by + bh <= ph
+
+
+@pytest.mark.parametrize("fixture", ["a4_build", "letter_build"])
+def test_no_overlap_and_no_bleed_over_a_neighbour(fixture: str,
+                                                  request: pytest.FixtureRequest) -> None:
+    _, manifest = request.getfixturevalue(fixture)
+    for sheet in manifest["sheets"]:
+        ps = sheet["placements"]
+        for i, a in enumerate(ps):
+            for b in ps[i + 1:]:
+                assert not overlaps(a["trim_mm"], b["trim_mm"]), (a, b)
+                assert not overlaps(a["bleed_mm"], b["trim_mm"]), (a, b)
+                assert not overlaps(b["bleed_mm"], a["trim_mm"]), (a, b)
+
+
+def test_first_card_sheet_holds_nine(a4_build: tuple[Path, dict[str, Any]]) -> None:
+    _, manifest = a4_build
+    first = next(s for s in manifest["sheets"] if s["title"] == "Cards")
+    assert len(first["placements"]) == 9
+
+
+def _backs_follow_rule(manifest: dict[str, Any], rule: str) -> int:
+    checked = 0
+    pages = {s["page"]: s for s in manifest["sheets"]}
+    for sheet in manifest["sheets"]:
+        if sheet["side"] != "back":
+            continue
+        front = pages[sheet["page"] - 1]
+        assert front["side"] == "front"
+        W, H = sheet["page_mm"]
+        landscape = W > H
+        fronts = {(p["component"], p["copy"]): p for p in front["placements"]}
+        dx, dy = manifest["back_offset_mm"]
+        for b in sheet["placements"]:
+            f = fronts[(b["component"], b["copy"])]
+            x, y, w, h = f["trim_mm"]
+            r = rule
+            if landscape:
+                r = "short" if rule == "long" else "long"
+            want = [W - x - w + dx, y + dy] if r == "long" else [x + dx, H - y - h + dy]
+            assert b["trim_mm"][0] == pytest.approx(want[0], abs=0.01)
+            assert b["trim_mm"][1] == pytest.approx(want[1], abs=0.01)
+            assert b["trim_mm"][2:] == pytest.approx([w, h], abs=0.01)
+            checked += 1
+    return checked
+
+
+def test_long_edge_backs_mirror_left_right(a4_build: tuple[Path, dict[str, Any]]) -> None:
+    _, manifest = a4_build
+    assert manifest["duplex"] == "long"
+    assert _backs_follow_rule(manifest, "long") >= 12
+
+
+def test_short_edge_backs_mirror_top_bottom_with_offset(tmp_path: Path, builder: Any) -> None:
+    manifest = builder(tmp_path, paper="letter", duplex="short", back_offset=(0.8, -0.5),
+                          formats=("pdf",))
+    assert manifest["back_offset_mm"] == [0.8, -0.5]
+    assert _backs_follow_rule(manifest, "short") >= 12
+
+
+def test_a_back_page_follows_each_front(a4_build: tuple[Path, dict[str, Any]]) -> None:
+    _, manifest = a4_build
+    sides = [s["side"] for s in manifest["sheets"]]
+    assert sides == ["front", "back"] * (len(sides) // 2)
+    assert [s["page"] for s in manifest["sheets"]] == list(range(1, len(sides) + 1))
+
+
+def test_fold_puts_backs_on_the_same_page(tmp_path: Path, builder: Any) -> None:
+    manifest = builder(tmp_path, paper="a4", duplex="fold", formats=("pdf",))
+    assert all(s["side"] == "front" for s in manifest["sheets"])
+    card_sheet = next(s for s in manifest["sheets"] if s["title"] == "Cards")
+    W = card_sheet["page_mm"][0]
+    fronts = [p for p in card_sheet["placements"] if p["face"] == "front"]
+    backs = [p for p in card_sheet["placements"] if p["face"] == "back"]
+    assert fronts and len(fronts) == len(backs)
+    for f, b in zip(fronts, backs, strict=True):
+        assert f["trim_mm"][0] + f["trim_mm"][2] <= W / 2  # fronts left of the fold
+        assert b["trim_mm"][0] >= W / 2
+        assert b["trim_mm"][0] == pytest.approx(W - f["trim_mm"][0] - f["trim_mm"][2], abs=0.01)
+
+
+def test_duplex_none_prints_no_backs(tmp_path: Path, builder: Any) -> None:
+    manifest = builder(tmp_path, paper="a4", duplex="none", formats=("pdf",))
+    assert all(s["side"] == "front" for s in manifest["sheets"])
+    assert not [p for _, p in placements(manifest) if p["face"] == "back"]
+
+
+def test_zero_bleed_butts_everything(tmp_path: Path, builder: Any) -> None:
+    manifest = builder(tmp_path, paper="a4", bleed=0.0, formats=("pdf",))
+    for _, p in placements(manifest):
+        assert p["bleed_mm"] == p["trim_mm"]
+
+
+def test_board_larger_than_the_page_is_split_with_overlap(
+        a4_build: tuple[Path, dict[str, Any]]) -> None:
+    _, manifest = a4_build
+    parts = [p for _, p in placements(manifest) if p["component"] == "board/map"]
+    assert len(parts) == 4
+    assert sorted(p["part"] for p in parts) == ["A1", "A2", "B1", "B2"]
+    windows = {p["part"]: p["board_window_mm"] for p in parts}
+    # together they cover the 400 x 300 board, neighbours overlapping
+    assert windows["A1"][0] == 0 and windows["A1"][1] == 0
+    b1, a2 = windows["B1"], windows["A2"]
+    assert b1[0] + b1[2] == pytest.approx(400, abs=0.01)
+    assert a2[1] + a2[3] == pytest.approx(300, abs=0.01)
+    assert b1[0] < windows["A1"][0] + windows["A1"][2]  # overlap strip
+    assert a2[1] < windows["A1"][1] + windows["A1"][3]
+
+
+def test_dice_nets_and_standees_keep_their_size(a4_build: tuple[Path, dict[str, Any]]) -> None:
+    _, manifest = a4_build
+    die = next(p for _, p in placements(manifest) if p["component"] == "die/colour")
+    # a cross of 4 x 3 faces of 16 mm, plus one glue tab
+    assert die["trim_mm"][3] == pytest.approx(48, abs=0.01)
+    assert 64 < die["trim_mm"][2] < 70
+    st = [p for _, p in placements(manifest) if p["component"] == "standee/runner"]
+    assert len(st) == 2
+    assert st[0]["trim_mm"][2:] == pytest.approx([30, 2 * 50 + 2 * 12], abs=0.01)

@@ -1,0 +1,82 @@
+"""Text boxes: wrapping, shrinking to fit, inline icons, and the build's fit report."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from generator import text as t
+from generator.drawing import PT, Icon, Text
+
+FONTS = ("Helvetica", "Helvetica-Bold")
+ICONS = frozenset({"food", "energy"})
+
+
+def test_short_text_keeps_its_size() -> None:
+    size, lines, fit = t.fit("Hello there", FONTS, ICONS, 50, 10, 9, 5, 1.2)
+    assert size == 9 and fit.fits and len(lines) == 1
+
+
+def test_long_text_wraps_within_the_width() -> None:
+    words = "Each Land producing Food makes two more this turn, and every Land " * 3
+    size, lines, fit = t.fit(words, FONTS, ICONS, 50, 60, 9, 5, 1.2)
+    assert fit.fits and len(lines) > 3
+    for line in lines:
+        assert t.line_width(line, FONTS, size) <= 50 + 1e-6
+
+
+def test_text_shrinks_in_quarter_points_until_it_fits() -> None:
+    words = "word " * 120
+    size, lines, fit = t.fit(words, FONTS, ICONS, 50, 40, 9, 4, 1.2)
+    assert fit.fits and size < 9 and fit.wanted == 9
+    assert abs(size * 4 - round(size * 4)) < 1e-9
+    assert t.block_height(len(lines), size, 1.2) <= 40
+    # a quarter point larger would not fit
+    bigger, ok = t.wrap(t.tokenize(words, ICONS), FONTS, size + 0.25, 50)
+    assert not ok or t.block_height(len(bigger), size + 0.25, 1.2) > 40
+
+
+def test_text_that_cannot_fit_is_reported_as_not_fitting() -> None:
+    size, _, fit = t.fit("word " * 500, FONTS, ICONS, 30, 10, 9, 6, 1.2)
+    assert not fit.fits and size == 6
+
+
+def test_icons_sit_on_the_baseline_at_the_text_size() -> None:
+    size, lines, _ = t.fit("Gain {food} now", FONTS, ICONS, 60, 10, 10, 5, 1.2)
+    prims = t.render_lines(lines, FONTS, size, 0, 0, 60, 10, "left", "top", 1.2, "#000000")
+    icon = next(p for p in prims if isinstance(p, Icon))
+    text = next(p for p in prims if isinstance(p, Text))
+    assert icon.name == "food"
+    assert abs(icon.size - 10 * t.ICON_EM * PT) < 1e-9
+    bottom = icon.y + icon.size
+    assert text.y <= bottom <= text.y + 0.3 * icon.size  # sits on the baseline
+    words = [p.text for p in prims if isinstance(p, Text)]
+    assert words == ["Gain ", " now"]
+
+
+def test_bold_runs_use_the_bold_font() -> None:
+    size, lines, _ = t.fit("a **bold** word", FONTS, ICONS, 60, 10, 10, 5, 1.2)
+    prims = t.render_lines(lines, FONTS, size, 0, 0, 60, 10, "left", "top", 1.2, "#000000")
+    fonts = {p.text.strip(): p.font for p in prims if isinstance(p, Text)}
+    assert fonts == {"a": "Helvetica", "bold": "Helvetica-Bold", "word": "Helvetica"}
+
+
+def test_build_reports_shrunk_and_overflowing_text_and_strict_fails(deck_dir: Path,
+                                                                     tmp_path: Path) -> None:
+    cards = deck_dir / "cards.yaml"
+    long_text = " ".join(["An unreasonably long rule text that keeps going."] * 12)
+    huge = " ".join(["Far too much text for any card at all."] * 60)
+    cards.write_text(cards.read_text()
+                     .replace('text: "A third card."', f'text: "{long_text}"')
+                     .replace('text: "A fourth card."', f'text: "{huge}"'))
+    args = [sys.executable, "-m", "irata.cli", "print", "--components", str(deck_dir),
+            "--out", str(tmp_path), "--format", "pdf"]
+    r = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "shrank: " in r.stderr and "card/gamma (front, text)" in r.stderr
+    assert "does not fit: " in r.stderr and "card/delta (front, text)" in r.stderr
+    assert "cards.yaml:" in r.stderr
+    strict = subprocess.run(args + ["--strict"], capture_output=True, text=True, timeout=120)
+    assert strict.returncode == 2
+    assert strict.stderr.strip().splitlines()[-1].startswith("error: --strict: 1 text(s)")
