@@ -10,11 +10,11 @@ that importing ``components.errors`` costs the companion's quick commands nothin
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from components.loader import (
-        bundled_root,
         game_folder,
         list_games,
         load,
@@ -29,12 +29,16 @@ _FROM = {
     "Component": "components.schema",
     "Game": "components.schema",
     "InventoryGroup": "components.schema",
-    "bundled_root": "components.loader",
     "game_folder": "components.loader",
     "list_games": "components.loader",
     "load": "components.loader",
     "load_path": "components.loader",
 }
+
+
+def bundled_root() -> Path:
+    """The folder that holds the bundled game folders (this package's own)."""
+    return Path(__file__).resolve().parent
 
 
 def __getattr__(name: str) -> Any:

@@ -24,14 +24,10 @@ from components.schema import (
 )
 from components.yamlloc import LocDict, LocList, load_file
 
-__all__ = ["Component", "Game", "InventoryGroup", "bundled_root", "game_folder", "list_games",
-           "load", "load_path"]
+__all__ = ["Component", "Game", "InventoryGroup", "game_folder", "list_games", "load",
+           "load_path"]
 
 BUNDLED = Path(__file__).resolve().parent
-
-
-def bundled_root() -> Path:
-    return BUNDLED
 
 
 def _folders(root: Path) -> dict[str, Path]:

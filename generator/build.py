@@ -242,6 +242,8 @@ def manifest_data(game: Game, sheets: list[Sheet], opts: BuildOptions,
                 "trim_mm": [round(v, 3) for v in p.trim],
                 "bleed_mm": [round(v, 3) for v in p.clip],
             }
+            if p.turned:
+                pl["turned"] = 180
             if p.part:
                 pl["part"] = p.part
                 pl["board_window_mm"] = [round(v, 3) for v in (p.window or ())]

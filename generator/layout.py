@@ -76,6 +76,7 @@ class Placement:
     trim: tuple[float, float, float, float]
     clip: tuple[float, float, float, float]
     origin: tuple[float, float]  # where the drawing's (0, 0) lands on the page
+    turned: bool = False  # drawn turned 180 degrees in its box (backs mirrored top to bottom)
     part: str = ""  # boards split over pages: "A1", "B1", ...
     window: tuple[float, float, float, float] | None = None  # the board's region shown
 
@@ -174,6 +175,15 @@ def best_grid(w: float, h: float, bleed: float, s: Settings, n: int = 0) -> Grid
     return best
 
 
+def turns_backs(s: Settings, landscape: bool) -> bool:
+    """True when the page turns top to bottom, so backs must turn 180 degrees to stand upright
+    behind their fronts (PRINTING.md)."""
+    mode = s.duplex
+    if landscape and mode in ("long", "short"):
+        mode = "short" if mode == "long" else "long"
+    return mode == "short"
+
+
 def mirror(box: tuple[float, float, float, float], W: float, H: float, s: Settings,
            landscape: bool) -> tuple[float, float, float, float]:
     """Where the back of ``box`` goes on the back page (PRINTING.md's duplex rule)."""
@@ -227,8 +237,10 @@ def impose(items: list[Item], s: Settings, title: str) -> list[Sheet]:
                 bt = mirror(trim, W, H, s, g.landscape)
                 bc = mirror(clip, W, H, s, g.landscape)
                 target = back if back is not None else front
+                turned = turns_backs(s, g.landscape)
+                origin = (bt[0] + bt[2], bt[1] + bt[3]) if turned else (bt[0], bt[1])
                 target.placements.append(Placement(it.comp, it.copy, "back", it.back, bt, bc,
-                                                   (bt[0], bt[1])))
+                                                   origin, turned))
         front.marks.extend(crop_marks(front, bleed, s))
         if s.cut_lines:
             front.marks.extend(cut_lines(front))
@@ -328,8 +340,8 @@ def impose_board(items: list[Item], s: Settings, title: str) -> list[Sheet]:
                 sheet = Sheet(W, H, "front", f"{title} part {part}")
                 trim = (px, py, pw, ph)
                 sheet.placements.append(Placement(it.comp, it.copy, "front", d, trim, trim,
-                                                  (px - bx, py - by), part,
-                                                  (bx, by, pw, ph)))
+                                                  (px - bx, py - by), part=part,
+                                                  window=(bx, by, pw, ph)))
                 sheet.marks.extend(_registration(px, py, pw, ph, c, r, cols, rows))
                 sheet.marks.extend(_assembly_map(W, H, s.margin, cols, rows, c, r, part,
                                                  py + ph))

@@ -166,6 +166,8 @@ def write_pdf(sheets: list[Sheet], out: FsPath, icons: IconSource, title: str,
             c.saveState()
             r.clip(p.clip)
             c.translate(*p.origin)
+            if p.turned:
+                c.rotate(180)
             c.scale(1 / mm, -1 / mm)
             c.doForm(forms[p.drawing.key])
             c.restoreState()

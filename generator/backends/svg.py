@@ -162,7 +162,12 @@ def sheet_svg(sheet: Sheet, icons: IconSource) -> str:
             defined[p.drawing.key] = gid
     for p in sheet.placements:
         wrap = dwg.add(SvgGroup(clip_path=f"url(#{r.clip_id(p.clip)})"))
-        use = dwg.use(f"#{defined[p.drawing.key]}", insert=(_f(p.origin[0]), _f(p.origin[1])))
+        if p.turned:
+            use = dwg.use(f"#{defined[p.drawing.key]}")
+            use["transform"] = f"translate({_f(p.origin[0])} {_f(p.origin[1])}) rotate(180)"
+        else:
+            use = dwg.use(f"#{defined[p.drawing.key]}",
+                          insert=(_f(p.origin[0]), _f(p.origin[1])))
         use["data-component"] = p.comp.id
         use["data-copy"] = str(p.copy)
         use["data-face"] = p.face

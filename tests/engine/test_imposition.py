@@ -170,3 +170,13 @@ def test_dice_nets_and_standees_keep_their_size(a4_build: tuple[Path, dict[str, 
     st = [p for _, p in placements(manifest) if p["component"] == "standee/runner"]
     assert len(st) == 2
     assert st[0]["trim_mm"][2:] == pytest.approx([30, 2 * 50 + 2 * 12], abs=0.01)
+
+
+def test_short_edge_backs_turn_upside_down_to_stand_upright(tmp_path: Path,
+                                                            builder: Any) -> None:
+    manifest = builder(tmp_path, paper="a4", duplex="short", formats=("pdf", "svg"))
+    backs = [p for s in manifest["sheets"] if s["side"] == "back" and s["page_mm"][0] <
+             s["page_mm"][1] for p in s["placements"]]
+    assert backs and all(p.get("turned") == 180 for p in backs)
+    long_manifest = builder(tmp_path / "long", paper="a4", duplex="long", formats=("pdf",))
+    assert not [p for s in long_manifest["sheets"] for p in s["placements"] if p.get("turned")]
