@@ -1,0 +1,1 @@
+"""The companion: the table's arithmetic for each game, and saved games (``session``)."""

@@ -1,0 +1,167 @@
+"""4. Production: Base Production with a Production Card's modifiers, flipped M.U.L.E.s,
+Lands producing Crystite for the first time, and Economies of Scale (Tournament only).
+
+A player types a Land with a working M.U.L.E. as one short cell:
+
+    F3        a M.U.L.E. producing Food on a Land whose Food Production Value is 3
+    P07:C     a M.U.L.E. producing Crystite on the tile P07 (its value read from the tile)
+    E3!       flipped over (Energy Shortage or a Production Card): produces nothing
+    C2?       Crystite produced here for the first time: turn the Land to its Secret Side
+    .         a square with no working M.U.L.E. (or The Store's square)
+
+A list (``F3,C1,E3!``) gives Base Production; a board, rows split by ``/`` and cells by spaces
+(``"C1 C0 E3 / C1 C3 E3 / F3 F3! ."``), also gives the Paths between orthogonally Adjacent
+Lands for Economies of Scale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from components.errors import InputError, RuleError
+
+GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")
+_LETTER = {"s": "smithore", "c": "crystite", "f": "food", "e": "energy"}
+
+
+@dataclass(frozen=True)
+class Worked:
+    """A Land with a M.U.L.E. installed: what it produces and its Production Value."""
+
+    good: str
+    value: int
+    flipped: bool = False
+    first_crystite: bool = False
+    tile: str | None = None
+    at: tuple[int, int] | None = None   # (row, column) on the Player Board
+
+    @property
+    def label(self) -> str:
+        return self.tile or f"{self.good}{self.value}"
+
+
+@dataclass(frozen=True)
+class Production:
+    """A Colonist's production of one Production Phase."""
+
+    base: dict[str, int]
+    economies_of_scale: dict[str, int]
+    total: dict[str, int]
+    paths: dict[str, int]
+    turn_over: tuple[str, ...]          # Lands turned permanently to their Secret Side
+    flipped: int
+
+
+def parse_cell(text: str, tile_value: Callable[[str, str], int] | None = None,
+               at: tuple[int, int] | None = None) -> Worked | None:
+    """One typed cell (see the module's docstring); None for an empty square."""
+    cell = text.strip()
+    if cell in ("", ".", "-", "_", "*"):
+        return None
+    flipped = first = False
+    while cell and cell[-1] in "!?":
+        flipped |= cell[-1] == "!"
+        first |= cell[-1] == "?"
+        cell = cell[:-1]
+    tile = None
+    if ":" in cell:
+        tile, cell = cell.split(":", 1)
+    letters = cell.rstrip("0123456789")
+    digits = cell[len(letters):]
+    good = _LETTER.get(letters.lower()) or (letters.lower() if letters.lower() in GOODS else None)
+    if good is None:
+        raise InputError(f"'{text}': start with the Good (S, C, F or E), e.g. F3, P07:C, E2!")
+    if tile is not None:
+        if tile_value is None:
+            raise InputError(f"'{text}': Land tiles are not available here")
+        value = tile_value(tile, good)
+    elif digits:
+        value = int(digits)
+    else:
+        raise InputError(f"'{text}': give the Production Value (F3) or the tile (P07:F)")
+    return Worked(good, value, flipped, first and good == "crystite", tile, at)
+
+
+def parse_lands(text: str, tile_value: Callable[[str, str], int] | None = None
+                ) -> list[Worked]:
+    """A comma-separated list of cells."""
+    out = []
+    for part in text.replace(";", ",").split(","):
+        if part.strip():
+            cell = parse_cell(part, tile_value)
+            if cell is not None:
+                out.append(cell)
+    return out
+
+
+def parse_board(text: str, tile_value: Callable[[str, str], int] | None = None
+                ) -> list[Worked]:
+    """A Player Board: rows split by ``/`` (or new lines), cells by spaces."""
+    out = []
+    rows = [r for r in text.replace("\n", "/").split("/")]
+    for r, row in enumerate(rows):
+        for c, part in enumerate(row.replace(",", " ").split()):
+            cell = parse_cell(part, tile_value, (r, c))
+            if cell is not None:
+                out.append(cell)
+    return out
+
+
+def modified_value(value: int, good: str, modifiers: Mapping[str, int]) -> int:
+    """A Production Card's modifier, which never drops a Production Value below zero."""
+    return max(0, value + int(modifiers.get(good, 0)))
+
+
+def count_paths(lands: Sequence[Worked]) -> dict[str, int]:
+    """Paths between orthogonally Adjacent Lands whose working (not flipped) M.U.L.E.s
+    produce the same Good."""
+    where = {w.at: w for w in lands if w.at is not None and not w.flipped}
+    paths = dict.fromkeys(GOODS, 0)
+    for (r, c), w in where.items():
+        for other in ((r, c + 1), (r + 1, c)):
+            o = where.get(other)
+            if o is not None and o.good == w.good:
+                paths[w.good] += 1
+    return paths
+
+
+def produce(lands: Sequence[Worked], modifiers: Mapping[str, int] | None = None,
+            tournament: bool = False) -> Production:
+    """4. Production: Base Production sums the modified Production Values of the Lands
+    producing each Good with M.U.L.E.s not flipped over; under Tournament rules Economies of
+    Scale adds one Good per Path between Adjacent Lands producing the same Good."""
+    mods = dict(modifiers or {})
+    base = dict.fromkeys(GOODS, 0)
+    turn_over = []
+    for w in lands:
+        if w.value < 0:
+            raise InputError(f"{w.label}: a Production Value is 0 to 3, not {w.value}")
+        if w.flipped:
+            continue
+        base[w.good] += modified_value(w.value, w.good, mods)
+        if w.first_crystite:
+            turn_over.append(w.label)
+    if tournament and any(w.at is None for w in lands):
+        raise InputError("Economies of Scale need the Player Board's layout (--board)")
+    paths = count_paths(lands) if tournament else dict.fromkeys(GOODS, 0)
+    total = {g: base[g] + paths[g] for g in GOODS}
+    return Production(base, dict(paths), total, paths, tuple(turn_over),
+                      sum(1 for w in lands if w.flipped))
+
+
+def tile_value_from(lands: Mapping[str, object]) -> Callable[[str, str], int]:
+    """A tile lookup for :func:`parse_cell` over ``MuleData.lands`` (``land/P07`` -> tile)."""
+
+    def value(ref: str, good: str) -> int:
+        key = ref if ref.startswith("land/") else f"land/{ref.upper()}"
+        tile = lands.get(key)
+        if tile is None:
+            raise InputError(f"no Land tile '{ref}' (tiles look like P07, R01, H03)")
+        production = tile.production  # type: ignore[attr-defined]
+        if good not in production:
+            raise RuleError(f"{ref} ({tile.land}) has no Production Value for {good}: "  # type: ignore[attr-defined]
+                            "nothing can be set to produce it there")
+        return int(production[good])
+
+    return value

@@ -1,0 +1,232 @@
+"""``irata play status | log | undo | export | set | games``: saved games of any companion.
+
+Each works through ``companion.session``: the game's own companion folds the log into its
+state. ``--db PATH`` (or ``$IRATA_DB``) chooses the games file; ``--game ID`` the saved game
+(default: the one touched last).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import click
+
+from companion import session
+from components.errors import InputError
+
+DB = click.option("--db", "db", type=click.Path(dir_okay=False),
+                  help="The games file (default: $IRATA_DB or the user data directory).")
+GAME = click.option("--game", "game_id", type=int, help="The saved game (default: the latest).")
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+
+
+def _open(db: str | None) -> session.Store:
+    return session.Store(Path(db) if db else None)
+
+
+def _pick(store: session.Store, game_id: int | None) -> session.SavedGame:
+    if game_id is not None:
+        return store.get(game_id)
+    saved = store.latest()
+    if saved is None:
+        raise InputError(f"no saved games in {store.path} yet")
+    return saved
+
+
+def _event_dict(e: session.Event) -> dict[str, Any]:
+    return {"seq": e.seq, "kind": e.kind, "at": e.at, "data": e.data}
+
+
+@click.command()
+@GAME
+@DB
+@JSON
+def status(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """Show a saved game's state."""
+    with _open(db) as store:
+        saved = _pick(store, game_id)
+        state = session.state_of(store, saved)
+    if as_json:
+        click.echo(json.dumps({"id": saved.id, "game": saved.game, "name": saved.name,
+                               "state": state}, indent=2))
+    else:
+        click.echo(f"Game {saved.id}: {saved.name}")
+        click.echo(session.describe_of(saved.game, state))
+
+
+def _summary(e: session.Event) -> str:
+    if e.kind == "set":
+        return f"set {e.data.get('path')} = {json.dumps(e.data.get('value'))}"
+    if e.kind == "turn" and "turn" in e.data:
+        return f"turn {e.data['turn']}"
+    keys = ", ".join(sorted(e.data)[:6])
+    return f"{e.kind} ({keys})" if keys else e.kind
+
+
+@click.command()
+@GAME
+@DB
+@JSON
+def log(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """Show a saved game's events, oldest first."""
+    with _open(db) as store:
+        saved = _pick(store, game_id)
+        events = store.events(saved.id)
+    if as_json:
+        click.echo(json.dumps([_event_dict(e) for e in events], indent=2))
+        return
+    click.echo(f"Game {saved.id}: {saved.name}")
+    for e in events:
+        click.echo(f"{e.seq:4d}  {e.at[:19]}  {_summary(e)}")
+
+
+@click.command()
+@GAME
+@DB
+@JSON
+def undo(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """Drop a saved game's last event (never its set-up)."""
+    with _open(db) as store:
+        saved = _pick(store, game_id)
+        dropped = store.undo(saved.id)
+    if as_json:
+        click.echo(json.dumps({"id": saved.id,
+                               "dropped": _event_dict(dropped) if dropped else None}))
+    elif dropped is None:
+        click.echo(f"Game {saved.id}: nothing to undo (only the set-up is left)")
+    else:
+        click.echo(f"Game {saved.id}: dropped event {dropped.seq} ({_summary(dropped)})")
+
+
+def _value(text: str) -> Any:
+    """A typed value: a number or sum, true/false/null, JSON, else the text itself."""
+    try:
+        return session.parse_amount(text)
+    except InputError:
+        pass
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+@click.command("set")
+@click.argument("path")
+@click.argument("value")
+@GAME
+@DB
+@JSON
+def set_cmd(path: str, value: str, game_id: int | None, db: str | None, as_json: bool) -> None:
+    """Correct any number at any time: PATH such as players.Ann.food, VALUE such as 3+2.
+
+    The table is the truth: the correction is an event of the log, so undo takes it back.
+    """
+    parsed = _value(value)
+    with _open(db) as store:
+        saved = _pick(store, game_id)
+        state = session.state_of(store, saved)
+        _check_path(state, path, parsed)
+        session.apply_set(state, {"path": path, "value": parsed})
+        event = store.append(saved.id, "set", {"path": path, "value": parsed})
+    if as_json:
+        click.echo(json.dumps({"id": saved.id, "event": _event_dict(event)}))
+    else:
+        click.echo(f"Game {saved.id}: {path} = {json.dumps(parsed)}")
+
+
+def _check_path(state: dict[str, Any], path: str, value: Any) -> None:
+    """Refuse a path that names nothing there (a typo), and a negative number of things."""
+    node: Any = state
+    parts = path.split(".")
+    for i, part in enumerate(parts):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.lstrip("-").isdigit():
+            continue
+        else:
+            where = ".".join(parts[:i]) or "the game"
+            choices = ", ".join(map(str, node)) if isinstance(node, dict) else ""
+            raise InputError(f"'{path}': {where} has no '{part}'"
+                             + (f" (it has: {choices})" if choices else ""))
+    if isinstance(node, int) and isinstance(value, int) and value < 0 \
+            and not isinstance(node, bool):
+        raise InputError(f"'{path}' cannot be negative")
+
+
+def _stock_rows(events: list[session.Event], game: str) -> tuple[list[str], list[list[Any]]]:
+    """Each player's numbers after each event that changed them: for the CSV."""
+    fold = session.fold_of(game)
+    columns: list[str] = []
+    rows: list[list[Any]] = []
+    for i in range(1, len(events) + 1):
+        state = fold(events[:i])
+        players = state.get("players")
+        if not isinstance(players, dict):
+            continue
+        for name, p in players.items():
+            if not isinstance(p, dict):
+                continue
+            numbers = {k: v for k, v in p.items()
+                       if isinstance(v, int | float) and not isinstance(v, bool)}
+            for k in numbers:
+                if k not in columns:
+                    columns.append(k)
+            rows.append([events[i - 1].seq, state.get("turn", ""), name, numbers])
+    out = [[seq, turn, name, *(nums.get(c, "") for c in columns)]
+           for seq, turn, name, nums in rows]
+    return ["event", "turn", "player", *columns], out
+
+
+@click.command()
+@GAME
+@DB
+@click.option("--out", "out", type=click.Path(dir_okay=False),
+              help="Write the log to this JSON file (and the stocks to FILE.csv).")
+def export(game_id: int | None, db: str | None, out: str | None) -> None:
+    """Write a saved game's log as JSON, and every player's numbers per turn as CSV."""
+    with _open(db) as store:
+        saved = _pick(store, game_id)
+        events = store.events(saved.id)
+        state = session.state_of(store, saved)
+    doc = {"id": saved.id, "game": saved.game, "name": saved.name, "created": saved.created,
+           "events": [_event_dict(e) for e in events], "state": state}
+    text = json.dumps(doc, indent=2)
+    if out is None:
+        click.echo(text)
+        return
+    header, rows = _stock_rows(events, saved.game)
+    buf = io.StringIO()
+    writer = csv.writer(buf)
+    writer.writerow(header)
+    writer.writerows(rows)
+    target = Path(out)
+    csv_path = target.with_suffix(".csv")
+    for path, content in ((target, text), (csv_path, buf.getvalue())):
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(content, encoding="utf-8")
+        os.replace(tmp, path)
+    click.echo(f"Wrote {target} and {csv_path}")
+
+
+@click.command()
+@DB
+@JSON
+def games(db: str | None, as_json: bool) -> None:
+    """List the saved games."""
+    with _open(db) as store:
+        found = store.games()
+        latest = store.latest()
+    if as_json:
+        click.echo(json.dumps([{"id": g.id, "game": g.game, "name": g.name,
+                                "created": g.created} for g in found], indent=2))
+        return
+    if not found:
+        click.echo(f"No saved games in {store.path}")
+    for g in found:
+        mark = "*" if latest and g.id == latest.id else " "
+        click.echo(f"{mark}{g.id:4d}  {g.game:16s} {g.name}  ({g.created[:16]})")

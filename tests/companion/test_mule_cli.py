@@ -1,0 +1,180 @@
+"""``irata play mule ...`` and ``irata play status|log|undo|set|export|games`` as a person
+types them: JSON keys, sums, one-line errors with exit 2, and a scripted guided turn."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from companion.mule import data as mule_data
+from irata.cli import cli, main
+
+
+@pytest.fixture(autouse=True)
+def _fixture_game(mule_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mule_data, "FOLDER", mule_folder)
+
+
+def run(*args: str, input: str | None = None) -> Any:
+    result = CliRunner().invoke(cli, ["play", *args], input=input, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def js(*args: str) -> Any:
+    return json.loads(run(*args, "--json"))
+
+
+def exit_of(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    with pytest.raises(SystemExit) as info:
+        main(["play", *args])
+    return int(info.value.code or 0), capsys.readouterr().err
+
+
+def test_spoilage_json_keys() -> None:
+    out = js("mule", "spoilage", "--food", "1", "--energy", "9", "--smithore", "10+5",
+             "--crystite", "7", "--mules", "6", "--energy-mules", "2")
+    assert out == {"energy_used": 4, "shortage": 0,
+                   "spoiled": {"smithore": 3, "crystite": 0, "food": 0, "energy": 1},
+                   "stocks": {"smithore": 12, "crystite": 7, "food": 1, "energy": 4}}
+
+
+def test_price_examples() -> None:
+    assert js("mule", "price", "smithore", "--buy", "6", "--store-mules", "5",
+              "--store-smithore", "0") == {"good": "smithore", "steps": 3, "moved": 3,
+                                           "buy": 9, "sell": 11}
+    assert js("mule", "price", "food", "--buy", "5", "--stocks", "1,2,3,7", "--store", "1") \
+        == {"good": "food", "steps": 5, "moved": 2, "buy": 7, "sell": 9}
+    assert js("mule", "price", "energy", "--buy", "2", "--stocks", "5,6,4,3", "--mules",
+              "2,3,1,0", "--store", "5") == {"good": "energy", "steps": -5, "moved": -1,
+                                             "buy": 1, "sell": 3}
+    assert js("mule", "price", "crystite", "--buy", "9", "--card", "quiet-turn")["buy"] == 4
+    assert js("mule", "price", "crystite", "--buy", "9", "--card", "Pirate Ship!")["moved"] == 0
+
+
+def test_rank_colony_store_market_production() -> None:
+    assert js("mule", "rank", "--money", "Mechtron=30,Packer=25,Spheroid=25,Leggite=8",
+              "--previous", "Leggite,Spheroid,Mechtron,Packer")["ranking"] == \
+        ["Mechtron", "Spheroid", "Packer", "Leggite"]
+    assert js("mule", "colony", "--total", "1000+300", "--players", "4")["rating"] == 3
+    assert js("mule", "store", "--mules", "10", "--smithore", "5", "--sold", "2") == \
+        {"made": 4, "mules": 12, "smithore": 1}
+    out = js("mule", "market", "--ranking", "Mechtron,Spheroid,Packer,Leggite", "--wants",
+             "Leggite=1,Mechtron=1", "--store", "1", "--good", "food", "--buy", "5")
+    assert out["bought"] == {"Leggite": 1, "Mechtron": 0} and out["cost"]["Leggite"] == 7
+    out = js("mule", "production", "--card", "acid-rain-storm", "--board",
+             "C1 C0 E3 / C1 C3 E3 / F3 F3! .", "--tournament")
+    assert out["base"] == {"smithore": 0, "crystite": 5, "food": 5, "energy": 2}
+    assert out["total"] == {"smithore": 0, "crystite": 9, "food": 5, "energy": 3}
+
+
+def test_sellout() -> None:
+    out = js("mule", "sellout", "--money", "A=30,B=10", "--smithore", "A=12", "--food", "B=3",
+             "--prices", "smithore=9,crystite=4,food=7,energy=1", "--previous", "B,A")
+    assert out["money"] == {"A": 138, "B": 31}
+    assert out["ranking"] == ["A", "B"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["mule", "price", "gold", "--buy", "3"], "unknown good 'gold'"),
+    (["mule", "spoilage", "--food", "-1"], "--food must be 0 or more"),
+    (["mule", "rank", "--money", "A=1,Zed=2", "--previous", "A,B"], "Zed not in the Ranking"),
+    (["mule", "price", "energy", "--buy", "2", "--stocks", "1,2", "--mules", "1", "--store",
+      "0"], "same order"),
+    (["mule", "spoilage", "--food", "three"], "not a number"),
+    (["mule", "price", "food", "--buy", "8", "--stocks", "1", "--store", "0"], "Price Track"),
+    (["mule", "production", "--lands", "Q3"], "start with the Good"),
+])
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = exit_of(args, capsys)
+    assert code == 2
+    assert err.startswith("error: ") and message in err
+    assert err.count("\n") == 1
+
+
+# -- saved games ------------------------------------------------------------------------------
+
+TURN_1 = "\n".join([
+    # 1. Expansion, Beginner: two Land Grants on Turn 1, lowest Rank first (4 players x 2)
+    "", "", "", "P07", "", "", "", "",
+    # 2. Development, Rank order (12 M.U.L.E.s in the Corral): bought, Food, $, M.U.L.E.s
+    "1", "1", "", "0,0,1,1",
+    "", "", "", "",
+    "", "", "10", "",
+    "", "", "", "",
+    # 4. Production (the deck is kept here): each Colonist's working Lands
+    "F3,E3", "F3", "F3", "F3",
+    # 6. Market: Smithore sold, bought, deals; Crystite sold, deals; Food and Energy as Smithore
+    "", "", "",
+    "", "",
+    "", "", "",
+    "", "", "",
+    # 8. Personal Events
+    "{last} money=+5",
+]) + "\n"
+
+
+def test_new_turn_status_set_undo_export(tmp_path: Path) -> None:
+    new = js("mule", "new", "--players", "Ann,Bob,Cid,Dee", "--seed", "7", "--deck")
+    state = new["state"]
+    ranking = state["ranking"]
+    assert sorted(ranking) == ["Ann", "Bob", "Cid", "Dee"]
+    assert state["store"] == {"mules": 12, "smithore": 8, "food": 8, "energy": 8}
+    assert state["prices"] == {"smithore": 3, "crystite": 4, "food": 1, "energy": 1}
+    assert state["players"]["Ann"]["money"] == 30 and state["players"]["Ann"]["energy"] == 3
+    assert len(state["production_deck"]) == 5     # the fixture holds only 4 other cards
+    assert "ship-is-back" in state["production_deck"][-1]
+
+    out = run("mule", "turn", input=TURN_1.replace("{last}", ranking[-1]))
+    assert "Turn 1 saved" in out
+    after = js("status")["state"]
+    first, last = ranking[0], ranking[-1]
+    p = after["players"][first]
+    assert after["turn"] == 2
+    assert p["lands"] == ["river", "P07"]
+    assert p["mules"] == {"smithore": 0, "crystite": 0, "food": 1, "energy": 1}
+    assert p["money"] == 30 - 5                     # one M.U.L.E. at Smithore's $5
+    assert after["players"][ranking[2]]["money"] in (40, 45)    # $10 from the Wampus
+    assert after["players"][last]["money"] >= 35                 # the Personal Event
+    assert after["store"]["mules"] == 12 and after["store"]["smithore"] == 7
+    assert len(after["production_drawn"]) == 1
+
+    run("set", f"players.{first}.food", "3+2")
+    assert js("status")["state"]["players"][first]["food"] == 5
+    assert [e["kind"] for e in js("log")] == ["setup", "turn", "set"]
+    run("undo")
+    assert js("status")["state"]["players"][first]["food"] == p["food"]
+    run("undo")
+    assert js("status")["state"]["turn"] == 1
+    assert "nothing to undo" in run("undo")
+
+    target = tmp_path / "game.json"
+    run("export", "--out", str(target))
+    doc = json.loads(target.read_text())
+    assert doc["events"][0]["kind"] == "setup"
+    assert target.with_suffix(".csv").read_text().startswith("event,turn,player")
+    assert "mule" in run("games")
+
+
+def test_session_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = exit_of(["status"], capsys)
+    assert code == 2 and "no saved games" in err
+    run("mule", "new", "--players", "Ann,Bob,Cid")
+    code, err = exit_of(["set", "players.Zed.food", "3"], capsys)
+    assert code == 2 and "no 'Zed'" in err
+    code, err = exit_of(["set", "players.Ann.food", "--", "-3"], capsys)
+    assert code == 2 and "negative" in err
+    code, err = exit_of(["mule", "new", "--players", "Ann,Bob"], capsys)
+    assert code == 2 and "3 or 4 players" in err
+
+
+def test_db_option_chooses_the_file(tmp_path: Path) -> None:
+    db = str(tmp_path / "other.sqlite3")
+    run("mule", "new", "--players", "Ann,Bob,Cid", "--db", db)
+    assert len(js("games", "--db", db)) == 1
+    assert js("games") == []
