@@ -15,13 +15,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from components import Component, Game
 from components.errors import InputError
 from generator.draw import Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
-from generator.drawing import Drawing, Primitive, Rect, Style, Text
+from generator.drawing import PT, Drawing, Primitive, Rect, Style, Text
 from generator.icons import BUILTIN
-from generator.layout import Item, Settings, Sheet, footer, impose, page_size
+from generator.layout import (
+    Item,
+    Settings,
+    Sheet,
+    best_grid,
+    fits_mixed,
+    footer,
+    impose,
+    impose_mixed,
+    page_size,
+    usable_area,
+)
 
 
 @dataclass
@@ -116,18 +129,60 @@ def impose_all(game: Game, faces: list[Faces], settings: Settings) -> list[Sheet
         if name not in names:
             names.append(name)
     sheets: list[Sheet] = []
+    pools: dict[bool, list[Item]] = {True: [], False: []}
     # two-sided runs first: one-sided sheets then sit together at the end of the PDF
     order = sorted(runs, key=lambda k: not k[4])
     for key in order:
-        for sheet in impose(runs[key], settings, titles[key][0]):
-            groups: list[str] = []
-            for p in sheet.placements:
-                name = p.comp.group or p.comp.kind
-                if name not in groups:
-                    groups.append(name)
-            if groups and not sheet.placements[0].part:
-                sheet.title = ", ".join(groups)
-            sheets.append(sheet)
+        items = runs[key]
+        full, rest = split_partial(items, settings)
+        if rest:
+            pools[key[4]].extend(rest)
+        sheets.extend(_titled(impose(full, settings, titles[key][0])))
+    # the part-filled last sheets of every size share mixed sheets, two-sided ones first
+    mixed_two = _titled(impose_mixed(pools[True], settings, "Mixed"))
+    mixed_one = _titled(impose_mixed(pools[False], settings, "Mixed"))
+    two_sided = [s for s in sheets if _two_sided(s)]
+    one_sided = [s for s in sheets if not _two_sided(s)]
+    return two_sided + mixed_two + one_sided + mixed_one
+
+
+def _two_sided(sheet: Sheet) -> bool:
+    return any(p.comp.two_sided for p in sheet.placements)
+
+
+def split_partial(items: list[Item], settings: Settings) -> tuple[list[Item], list[Item]]:
+    """The copies that fill whole sheets, and the rest when so few that they are better
+    packed with other sizes (less than half a page of them)."""
+    if not items or items[0].comp.kind == "board" or not fits_mixed(items[0], settings):
+        return items, []
+    d = items[0].front
+    g = best_grid(d.w, d.h, d.bleed, settings)
+    if g is None:
+        return items, []
+    k = len(items) % g.count
+    if k == 0:
+        return items, []
+    _, _, uw, uh = usable_area(settings, False)
+    area = k * (d.w + 2 * d.bleed) * (d.h + 2 * d.bleed)
+    if area >= 0.5 * uw * uh:
+        return items, []
+    return items[:len(items) - k], items[len(items) - k:]
+
+
+def _titled(sheets: list[Sheet]) -> list[Sheet]:
+    """Each sheet titled by the groups on it, in order of appearance."""
+    for sheet in sheets:
+        groups: list[str] = []
+        for p in sheet.placements:
+            name = p.comp.group or p.comp.kind
+            if name not in groups:
+                groups.append(name)
+        if groups and not sheet.placements[0].part and sheet.side == "front":
+            sheet.title = ", ".join(groups)
+    # a back page carries its front's title
+    for prev, sheet in zip(sheets, sheets[1:], strict=False):
+        if sheet.side == "back":
+            sheet.title = prev.title
     return sheets
 
 
@@ -149,15 +204,20 @@ def checklist_sheet(game: Game, settings: Settings) -> list[Sheet]:
     line_h = min(7.0, (H - y - m - 10) / max(1, len(rows)))
     size = min(10.0, line_h / 0.35 * 0.55)
     box = Style(stroke="#222222", width=0.3)
+    count_x = m + 100  # counts right-aligned here; notes after them
     for row in rows:
         marks.append(Rect(m, y + line_h * 0.15, line_h * 0.6, line_h * 0.6, box))
         marks.append(Text(m + line_h, y + line_h * 0.7, row.group, "Helvetica", size, "#222222"))
-        marks.append(Text(W - m - 30, y + line_h * 0.7, str(row.count), "Helvetica-Bold", size,
+        marks.append(Text(count_x, y + line_h * 0.7, str(row.count), "Helvetica-Bold", size,
                           "#222222", "end"))
         note = "" if row.printed else "not printed: " + (row.note or "supply your own")
         if note:
-            marks.append(Text(W - m - 28, y + line_h * 0.7, note, "Helvetica-Oblique",
-                              size * 0.8, "#666666"))
+            room = W - m - (count_x + 4)
+            note_size = size * 0.8
+            while note_size > 4 and stringWidth(note, "Helvetica-Oblique", note_size) * PT > room:
+                note_size -= 0.25
+            marks.append(Text(count_x + 4, y + line_h * 0.7, note, "Helvetica-Oblique",
+                              note_size, "#666666"))
         marks.append(Rect(m, y + line_h, W - 2 * m, 0.01, Style(stroke="#cccccc", width=0.1)))
         y += line_h
     sheet.marks.extend(marks)

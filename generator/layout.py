@@ -483,3 +483,76 @@ def footer(sheet: Sheet, text: str, s: Settings) -> None:
 def _gaps(marks: list[float], lo: float, hi: float) -> list[tuple[float, float]]:
     points = [lo] + [v for v in marks if lo < v < hi] + [hi]
     return [(a, b) for a, b in zip(points, points[1:], strict=False) if b - a > 1]
+
+
+MIXED_SPACE = 6.0  # mm between neighbours' bleeds on a mixed sheet: room for corner marks
+
+
+def corner_marks(trim: tuple[float, float, float, float], bleed: float) -> list[Primitive]:
+    """Short marks at a trim box's corners, starting clear of its bleed: for mixed sheets,
+    where trim lines do not run across the page to the margin."""
+    x, y, w, h = trim
+    out: list[Primitive] = []
+    a, b = bleed + GAP, bleed + GAP + 2.0
+    for cx, cy, dx, dy in ((x, y, -1, -1), (x + w, y, 1, -1), (x, y + h, -1, 1),
+                           (x + w, y + h, 1, 1)):
+        out.append(Line(cx + dx * a, cy, cx + dx * b, cy, MARK))
+        out.append(Line(cx, cy + dy * a, cx, cy + dy * b, MARK))
+    return out
+
+
+def fits_mixed(item: Item, s: Settings) -> bool:
+    _, _, uw, uh = usable_area(s, False)
+    return item.front.w <= uw and item.front.h <= uh - FOOTER_BAND - GAP - item.front.bleed
+
+
+def impose_mixed(items: list[Item], s: Settings, title: str) -> list[Sheet]:
+    """Components of different sizes sharing portrait sheets, packed in shelves (tallest
+    first), each standing apart with its own bleed and corner marks; backs mirrored as usual.
+    This is where the last, part-filled sheet of each size goes, so small groups share paper."""
+    if not items:
+        return []
+    W, H = page_size(s.paper, False)
+    ux, uy, uw, uh = usable_area(s, False)
+    bottom = uy + uh - FOOTER_BAND - GAP
+    order = sorted(items, key=lambda it: (-it.front.h, -it.front.w, it.comp.id, it.copy))
+    pages: list[list[tuple[Item, float, float]]] = [[]]
+    x, y, shelf_h = ux, uy, 0.0
+    for it in order:
+        d = it.front
+        space = 2 * d.bleed + MIXED_SPACE
+        if x > ux and x + d.w > ux + uw + 1e-9:
+            x, y, shelf_h = ux, y + shelf_h + space, 0.0
+        if y + d.h + d.bleed > bottom + 1e-9 and pages[-1]:
+            pages.append([])
+            x, y, shelf_h = ux, uy, 0.0
+        pages[-1].append((it, x, y))
+        x += d.w + space
+        shelf_h = max(shelf_h, d.h + d.bleed - d.bleed)
+    sheets: list[Sheet] = []
+    for page in pages:
+        front = Sheet(W, H, "front", title)
+        back = Sheet(W, H, "back", title) if s.duplex in ("long", "short") else None
+        for it, tx, ty in page:
+            d = it.front
+            trim = (tx, ty, d.w, d.h)
+            b = d.bleed
+            clip = (tx - b, ty - b, d.w + 2 * b, d.h + 2 * b)
+            front.placements.append(Placement(it.comp, it.copy, "front", it.front, trim, clip,
+                                              (tx, ty)))
+            front.marks.extend(corner_marks(trim, b))
+            if it.back is not None and s.duplex != "none":
+                bt = mirror(trim, W, H, s, False)
+                bc = mirror(clip, W, H, s, False)
+                turned = turns_backs(s, False)
+                origin = (bt[0] + bt[2], bt[1] + bt[3]) if turned else (bt[0], bt[1])
+                target = back if back is not None else front
+                target.placements.append(Placement(it.comp, it.copy, "back", it.back, bt, bc,
+                                                   origin, turned))
+        if s.cut_lines:
+            front.marks.extend(cut_lines(front))
+        sheets.append(front)
+        if back is not None:
+            back.blank = not back.placements
+            sheets.append(back)
+    return sheets

@@ -31,8 +31,9 @@ def face(game: Game, comp: Component, spec: Any, w: float, h: float, bleed: floa
 
 
 def version_mark(d: Drawing, comp: Component, y: float | None = None) -> None:
-    """The component's version, small and grey, centred near the bottom edge."""
-    if not comp.version:
+    """The component's version, small and grey, centred near the bottom edge (a layout that
+    shows ``$version`` itself sets ``version_mark: false`` on the component)."""
+    if not comp.version or comp.fields.get("version_mark") is False:
         return
     base = d.h - 1.1 if y is None else y
     d.add(Text(d.w / 2, base, f"v{comp.version}", "Helvetica", MARK_SIZE, "#8a8a8a", "middle"))

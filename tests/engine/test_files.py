@@ -133,15 +133,28 @@ def test_svg_and_pdf_place_the_same_text_at_the_same_spots(
 def test_copies_are_one_drawing_placed_many_times(a4_build: tuple[Path, dict[str, Any]]) -> None:
     out, manifest = a4_build
     doc = pymupdf.open(out / "deck" / "deck.pdf")
-    counters = next(s for s in manifest["sheets"] if s["title"] == "Counters")
-    assert len(counters["placements"]) == 6
-    page = doc[counters["page"] - 1]
-    forms = [x for x in page.get_xobjects()]
-    assert len(forms) == 1  # six copies of one counter: one form XObject
-    root = ET.parse(out / "deck" / counters["svg"]).getroot()
+    sheet = next(s for s in manifest["sheets"]
+                 if any(p["component"] == "counter/one" for p in s["placements"]))
+    counters = [p for p in sheet["placements"] if p["component"] == "counter/one"]
+    assert len(counters) == 6
+    distinct = {(p["component"], p["face"]) for p in sheet["placements"]}
+    page = doc[sheet["page"] - 1]
+    # one form XObject per distinct drawing, however many copies are placed
+    assert len(page.get_xobjects()) == len(distinct) < len(sheet["placements"])
+    root = ET.parse(out / "deck" / sheet["svg"]).getroot()
     defs = root.find(f"{SVG}defs")
     assert defs is not None
-    assert len([g for g in defs if g.tag == f"{SVG}g"]) == 1
+    assert len([g for g in defs if g.tag == f"{SVG}g"]) == len(distinct)
+    uses = [u for u in root.iter(f"{SVG}use") if u.get("data-component") == "counter/one"]
+    assert len(uses) == 6 and len({u.get(XLINK) or u.get("href") for u in uses}) == 1
+
+
+def test_small_groups_share_a_mixed_sheet(a4_build: tuple[Path, dict[str, Any]]) -> None:
+    _, manifest = a4_build
+    sheet = next(s for s in manifest["sheets"]
+                 if any(p["component"] == "counter/one" for p in s["placements"]))
+    kinds = {p["component"] for p in sheet["placements"]}
+    assert {"counter/one", "die/colour", "standee/runner"} <= kinds
 
 
 def test_qr_stamps_decode_from_a_raster_of_the_page(tmp_path: Path, builder: Any) -> None:
