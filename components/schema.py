@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -290,6 +291,12 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
                 raise err(f"image path '{p}' must stay inside the game folder", el, "path")
 
 
+@lru_cache(maxsize=4096)
+def _close_to_reserved(key: str) -> list[str]:
+    """A field name that is one slip away from a reserved key (``cuont`` -> ``count``)."""
+    return difflib.get_close_matches(key, list(RESERVED), n=1, cutoff=0.8)
+
+
 def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, Any],
                     file: str) -> Component:
     merged: dict[str, Any] = dict(defaults)
@@ -303,7 +310,7 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
                   "(for example: production/acid-rain-storm)", raw, "id")
     for key in raw:
         if key not in RESERVED:
-            close = difflib.get_close_matches(key, list(RESERVED), n=1, cutoff=0.8)
+            close = _close_to_reserved(key)
             if close and key != close[0]:
                 raise err(f"unknown key '{key}' in component '{cid}' (expected "
                           f"'{close[0]}'; did you mean '{close[0]}'?)", raw, key)

@@ -41,8 +41,12 @@ class LocList(list[Any]):
         return self.mark
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader whose mappings and sequences record their source positions."""
+# libyaml's parser when PyYAML has it (it parses several times faster); safe either way
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_Base):  # type: ignore[valid-type,misc]
+    """A safe loader whose mappings and sequences record their source positions."""
 
     source = ""
 

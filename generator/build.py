@@ -334,7 +334,7 @@ def build(game: Game, opts: BuildOptions,
     faces = draw_all(game, comps, dopts, lambda: tick())
     sheets = impose_all(game, faces, settings)
     if opts.since is not None:
-        from components.errata import notice_sheet
+        from generator.errata_sheet import notice_sheet
 
         sheets = notice_sheet(game, opts.since, comps, settings) + sheets
     elif opts.checklist:

@@ -76,31 +76,37 @@ Line = list[Piece]
 
 def wrap(pieces: tuple[Piece, ...], fonts: tuple[str, str], size: float,
          width: float) -> tuple[list[Line], bool]:
-    """Greedy wrap into lines no wider than ``width``; False if a single word is too wide."""
+    """Greedy wrap into lines no wider than ``width``; False if a single word is too wide.
+
+    Lines break only at spaces: a word and what is glued to it (punctuation, a bold run, an
+    icon) move to the next line together.
+    """
     lines: list[Line] = [[]]
     cur_w = 0.0
     ok = True
-    # words are glued to adjacent icons and punctuation: break only at spaces
     for p in pieces:
         if p.kind == "br":
             lines.append([])
             cur_w = 0.0
             continue
+        line = lines[-1]
         if p.kind == "space":
-            if lines[-1]:
-                lines[-1].append(p)
+            if line and line[-1].kind != "space":
+                line.append(p)
                 cur_w += piece_width(p, fonts, size)
             continue
         w = piece_width(p, fonts, size)
-        line = lines[-1]
-        if line and cur_w + w > width + 1e-6 and line[-1].kind == "space":
-            # trailing space off, then a new line
-            line.pop()
-            lines.append([p])
-            cur_w = w
-        else:
-            line.append(p)
-            cur_w += w
+        if line and cur_w + w > width + 1e-6:
+            # the glued group this piece belongs to starts after the line's last space
+            cut = max((i for i, q in enumerate(line) if q.kind == "space"), default=-1)
+            if cut >= 0:
+                group = line[cut + 1:]
+                del line[cut:]
+                lines.append(group)
+                line = lines[-1]
+                cur_w = sum(piece_width(q, fonts, size) for q in group)
+        line.append(p)
+        cur_w += w
         if cur_w > width + 1e-6:
             ok = False
     for line in lines:
@@ -128,23 +134,14 @@ def fit(text: str, fonts: tuple[str, str], icons: frozenset[str], w: float, h: f
         lines, ok = wrap(pieces, fonts, s, w)
         return lines, ok and block_height(len(lines), s, leading) <= h + 1e-6
 
-    lines, ok = attempt(size)
-    if ok:
-        return size, lines, Fit(size, size, True, len(lines))
+    # from the size asked for down, a quarter point at a time: the first that fits (wrapping
+    # is not monotonic in the size, so no bisection)
     steps = int(round((size - min_size) / STEP))
-    lo, hi = 1, steps  # binary search for the fewest steps down that fits
-    best: tuple[float, list[Line]] | None = None
-    while lo <= hi:
-        mid = (lo + hi) // 2
-        s = size - mid * STEP
-        cand, good = attempt(s)
-        if good:
-            best = (s, cand)
-            hi = mid - 1
-        else:
-            lo = mid + 1
-    if best is not None:
-        return best[0], best[1], Fit(best[0], size, True, len(best[1]))
+    for k in range(steps + 1):
+        s = size - k * STEP
+        lines, ok = attempt(s)
+        if ok:
+            return s, lines, Fit(s, size, True, len(lines))
     s = min(size, min_size)
     lines, _ = wrap(pieces, fonts, s, w)
     return s, lines, Fit(s, size, False, len(lines))

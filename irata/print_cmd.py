@@ -152,9 +152,10 @@ def inventory_cmd(game: str, components_dir: Path | None, as_json: bool) -> None
     g = load(game, components_dir)
     counts = g.counts()
     rows = [{"group": i.group, "count": i.count if not i.printed else counts.get(i.group, 0),
-             "printed": i.printed} for i in g.inventory]
+             "printed": i.printed, "note": i.note} for i in g.inventory]
     if not rows:
-        rows = [{"group": k, "count": v, "printed": True} for k, v in counts.items()]
+        rows = [{"group": k, "count": v, "printed": True, "note": ""}
+                for k, v in counts.items()]
     if as_json:
         click.echo(json.dumps([{"group": r["group"], "count": r["count"]} for r in rows],
                               indent=1))
@@ -162,7 +163,10 @@ def inventory_cmd(game: str, components_dir: Path | None, as_json: bool) -> None
     width = max(len(str(r["group"])) for r in rows)
     click.echo(f"{g.name}, edition {g.edition}")
     for r in rows:
-        note = "" if r["printed"] else "  (not printed)"
+        note = "" if r["printed"] else "  (not printed" + (f": {r['note']})" if r["note"]
+                                                          else ")")
+        if r["printed"] and r["note"]:
+            note = f"  ({r['note']})"
         click.echo(f"  {r['group']:<{width}}  {r['count']:>4}{note}")
 
 

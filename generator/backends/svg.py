@@ -7,7 +7,10 @@ fallbacks, so text measured for the PDF sets the same way here.
 
 from __future__ import annotations
 
+import base64
+import mimetypes
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any
 
@@ -142,9 +145,17 @@ class SvgRenderer:
                                  for x, y, w, h in qr_rects(it.payload, it.x, it.y, it.size))
                 parent.add(d.path(d=dpath, fill=it.color, **{"shape-rendering": "crispEdges"}))
             elif isinstance(it, Image):
-                href = FsPath(it.path).resolve().as_uri()
+                href = _data_uri(it.path)
                 parent.add(d.image(href, insert=(_f(it.x), _f(it.y)), size=(_f(it.w), _f(it.h)),
                                    preserveAspectRatio="none"))
+
+
+@lru_cache(maxsize=64)
+def _data_uri(path: str) -> str:
+    """The image inlined, so an SVG sheet stands alone wherever it is copied."""
+    data = FsPath(path).read_bytes()
+    mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
 def sheet_svg(sheet: Sheet, icons: IconSource) -> str:

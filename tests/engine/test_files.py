@@ -205,3 +205,27 @@ def test_the_last_sheet_is_the_checklist(a4_build: tuple[Path, dict[str, Any]]) 
     assert "component checklist" in text
     for group in ("Cards", "Counters", "Board", "Dice", "Standees", "Rulebook"):
         assert group in text
+
+
+def test_raster_images_print_in_both_backends(deck_dir: Path, tmp_path: Path,
+                                              builder: Any) -> None:
+    Image.new("RGB", (40, 40), (200, 30, 30)).save(deck_dir / "logo.png")
+    cards = deck_dir / "cards.yaml"
+    cards.write_text(cards.read_text().replace(
+        "    - {type: icon, name: food, x: 5, y: 75, size: 6, when: food}",
+        "    - {type: icon, name: food, x: 5, y: 75, size: 6, when: food}\n"
+        "    - {type: image, path: logo.png, x: 40, y: 72, w: 15, h: 15}"))
+    manifest = builder(tmp_path, deck_dir, paper="a4")
+    sheet = manifest["sheets"][0]
+    doc = pymupdf.open(tmp_path / "deck" / "deck.pdf")
+    images = doc[0].get_images(full=True)
+    assert images  # one image resource, placed in every card's form
+    # the red square shows up where the first card's image sits
+    first = sheet["placements"][0]
+    x, y = first["trim_mm"][0] + 47.5, first["trim_mm"][1] + 79.5
+    pix = doc[0].get_pixmap(dpi=100)
+    px, py = int(x / 25.4 * 100), int(y / 25.4 * 100)
+    r, g, b = pix.pixel(px, py)[:3]
+    assert r > 150 and g < 80 and b < 80
+    svg = (tmp_path / "deck" / sheet["svg"]).read_text()
+    assert "data:image/png;base64," in svg

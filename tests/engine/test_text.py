@@ -80,3 +80,23 @@ def test_build_reports_shrunk_and_overflowing_text_and_strict_fails(deck_dir: Pa
     strict = subprocess.run(args + ["--strict"], capture_output=True, text=True, timeout=120)
     assert strict.returncode == 2
     assert strict.stderr.strip().splitlines()[-1].startswith("error: --strict: 1 text(s)")
+
+
+def test_a_word_glued_to_punctuation_moves_to_the_next_line_whole() -> None:
+    text = "Whenever you visit the **Sacred Tree**, gain 2 {food}."
+    size, lines, fit = t.fit(text, FONTS, ICONS, 51.5, 30, 9, 5, 1.2)
+    assert fit.fits and size == 9
+    for line in lines:
+        assert t.line_width(line, FONTS, size) <= 51.5 + 1e-6
+    flat = ["".join(p.text for p in line) for line in lines]
+    assert any(line.endswith("Tree,") or "Tree," in line for line in flat)
+
+
+def test_the_largest_fitting_size_is_found_even_when_fitting_is_not_monotonic() -> None:
+    text = "Whenever you visit the **Sacred Tree**, gain 2 {food}. " * 3
+    size, _, fit = t.fit(text, FONTS, ICONS, 51.5, 25, 9, 5, 1.2)
+    assert fit.fits
+    for k in range(1, int((9 - size) / t.STEP) + 1):  # every larger quarter point fails
+        bigger = size + k * t.STEP
+        lines, ok = t.wrap(t.tokenize(text, ICONS), FONTS, bigger, 51.5)
+        assert not ok or t.block_height(len(lines), bigger, 1.2) > 25
