@@ -1,0 +1,179 @@
+"""``irata play muli``: Das Störrische Muli's race, kept as a saved game.
+
+``new`` places the pieces, ``roll`` rolls the two colour dice (or records the table's own with
+``--dice``) and moves the pieces, ``status`` shows the track. A thin shell over
+``companion.muli``; every roll is an event of the saved game, so ``irata play undo`` takes one
+back.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import click
+
+from companion import muli as rules
+from companion import session
+from components.errors import InputError
+
+DB = click.option("--db", "db", type=click.Path(dir_okay=False),
+                  help="The games file (default: $IRATA_DB or the user data directory).")
+GAME = click.option("--game", "game_id", type=int,
+                    help="The saved race (default: the latest Das Störrische Muli game).")
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+
+
+def _open(db: str | None) -> session.Store:
+    return session.Store(Path(db) if db else None)
+
+
+def _pick(store: session.Store, game_id: int | None) -> session.SavedGame:
+    if game_id is not None:
+        saved = store.get(game_id)
+        if saved.game != "muli":
+            raise InputError(f"game {game_id} is a {saved.game} game, not Das Störrische Muli")
+        return saved
+    saved = store.latest("muli")
+    if saved is None:
+        raise InputError("no Das Störrische Muli game yet: start one with "
+                         "'irata play muli new --players N'")
+    return saved
+
+
+def race_mule(race: rules.Race, player: str) -> str:
+    return next(p.colour for p in race.pieces if p.owner == player)
+
+
+def _list(text: str | None) -> list[str]:
+    return [p.strip() for p in (text or "").split(",") if p.strip()]
+
+
+@click.group()
+def muli() -> None:
+    """Das Störrische Muli: place the pieces, roll the colour dice, move, find the winner."""
+
+
+@muli.command()
+@click.option("--players", type=click.IntRange(3, 5), help="How many players (3 to 5).")
+@click.option("--names", help="Player names in turn order, youngest first: Ann,Bob,Cy.")
+@click.option("--mules", help="Each player's Mule colour, in the same order: red,yellow,green.")
+@click.option("--seed", type=int, help="Makes the dice of this race repeatable.")
+@click.option("--name", "game_name", help="A name for the saved race.")
+@DB
+@JSON
+def new(players: int | None, names: str | None, mules: str | None, seed: int | None,
+        game_name: str | None, db: str | None, as_json: bool) -> None:
+    """Start a race: each player's Mule, and runners until six pieces show six colours."""
+    people = _list(names)
+    if players is None and not people:
+        raise InputError("say how many players: --players N (3 to 5) or --names A,B,C")
+    if players is None:
+        players = len(people)
+    if people and len(people) != players:
+        raise InputError(f"--players {players} but --names lists {len(people)} names")
+    if not people:
+        people = [f"Player {i + 1}" for i in range(players)]
+    race_rules = rules.load_rules()
+    race = rules.setup(race_rules, people, _list(mules) or None)
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
+    state = rules.race_to_state(race)
+    # the Mules in the players' order (the race lists its pieces by colour)
+    setup = {"players": list(race.players),
+             "mules": [race_mule(race, n) for n in race.players],
+             "rules": state["rules"], "seed": seed}
+    with _open(db) as store:
+        saved = store.create("muli", setup, game_name or f"Muli race, {len(people)} players")
+        state = session.state_of(store, saved)
+    if as_json:
+        click.echo(json.dumps({"id": saved.id, "name": saved.name, "state": state}, indent=2))
+        return
+    click.echo(f"Game {saved.id}: {saved.name} (seed {seed})")
+    click.echo(rules.describe(state))
+
+
+def _step_line(race: rules.Race, step: rules.Step) -> str:
+    piece = race.piece(step.colour)
+    who = f"{piece.owner}'s {step.colour} Mule" if piece.kind == rules.MULE \
+        else f"the {step.colour} runner"
+    if step.before == step.after and not step.note.startswith("crosses"):
+        return f"  {who}: {step.note}"
+    arrow = f"{step.before} -> {step.after}" if step.after != 0 or not race.turned \
+        else f"{step.before} -> finish"
+    return f"  {who}: {arrow}" + (f" ({step.note})" if step.note else "")
+
+
+@muli.command()
+@click.option("--dice", help="The table's own dice, two colours: red,blue.")
+@click.option("--keep", help="Leave this die as it lies and roll only the other.")
+@click.option("--first", help="Which of two moving pieces moves first (a colour).")
+@GAME
+@DB
+@JSON
+def roll(dice: str | None, keep: str | None, first: str | None, game_id: int | None,
+         db: str | None, as_json: bool) -> None:
+    """Roll the two colour dice for the player whose turn it is, and move the pieces."""
+    with _open(db) as store:
+        saved = _pick(store, game_id)
+        state = session.state_of(store, saved)
+        race = rules.state_to_race(state)
+        if race.over:
+            raise InputError(f"the race is over: {race.winner} has won")
+        if keep is not None:
+            kept = rules.check_keep(race, keep)
+        if dice is not None:
+            thrown = rules.parse_dice(race.rules, dice)
+            if keep is not None and kept not in thrown:
+                raise InputError(f"--keep {kept}, but --dice {dice} does not show it")
+        else:
+            seed = int(state.get("seed") or 0)
+            thrown = rules.roll_dice(race, rules.seeded_rng(seed, race.rolls), keep)
+        roller = race.active
+        result = rules.play_roll(race, thrown, first)
+        data: dict[str, Any] = {"dice": list(thrown)}
+        if first is not None:
+            data["first"] = first.strip().lower()
+        if keep is not None:
+            data["kept"] = kept
+        store.append(saved.id, "roll", data)
+        state = session.state_of(store, saved)
+    after = result.race
+    if as_json:
+        click.echo(json.dumps({
+            "id": saved.id, "player": roller, "dice": list(thrown),
+            "steps": [{"colour": s.colour, "kind": s.kind, "from": s.before, "to": s.after,
+                       "note": s.note} for s in result.steps],
+            "turned": result.turned, "winner": after.winner, "end": after.end,
+            "next": None if after.over else after.active, "state": state}, indent=2))
+        return
+    click.echo(f"{roller} rolls {thrown[0]} and {thrown[1]}"
+               + (f" (keeping {keep.strip().lower()})" if keep else "") + ":")
+    for step in result.steps:
+        click.echo(_step_line(after, step))
+    if result.turned:
+        click.echo("A piece reached the turning field: everyone turns around and races home.")
+    if after.over:
+        why = ("the last Mule on the track" if after.end == rules.LAST_MULE
+               else "only Human Mule Runners are left, and their Mule was home first")
+        click.echo(f"The race is over. {after.winner} wins: {why}.")
+    else:
+        click.echo(f"Next to roll: {after.active}")
+
+
+@muli.command()
+@GAME
+@DB
+@JSON
+def status(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """Show the track: where every piece is, whose turn it is, the winner."""
+    with _open(db) as store:
+        saved = _pick(store, game_id)
+        state = session.state_of(store, saved)
+    if as_json:
+        click.echo(json.dumps({"id": saved.id, "name": saved.name, "state": state}, indent=2))
+        return
+    click.echo(f"Game {saved.id}: {saved.name}")
+    click.echo(rules.describe(state))

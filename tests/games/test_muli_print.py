@@ -1,0 +1,97 @@
+"""Das Störrische Muli's printable copy: the rulebook's component list, pieces and dice that
+match the race's rule data, and builds (A4 and Letter) whose text all fits."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import components
+from companion.muli import MULE, load_rules, setup
+from components import Game
+
+RULEBOOK_LIST = {  # the rulebook's Game Components, in its order
+    "Game Board": 1,
+    "Mules": 5,
+    "Human Runners": 3,
+    "Mule blankets": 5,
+    "Color dice": 2,
+    "Plastic stands": 8,
+}
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return components.load("muli")
+
+
+def build(game: Game, out: Path, paper: str) -> Any:
+    from generator.build import BuildOptions, build
+    from generator.layout import Settings
+
+    return build(game, BuildOptions(Settings(paper=paper), ("pdf",), out))
+
+
+def test_inventory_follows_the_rulebook(game: Game) -> None:
+    listed = {g.group: g.count for g in game.inventory}
+    assert {k: listed[k] for k in RULEBOOK_LIST} == RULEBOOK_LIST
+    assert [g.group for g in game.inventory][: len(RULEBOOK_LIST)] == list(RULEBOOK_LIST)
+    # the stands are not printed: each standee folds into its own base
+    assert {g.group for g in game.inventory if not g.printed} == {"Plastic stands"}
+    counts = game.counts()
+    for g in game.inventory:
+        if g.printed:
+            assert counts[g.group] == g.count, g.group
+
+
+def test_standees_and_blankets_come_in_the_race_colours(game: Game) -> None:
+    rules = load_rules()
+    assert [c.fields["colour"] for c in game.by_group("Mules")] == list(rules.mule_colours)
+    assert [c.fields["colour"] for c in game.by_group("Human Runners")] == \
+        list(rules.runner_colours)
+    assert [c.fields["colour"] for c in game.by_group("Mule blankets")] == \
+        list(rules.mule_colours)
+    assert all(c.kind == "standee" for c in game.by_group("Mules") + game.by_group(
+        "Human Runners"))
+    for n in (3, 4, 5):  # every player count finds its six pieces among the printed ones
+        race = setup(rules, [f"P{i}" for i in range(n)])
+        printed = {(c.fields["colour"], "mule" if c.group == "Mules" else "runner")
+                   for c in game.by_group("Mules") + game.by_group("Human Runners")}
+        assert {(p.colour, p.kind) for p in race.pieces} <= printed
+        assert sum(p.kind == MULE for p in race.pieces) == n
+
+
+def test_the_colour_dice_show_the_six_colours(game: Game) -> None:
+    die = game.component("colour-die")
+    assert die.kind == "die" and die.count == 2
+    assert [f["colour"] for f in die.faces] == list(load_rules().colours)
+    assert all(f["colour"] in game.palette for f in die.faces)
+
+
+def test_the_board_has_the_fields_up_to_the_turning_field(game: Game) -> None:
+    board = game.component("board")
+    numbers = [el["with"]["n"] for el in board.front
+               if el.get("type") == "use" and el.get("layout") == "track-field"]
+    assert numbers == list(range(1, load_rules().turning_field))
+    texts = " ".join(str(el.get("text", "")) for el in board.front)
+    assert "START" in texts and "FINISH" in texts and "TURNING FIELD" in texts
+    assert "THE CITY" in texts
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_builds_with_every_text_fitting(game: Game, tmp_path: Path, paper: str) -> None:
+    from generator.build import fit_report
+
+    result = build(game, tmp_path, paper)
+    shrunk, overflow = fit_report(result.fits)
+    assert overflow == []
+    manifest = json.loads(result.manifest.read_text())
+    placed = {p["component"] for s in manifest["sheets"] for p in s["placements"]}
+    assert placed == {c.id for c in game.components if c.printed}
+    # the board is split into two pages, side by side
+    parts = [p["part"] for s in manifest["sheets"] for p in s["placements"]
+             if p["component"] == "board"]
+    assert parts == ["A1", "B1"]
