@@ -1,0 +1,326 @@
+"""Reading the companion's YAML input files into rule values, with FILE:LINE:COL errors.
+
+Files are read with ``components.yamlloc`` (safe loading that keeps every value's position),
+so a wrong value is reported where it stands in the file.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from companion.mutagen.airship import (
+    Airship,
+    Element,
+    PlacedTile,
+    build,
+    check_restriction,
+    parse_element,
+)
+from companion.mutagen.rules import (
+    PLIGHT,
+    Crew,
+    PlayerEnd,
+    PlayerRound,
+    Rules,
+    Tracks,
+    check_crew,
+    check_expansions,
+    starting_score,
+)
+from components.errors import InputError, IrataError, RuleError
+from components.yamlloc import LocDict, LocList, load_file
+
+COLUMN_NAMES = {"left": 0, "middle": 1, "right": 2, "a": 0, "b": 1, "c": 2, "1": 0, "2": 1,
+                "3": 2}
+
+
+def located(msg: str, node: Any, key: str | int | None = None) -> InputError:
+    """An InputError naming FILE:LINE:COL of ``node`` (or of one of its keys or items)."""
+    line, col, file = 0, 0, "<input>"
+    if isinstance(node, LocDict):
+        line, col = node.at(key) if isinstance(key, str) else node.mark
+        file = node.file or file
+    elif isinstance(node, LocList):
+        line, col = node.at(key) if isinstance(key, int) else node.mark
+        file = node.file or file
+    return InputError(f"{file}:{line}:{col}: {msg}" if line else f"{file}: {msg}")
+
+
+def read(path: str | Path) -> LocDict:
+    p = Path(path)
+    if not p.is_file():
+        raise InputError(f"{path}: no such file")
+    doc = load_file(p, str(path))
+    if not isinstance(doc, LocDict):
+        raise InputError(f"{path}:1:1: expected a mapping with 'players:' (see --help)")
+    return doc
+
+
+def _mapping(node: Any, parent: Any, key: str | int, what: str) -> LocDict:
+    if not isinstance(node, LocDict):
+        raise located(f"{what} must be a mapping ('key: value')", parent, key)
+    return node
+
+
+def _list(node: Any, parent: Any, key: str | int, what: str) -> LocList:
+    if not isinstance(node, LocList):
+        raise located(f"{what} must be a list", parent, key)
+    return node
+
+
+def _keys(node: LocDict, allowed: tuple[str, ...], what: str) -> None:
+    for k in node:
+        if k not in allowed:
+            raise located(f"unknown key '{k}' in {what} (expected one of: {', '.join(allowed)})",
+                          node, k)
+
+
+def _count(node: LocDict, key: str, default: int | None = None, top: int | None = None) -> int:
+    if key not in node:
+        if default is None:
+            raise located(f"'{key}' is missing", node)
+        return default
+    value = node[key]
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise located(f"'{key}' must be a whole number 0 or more, not {value!r}", node, key)
+    if top is not None and value > top:
+        raise located(f"'{key}' must be at most {top}, not {value}", node, key)
+    return value
+
+
+def _expansions(doc: LocDict) -> tuple[str, ...]:
+    raw = doc.get("expansions", [])
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list):
+        raise located("'expansions' must be a list", doc, "expansions")
+    try:
+        return check_expansions([str(e) for e in raw])
+    except InputError as exc:
+        raise located(str(exc), doc, "expansions") from None
+
+
+def _players(doc: LocDict) -> LocList:
+    if "players" not in doc:
+        raise located("'players:' is missing (a list of players)", doc)
+    players = _list(doc["players"], doc, "players", "'players'")
+    if not players:
+        raise located("'players' lists nobody", doc, "players")
+    return players
+
+
+def _name(p: LocDict) -> str:
+    name = p.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise located("each player needs a 'name'", p, "name" if "name" in p else None)
+    return name
+
+
+def _tracks(p: LocDict, rules: Rules) -> Tracks:
+    raw = _mapping(p.get("tracks", LocDict()), p, "tracks", "'tracks'")
+    _keys(raw, rules.elements, "'tracks'")
+    return Tracks(**{e: _count(raw, e, 0, rules.track_length) for e in rules.elements})
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> tuple[dict[str, Crew], dict[str, tuple[str, str]]]:
+    """Crew cards and Storage tiles by id, from the definitions."""
+    import components
+
+    game = components.load("mutagen")
+    crew = {}
+    for c in game.by_group("Crew cards"):
+        f = c.fields
+        crew[c.id] = Crew(kind=str(f["crew"]), element=f.get("element"), left=f.get("left"),
+                          right=f.get("right"), id=c.id)
+    tiles = {c.id: (str(c.fields["spaces"][0]), str(c.fields["spaces"][1]))
+             for c in game.by_group("Storage tiles")}
+    return crew, tiles
+
+
+def crew_card(card_id: str) -> Crew:
+    """A Crew card of the definitions by its id (``crew/track-ore`` or ``track-ore``)."""
+    cards = _catalogue()[0]
+    key = card_id if card_id in cards else f"crew/{card_id}"
+    if key not in cards:
+        raise InputError(f"no Crew card '{card_id}' in the definitions "
+                         f"(for example: {', '.join(list(cards)[:3])})")
+    return cards[key]
+
+
+def _crew(items: Any, p: LocDict, rules: Rules) -> tuple[Crew, ...]:
+    items = _list(items, p, "crew", "'crew'")
+    out = []
+    for i, item in enumerate(items):
+        if not isinstance(item, str):
+            item = _mapping(item, items, i, "a Crew card")
+            _keys(item, ("id",) if "id" in item else ("kind", "element", "left", "right"),
+                  "a Crew card")
+            if "id" not in item and "kind" not in item:
+                raise located("a Crew card needs 'kind' (or 'id')", items, i)
+        try:
+            if isinstance(item, str):
+                out.append(crew_card(item))
+            elif "id" in item:
+                out.append(crew_card(str(item["id"])))
+            else:
+                out.append(check_crew(Crew(kind=str(item["kind"]), element=item.get("element"),
+                                           left=item.get("left"), right=item.get("right")),
+                                      rules))
+        except InputError as exc:
+            raise located(str(exc), items, i) from None
+    return tuple(out)
+
+
+def _trees(p: LocDict, rules: Rules) -> tuple[str, ...]:
+    raw = _list(p.get("trees", LocList()), p, "trees", "'trees'")
+    for i, colour in enumerate(raw):
+        if colour not in rules.tree_colours:
+            raise located(f"no Tree card colour '{colour}' (expected one of: "
+                          f"{', '.join(rules.tree_colours)})", raw, i)
+    return tuple(str(c) for c in raw)
+
+
+def _unique(players: list[Any], doc: LocDict) -> None:
+    names = [p.name for p in players]
+    for i, n in enumerate(names):
+        if n in names[:i]:
+            raise located(f"the name '{n}' is given twice", doc["players"], i)
+
+
+def read_end_of_game(path: str | Path, rules: Rules, keep_missing_score: bool = False
+                     ) -> tuple[list[PlayerEnd], tuple[str, ...]]:
+    """The ``score`` command's file: each player as End of Game Scoring finds them.
+
+    A player without ``score`` starts from the game's starting score, or, with
+    ``keep_missing_score``, gets -1 for the caller to fill in (from a saved game).
+    """
+    doc = read(path)
+    _keys(doc, ("players", "expansions"), "the file")
+    exp = _expansions(doc)
+    items = _players(doc)
+    out = []
+    for i, raw in enumerate(items):
+        p = _mapping(raw, items, i, "a player")
+        _keys(p, ("name", "score", "tracks", "crew", "storage", "shards", "trees"), "a player")
+        out.append(PlayerEnd(
+            name=_name(p),
+            score=_count(p, "score", -1 if keep_missing_score else starting_score(rules, exp)),
+            tracks=_tracks(p, rules), crew=_crew(p.get("crew", LocList()), p, rules),
+            storage=_count(p, "storage", 0), shards=_count(p, "shards", 0),
+            trees=_trees(p, rules)))
+    _unique(out, doc)
+    return out, exp
+
+
+def _columns(p: LocDict) -> tuple[int, ...]:
+    raw = _list(p.get("columns", LocList()), p, "columns", "'columns'")
+    out = []
+    for i, c in enumerate(raw):
+        key = str(c).lower()
+        if key not in COLUMN_NAMES:
+            raise located(f"a filled Storage column is left, middle or right, not {c!r}", raw, i)
+        out.append(COLUMN_NAMES[key])
+    return tuple(sorted(set(out)))
+
+
+def read_end_of_round(path: str | Path, rules: Rules) -> tuple[list[PlayerRound], tuple[str, ...]]:
+    """The ``round`` command's file: installed Elements, filled columns, tracks per player.
+
+    A player gives ``installed`` and ``columns``, or an ``airship`` (as the airship file
+    describes one) from which both are counted.
+    """
+    from companion.mutagen.airship import filled_columns
+
+    doc = read(path)
+    _keys(doc, ("players", "expansions", "round"), "the file")
+    exp = _expansions(doc)
+    items = _players(doc)
+    out = []
+    for i, raw in enumerate(items):
+        p = _mapping(raw, items, i, "a player")
+        _keys(p, ("name", "tracks", "installed", "columns", "airship", "card_elements"),
+              "a player")
+        if "card_elements" in p and PLIGHT not in exp:
+            raise located("'card_elements' belongs to the Plight of the People expansion "
+                          f"(add 'expansions: [{PLIGHT}]')", p, "card_elements")
+        if "airship" in p:
+            if "installed" in p or "columns" in p:
+                raise located("give either 'airship' or 'installed' and 'columns'", p, "airship")
+            ship = airship_from(_mapping(p["airship"], p, "airship", "'airship'"), rules)
+            installed, cols = len(ship.installed), filled_columns(ship, rules)
+        else:
+            installed, cols = _count(p, "installed", 0), _columns(p)
+        out.append(PlayerRound(_name(p), installed, cols, _tracks(p, rules),
+                               _count(p, "card_elements", 0)))
+    _unique(out, doc)
+    return out, exp
+
+
+def airship_from(doc: LocDict, rules: Rules) -> Airship:
+    """An Airship from a mapping of ``storage_tiles`` and ``installed`` Elements, checked."""
+    _keys(doc, ("storage_tiles", "installed"), "an airship")
+    tiles = []
+    raw_tiles = _list(doc.get("storage_tiles", LocList()), doc, "storage_tiles",
+                      "'storage_tiles'")
+    for i, raw in enumerate(raw_tiles):
+        t = _mapping(raw, raw_tiles, i, "a Storage tile")
+        _keys(t, ("at", "tile", "spaces"), "a Storage tile")
+        at = _list(t.get("at"), t, "at", "'at' (two squares such as [A1, A2])")
+        if len(at) != 2:
+            raise located("'at' names the two squares the tile covers, such as [A1, A2]", t, "at")
+        if ("tile" in t) == ("spaces" in t):
+            raise located("a Storage tile gives either 'tile' (its id) or 'spaces' "
+                          "(its two squares' restrictions)", t)
+        try:
+            if "tile" in t:
+                tile_id = str(t["tile"])
+                known = _catalogue()[1]
+                key = tile_id if tile_id in known else f"storage/{tile_id}"
+                if key not in known:
+                    raise InputError(f"no Storage tile '{tile_id}' in the definitions")
+                spaces, tid = known[key], key
+            else:
+                sp = _list(t["spaces"], t, "spaces", "'spaces'")
+                if len(sp) != 2:
+                    raise InputError("'spaces' lists the tile's two squares, such as [any, ore]")
+                spaces, tid = (check_restriction(sp[0], rules),
+                               check_restriction(sp[1], rules)), None
+            tiles.append(PlacedTile((str(at[0]).upper(), str(at[1]).upper()), spaces, tid))
+        except InputError as exc:
+            raise located(str(exc), raw_tiles, i) from None
+    installed: list[tuple[str, Element]] = []
+    raw_el = _list(doc.get("installed", LocList()), doc, "installed", "'installed'")
+    for i, raw in enumerate(raw_el):
+        e = _mapping(raw, raw_el, i, "an installed Element")
+        _keys(e, ("at", "element"), "an installed Element")
+        if "at" not in e or "element" not in e:
+            raise located("an installed Element gives 'at' (a space) and 'element'", e)
+        try:
+            installed.append((str(e["at"]).upper(), parse_element(str(e["element"]), rules)))
+        except InputError as exc:
+            raise located(str(exc), raw_el, i) from None
+    # checked one by one, in the file's order, so that an error names its own line
+    ship = Airship()
+    for i, t in enumerate(tiles):
+        try:
+            ship = build(ship.tiles + (t,), (), rules)
+        except (RuleError, InputError) as exc:
+            raise located(str(exc), raw_tiles, i) from None
+    for i, (space, element) in enumerate(installed):
+        try:
+            ship = build(ship.tiles, ship.installed + ((space, element),), rules)
+        except (RuleError, InputError) as exc:
+            raise located(str(exc), raw_el, i) from None
+    return ship
+
+
+def read_airship(path: str | Path, rules: Rules) -> Airship:
+    """The ``airship`` command's file."""
+    return airship_from(read(path), rules)
+
+
+__all__ = ["IrataError", "airship_from", "crew_card", "located", "read_airship",
+           "read_end_of_game", "read_end_of_round"]

@@ -1,0 +1,86 @@
+"""A Mutagen game kept as a saved game: the score track through the four rounds.
+
+The log holds a ``setup`` event (players, expansions, starting scores), one ``round`` event per
+End of Round (each player's points, and Shard Fragments from the Plight of the People card),
+and ``points`` events for points gained or paid during a round (a Mutation's 2 points, the
+progress track, a People card's ability). The state is the fold of that log; ``irata play
+undo`` drops the last event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion import session
+from companion.mutagen.rules import RoundScore, Rules, check_expansions, starting_score
+from components.errors import InputError, RuleError
+
+GAME = "mutagen"
+
+
+def new_setup(players: Sequence[str], rules: Rules, expansions: Sequence[str] = ()
+              ) -> dict[str, Any]:
+    """The ``setup`` event of a new game (Game Setup, Player Setup B)."""
+    names = [p.strip() for p in players if p.strip()]
+    if not 1 <= len(names) <= 4:
+        raise RuleError(f"Mutagen is played by 1 to 4 players, not {len(names)}")
+    if len(set(names)) != len(names):
+        raise InputError("two players have the same name")
+    exp = check_expansions(expansions)
+    start = starting_score(rules, exp)
+    return {"players": names, "expansions": list(exp), "round": 1, "rounds": rules.rounds,
+            "scores": {n: start for n in names}, "history": []}
+
+
+def round_event(state: Mapping[str, Any], scores: Sequence[RoundScore]) -> dict[str, Any]:
+    """The ``round`` event for the End of Round of the saved game's current round."""
+    if state["round"] > state["rounds"]:
+        raise RuleError(f"all {state['rounds']} rounds have been scored; the game is over")
+    names = [s.name for s in scores]
+    if sorted(names) != sorted(state["players"]):
+        raise InputError(f"the round's players ({', '.join(names)}) are not the saved game's "
+                         f"({', '.join(state['players'])})")
+    return {"round": state["round"], "points": {s.name: s.total for s in scores},
+            "shards": {s.name: s.shards for s in scores if s.shards}}
+
+
+def points_event(state: Mapping[str, Any], player: str, points: int, why: str = ""
+                 ) -> dict[str, Any]:
+    """A ``points`` event: points gained (or paid, negative) during a round."""
+    if player not in state["players"]:
+        raise InputError(f"no player '{player}' in this game ({', '.join(state['players'])})")
+    if state["scores"][player] + points < 0:
+        raise RuleError(f"{player} has {state['scores'][player]} points and cannot pay "
+                        f"{-points}")
+    return {"player": player, "points": points, "why": why}
+
+
+def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
+    data = event.data
+    if event.kind == "round":
+        for name, pts in data["points"].items():
+            state["scores"][name] = state["scores"].get(name, 0) + int(pts)
+        state["history"].append({"round": data["round"], "points": data["points"],
+                                 "shards": data.get("shards", {})})
+        state["round"] = int(data["round"]) + 1
+    elif event.kind == "points":
+        name = data["player"]
+        state["scores"][name] = state["scores"].get(name, 0) + int(data["points"])
+    return state
+
+
+def fold(events: list[session.Event]) -> dict[str, Any]:
+    """The saved game's state: the fold of its log."""
+    return session.fold_with(events, _step)
+
+
+def describe(state: dict[str, Any]) -> str:
+    scores = ", ".join(f"{n} {s}" for n, s in state.get("scores", {}).items())
+    rnd = state.get("round", 1)
+    where = ("all rounds scored: run 'irata play mutagen score FILE --game ID'"
+             if rnd > state.get("rounds", 4) else f"round {rnd} of {state.get('rounds', 4)}")
+    return f"Mutagen, {where}. Score track: {scores}"
+
+
+session.register(GAME, fold, describe)
