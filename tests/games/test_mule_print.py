@@ -1,0 +1,357 @@
+"""M.U.L.E. The Board Game's printable copy: the rulebook's component list, the Production,
+Event and hand cards, the Land tiles' Crystite odds, printed numbers that agree with the rule
+data the companion uses (rules.yaml), and builds whose text all fits."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import components
+from components import Component, Game
+
+RULEBOOK_LIST = {  # Component List, in the rulebook's order
+    "Rulebook": 1,
+    "Game Board": 1,
+    "Player Boards": 4,
+    "Lucky Event Cards": 12,
+    "Unlucky Event Cards": 9,
+    "Production Cards": 24,
+    "Land for Sale Cards": 8,
+    "Player Species Cards": 8,
+    "Package From Home World cards": 6,
+    "1-Food Counters": 40,
+    "5-Food Counters": 4,
+    "1-Energy Counters": 40,
+    "5-Energy Counters": 8,
+    "1-Smithore/M.U.L.E. Counters": 70,
+    "5-Smithore Counters": 8,
+    "1-Crystite Counters": 30,
+    "5-Crystite Counters": 12,
+    "Auction Tracker": 1,
+    "$1 Counters": 32,
+    "$5 Counters": 24,
+    "$10 Counters": 24,
+    "$50 Counters": 24,
+    "$250 Counters": 2,
+    "Sequence of Play Summaries": 4,
+    "River Tiles": 4,
+    "Plains Tiles": 24,
+    "Low Mountain Tiles": 8,
+    "High Mountain Tiles": 8,
+    "Meteor Crater Tiles": 2,
+    "Ranking Tokens": 8,
+    "Buyer/Seller Tokens": 4,
+    "Sheet of M.U.L.E. Stickers": 1,
+}
+GOODS = ("smithore", "crystite", "food", "energy")
+EVENT_EFFECTS = {"money", "money_by_lands", "money_per_land", "money_per_mule", "goods",
+                 "goods_by_lands", "lose_half"}
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return components.load("mule")
+
+
+def copies(comps: list[Component]) -> int:
+    return sum(c.count for c in comps)
+
+
+def build(game: Game, out: Path, paper: str) -> Any:
+    from generator.build import BuildOptions, build
+    from generator.layout import Settings
+
+    return build(game, BuildOptions(Settings(paper=paper), ("pdf",), out))
+
+
+# --- the component list ----------------------------------------------------------------------
+
+def test_inventory_follows_the_rulebooks_component_list(game: Game) -> None:
+    listed = {g.group: g.count for g in game.inventory}
+    assert [g.group for g in game.inventory][: len(RULEBOOK_LIST)] == list(RULEBOOK_LIST)
+    assert {k: listed[k] for k in RULEBOOK_LIST} == RULEBOOK_LIST
+    assert {g.group for g in game.inventory if not g.printed} == {
+        "Rulebook", "Sheet of M.U.L.E. Stickers"}
+
+
+def test_every_group_holds_the_rulebooks_count(game: Game) -> None:
+    counts = game.counts()
+    for group, count in RULEBOOK_LIST.items():
+        if group in ("Rulebook", "Sheet of M.U.L.E. Stickers"):
+            continue
+        assert counts.get(group) == count, group
+    assert counts["Set-up Cards"] == 2
+    assert counts["Colony Success Table"] == 1
+
+
+# --- Production Cards ------------------------------------------------------------------------
+
+def production(game: Game) -> list[Component]:
+    return game.by_group("Production Cards")
+
+
+def test_every_production_card_shows_a_crystite_price_on_the_crystite_lane(game: Game) -> None:
+    buy_min, buy_max = game.data["price_track"]["crystite"]["buy"]
+    for card in production(game):
+        price = card.fields["crystite_price"]
+        assert isinstance(price, int) and buy_min <= price <= buy_max, card.id
+    assert all(c.id.startswith("production/") and c.count == 1 for c in production(game))
+
+
+def test_four_ship_is_back_cards_and_twenty_others(game: Game) -> None:
+    ships = [c for c in production(game) if c.fields.get("effect", {}).get("ship_is_back")]
+    assert len(ships) == 4
+    assert {c.fields["title"] for c in ships} == {"The Ship is Back!"}
+    # one is picked unseen, so the four must differ only where it does not matter
+    assert len({c.fields["crystite_price"] for c in ships}) == 4
+    assert copies(production(game)) - len(ships) == 20
+
+
+def test_the_named_production_cards(game: Game) -> None:
+    acid = game.component("production/acid-rain-storm")
+    assert acid.fields["modifiers"] == {"food": 2, "energy": -2}
+    pirates = game.component("production/pirate-ship")
+    assert pirates.fields["effect"]["pirates"] is True
+    assert pirates.fields["effect"]["crystite_price_unchanged"] is True
+    assert game.component("production/fire-in-the-store").fields["effect"]["fire_in_the_store"]
+    craters = [c for c in production(game) if c.fields.get("effect", {}).get("meteor_craters")]
+    assert [c.id for c in craters] == ["production/meteorite-strike"]
+    for slug in ("radiation", "pest-attack"):
+        turn_1 = game.component(f"production/{slug}").fields["game_turn_1"]
+        assert turn_1["text"].startswith("Game Turn 1") and turn_1["effect"]
+
+
+def test_production_modifiers_name_goods_and_never_zero(game: Game) -> None:
+    for card in production(game):
+        for good, change in card.fields.get("modifiers", {}).items():
+            assert good in GOODS and isinstance(change, int) and change != 0, card.id
+
+
+# --- Event cards -----------------------------------------------------------------------------
+
+def test_four_of_the_twelve_lucky_events_show_the_wampus(game: Game) -> None:
+    lucky = game.by_group("Lucky Event Cards")
+    assert copies(lucky) == 12
+    assert sum(c.count for c in lucky if c.fields.get("wampus") is True) == 4
+    assert sum(c.count for c in lucky if c.fields.get("wampus") is False) == 8
+
+
+def test_event_cards_carry_the_rank_diagram_and_structured_effects(game: Game) -> None:
+    events = game.by_group("Lucky Event Cards") + game.by_group("Unlucky Event Cards")
+    assert copies(game.by_group("Unlucky Event Cards")) == 9
+    for card in events:
+        alt = card.fields["alt_event"]
+        assert 1 <= alt["three"] <= 3 and 1 <= alt["four"] <= 4, card.id
+        assert card.fields["effect"] and set(card.fields["effect"]) <= EVENT_EFFECTS, card.id
+    scaling = [c for c in events if {"money_by_lands", "goods_by_lands"} & set(c.fields["effect"])]
+    assert scaling
+    for card in scaling:
+        assert "1-4 Lands" in card.fields["text"] and "5+ Lands" in card.fields["text"]
+        effect = card.fields["effect"]
+        rule = effect.get("money_by_lands") or effect["goods_by_lands"]
+        assert set(rule) == {"lands_1_4", "lands_5_plus"}
+
+
+def test_lucky_events_gain_and_unlucky_events_lose(game: Game) -> None:
+    def sign(effect: dict[str, Any]) -> set[int]:
+        out: set[int] = set()
+        for key, value in effect.items():
+            if key == "lose_half":
+                out.add(-1)
+            elif key in ("money", "money_per_mule"):
+                out.add(1 if value > 0 else -1)
+            elif key == "money_per_land":
+                out.add(1 if value["amount"] > 0 else -1)
+            elif key == "money_by_lands":
+                out |= {1 if v > 0 else -1 for v in value.values()}
+            elif key == "goods":
+                out |= {1 if v > 0 else -1 for v in value.values()}
+            elif key == "goods_by_lands":
+                out |= {1 if v > 0 else -1 for d in value.values() for v in d.values()}
+        return out
+
+    assert all(sign(c.fields["effect"]) == {1} for c in game.by_group("Lucky Event Cards"))
+    assert all(sign(c.fields["effect"]) == {-1} for c in game.by_group("Unlucky Event Cards"))
+
+
+# --- Land tiles ------------------------------------------------------------------------------
+
+LAND_GROUPS = {"river": ("River Tiles", "R", 4), "plains": ("Plains Tiles", "P", 24),
+               "low-mountain": ("Low Mountain Tiles", "L", 8),
+               "high-mountain": ("High Mountain Tiles", "H", 8),
+               "meteor-crater": ("Meteor Crater Tiles", "M", 2)}
+
+
+def lands(game: Game, *kinds: str) -> list[Component]:
+    return [c for c in game.components if c.kind == "tile" and c.fields["land"] in kinds]
+
+
+def test_land_tiles_have_ids_types_and_production_values(game: Game) -> None:
+    for land, (group, letter, count) in LAND_GROUPS.items():
+        tiles = lands(game, land)
+        ids = [f"{letter}{i:02d}" for i in range(1, count + 1)]
+        assert [c.fields["tile"] for c in tiles] == ids
+        for tile in tiles:
+            assert tile.id == f"land/{tile.fields['tile']}" and tile.group == group
+            values = tile.fields["production"]
+            expected = {"food", "energy"} if land == "river" else set(GOODS)
+            assert set(values) == expected, tile.id
+            assert all(0 <= v <= 3 for v in values.values()), tile.id
+            # Plains and Mountains: Public Side front, Secret Side back; the others one side
+            assert (tile.back is not None) == (land in ("plains", "low-mountain",
+                                                        "high-mountain")), tile.id
+
+
+def test_crystite_averages_exactly_one_and_a_quarter(game: Game) -> None:
+    hidden = lands(game, "plains", "low-mountain", "high-mountain")
+    values = [t.fields["production"]["crystite"] for t in hidden]
+    assert Fraction(sum(values), len(values)) == Fraction(5, 4)
+    for kinds in (("plains",), ("low-mountain", "high-mountain")):
+        part = [t.fields["production"]["crystite"] for t in lands(game, *kinds)]
+        assert Fraction(sum(part), len(part)) == Fraction(5, 4), kinds
+
+
+def test_crystite_is_distributed_alike_on_plains_and_mountains(game: Game) -> None:
+    def odds(kinds: tuple[str, ...]) -> dict[int, Fraction]:
+        values = Counter(t.fields["production"]["crystite"] for t in lands(game, *kinds))
+        total = sum(values.values())
+        return {v: Fraction(n, total) for v, n in sorted(values.items())}
+
+    plains = odds(("plains",))
+    assert plains == odds(("low-mountain", "high-mountain"))
+    assert plains == odds(("low-mountain",)) == odds(("high-mountain",))
+    assert set(plains) == {0, 1, 2, 3}
+
+
+def test_meteor_craters_are_rich_in_crystite_and_smithore(game: Game) -> None:
+    others = lands(game, "plains", "low-mountain", "high-mountain")
+    for crater in lands(game, "meteor-crater"):
+        for good in ("smithore", "crystite"):
+            assert crater.fields["production"][good] == max(
+                t.fields["production"][good] for t in others)
+
+
+def test_land_sides_print_the_production_values(game: Game) -> None:
+    for tile in lands(game, *LAND_GROUPS):
+        sides = tile.fields["sides"]
+        for good, value in tile.fields["production"].items():
+            shown = sides[good]
+            assert shown.startswith(f"{{{good}}} ")
+            if value == 0:
+                assert shown.endswith("**X**"), tile.id
+            else:
+                assert shown.count(f"{{pip-{good}}}") == value, tile.id
+        if "crystite" in tile.fields["production"]:
+            public = sides["crystite_public"]
+            secret = tile.back is not None
+            assert (public == "{crystite} **?**") == secret, tile.id
+        else:
+            assert "smithore" not in sides and "crystite_public" not in sides
+
+
+# --- printed numbers that mirror rules.yaml --------------------------------------------------
+
+def board_grids(game: Game, name: str) -> list[dict[str, Any]]:
+    return [el for el in game.layouts[name] if el["type"] == "grid"]
+
+
+def test_the_price_track_prints_the_price_track_data(game: Game) -> None:
+    board = game.component("board/game-board")
+    tracks = game.data["price_track"]
+    printed = [g["labels"] for g in board_grids(game, "game-board") if g["cols"] == 1]
+    assert len(printed) == 4
+    for good, labels in zip(game.data["goods"], printed, strict=True):
+        t = tracks[good]
+        steps = range((t["sell"][1] - t["sell"][0]) // t["step"] + 1)
+        expected = [f"${t['sell'][0] + k * t['step']}/{t['buy'][0] + k * t['step']}" for k in steps]
+        assert labels == list(reversed(expected)), good   # the top of the lane first
+        assert board.fields["price_track_labels"][good] == expected
+
+
+def test_planet_irata_has_squares_for_the_tournament_lands(game: Game) -> None:
+    rows = game.component("board/game-board").fields["planet_irata"]
+    assert len(rows) == 5 and all(len(r) == 7 for r in rows)
+    assert rows[2][3] == "S"
+    assert [r[3] for r in rows] == ["R", "R", "S", "R", "R"]
+    letters = Counter("".join(rows))
+    lands_4p = game.data["setup"]["tournament"]["players_4"]["lands"]
+    assert letters["R"] == lands_4p["river"]
+    assert letters["P"] == lands_4p["plains"]
+    assert letters["L"] == lands_4p["low-mountain"]
+    assert letters["H"] == lands_4p["high-mountain"]
+
+
+def test_the_corral_prints_six_pens_of_two(game: Game) -> None:
+    corral = game.data["corral"]
+    text = [el["text"] for el in game.layouts["game-board"] if el["type"] == "text"]
+    assert f"M.U.L.E. CORRAL  ({corral['pens']} pens of {corral['mules_per_pen']})" in text
+    assert game.component("board/game-board").fields["corral_pens"] == corral["pens"]
+
+
+def test_set_up_cards_and_colony_table_copy_rules_yaml(game: Game) -> None:
+    for mode in ("beginner", "tournament"):
+        card = game.component(f"sheet/setup-{mode}")
+        data = game.data["setup"][mode]
+        assert card.fields["setup"] == {k: v for k, v in data.items() if k.startswith("players_")}
+        assert card.fields["production_deck"] == data["production_deck"]
+    assert game.component("sheet/colony-success").fields["colony_success"] == game.data[
+        "colony_success"]
+
+
+def test_land_for_sale_prints_the_land_auction_numbers(game: Game) -> None:
+    card = game.component("hand/land-for-sale")
+    auction = game.data["land_auction"]
+    assert card.fields["opening_bid"] == auction["opening_bid"]
+    assert card.fields["raise"] == auction["raise"]
+    bid, step = re.findall(r"exactly \*\*\$(\d+)\*\*", card.fields["text"])
+    assert (int(bid), int(step)) == (auction["opening_bid"], auction["raise"])
+
+
+# --- species, Ranking Tokens, Player Boards --------------------------------------------------
+
+def test_species_cards_tokens_and_boards_match(game: Game) -> None:
+    cards = {c.fields["name"]: c for c in game.by_group("Player Species Cards")}
+    tokens = {c.fields["name"]: c for c in game.by_group("Ranking Tokens")}
+    assert len(cards) == 8 and set(tokens) == set(cards)
+    assert {"Humanoid", "Flapper", "Packer", "Leggite", "Spheroid", "Mechtron",
+            "Gollumer"} <= set(cards)
+    for name, card in cards.items():
+        assert card.fields["talent"] and card.back is not None
+        assert tokens[name].fields["colours"] == card.fields["colours"]
+    sides = [b.fields[s]["name"] for b in game.by_group("Player Boards")
+             for s in ("side_a", "side_b")]
+    assert sorted(sides) == sorted(cards)
+
+
+def test_goods_counters_and_the_mule_side(game: Game) -> None:
+    smithore = game.component("counter/smithore-1")
+    assert smithore.front == "good-1" and smithore.back == "mule-side"
+    for good in GOODS:
+        assert game.component(f"counter/{good}-1").fields["good"] == good
+        assert game.component(f"counter/{good}-5").fields["good"] == good
+    assert {c.fields["value"] for c in game.components if c.id.startswith("money/")} == {
+        1, 5, 10, 50, 250}
+
+
+# --- the build -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_whole_game_builds_and_its_text_fits(game: Game, paper: str,
+                                                 tmp_path: Path) -> None:
+    result = build(game, tmp_path, paper)
+    assert result.pdf is not None and result.pdf.stat().st_size > 0
+    assert [f"{r.component} {r.field}" for r in result.fits if not r.fits] == []
+    assert [f"{r.component} {r.field}" for r in result.fits if r.size < r.wanted] == []
+
+
+def test_set_up_cards_print_one_colonist_start_for_three_and_four(game: Game) -> None:
+    # the set-up cards print each Colonist's start once, so it must not depend on the players
+    for mode in ("beginner", "tournament"):
+        setup = game.data["setup"][mode]
+        assert setup["players_3"]["colonist"] == setup["players_4"]["colonist"], mode
