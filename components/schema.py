@@ -55,13 +55,13 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "path": ("d", "x", "y", "scale", "fill", "stroke", "stroke_width", "dash"),
     "text": ("text", "field", "x", "y", "w", "h", "size", "min_size", "font", "color", "align",
              "valign", "leading", "rotate"),
-    "icon": ("name", "x", "y", "size", "color"),
+    "icon": ("name", "x", "y", "size", "color", "rotate"),
     "qr": ("payload", "x", "y", "size", "color"),
     "image": ("path", "x", "y", "w", "h"),
     "pips": ("n", "x", "y", "w", "h", "color", "r"),
     "grid": ("x", "y", "cols", "rows", "cell_w", "cell_h", "fill", "stroke", "stroke_width",
              "labels", "size", "color", "font"),
-    "use": ("layout", "x", "y", "with"),
+    "use": ("layout", "x", "y", "with", "rotate"),
 }
 REQUIRED_ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "rect": ("w", "h"),

@@ -23,6 +23,7 @@ def face(game: Game, comp: Component, spec: Any, w: float, h: float, bleed: floa
     fields.setdefault("edition", game.edition)
     fields.setdefault("game_name", game.name)
     fields.setdefault("qr", payload(game, comp))
+    fields.setdefault("data", game.data)  # ${data.price_track.food.buy_min}: one source
     if extra:
         fields.update(extra)
     ctx = Context(game, comp, fields, w, h, bleed, name, fits)

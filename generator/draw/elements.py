@@ -215,8 +215,13 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         if name not in ctx.game.icons and name not in BUILTIN:
             raise ctx.error(f"unknown icon '{name}'")
         colour = ctx.colour(el.get("color")) if el.get("color") else None
-        return [Icon(name, n(el.get("x"), "x"), n(el.get("y"), "y"),
-                     n(el.get("size", 5), "x"), colour)]
+        x, y, size = n(el.get("x"), "x"), n(el.get("y"), "y"), n(el.get("size", 5), "x")
+        rotate = float(ctx.resolve(el.get("rotate", 0)) or 0)
+        if rotate:
+            # turned about the icon's own centre
+            return [Group((Icon(name, -size / 2, -size / 2, size, colour),),
+                          dx=x + size / 2, dy=y + size / 2, rotate=rotate)]
+        return [Icon(name, x, y, size, colour)]
     if kind == "qr":
         payload = ctx.substitute(str(ctx.resolve(el["payload"])))
         return [QR(payload, n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["size"], "x"),
@@ -242,7 +247,8 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
                       ctx.bleed, ctx.face, ctx.fits, ctx.depth + 1)
         items = draw_elements(sub, el["layout"])
         x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
-        return [Group(tuple(items), dx=x, dy=y)] if (x or y) else items
+        rotate = float(ctx.resolve(el.get("rotate", 0)) or 0)
+        return [Group(tuple(items), dx=x, dy=y, rotate=rotate)] if (x or y or rotate) else items
     raise ctx.error(f"unknown element type '{kind}'")
 
 
@@ -251,6 +257,8 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     if "field" in el:
         raw = ctx.lookup(str(el["field"]))
         label = str(el["field"])
+        if isinstance(raw, str):
+            raw = ctx.substitute(raw)
     else:
         raw = ctx.resolve(el["text"])
         label = str(el["text"])[:24]

@@ -100,3 +100,18 @@ def test_the_largest_fitting_size_is_found_even_when_fitting_is_not_monotonic() 
         bigger = size + k * t.STEP
         lines, ok = t.wrap(t.tokenize(text, ICONS), FONTS, bigger, 51.5)
         assert not ok or t.block_height(len(lines), bigger, 1.2) > 25
+
+
+def test_field_text_reaches_the_rule_data(deck_dir: Path) -> None:
+    from components import load_path
+    from generator.draw import Options, draw_component
+    from generator.drawing import walk
+
+    (deck_dir / "rules.yaml").write_text("data:\n  prices: {land: 8}\n")
+    cards = deck_dir / "cards.yaml"
+    cards.write_text(cards.read_text().replace('text: "Fifth."',
+                                               'text: "Buy a Land for $${data.prices.land}."'))
+    game = load_path(deck_dir)
+    faces = draw_component(game, game.component("card/epsilon"), Options())
+    texts = "".join(p.text for p in walk(faces.front.items) if isinstance(p, Text))
+    assert "Buy a Land for $8." in texts
