@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import click
@@ -18,29 +17,14 @@ import click
 from companion import muli as rules
 from companion import session
 from components.errors import InputError
+from irata.saved import DB, GAME, JSON, open_store, pick
 
-DB = click.option("--db", "db", type=click.Path(dir_okay=False),
-                  help="The games file (default: $IRATA_DB or the user data directory).")
-GAME = click.option("--game", "game_id", type=int,
-                    help="The saved race (default: the latest Das Störrische Muli game).")
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-
-
-def _open(db: str | None) -> session.Store:
-    return session.Store(Path(db) if db else None)
+_open = open_store
 
 
 def _pick(store: session.Store, game_id: int | None) -> session.SavedGame:
-    if game_id is not None:
-        saved = store.get(game_id)
-        if saved.game != "muli":
-            raise InputError(f"game {game_id} is a {saved.game} game, not Das Störrische Muli")
-        return saved
-    saved = store.latest("muli")
-    if saved is None:
-        raise InputError("no Das Störrische Muli game yet: start one with "
-                         "'irata play muli new --players N'")
-    return saved
+    return pick(store, game_id, "muli", "Das Störrische Muli",
+                "irata play muli new --players N")
 
 
 def race_mule(race: rules.Race, player: str) -> str:

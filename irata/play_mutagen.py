@@ -6,39 +6,21 @@ A thin shell over ``companion.mutagen``: read the file, call the rule, print a t
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+
+from irata.saved import DB, GAME, open_store, pick
 
 if TYPE_CHECKING:
     from companion import session
 
 EXPANSION_CHOICES = ("plight-of-the-people", "palace-visitors")
-DB = click.option("--db", "db", type=click.Path(dir_okay=False),
-                  help="The games file (default: $IRATA_DB or the user data directory).")
-GAME = click.option("--game", "game_id", type=int,
-                    help="The saved game (default: the latest Mutagen game).")
-
-
-def _store(db: str | None) -> session.Store:
-    from companion import session
-
-    return session.Store(Path(db) if db else None)
+_store = open_store
 
 
 def _pick(store: session.Store, game_id: int | None) -> session.SavedGame:
-    from components.errors import InputError
-
-    if game_id is not None:
-        saved = store.get(game_id)
-        if saved.game != "mutagen":
-            raise InputError(f"game {game_id} is a {saved.game} game, not Mutagen")
-        return saved
-    saved = store.latest("mutagen")
-    if saved is None:
-        raise InputError("no Mutagen game yet: start one with 'irata play mutagen new NAMES'")
-    return saved
+    return pick(store, game_id, "mutagen", "Mutagen", "irata play mutagen new NAMES")
 
 
 def _emit(data: dict[str, Any]) -> None:

@@ -18,24 +18,10 @@ import click
 
 from companion import session
 from components.errors import InputError
+from irata.saved import DB, GAME, JSON, open_store, pick
 
-DB = click.option("--db", "db", type=click.Path(dir_okay=False),
-                  help="The games file (default: $IRATA_DB or the user data directory).")
-GAME = click.option("--game", "game_id", type=int, help="The saved game (default: the latest).")
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-
-
-def _open(db: str | None) -> session.Store:
-    return session.Store(Path(db) if db else None)
-
-
-def _pick(store: session.Store, game_id: int | None) -> session.SavedGame:
-    if game_id is not None:
-        return store.get(game_id)
-    saved = store.latest()
-    if saved is None:
-        raise InputError(f"no saved games in {store.path} yet")
-    return saved
+_open = open_store
+_pick = pick
 
 
 def _event_dict(e: session.Event) -> dict[str, Any]:
