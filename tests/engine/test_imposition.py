@@ -180,3 +180,54 @@ def test_short_edge_backs_turn_upside_down_to_stand_upright(tmp_path: Path,
     assert backs and all(p.get("turned") == 180 for p in backs)
     long_manifest = builder(tmp_path / "long", paper="a4", duplex="long", formats=("pdf",))
     assert not [p for s in long_manifest["sheets"] for p in s["placements"] if p.get("turned")]
+
+
+def _points(items: Any, m: tuple[float, ...] = (1, 0, 0, 1, 0, 0)) -> list[tuple[float, float]]:
+    """Every line end and text anchor of marks, on the page (groups' transforms applied)."""
+    import math
+
+    from generator.drawing import Group, Line, Text
+
+    out: list[tuple[float, float]] = []
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+
+    for it in items:
+        if isinstance(it, Line):
+            out += [at(it.x1, it.y1), at(it.x2, it.y2)]
+        elif isinstance(it, Text):
+            out.append(at(it.x, it.y))
+        elif isinstance(it, Group):
+            a = math.radians(it.rotate)
+            c, s = math.cos(a) * it.scale, math.sin(a) * it.scale
+            g = (c, s, -s, c, it.dx, it.dy)
+            mm = (m[0] * g[0] + m[2] * g[1], m[1] * g[0] + m[3] * g[1],
+                  m[0] * g[2] + m[2] * g[3], m[1] * g[2] + m[3] * g[3],
+                  m[0] * g[4] + m[2] * g[5] + m[4], m[1] * g[4] + m[3] * g[5] + m[5])
+            out += _points(it.items, mm)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_marks_and_footer_never_touch_artwork_and_stay_on_the_page(paper: str) -> None:
+    from pathlib import Path as P
+
+    from components import load_path
+    from generator.build import draw_all, impose_all, number_and_footer
+    from generator.draw import Options
+
+    game = load_path(P(__file__).parent / "fixtures" / "deck")
+    settings = Settings(paper=paper)
+    sheets = impose_all(game, draw_all(game, game.components, Options()), settings)
+    number_and_footer(game, sheets, settings)
+    checked = 0
+    for sheet in sheets:
+        boxes = [p.clip for p in sheet.placements if not p.part]
+        for x, y in _points(sheet.marks):
+            assert -1e-6 <= x <= sheet.w + 1e-6 and -1e-6 <= y <= sheet.h + 1e-6
+            for bx, by, bw, bh in boxes:
+                inside = bx + 1e-6 < x < bx + bw - 1e-6 and by + 1e-6 < y < by + bh - 1e-6
+                assert not inside, (sheet.title, x, y)
+            checked += 1
+    assert checked > 500
