@@ -69,7 +69,7 @@ def game_folder(game: str, root: Path | None = None) -> Path:
                      f"{suggest(game, list(folders))})")
 
 
-_CACHE: dict[tuple[str, float], Game] = {}
+_CACHE: dict[tuple[str, str], Game] = {}
 
 
 def load(game: str, root: Path | None = None, errata: bool = True) -> Game:
@@ -82,8 +82,13 @@ def _yaml_files(folder: Path) -> list[Path]:
                   if p.name not in ("game.yaml", "errata.yaml") and p.is_file())
 
 
-def _stamp(folder: Path) -> float:
-    return max((p.stat().st_mtime for p in folder.rglob("*.yaml")), default=0.0)
+def _stamp(folder: Path) -> str:
+    """Every YAML file's name, size and time: a file added, changed or removed shows."""
+    parts = []
+    for p in sorted(folder.rglob("*.yaml")):
+        st = p.stat()
+        parts.append(f"{p.relative_to(folder)}|{st.st_size}|{st.st_mtime_ns}")
+    return "\n".join(parts)
 
 
 def load_path(folder: Path | str, errata: bool = True) -> Game:

@@ -1,0 +1,226 @@
+"""Errata in print: the reprinted card, --since, the notice sheet, the QR stamp, the companion."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pymupdf
+import pytest
+import zxingcpp
+from click.testing import CliRunner
+from PIL import Image
+
+from components import load
+from generator.build import BuildOptions, build
+from generator.layout import Settings
+from irata.cli import cli, main
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _build(root: Path, out: Path, since: str | None = None, stamp: bool = False,
+           duplex: str = "long") -> dict[str, Any]:
+    game = load("mule", root)
+    result = build(game, BuildOptions(Settings(duplex=duplex), ("pdf",), out, stamp, since))
+    return json.loads(result.manifest.read_text())
+
+
+def _placed(manifest: dict[str, Any]) -> set[str]:
+    return {p["component"] for s in manifest["sheets"] for p in s["placements"]}
+
+
+def test_since_prints_exactly_the_changed_components_after_a_notice(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace,
+        tmp_path: Path) -> None:
+    write_errata(E.ERRATA + E.LATER)
+    manifest = _build(root, tmp_path / "out", since="1.0")
+    assert manifest["since"] == "1.0" and manifest["edition"] == "1.10"
+    assert _placed(manifest) == {E.ACID, E.PEST}
+    versions = {p["component"]: p["version"] for s in manifest["sheets"]
+                for p in s["placements"]}
+    assert versions == {E.ACID: "1.1", E.PEST: "1.10"}
+    first, back = manifest["sheets"][:2]
+    assert first["title"] == "Errata notice" and first["placements"] == []
+    assert back["side"] == "back" and back["placements"] == []  # duplex: a blank back
+    # only what changed after 1.1
+    later = _build(root, tmp_path / "later", since="1.1")
+    assert _placed(later) == {E.PEST}
+    # nothing changed after the latest edition: the notice alone
+    none = _build(root, tmp_path / "none", since="1.10")
+    assert _placed(none) == set()
+    assert [s["title"] for s in none["sheets"]] == ["Errata notice", "Errata notice"]
+
+
+def test_the_notice_sheet_lists_the_errata_and_the_components(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace,
+        tmp_path: Path) -> None:
+    write_errata(E.ERRATA + E.LATER)
+    manifest = _build(root, tmp_path / "out", since="1.0", duplex="none")
+    assert [s["side"] for s in manifest["sheets"]].count("back") == 0
+    doc = pymupdf.open(tmp_path / "out" / "mule" / "mule.pdf")
+    text = _words(doc[0].get_text())
+    assert "M.U.L.E. The Board Game: errata notice" in text
+    assert "edition 1.0 to edition 1.10" in text
+    assert "E1 · edition 1.1 · 2026-11-29" in text
+    assert "Acid Rain Storm! lowers Energy by 1, not 2" in text
+    assert "Pest Attack! sets the Crystite price to $8" in text
+    assert f"{E.ACID} Acid Rain Storm! · Production Cards 1 v1.1" in text
+    assert f"{E.PEST} Pest Attack! · Production Cards 1 v1.10" in text
+
+
+def test_the_erratum_changes_the_printed_card(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace,
+        tmp_path: Path) -> None:
+    write_errata(E.ERRATA)
+    manifest = _build(root, tmp_path / "out", since="1.0")
+    sheet = next(s for s in manifest["sheets"] if s["placements"] and s["side"] == "front")
+    doc = pymupdf.open(tmp_path / "out" / "mule" / "mule.pdf")
+    text = _words(doc[sheet["page"] - 1].get_text())
+    assert "Acid rain soaks the fields and corrodes the power lines." in text
+    assert "makes 1 less (Erratum E1)" in text
+    assert "makes 2 less" not in text
+    assert "v1.1" in text  # the version mark at the card's bottom edge
+
+
+def test_the_qr_stamp_decodes_to_the_payload_and_errata_check_answers(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace,
+        tmp_path: Path) -> None:
+    write_errata(E.ERRATA)
+    manifest = _build(root, tmp_path / "out", since="1.0", stamp=True)
+    sheet = next(s for s in manifest["sheets"] if s["placements"] and s["side"] == "front")
+    doc = pymupdf.open(tmp_path / "out" / "mule" / "mule.pdf")
+    pix = doc[sheet["page"] - 1].get_pixmap(dpi=300)
+    img = Image.frombytes("RGB", (pix.width, pix.height), pix.samples)
+    found = {r.text for r in zxingcpp.read_barcodes(img)}
+    payload = f"irata:mule/{E.ACID}@1.1"
+    assert found == {payload}
+
+    runner = CliRunner()
+    current = runner.invoke(cli, ["errata", "check", payload, "--components", str(root),
+                                  "--json"])
+    assert current.exit_code == 0, current.output
+    answer = json.loads(current.output)
+    assert answer["current"] is True and answer["version"] == "1.1"
+    assert answer["errata"] == [] and answer["fields"] == []
+    text = runner.invoke(cli, ["errata", "check", payload, "--components", str(root)])
+    assert text.output.startswith(f"current: {E.ACID} v1.1")
+
+    old = payload.replace("@1.1", "@1.0")
+    outdated = runner.invoke(cli, ["errata", "check", old, "--components", str(root), "--json"])
+    answer = json.loads(outdated.output)
+    assert answer["current"] is False and answer["version"] == "1.1"
+    assert [e["id"] for e in answer["errata"]] == ["E1"]
+    fields = {f["field"]: (f["before"], f["after"]) for f in answer["fields"]}
+    assert fields["modifiers"] == ({"food": 2, "energy": -2}, {"food": 2, "energy": -1})
+    assert fields["text"][1] == E.NEW_TEXT
+    lines = runner.invoke(cli, ["errata", "check", old, "--components", str(root)]).output
+    assert lines.startswith(f"outdated: {E.ACID} v1.0; the current version is v1.1")
+    assert "E1 (v1.1, 2026-11-29): Acid Rain Storm! lowers Energy by 1, not 2" in lines
+    assert 'before: {"food": 2, "energy": -2}' in lines
+    assert 'after:  {"food": 2, "energy": -1}' in lines
+
+
+def test_a_card_no_erratum_touched_is_current_at_any_edition(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace) -> None:
+    write_errata(E.ERRATA)
+    out = CliRunner().invoke(cli, ["errata", "check", f"irata:mule/{E.PEST}@1.0",
+                                   "--components", str(root), "--json"])
+    assert json.loads(out.output)["current"] is True
+
+
+@pytest.mark.parametrize(("payload", "message"), [
+    ("mule/production/acid-rain-storm@1.0", "is not an irata stamp"),
+    ("irata:mule/production/acid-rain-storm", "is not an irata stamp"),
+    ("irata:mule/production/acid-rain-storm@one", "is not an irata stamp"),
+    ("irata:mule/production/acid-rain-stom@1.0", "mule has no component "
+                                                 "'production/acid-rain-stom'; did you mean"),
+    ("irata:mule/production/acid-rain-storm@1.7", "mule has no edition '1.7' (its editions: "
+                                                  "1.0, 1.1)"),
+    ("irata:mulle/production/acid-rain-storm@1.0", "no game 'mulle'"),
+])
+def test_errata_check_refuses_a_bad_payload_in_one_line(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace,
+        capsys: pytest.CaptureFixture[str], payload: str, message: str) -> None:
+    write_errata(E.ERRATA)
+    with pytest.raises(SystemExit) as info:
+        main(["errata", "check", payload, "--components", str(root)])
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: ") and message in err[0]
+
+
+def test_the_companion_computes_with_the_erratum(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.mule import data
+
+    folder = root / "mule"
+    monkeypatch.setattr(data, "FOLDER", folder)
+    runner = CliRunner()
+    args = ["play", "mule", "production", "--card", "acid-rain-storm", "--lands", "F3,E3",
+            "--json"]
+    before = json.loads(runner.invoke(cli, args).output)
+    assert (before["total"]["food"], before["total"]["energy"]) == (5, 1)
+    assert data.load(folder).card(E.ACID).modifiers == {"food": 2, "energy": -2}
+    # the cache is keyed on every YAML file of the folder, errata.yaml included: the next
+    # command reads the erratum without any clearing by hand
+    write_errata(E.ERRATA)
+    assert data.load(folder).card(E.ACID).modifiers == {"food": 2, "energy": -1}
+    after = json.loads(runner.invoke(cli, args).output)
+    assert (after["total"]["food"], after["total"]["energy"]) == (5, 2)
+    text = runner.invoke(cli, args[:-1]).output
+    assert "Acid Rain Storm! (modifiers: food +2, energy -1)" in text
+    # an edit of errata.yaml itself is seen as well
+    write_errata(E.ERRATA.replace("energy: -1}", "energy: 0}"))
+    assert data.load(folder).card(E.ACID).modifiers == {"food": 2, "energy": 0}
+
+
+def test_print_since_through_the_command_line(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace,
+        tmp_path: Path) -> None:
+    write_errata(E.ERRATA)
+    out = tmp_path / "cli"
+    result = CliRunner().invoke(cli, ["print", "mule", "--components", str(root), "--since",
+                                      "1.0", "--format", "pdf", "--out", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output[result.output.index("{"):])
+    assert summary["games"][0]["components"] == 1
+    manifest = json.loads((out / "mule" / "manifest.json").read_text())
+    assert _placed(manifest) == {E.ACID}
+
+
+def test_print_since_an_unknown_edition_is_one_error_line(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace,
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write_errata(E.ERRATA)
+    with pytest.raises(SystemExit) as info:
+        main(["print", "mule", "--components", str(root), "--since", "2.0", "--out",
+              str(tmp_path / "x")])
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == "error: mule has no edition '2.0' (its editions: 1.0, 1.1)"
+
+
+def test_a_long_notice_runs_over_more_pages_and_names_each_component_once(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace) -> None:
+    from generator.drawing import Text
+    from generator.errata_sheet import notice_sheet
+
+    write_errata(E.ERRATA)
+    game = load("mule", root)
+    comps = [c for c in game.components if c.printed][:90]
+    sheets = notice_sheet(game, "1.0", comps, Settings(duplex="short"))
+    fronts = [s for s in sheets if s.side == "front"]
+    assert len(fronts) >= 2 and len(sheets) == 2 * len(fronts)
+    assert all(s.blank for s in sheets if s.side == "back")
+    named = [m.text for s in fronts for m in s.marks if isinstance(m, Text)
+             and m.font == "Helvetica-Bold" and m.text in {c.id for c in comps}]
+    assert sorted(named) == sorted(c.id for c in comps)
+    for s in fronts:  # every row stays above the footer's strip
+        assert max(m.y for m in s.marks if isinstance(m, Text)) < s.h - 6 - 6 - 10
