@@ -26,6 +26,8 @@ def parse_offset(value: str) -> tuple[float, float]:
 
 
 def games_to_use(names: tuple[str, ...], root: Path | None) -> list[Game]:
+    if root is not None and not root.is_dir():
+        raise InputError(f"--components {root}: no such folder")
     chosen = list(names) or list_games(root)
     if not chosen:
         raise InputError(f"no games found in {root}" if root else "no bundled games found")
@@ -77,6 +79,9 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, bac
     from generator.layout import Settings
 
     fmts = tuple(f.strip() for f in formats.split(",") if f.strip())
+    bad = [f for f in fmts if f not in ("pdf", "svg")]
+    if bad or not fmts:
+        raise InputError(f"unknown format '{formats}' (expected pdf, svg or pdf,svg)")
     settings = Settings(paper, duplex, bleed, margin, parse_offset(back_offset), cut_lines)
     settings.check()
     chosen = games_to_use(games, components_dir)
