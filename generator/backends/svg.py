@@ -15,6 +15,7 @@ from pathlib import Path as FsPath
 from typing import Any
 
 import svgwrite
+from svgwrite.base import Desc
 from svgwrite.container import Group as SvgGroup
 
 from generator.drawing import (
@@ -158,6 +159,11 @@ def _data_uri(path: str) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
+def placement(desc: str) -> dict[str, str]:
+    """Read back a placement's description: component, copy, face and trim (x,y,w,h mm)."""
+    return dict(part.split("=", 1) for part in desc.split())
+
+
 def sheet_svg(sheet: Sheet, icons: IconSource) -> str:
     """One sheet side as SVG text."""
     dwg = svgwrite.Drawing(size=(f"{_f(sheet.w)}mm", f"{_f(sheet.h)}mm"),
@@ -179,10 +185,10 @@ def sheet_svg(sheet: Sheet, icons: IconSource) -> str:
         else:
             use = dwg.use(f"#{defined[p.drawing.key]}",
                           insert=(_f(p.origin[0]), _f(p.origin[1])))
-        use["data-component"] = p.comp.id
-        use["data-copy"] = str(p.copy)
-        use["data-face"] = p.face
-        use["data-trim"] = " ".join(_f(v) for v in p.trim)
+        # what is placed here, for people and tools, in a form SVG 1.1 allows (see placement())
+        use["class"] = "placement"
+        use.add(Desc(f"component={p.comp.id} copy={p.copy} face={p.face} "
+                     f"trim={','.join(_f(v) for v in p.trim)}"))
         wrap.add(use)
     r.draw(dwg, sheet.marks)
     text: str = dwg.tostring()

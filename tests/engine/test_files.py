@@ -13,6 +13,8 @@ import pytest
 import zxingcpp
 from PIL import Image
 
+from generator.backends.svg import placement
+
 PT = 25.4 / 72
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -35,16 +37,15 @@ def test_one_svg_per_sheet_side(a4_build: tuple[Path, dict[str, Any]]) -> None:
         path = out / "deck" / sheet["svg"]
         root = ET.parse(path).getroot()
         assert root.get("viewBox") == "0 0 {:g} {:g}".format(*sheet["page_mm"])
-        uses = [u for u in root.iter(f"{SVG}use") if u.get("data-component")]
-        got = sorted((u.get("data-component"), int(u.get("data-copy", "0")), u.get("data-face"))
-                     for u in uses)
+        uses = [placement(u.findtext(f"{SVG}desc") or "") for u in root.iter(f"{SVG}use")
+                if u.get("class") == "placement"]
+        got = sorted((u["component"], int(u["copy"]), u["face"]) for u in uses)
         want = sorted((p["component"], p["copy"], p["face"]) for p in sheet["placements"])
         assert got == want
         for u in uses:
-            p = next(p for p in sheet["placements"] if p["component"] == u.get("data-component")
-                     and p["copy"] == int(u.get("data-copy", "0"))
-                     and p["face"] == u.get("data-face"))
-            trim = [float(v) for v in u.get("data-trim", "").split()]
+            p = next(p for p in sheet["placements"] if p["component"] == u["component"]
+                     and p["copy"] == int(u["copy"]) and p["face"] == u["face"])
+            trim = [float(v) for v in u["trim"].split(",")]
             assert trim == pytest.approx(p["trim_mm"], abs=0.01)
 
 
@@ -145,7 +146,8 @@ def test_copies_are_one_drawing_placed_many_times(a4_build: tuple[Path, dict[str
     defs = root.find(f"{SVG}defs")
     assert defs is not None
     assert len([g for g in defs if g.tag == f"{SVG}g"]) == len(distinct)
-    uses = [u for u in root.iter(f"{SVG}use") if u.get("data-component") == "counter/one"]
+    uses = [u for u in root.iter(f"{SVG}use")
+            if placement(u.findtext(f"{SVG}desc") or "").get("component") == "counter/one"]
     assert len(uses) == 6 and len({u.get(XLINK) or u.get("href") for u in uses}) == 1
 
 
