@@ -241,21 +241,31 @@ def colony(total: int, players: int, as_json: bool) -> None:
 
 
 @mule.command()
-@click.option("--card", help="The Production Card drawn (id or title); its modifiers apply.")
+@click.option("--card", help="The Production Card drawn (id or title); its effects apply.")
 @click.option("--lands", help="Lands with M.U.L.E.s: F3,C1,E3!,P07:C? (Good+value or tile).")
 @click.option("--board", help='The Player Board, rows split by "/": "C1 C0 . / C1 C3 E3".')
 @click.option("--tournament", is_flag=True, help="Add Economies of Scale (needs --board).")
+@click.option("--rank", type=click.IntRange(1, 4), help="Your Rank: whether Radiation! or Pest "
+              "Attack! hits you.")
+@click.option("--turn", "game_turn", type=click.IntRange(1, 99), help="The Game Turn (Turn 1: "
+              "Radiation! and Pest Attack! do their Game Turn 1 effect).")
+@click.option("--hit", help="The Land Radiation! or Pest Attack! hits: a tile (P07), a cell "
+              "as typed (F3) or its number (2).")
 @JSON
 def production(card: str | None, lands: str | None, board: str | None, tournament: bool,
-               as_json: bool) -> None:
+               rank: int | None, game_turn: int | None, hit: str | None, as_json: bool) -> None:
     """Production for one Colonist.
 
     \b
     A Land is typed as a cell: F3 (Food, Production Value 3), P07:C (tile P07,
     producing Crystite), a trailing ! for a flipped M.U.L.E., a trailing ? for
     Crystite produced there for the first time, . for a square without one.
+    Radiation! and Pest Attack! take the Land they hit from --hit (or, with
+    --rank, the only Land they can hit); Fire in The Store! and the Meteor
+    Craters are shown, as they change The Store and Planet Irata, not you.
     """
     from companion.mule import production as prod
+    from companion.mule.data import plain
 
     if (lands is None) == (board is None):
         raise InputError("give --lands (a list) or --board (the layout), one of them")
@@ -263,16 +273,38 @@ def production(card: str | None, lands: str | None, board: str | None, tournamen
     tile = prod.tile_value_from(md.lands)
     worked = prod.parse_board(board, tile) if board else prod.parse_lands(lands or "", tile)
     c = md.card(card) if card else None
+    text, effect = c.on_turn(game_turn or 0) if c else ("", {})
+    turn_1 = bool(c and game_turn == 1 and isinstance(c.fields.get("game_turn_1"), dict))
+    notes: list[str] = []
+    struck = _struck(effect, worked, rank, hit, turn_1, notes)
+    lost = struck is not None and bool((effect.get("radiation") or {}).get("mules_lost"))
+    hit_label = worked[struck].label if struck is not None else None
+    worked = prod.strike(worked, struck)
     result = prod.produce(worked, c.modifiers if c else {}, tournament=tournament)
+    if effect.get("store_loses_all"):
+        notes.append("The Store loses all its " + ", ".join(effect["store_loses_all"]))
+    if effect.get("meteor_craters"):
+        notes.append("The lowest-ranking Colonist places the Meteor Craters ("
+                     + ", ".join(t.tile for t in md.craters()) + ") on Planet Irata")
+    if effect.get("lose_all"):
+        notes.append(f"Every Colonist loses all their {effect['lose_all']}")
     payload = {"card": c.id if c else None, "base": result.base,
                "economies_of_scale": result.economies_of_scale, "total": result.total,
-               "flipped": result.flipped, "turn_over": list(result.turn_over)}
+               "flipped": result.flipped, "turn_over": list(result.turn_over),
+               "hit": hit_label, "mule_lost": lost,
+               "store_loses_all": list(effect.get("store_loses_all") or []), "notes": notes}
 
     def lines() -> list[str]:
         out = []
         if c:
             mods = ", ".join(f"{g} {v:+d}" for g, v in c.modifiers.items()) or "none"
             out.append(f"{c.title} (modifiers: {mods})")
+            if turn_1:
+                out.append(f"  {plain(text)}")
+        if hit_label:
+            out.append(f"{hit_label} produces nothing this Turn"
+                       + (" and its M.U.L.E. is lost" if lost else ""))
+        out.extend(notes)
         out.append("Base:  " + _goods_line(result.base))
         if tournament:
             out.append("Economies of Scale: " + _goods_line(result.economies_of_scale))
@@ -282,6 +314,38 @@ def production(card: str | None, lands: str | None, board: str | None, tournamen
         return out
 
     _emit(as_json, payload, lines)
+
+
+def _struck(effect: dict[str, Any], worked: list[Any], rank: int | None, hit: str | None,
+            turn_1: bool, notes: list[str]) -> int | None:
+    """Which typed Land Radiation! or Pest Attack! takes for this Colonist (None: none)."""
+    from companion.mule import production as prod
+    from components.errors import RuleError
+
+    rad, pest = effect.get("radiation"), effect.get("pest_attack")
+    if not rad and not pest:
+        if hit is not None:
+            raise InputError("--hit is for Radiation! and Pest Attack!, not this card")
+        return None
+    name = "Radiation!" if rad else "Pest Attack!"
+    ranks = [int(r) for r in (rad or pest).get("ranks", [])]
+    good = None if rad else str(pest.get("good", "food"))
+    if rank is None:
+        if hit is None:
+            notes.append(f"{name} hits Rank {' or '.join(map(str, ranks))}: give --rank "
+                         "(and --hit) to count it")
+            return None
+        return prod.land_index(worked, hit, good, "--hit")
+    if rank not in ranks:
+        if hit is not None:
+            raise RuleError(f"{name} does not hit Rank {rank}")
+        return None
+    if pest and not turn_1 and rank != ranks[0]:
+        if hit is None:
+            notes.append(f"{name} hits Rank {rank} only if Rank {ranks[0]} produces no "
+                         f"{good}: give --hit to count it")
+            return None
+    return prod.land_index(worked, hit, good, "--hit")
 
 
 @mule.command()
@@ -402,17 +466,35 @@ def _store(db: str | None) -> Any:
 @click.option("--beginner", "mode", flag_value="beginner", default=True,
               help="Beginner Game set-up (default).")
 @click.option("--tournament", "mode", flag_value="tournament", help="Tournament set-up.")
-@click.option("--seed", type=int, help="Make the initial Ranking and the deck repeatable.")
-@click.option("--deck", is_flag=True, help="Keep the Production deck here (cards lost).")
+@click.option("--seed", type=int, help="Make the initial Ranking and the decks repeatable.")
+@click.option("--deck", is_flag=True,
+              help="Keep the Production, Lucky Event and Unlucky Event decks here (cards lost).")
+@click.option("--alt-events", is_flag=True,
+              help="Alternative Personal Event System: the card's diagram picks who gets it.")
+@click.option("--rivers", help="Beginner: the River tile each starts with, Ann=R01,Bob=R03.")
 @click.option("--name", help="A name for the saved game.")
 @DB
 @JSON
-def new(players: str, mode: str, seed: int | None, deck: bool, name: str | None,
-        db: str | None, as_json: bool) -> None:
-    """Start a saved game: The Store, prices, Ranking and every Colonist's start."""
+def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
+        rivers: str | None, name: str | None, db: str | None, as_json: bool) -> None:
+    """Start a saved game: The Store, prices, Ranking and every Colonist's start.
+
+    With --deck the companion shuffles and keeps the Production deck and the Lucky and
+    Unlucky Event decks (drawn, discarded and re-shuffled as the rules say; the same --seed
+    gives the same cards), for a group whose cards are lost. Each draw is saved with the turn
+    that made it, so undo puts the cards back.
+    """
     from companion.mule.game import describe, new_game
 
-    state = new_game(_data(), _names(players, "--players"), mode, seed, deck)
+    river_tiles = {}
+    for part in (rivers or "").split(","):
+        if part.strip():
+            if "=" not in part:
+                raise InputError(f"--rivers: '{part.strip()}' should be NAME=TILE, e.g. Ann=R01")
+            who, tile = (x.strip() for x in part.split("=", 1))
+            river_tiles[who] = tile
+    state = new_game(_data(), _names(players, "--players"), mode, seed, deck, alt_events,
+                     river_tiles)
     with _store(db) as store:
         saved = store.create("mule", state, name)
     _emit(as_json, {"id": saved.id, "name": saved.name, "state": state},
@@ -424,7 +506,23 @@ def new(players: str, mode: str, seed: int | None, deck: bool, name: str | None,
 @click.option("--game", "game_id", type=int, help="The saved game (default: the latest).")
 @DB
 def turn(game_id: int | None, db: str | None) -> None:
-    """Play one Game Turn, Phase by Phase, typing only what changed (Enter keeps it)."""
+    """Play one Game Turn, Phase by Phase, typing only what changed (Enter keeps it).
+
+    \b
+    Lands are claimed by the tile printed on them (P07), with the square of
+    the Player Board if you like (P07@B2: columns A-E, A the Red Zone, E the
+    Blue Zone; rows 1-3; C2 is The Store, C1 and C3 the river beds). The
+    M.U.L.E.s are typed as LAND=GOOD (P07=E,R01=F; a Land without a tile by
+    its number, 1=F). When every Land with a M.U.L.E. has its tile (and, in
+    a Tournament, its square), Production is counted from the saved game,
+    Economies of Scale included: only M.U.L.E.s flipped for an Energy
+    Shortage are asked. A Land typed by its type only (plains) has no known
+    Production Value, so its Production is typed each turn (F3,E2!).
+    The Production Card's effects are applied: modifiers, Pirate Ship!,
+    Radiation!, Pest Attack! (their Game Turn 1 versions on Turn 1), Fire in
+    The Store! and the Meteor Craters; so are the Lucky and Unlucky Event
+    cards' effects on the Colonist who receives them.
+    """
     from companion.mule.game import play_turn
     from companion.session import state_of
 

@@ -1,5 +1,6 @@
-"""The M.U.L.E. companion: the rules as pure functions (``rules``, ``pricing``, ``production``),
-the numbers they use (``data``, read from the game's definitions) and the saved game (``game``).
+"""The M.U.L.E. companion: the rules as pure functions (``rules``, ``pricing``, ``production``,
+``events``), the numbers they use (``data``, read from the game's definitions), the Player
+Board's Lands (``board``) and the saved game (``game``).
 
 Importing this package registers M.U.L.E.'s fold with ``companion.session``; the fold's module
 is imported only when a saved game is read, so the calculators stay light.

@@ -2,8 +2,9 @@
 
 Everything comes from ``components.load("mule")``: ``data:`` (``components/mule/rules.yaml``:
 price tracks, spoilage, the Corral, the Colony Success table, set-up quantities), the
-Production Cards (``crystite_price``, ``modifiers``, ``effect``) and the Land tiles
-(``land``, ``production``). The same YAML is what the printed copy is made from.
+Production Cards (``crystite_price``, ``modifiers``, ``effect``, ``game_turn_1``), the Lucky and
+Unlucky Event Cards (``effect``, ``wampus``, ``alt_event``) and the Land tiles (``land``,
+``production``). The same YAML is what the printed copy is made from.
 
 Loading and validating a whole game folder costs more than a companion command may, so the few
 values read here are kept in a small JSON file in the user's cache directory, keyed by the name,
@@ -16,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,11 @@ from components.errors import DefinitionError, InputError
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")
 PRODUCTION_GROUP = "Production Cards"
-CACHE_VERSION = 1
+LUCKY_GROUP = "Lucky Event Cards"
+UNLUCKY_GROUP = "Unlucky Event Cards"
+# Lands with a Secret Side (Plains and Mountains); Rivers and Meteor Craters have only a Public one
+SECRET_SIDED = ("plains", "low-mountain", "high-mountain")
+CACHE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,31 @@ class ProductionCard:
         """The Ship is Back!: the game ends in this turn's Ranking Phase."""
         return bool(self.effect.get("ship_is_back")) or "ship-is-back" in self.id
 
+    def on_turn(self, turn: int) -> tuple[str, dict[str, Any]]:
+        """The card's text and structured effect on Game Turn ``turn``: Radiation! and Pest
+        Attack! do something else on Game Turn 1 (their ``game_turn_1``)."""
+        alt = self.fields.get("game_turn_1")
+        if turn == 1 and isinstance(alt, dict):
+            return str(alt.get("text", self.text)), dict(alt.get("effect") or {})
+        return self.text, dict(self.effect)
+
+
+@dataclass(frozen=True)
+class EventCard:
+    """A Lucky or Unlucky Event Card (8. Personal Events; Hunt the Wampus)."""
+
+    id: str
+    title: str
+    lucky: bool
+    effect: dict[str, Any] = field(default_factory=dict)
+    wampus: bool = False
+    alt_event: dict[str, int] = field(default_factory=dict)   # "three"/"four" -> Rank
+    text: str = ""
+
+    @property
+    def deck(self) -> str:
+        return "lucky" if self.lucky else "unlucky"
+
 
 @dataclass(frozen=True)
 class LandTile:
@@ -89,6 +120,16 @@ class LandTile:
     id: str
     land: str
     production: dict[str, int]
+
+    @property
+    def tile(self) -> str:
+        """The id printed on the tile (``P07``)."""
+        return self.id.removeprefix("land/")
+
+    @property
+    def secret_side(self) -> bool:
+        """Plains and Mountains hide their Crystite value on a Secret Side."""
+        return self.land in SECRET_SIDED
 
 
 @dataclass(frozen=True)
@@ -99,6 +140,7 @@ class MuleData:
     cards: tuple[ProductionCard, ...]
     lands: dict[str, LandTile]
     events: dict[str, list[str]] = field(default_factory=dict)   # group -> card ids
+    event_cards: tuple[EventCard, ...] = ()
 
     # -- rule numbers ---------------------------------------------------------------------
     def _get(self, *path: str) -> Any:
@@ -170,12 +212,27 @@ class MuleData:
     # -- components -------------------------------------------------------------------------
     def card(self, ref: str) -> ProductionCard:
         """A Production Card by id (``production/acid-rain-storm``), slug or title."""
-        want = _slug(ref)
-        for card in self.cards:
-            if want in (_slug(card.id), _slug(card.id.split("/")[-1]), _slug(card.title)):
-                return card
+        found = _find(self.cards, ref)
+        if found is not None:
+            return found
         names = ", ".join(c.id.split("/")[-1] for c in self.cards) or "none are defined"
         raise InputError(f"no Production Card '{ref}' (cards: {names})")
+
+    def deck(self, name: str) -> tuple[EventCard, ...]:
+        """The Lucky (``lucky``) or Unlucky (``unlucky``) Event Cards."""
+        return tuple(c for c in self.event_cards if c.deck == name)
+
+    def event(self, ref: str) -> EventCard:
+        """An Event Card by id (``lucky/dance-night``), slug or title."""
+        found = _find(self.event_cards, ref)
+        if found is not None:
+            return found
+        names = ", ".join(c.id for c in self.event_cards) or "none are defined"
+        raise InputError(f"no Event Card '{ref}' (cards: {names})")
+
+    def craters(self) -> list[LandTile]:
+        """The Meteor Crater tiles (they enter play with a Production Card)."""
+        return [t for t in self.lands.values() if t.land == "meteor-crater"]
 
     def land(self, ref: str) -> LandTile:
         """A Land tile by id (``land/P07`` or ``P07``)."""
@@ -191,6 +248,26 @@ def check_good(good: str) -> str:
     if name not in GOODS:
         raise InputError(f"unknown good '{good}' (goods: {', '.join(GOODS)})")
     return name
+
+
+def _find(cards: tuple[Any, ...], ref: str) -> Any:
+    """A card by id, slug or title; else by the start of one, when only one card has it."""
+    want = _slug(ref)
+    if not want:
+        return None
+    keys = [(c, (_slug(c.id), _slug(c.id.split("/")[-1]), _slug(c.title))) for c in cards]
+    for card, names in keys:
+        if want in names:
+            return card
+    starts = {card.id: card for card, names in keys
+              if any(n.startswith(want) for n in names[1:])}
+    return next(iter(starts.values())) if len(starts) == 1 else None
+
+
+def plain(text: str) -> str:
+    """A card's text for the terminal: ``{food}`` as Food, no ``**`` emphasis, one line."""
+    out = re.sub(r"\{([a-z-]+)\}", lambda m: m.group(1).capitalize(), text)
+    return out.replace("**", "").replace("\n", "; ").strip()
 
 
 def _slug(text: str) -> str:
@@ -221,6 +298,7 @@ def _from_raw(raw: dict[str, Any]) -> MuleData:
     cards: list[ProductionCard] = []
     lands: dict[str, LandTile] = {}
     events: dict[str, list[str]] = {}
+    event_cards: list[EventCard] = []
     for comp in raw["components"]:
         f = comp["fields"]
         if comp["group"] == PRODUCTION_GROUP:
@@ -236,7 +314,15 @@ def _from_raw(raw: dict[str, Any]) -> MuleData:
             lands[comp["id"]] = LandTile(comp["id"], str(f["land"]), prod)
         else:
             events.setdefault(comp["group"], []).append(comp["id"])
-    return MuleData(raw["data"], tuple(cards), lands, events)
+            if comp["group"] in (LUCKY_GROUP, UNLUCKY_GROUP):
+                alt = f.get("alt_event") or {}
+                event_cards.append(EventCard(
+                    id=comp["id"], title=str(f.get("title", comp["id"])),
+                    lucky=comp["group"] == LUCKY_GROUP, effect=dict(f.get("effect") or {}),
+                    wampus=bool(f.get("wampus")),
+                    alt_event={k: int(v) for k, v in alt.items() if isinstance(v, int)},
+                    text=str(f.get("text", ""))))
+    return MuleData(raw["data"], tuple(cards), lands, events, tuple(event_cards))
 
 
 def _cache_dir() -> Path:

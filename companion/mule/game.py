@@ -1,10 +1,12 @@
 """A saved game of M.U.L.E.: its set-up, its fold, and the guided Game Turn of eight Phases.
 
 The state (a JSON-able dict) keeps The Store (M.U.L.E.s and Goods), the Price Track (The
-Store's Buy Prices), the Ranking, each Colonist's Money, Stocks, Lands and M.U.L.E.s, the turn
-and phase, and optionally the digital Production deck. A ``turn`` event carries the state after
-the turn (``after``) beside the answers typed and the lines shown, so the fold is a plain
-replay and a rule-data change never rewrites a finished turn.
+Store's Buy Prices), the Ranking, each Colonist's Money, Stocks and Lands (each with its tile,
+square and the Good its M.U.L.E. produces: ``companion.mule.board``), the M.U.L.E. counts, the
+turn and phase, the Meteor Craters on Planet Irata, and optionally the digital Production,
+Lucky Event and Unlucky Event decks (``companion.mule.events``). A ``turn`` event carries
+the state after the turn (``after``) beside the answers typed and the lines shown, so the fold
+is a plain replay and a rule-data change never rewrites a finished turn.
 
 :func:`play_turn` walks the Turn Sequence with an ``ask(question, default) -> str`` and a
 ``say(line)`` it is given, so the same code serves the terminal, a script on stdin and tests.
@@ -15,10 +17,11 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from companion.mule import pricing, production, rules
-from companion.mule.data import GOODS, MuleData, check_good
+from companion.mule import board, events, pricing, production, rules
+from companion.mule.data import GOODS, EventCard, MuleData, ProductionCard, check_good, plain
 from companion.session import Event, apply_set, fold_with, parse_amount
 from components.errors import InputError, RuleError
 
@@ -31,9 +34,12 @@ Say = Callable[[str], None]
 # -- set-up -----------------------------------------------------------------------------------
 
 def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int | None = None,
-             deck: bool = False) -> dict[str, Any]:
+             deck: bool = False, alt_events: bool = False,
+             rivers: dict[str, str] | None = None) -> dict[str, Any]:
     """Set-up (Beginner Game or Tournament Game): The Store, the Price Track at its minimum
-    values, a random initial Ranking, each Colonist's starting Money, Goods and Lands."""
+    values, a random initial Ranking, each Colonist's starting Money, Goods and Lands; with
+    ``deck``, the Production deck (Set-up 4) and the Lucky and Unlucky Event decks (Set-up 3)
+    kept here. ``rivers`` names the River tile each Colonist starts with (Beginner)."""
     if len(set(players)) != len(players):
         raise InputError("a name is given twice in --players")
     if any(not p or "." in p or "=" in p or "," in p for p in players):
@@ -51,15 +57,35 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
         "players": {},
         "production_deck": production_deck(md, mode, rng, len(players)) if deck else None,
         "production_drawn": [],
+        "event_decks": {name: events.new_deck([c.id for c in md.deck(name)], seed, name)
+                        for name in ("lucky", "unlucky")} if deck else None,
+        "alt_events": alt_events,
+        "craters": [],
     }
+    rivers = {_player(n, players): t for n, t in (rivers or {}).items()}
+    used: dict[str, str] = {}
     for name in players:
         colonist = {g: int(setup["colonist"].get(g, 0)) for g in ("money", *GOODS)}
-        lands = [str(land["land"]) for land in setup.get("colonist_lands", [])]
-        mules = dict.fromkeys(GOODS, 0)
+        lands = []
         for land in setup.get("colonist_lands", []):
-            if land.get("good"):
-                mules[check_good(land["good"])] += 1
-        state["players"][name] = {**colonist, "lands": lands, "mules": mules}
+            good = check_good(land["good"]) if land.get("good") else None
+            entry = board.new_land(str(land["land"]), mule=good)
+            if entry["land"] == "river" and name in rivers:
+                tile = md.land(rivers[name])
+                if tile.land != "river":
+                    raise InputError(f"--rivers: {tile.tile} is {tile.land}, not a River")
+                if tile.tile in used:
+                    raise InputError(f"--rivers: {tile.tile} is given to {used[tile.tile]} "
+                                     f"and {name}")
+                used[tile.tile] = name
+                entry["tile"] = tile.tile
+            lands.append(entry)
+        state["players"][name] = {**colonist, "lands": lands, "mules": board.mule_counts(lands)}
+    extra = set(rivers) - {n for n in players if any(
+        land["land"] == "river" for land in state["players"][n]["lands"])}
+    if extra:
+        raise InputError(f"--rivers: {', '.join(sorted(extra))} starts with no River "
+                         f"in the {mode} set-up")
     return state
 
 
@@ -105,11 +131,22 @@ def describe(state: dict[str, Any]) -> str:
         f"{g} {store.get(g, 0)}" for g in ("smithore", "food", "energy")))
     lines.append("Buy Prices: " + ", ".join(f"{g} ${state['prices'][g]}" for g in GOODS))
     lines.append("Ranking: " + ", ".join(state["ranking"]))
+    decks = state.get("event_decks")
+    if state.get("production_deck") is not None:
+        lines.append(f"Production deck: {len(state['production_deck'])} cards left"
+                     + (f"; Event decks: Lucky {len(decks['lucky']['draw'])}, Unlucky "
+                        f"{len(decks['unlucky']['draw'])} to draw" if decks else ""))
+    if state.get("craters"):
+        lines.append("Meteor Craters on Planet Irata: " + ", ".join(state["craters"]))
     for name in state["ranking"]:
         p = state["players"][name]
-        mules = ", ".join(f"{g} {n}" for g, n in p["mules"].items() if n) or "none"
+        lands = board.normalise(p["lands"])
+        shown = ", ".join(
+            (land.get("tile") or land["land"]) + (f"@{land['square']}" if land.get("square")
+                                                  else "")
+            + (f" {land['mule']}" if land.get("mule") else "") for land in lands) or "none"
         lines.append(f"  {name}: ${p['money']}; " + ", ".join(f"{g} {p[g]}" for g in GOODS)
-                     + f"; {len(p['lands'])} Lands, M.U.L.E.s: {mules}")
+                     + f"; {len(lands)} Lands: {shown}")
     return "\n".join(lines)
 
 
@@ -160,7 +197,16 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
     s = copy.deepcopy(state)
     names: list[str] = list(s["ranking"])
     players = s["players"]
+    s.setdefault("craters", [])
+    for name, p in players.items():
+        p["lands"] = board.normalise(p["lands"])
+        derived = board.mule_counts(p["lands"])
+        if derived != {g: int(p["mules"].get(g, 0)) for g in GOODS}:
+            say(f"  ! {name}: the M.U.L.E.s are counted from the Lands they are on; change "
+                "them at the Development question (LAND=GOOD)")
+        p["mules"] = derived
     answers: dict[str, Any] = {}
+    tile_of = md.land
 
     def asked(key: str, question: str, default: str, parse: Callable[[str], Any]) -> Any:
         typed: list[str] = []
@@ -173,6 +219,10 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
         answers[key] = typed[-1]      # the words typed, kept in the log
         return value
 
+    def owned() -> dict[str, str]:
+        return {land["tile"]: n for n in names for land in players[n]["lands"]
+                if land.get("tile")}
+
     # 1. Expansion: Land Grant, low to high Rank (twice on Turn 1), then Land Auctions
     say(f"== Turn {s['turn']}: 1. Expansion")
     grants = int(md.setup(s["mode"], len(names)).get("land_grants_turn_1", 2)) \
@@ -180,29 +230,38 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
     for round_ in range(grants):
         for name in reversed(names):
             land = asked(f"grant.{round_}.{name}",
-                         f"Land Grant: {name} claims (tile such as P07, or a land type; "
-                         "blank: none)", "", lambda a: a.strip())
+                         f"Land Grant: {name} claims (tile such as P07, with its square: "
+                         "P07@B2; or a land type; blank: none)", "",
+                         lambda a, n=name: board.parse_claim(a, tile_of, owned(), s["craters"],
+                                                             players[n]["lands"]))
             if land:
                 players[name]["lands"].append(land)
     if s["mode"] == "tournament":
         n = 0
         while True:
-            auction = asked(f"auction.{n}", "Land Auction: WINNER PRICE [LAND] (blank: none)",
-                            "", lambda a: _auction(a, names))
+            auction = asked(f"auction.{n}", "Land Auction: WINNER PRICE [TILE[@SQUARE]] "
+                            "(blank: none)", "", lambda a: _auction(a, names))
             if auction is None:
                 break
-            winner, paid, land = auction
+            winner, paid, text = auction
             if players[winner]["money"] < paid:
                 say(f"  ! {winner} has only ${players[winner]['money']}")
                 continue
+            try:
+                land = board.parse_claim(text, tile_of, owned(), s["craters"],
+                                         players[winner]["lands"]) if text else None
+            except (InputError, RuleError) as exc:
+                say(f"  ! {exc}")
+                continue
             players[winner]["money"] -= paid
-            players[winner]["lands"].append(land or "land")
+            players[winner]["lands"].append(land or board.new_land("land"))
             n += 1
 
     # 2. Development
     say("== 2. Development")
     mule_price = md.track("smithore").sell_for(s["prices"]["smithore"])
     store = s["store"]
+    decks = s.get("event_decks")
     made = rules.store_mule_production(store["mules"], store["smithore"], pens=md.pens,
                                        mules_per_pen=md.mules_per_pen)
     if made.made:
@@ -222,13 +281,22 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
         food = asked(f"food.{name}", f"{name}: Food used", "0",
                      lambda a, p=p: _at_most(a, p["food"], "Food used"))
         p["food"] -= food
-        won = asked(f"won.{name}", f"{name}: $ from the Wampus or the Pub", "0",
-                    lambda a: _nonneg(a, "$ won"))
+        if decks:
+            hunts = asked(f"wampus.{name}", f"{name}: Hunt the Wampus, how many times "
+                          "(each draws a Lucky Event card)", "0",
+                          lambda a: _nonneg(a, "Wampus hunts"))
+            _hunt(s, md, name, hunts, say)
+            won = asked(f"won.{name}", f"{name}: $ from the Pub", "0",
+                        lambda a: _nonneg(a, "$ won"))
+        else:
+            won = asked(f"won.{name}", f"{name}: $ from the Wampus or the Pub", "0",
+                        lambda a: _nonneg(a, "$ won"))
         p["money"] += won
-        current = ",".join(str(p["mules"][g]) for g in GOODS)
-        p["mules"] = asked(f"mules.{name}",
-                           f"{name}: M.U.L.E.s producing smithore,crystite,food,energy",
-                           current, lambda a, p=p: _mules(a, len(p["lands"])))
+        p["lands"] = asked(f"mules.{name}",
+                           f"{name}: M.U.L.E.s on Lands, LAND=GOOD (LAND: tile or number "
+                           "1..; GOOD: S C F E)", board.mules_text(p["lands"]),
+                           lambda a, p=p: board.parse_mules(a, p["lands"], tile_of))
+        p["mules"] = board.mule_counts(p["lands"])
 
     # 3. Usage and Spoilage
     say("== 3. Usage and Spoilage")
@@ -254,27 +322,30 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
         card = asked("card", "Production Card drawn (name or id)", "",
                      lambda a: md.card(a) if a.strip() else _missing("a Production Card"))
     s["production_drawn"].append(card.id)
-    if card.text:
-        say(f"  {card.text}")
-    lose = card.effect.get("lose_all")
-    if lose in GOODS:
-        for name in names:
-            players[name][lose] = 0
-        say(f"Every Colonist loses all their {lose}")
-    tile = production.tile_value_from(md.lands)
+    text, effect = card.on_turn(s["turn"])
+    if text:
+        say(f"  {plain(text)}")
+    _card_on_colony(s, md, card, effect, names, say)
     tournament = s["mode"] == "tournament"
+    worked = {n: _worked_lands(n, players[n], shortage[n], tournament, md, asked)
+              for n in names}
+    every = s["turn"] == 1 and isinstance(card.fields.get("game_turn_1"), dict)
+    _card_on_lands(effect, names, players, worked, every, asked, say)
     for name in names:
         p = players[name]
-        hint = f" ({shortage[name]} flipped: mark them !)" if shortage[name] else ""
-        shape = "the board: rows split by /" if tournament else "e.g. F3,C1,E2!"
-        worked = asked(f"lands.{name}", f"{name}: working Lands ({shape}){hint}", "",
-                       lambda a: _worked(a, tile, tournament))
-        result = production.produce(worked, card.modifiers, tournament=tournament)
+        result = production.produce(worked[name], card.modifiers, tournament=tournament)
         for g in GOODS:
             p[g] += result.total[g]
+        for land in p["lands"]:
+            if land.get("tile") in result.turn_over:
+                land["secret"] = True
         extra = f"; turn to the Secret Side: {', '.join(result.turn_over)}" \
             if result.turn_over else ""
-        say(f"{name} produces " + ", ".join(f"{g} {result.total[g]}" for g in GOODS) + extra)
+        eos = " (Economies of Scale " + ", ".join(
+            f"{g} +{n}" for g, n in result.economies_of_scale.items() if n) + ")" \
+            if any(result.economies_of_scale.values()) else ""
+        say(f"{name} produces " + ", ".join(f"{g} {result.total[g]}" for g in GOODS)
+            + eos + extra)
     final = card.ship_is_back
 
     # 5. Pricing
@@ -328,7 +399,8 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
 
     # 8. Personal Events
     say("== 8. Personal Events")
-    changes = asked("events", "Personal Events: NAME money=+5 food=-2; ... (blank: none)", "",
+    _personal_events(s, md, asked, say)
+    changes = asked("events", "Other changes: NAME money=+5 food=-2; ... (blank: none)", "",
                     lambda a: _events(a, list(players)))
     for name, delta in changes:
         for key, n in delta.items():
@@ -336,6 +408,202 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
     s["turn"] += 1
     s["phase"] = PHASES[0]
     return s, answers
+
+
+# -- the Phases' parts ----------------------------------------------------------------------------
+
+def _hunt(s: dict[str, Any], md: MuleData, name: str, hunts: int, say: Say) -> None:
+    """Hunt the Wampus with the digital Lucky Event deck: each hunt draws a card; the Wampus in
+    its corner pays $10 (and ends the hunting for this Turn). The card is discarded."""
+    deck = s["event_decks"]["lucky"]
+    prize = int(md.data.get("development", {}).get("wampus", 10))
+    for _ in range(hunts):
+        card_id, reshuffled = events.draw(deck, s["seed"], "lucky")
+        events.discard(deck, card_id)
+        card = md.event(card_id)
+        if reshuffled:
+            say("  (the Lucky Event discard pile is shuffled into a new deck)")
+        if card.wampus:
+            s["players"][name]["money"] += prize
+            say(f"{name} draws {card.title}: the Wampus! +${prize}")
+            return
+        say(f"{name} draws {card.title}: no Wampus")
+
+
+def _card_on_colony(s: dict[str, Any], md: MuleData, card: ProductionCard,
+                    effect: dict[str, Any], names: list[str], say: Say) -> None:
+    """The Production Card's effects on the whole Colony: Pirate Ship! (every Colonist loses
+    all their Crystite), Fire in The Store! (The Store's Goods burn) and the Meteor Craters."""
+    lose = effect.get("lose_all")
+    if lose in GOODS:
+        for name in names:
+            s["players"][name][lose] = 0
+        say(f"Every Colonist loses all their {lose}")
+    if effect.get("store_loses_all"):
+        s["store"].update(production.store_after_card(s["store"], effect))
+        say("The Store loses all its " + ", ".join(effect["store_loses_all"]))
+    if effect.get("meteor_craters"):
+        craters = [t.tile for t in md.craters() if t.tile not in s["craters"]]
+        craters = craters[:int(effect.get("craters", len(craters)))]
+        s["craters"] = [*s["craters"], *craters]
+        placer = names[-1] if effect.get("placed_by", "lowest_rank") == "lowest_rank" \
+            else names[0]
+        if craters:
+            say(f"{placer} places {', '.join(craters)} on empty squares of Planet Irata: they "
+                "can be claimed from now on")
+
+
+def _worked_lands(name: str, p: dict[str, Any], short: int, tournament: bool, md: MuleData,
+                  asked: Callable[..., Any]) -> list[production.Worked]:
+    """A Colonist's Lands with M.U.L.E.s for Production: read from the saved game's Lands when
+    each has its tile (only the M.U.L.E.s flipped for an Energy Shortage are asked), typed
+    otherwise."""
+    known = board.worked_from(p["lands"], md.land)
+    if known is not None and (not tournament or board.has_squares(known)):
+        if short:
+            choices = [w for w in known if w.good != "energy"]
+            flipped = asked(f"flipped.{name}", f"{name}: {short} M.U.L.E.(s) flipped for the "
+                            "Energy Shortage (tiles, e.g. P07,R01)", "",
+                            lambda a: _flipped(a, choices, min(short, len(choices))))
+            known = [replace(w, flipped=True, first_crystite=False) if w.tile in flipped else w
+                     for w in known]
+        return known
+    hint = f" ({short} flipped: mark them !)" if short else ""
+    shape = "the board: rows split by /" if tournament else "e.g. F3,C1,E2!"
+    return asked(f"lands.{name}", f"{name}: working Lands ({shape}){hint}", "",
+                 lambda a: _worked(a, production.tile_value_from(md.lands), tournament))
+
+
+def _flipped(text: str, choices: list[production.Worked], count: int) -> set[str]:
+    tiles = {t.strip().upper() for t in text.replace(" ", ",").split(",") if t.strip()}
+    allowed = {w.tile for w in choices if w.tile}
+    wrong = sorted(tiles - allowed)
+    if wrong:
+        raise InputError(f"{', '.join(wrong)}: not a Land with a M.U.L.E. that uses Energy "
+                         f"({', '.join(sorted(allowed))})")
+    if len(tiles) != count:
+        raise RuleError(f"flip exactly {count} M.U.L.E.(s) not producing Energy")
+    return tiles
+
+
+def _card_on_lands(effect: dict[str, Any], names: list[str], players: dict[str, Any],
+                   worked: dict[str, list[production.Worked]], every: bool,
+                   asked: Callable[..., Any], say: Say) -> None:
+    """Radiation! (a M.U.L.E. lost, or on Game Turn 1 flipped, by their choice) and Pest
+    Attack! (the production of one Food Land lost) on the Colonists they hit; ``every``: the
+    card's Game Turn 1 version, which hits every Colonist it names."""
+    rad = effect.get("radiation") or {}
+    for rank in production.radiation_ranks(effect, len(names)):
+        name = names[rank - 1]
+        lands = worked[name]
+        if not lands:
+            say(f"Radiation!: {name} has no M.U.L.E. to lose")
+            continue
+        lost = bool(rad.get("mules_lost"))
+        verb = "loses" if lost else "flips"
+        i = _choose(asked, f"radiation.{name}", f"Radiation!: {name} {verb} which M.U.L.E. "
+                    "(tile, cell as typed, or number)", lands, None)
+        worked[name] = production.strike(lands, i)
+        if i is not None:
+            say(f"{name} {verb} the M.U.L.E. on {lands[i].label}")
+            if lost:
+                _lose_mule(players[name], lands[i])
+    pest = effect.get("pest_attack") or {}
+    if pest:
+        good = str(pest.get("good", "food"))
+
+        def produces(n: str) -> bool:
+            return any(w.good == good and not w.flipped for w in worked[n])
+
+        hit = production.pest_attack_targets(effect, names, produces, every)
+        if not hit:
+            say("Pest Attack!: no Colonist it can hit produces " + good)
+        for name in hit:
+            lands = [w for w in worked[name]]
+            i = _choose(asked, f"pests.{name}", f"Pest Attack!: which of {name}'s {good} "
+                        "Lands loses its production", lands, good)
+            worked[name] = production.strike(lands, i)
+            if i is not None:
+                say(f"{name} loses the {good} of {lands[i].label}")
+
+
+def _choose(asked: Callable[..., Any], key: str, question: str,
+            lands: list[production.Worked], good: str | None) -> int | None:
+    try:        # the only candidate needs no question
+        return production.land_index(lands, None, good)
+    except InputError:
+        return asked(key, question, "", lambda a: production.land_index(lands, a, good))
+
+
+def _lose_mule(p: dict[str, Any], w: production.Worked) -> None:
+    """Radiation!: the M.U.L.E. goes to the neutral stacks; its Land keeps no M.U.L.E."""
+    for land in p["lands"]:
+        if land.get("mule") == w.good and (w.tile is None or land.get("tile") == w.tile):
+            land["mule"] = None
+            p["mules"] = board.mule_counts(p["lands"])
+            return
+    p["mules"][w.good] = max(0, p["mules"][w.good] - 1)
+
+
+def _personal_events(s: dict[str, Any], md: MuleData, asked: Callable[..., Any],
+                     say: Say) -> None:
+    """8. Personal Events: Rank 1 draws a Lucky Event and gives it to another Colonist, who
+    then draws an Unlucky Event and gives it to another; the target follows the card. Under
+    the Alternative Personal Event System the card's diagram names the Rank who receives it.
+    With the digital decks the cards are drawn here; otherwise the card drawn is typed."""
+    names: list[str] = s["ranking"]
+    decks = s.get("event_decks")
+    giver = names[0]
+    for deck_name in ("lucky", "unlucky"):
+        title = deck_name.capitalize()
+        if decks:
+            card_id, reshuffled = events.draw(decks[deck_name], s["seed"], deck_name)
+            if reshuffled:
+                say(f"  (the {title} Event discard pile is shuffled into a new deck)")
+            card: EventCard | None = md.event(card_id)
+        else:
+            card = asked(f"{deck_name}.card", f"{title} Event card drawn by {giver} (name or "
+                         "id; blank: none)", "",
+                         lambda a, d=deck_name: _event_card(md, a, d))
+        if card is None:
+            continue
+        say(f"{title} Event drawn by {giver}: {card.title}")
+        if card.text:
+            say(f"  {plain(card.text)}")
+        if s.get("alt_events"):
+            target = events.alt_event_target(card.alt_event, names)
+            say(f"  the card's diagram gives it to {target}")
+        else:
+            target = asked(f"{deck_name}.to", f"{giver} gives it to", "",
+                           lambda a, g=giver: _target(a, g, names))
+        p = s["players"][target]
+        outcome = events.apply_event(card.effect, events.Colonist(
+            p["money"], {g: p[g] for g in GOODS}, len(p["lands"]), dict(p["mules"])))
+        p["money"] = outcome.money_after
+        for g in GOODS:
+            p[g] = outcome.stocks_after[g]
+        say(f"{target}: {outcome.summary()} -> ${p['money']}")
+        if decks:
+            events.discard(decks[deck_name], card.id)
+        giver = target
+
+
+def _event_card(md: MuleData, text: str, deck: str) -> EventCard | None:
+    if not text.strip():
+        return None
+    card = md.event(text)
+    if card.deck != deck:
+        raise InputError(f"{card.title} is a{'n' if card.deck == 'unlucky' else ''} "
+                         f"{card.deck.capitalize()} Event card")
+    return card
+
+
+def _target(text: str, giver: str, names: list[str]) -> str:
+    if not text.strip():
+        raise InputError("name the Colonist who receives the card")
+    target = _player(text, names)
+    events.check_target(giver, target)
+    return target
 
 
 def _auction_of(good: str, s: dict[str, Any], md: MuleData, names: list[str],

@@ -17,7 +17,7 @@ Lands for Economies of Scale.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from components.errors import InputError, RuleError
 
@@ -38,7 +38,7 @@ class Worked:
 
     @property
     def label(self) -> str:
-        return self.tile or f"{self.good}{self.value}"
+        return self.tile or f"{self.good[0].upper()}{self.value}"
 
 
 @dataclass(frozen=True)
@@ -165,3 +165,78 @@ def tile_value_from(lands: Mapping[str, object]) -> Callable[[str, str], int]:
         return int(production[good])
 
     return value
+
+
+# -- Production Cards' effects beyond modifiers (4. Production: Draw a Production Card) ------------
+
+def radiation_ranks(effect: Mapping[str, object], players: int) -> list[int]:
+    """Radiation!: the Ranks hit (Rank 1; every Rank on Game Turn 1), within the game's
+    number of Colonists."""
+    rad = effect.get("radiation")
+    if not isinstance(rad, Mapping):
+        return []
+    return [int(r) for r in rad.get("ranks", []) if 1 <= int(r) <= players]
+
+
+def pest_attack_targets(effect: Mapping[str, object], ranking: Sequence[str],
+                        produces: Callable[[str], bool], every: bool) -> list[str]:
+    """Pest Attack!: the Rank 1 Colonist, or the Rank 2 one if Rank 1 produces no Food (never
+    Rank 3: see the rulebook's Questions and Answers); on Game Turn 1 (``every``) each listed
+    Rank producing Food. ``produces(name)`` says whether a Colonist has a working Food Land."""
+    pest = effect.get("pest_attack")
+    if not isinstance(pest, Mapping):
+        return []
+    names = [ranking[int(r) - 1] for r in pest.get("ranks", []) if 1 <= int(r) <= len(ranking)]
+    hit = [n for n in names if produces(n)]
+    return hit if every else hit[:1]
+
+
+def land_index(lands: Sequence[Worked], ref: str | None, good: str | None = None,
+               what: str = "the Land hit") -> int | None:
+    """Which of ``lands`` the player names: a tile (P07), a cell as typed (E3) or a position
+    (1 = the first typed). Without ``ref``, the only candidate (None when there is none); the
+    candidates are the working Lands producing ``good`` (any Land with a M.U.L.E. when None:
+    a M.U.L.E. already flipped may be the one Radiation! takes)."""
+    candidates = [i for i, w in enumerate(lands)
+                  if good is None or (w.good == good and not w.flipped)]
+    if ref is None or not ref.strip():
+        if not candidates:
+            return None
+        if len(candidates) == 1:
+            return candidates[0]
+        shown = ", ".join(lands[i].label for i in candidates)
+        raise InputError(f"{what}: the Colonist chooses one of {shown}")
+    want = ref.strip().upper().rstrip("!?")
+    if want.isdigit():
+        i = int(want) - 1
+        if not 0 <= i < len(lands):
+            raise InputError(f"{what}: there is no Land number {want}")
+        found = [i]
+    else:
+        found = [i for i, w in enumerate(lands)
+                 if want in ((w.tile or "").upper(), w.label.upper(),
+                             f"{w.tile}:{w.good[0]}".upper())]
+    found = [i for i in found if i in candidates]
+    if not found:
+        kind = f" producing {good}" if good else ""
+        raise InputError(f"{what}: '{ref}' is not one of the Lands{kind} typed")
+    return found[0]
+
+
+def strike(lands: Sequence[Worked], index: int | None) -> list[Worked]:
+    """The Lands with the one at ``index`` producing nothing this Turn (a M.U.L.E. lost or
+    flipped by Radiation!, a Food Land eaten by Pest Attack!): like a flipped M.U.L.E., it
+    makes no Goods, no Economies of Scale and turns no Land to its Secret Side."""
+    out = list(lands)
+    if index is not None:
+        out[index] = replace(out[index], flipped=True, first_crystite=False)
+    return out
+
+
+def store_after_card(store: Mapping[str, int], effect: Mapping[str, object]) -> dict[str, int]:
+    """Fire in The Store!: every unit of the listed Goods in The Store burns (the M.U.L.E.s
+    in the Corral escape)."""
+    out = dict(store)
+    for good in effect.get("store_loses_all") or []:   # type: ignore[attr-defined]
+        out[str(good)] = 0
+    return out

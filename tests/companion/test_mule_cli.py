@@ -100,22 +100,26 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str,
 # -- saved games ------------------------------------------------------------------------------
 
 TURN_1 = "\n".join([
+    # seed 7: the initial Ranking is Dee, Bob, Ann, Cid; the Production deck starts with Pirate
+    # Ship!, the Lucky Event deck with Seeds from Home! (no Wampus), then Dance Night (Wampus)
     # 1. Expansion, Beginner: two Land Grants on Turn 1, lowest Rank first (4 players x 2)
     "", "", "", "P07", "", "", "", "",
-    # 2. Development, Rank order (12 M.U.L.E.s in the Corral): bought, Food, $, M.U.L.E.s
-    "1", "1", "", "0,0,1,1",
-    "", "", "", "",
-    "", "", "10", "",
-    "", "", "", "",
-    # 4. Production (the deck is kept here): each Colonist's working Lands
+    # 2. Development, Rank order (12 M.U.L.E.s in the Corral): bought, Food, Wampus hunts,
+    # $ from the Pub, the M.U.L.E.s on Lands
+    "1", "1", "", "", "1=F,P07=E",
+    "", "", "", "", "",
+    "", "", "2", "", "",
+    "", "", "", "", "",
+    # 4. Production: no Land with a M.U.L.E. has its tile named but P07, so each is typed
     "F3,E3", "F3", "F3", "F3",
     # 6. Market: Smithore sold, bought, deals; Crystite sold, deals; Food and Energy as Smithore
     "", "", "",
     "", "",
     "", "", "",
     "", "", "",
-    # 8. Personal Events
-    "{last} money=+5",
+    # 8. Personal Events (new Ranking: Ann, Bob, Cid, Dee): Ann gives the Lucky Event to Dee,
+    # Dee the Unlucky Event to Ann; then no other change
+    "Dee", "Ann", "",
 ]) + "\n"
 
 
@@ -123,26 +127,36 @@ def test_new_turn_status_set_undo_export(tmp_path: Path) -> None:
     new = js("mule", "new", "--players", "Ann,Bob,Cid,Dee", "--seed", "7", "--deck")
     state = new["state"]
     ranking = state["ranking"]
-    assert sorted(ranking) == ["Ann", "Bob", "Cid", "Dee"]
+    assert ranking == ["Dee", "Bob", "Ann", "Cid"]
     assert state["store"] == {"mules": 12, "smithore": 8, "food": 8, "energy": 8}
     assert state["prices"] == {"smithore": 3, "crystite": 4, "food": 1, "energy": 1}
     assert state["players"]["Ann"]["money"] == 30 and state["players"]["Ann"]["energy"] == 3
-    assert len(state["production_deck"]) == 5     # the fixture holds only 4 other cards
+    assert len(state["production_deck"]) == 6     # Beginner: 5 dealt on a The Ship is Back!
     assert "ship-is-back" in state["production_deck"][-1]
+    assert sorted(state["event_decks"]["lucky"]["draw"]) == [
+        "lucky/dance-night", "lucky/kitchen-garden", "lucky/mining-bonus", "lucky/seed-crate"]
 
-    out = run("mule", "turn", input=TURN_1.replace("{last}", ranking[-1]))
+    out = run("mule", "turn", input=TURN_1)
     assert "Turn 1 saved" in out
+    assert "Ann draws Seeds from Home!: no Wampus" in out
+    assert "Ann draws First Prize at the Dance Night!: the Wampus! +$10" in out
     after = js("status")["state"]
-    first, last = ranking[0], ranking[-1]
-    p = after["players"][first]
+    p = after["players"]["Dee"]
     assert after["turn"] == 2
-    assert p["lands"] == ["river", "P07"]
+    assert [(land["land"], land["tile"], land["mule"]) for land in p["lands"]] == [
+        ("river", None, "food"), ("plains", "P07", "energy")]
     assert p["mules"] == {"smithore": 0, "crystite": 0, "food": 1, "energy": 1}
     assert p["money"] == 30 - 5                     # one M.U.L.E. at Smithore's $5
-    assert after["players"][ranking[2]]["money"] in (40, 45)    # $10 from the Wampus
-    assert after["players"][last]["money"] >= 35                 # the Personal Event
+    assert after["ranking"] == ["Ann", "Bob", "Cid", "Dee"]
+    # Ann: $10 from the Wampus, then Land Tax! ($3 for her one Land)
+    assert after["players"]["Ann"]["money"] == 30 + 10 - 3
+    assert "Dee: +1 food" in out                    # A Fine Kitchen Garden!, 1-4 Lands
     assert after["store"]["mules"] == 12 and after["store"]["smithore"] == 7
-    assert len(after["production_drawn"]) == 1
+    assert after["production_drawn"] == ["production/pirate-ship"]
+    lucky = after["event_decks"]["lucky"]
+    assert lucky["discard"] == ["lucky/seed-crate", "lucky/dance-night", "lucky/kitchen-garden"]
+    assert after["event_decks"]["unlucky"]["discard"] == ["unlucky/land-tax"]
+    first = "Dee"
 
     run("set", f"players.{first}.food", "3+2")
     assert js("status")["state"]["players"][first]["food"] == 5
@@ -150,7 +164,9 @@ def test_new_turn_status_set_undo_export(tmp_path: Path) -> None:
     run("undo")
     assert js("status")["state"]["players"][first]["food"] == p["food"]
     run("undo")
-    assert js("status")["state"]["turn"] == 1
+    undone = js("status")["state"]
+    assert undone["turn"] == 1
+    assert undone["event_decks"] == state["event_decks"]     # the draws are undone too
     assert "nothing to undo" in run("undo")
 
     target = tmp_path / "game.json"

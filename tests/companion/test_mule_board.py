@@ -1,0 +1,140 @@
+"""Which Land each M.U.L.E. is on, in a saved game: claims by tile and square, M.U.L.E.s typed
+as LAND=GOOD, and the placement rules of Land Grant (River beds, The Store's square)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from companion.mule import board, game
+from companion.mule import data as mule_data
+from companion.mule.data import MuleData
+from components.errors import InputError, RuleError
+from irata.cli import cli
+
+
+def test_a_claim_by_tile_and_square(md: MuleData) -> None:
+    assert board.parse_claim("p07@b2", md.land, {}, [], []) == {
+        "land": "plains", "tile": "P07", "square": "B2", "mule": None, "secret": False}
+    assert board.parse_claim("P07 B2", md.land, {}, [], [])["square"] == "B2"
+    assert board.parse_claim("plains", md.land, {}, [], [])["tile"] is None
+    assert board.parse_claim("  ", md.land, {}, [], []) is None
+
+
+@pytest.mark.parametrize(("text", "error", "message"), [
+    ("R01@B1", RuleError, "river bed"),              # Rivers only on the river beds
+    ("P07@C2", RuleError, "The Store"),              # The Store's square holds no Land
+    ("P07@F1", InputError, "A1 to E3"),
+    ("P99", InputError, "no Land tile"),
+    ("swamp", InputError, "a Land type"),
+    ("P08", RuleError, "already on Bob's"),          # a tile is owned once
+    ("P01@A1", RuleError, "A1 already holds"),
+    ("M02", RuleError, "Meteor Crater"),
+])
+def test_claims_the_rules_refuse(md: MuleData, text: str, error: type[Exception],
+                                 message: str) -> None:
+    mine = [board.new_land("plains", "P02", "A1")]
+    with pytest.raises(error, match=message):
+        board.parse_claim(text, md.land, {"P08": "Bob"}, [], mine)
+
+
+def test_a_river_may_take_a_river_bed(md: MuleData) -> None:
+    assert board.parse_claim("R01@C3", md.land, {}, [], [])["square"] == "C3"
+
+
+def test_mules_on_lands(md: MuleData) -> None:
+    lands = [board.new_land("river", mule="food"), board.new_land("plains", "P07")]
+    assert board.mules_text(lands) == "1=F"
+    after = board.parse_mules("1=e, p07=crystite", lands, md.land)
+    assert [x["mule"] for x in after] == ["energy", "crystite"]
+    assert board.mule_counts(after) == {"smithore": 0, "crystite": 1, "food": 0, "energy": 1}
+    assert board.parse_mules("", lands, md.land)[0]["mule"] is None    # all taken off
+    with pytest.raises(RuleError, match="no Production Value"):
+        board.parse_mules("1=S", lands, md.land)                        # a River, no Smithore
+    with pytest.raises(RuleError, match="named twice"):
+        board.parse_mules("P07=E,2=F", lands, md.land)
+    with pytest.raises(InputError, match="not one of this Colonist's Lands"):
+        board.parse_mules("H01=S", lands, md.land)
+    with pytest.raises(InputError, match="not a Good"):
+        board.parse_mules("1=X", lands, md.land)
+
+
+def test_worked_lands_read_from_the_tiles(md: MuleData) -> None:
+    lands = [board.new_land("plains", "P07", "B1", "crystite"),
+             board.new_land("river", "R01", "C1", "food"), board.new_land("plains", "P08")]
+    worked = board.worked_from(lands, md.land)
+    assert worked is not None
+    assert [(w.good, w.value, w.first_crystite, w.at) for w in worked] == [
+        ("crystite", 2, True, (0, 1)), ("food", 3, False, (0, 2))]
+    lands[0]["secret"] = True
+    assert not board.worked_from(lands, md.land)[0].first_crystite   # type: ignore[index]
+    # a Land with a M.U.L.E. but no tile: its value must be typed
+    assert board.worked_from([board.new_land("river", mule="food")], md.land) is None
+
+
+def test_old_saved_lands_become_dicts() -> None:
+    assert board.normalise(["river", "P07"]) == [
+        board.new_land("river"), board.new_land("land", "P07")]
+
+
+def test_new_game_with_named_rivers(md: MuleData) -> None:
+    state = game.new_game(md, ["Ann", "Bob", "Cid"], seed=1, rivers={"ann": "R02"})
+    assert state["players"]["Ann"]["lands"] == [board.new_land("river", "R02", mule="food")]
+    assert state["players"]["Bob"]["lands"][0]["tile"] is None
+    with pytest.raises(InputError, match="not a River"):
+        game.new_game(md, ["Ann", "Bob", "Cid"], rivers={"Ann": "P07"})
+    with pytest.raises(InputError, match="given to Ann and Bob"):
+        game.new_game(md, ["Ann", "Bob", "Cid"], rivers={"Ann": "R01", "Bob": "R01"})
+    with pytest.raises(InputError, match="starts with no River"):
+        game.new_game(md, ["Ann", "Bob", "Cid"], "tournament", rivers={"Ann": "R01"})
+    with pytest.raises(InputError, match="not a player"):
+        game.new_game(md, ["Ann", "Bob", "Cid"], rivers={"Zed": "R01"})
+
+
+def test_a_tile_claimed_twice_is_asked_again(md: MuleData) -> None:
+    state = game.new_game(md, ["Ann", "Bob", "Cid", "Dee"], seed=2, rivers={"Ann": "R01"})
+    state["ranking"] = ["Ann", "Bob", "Cid", "Dee"]
+    grants = iter(["P07", "P07", "P08", "", "", "", "", "", ""])
+    said: list[str] = []
+
+    def ask(question: str, default: str) -> str:
+        if question.startswith("Land Grant"):
+            return next(grants)
+        if "working Lands" in question:
+            return "F3"
+        if "Production Card drawn" in question:
+            return "quiet-turn"
+        return default
+
+    after, _ = game.play_turn(state, md, ask, said.append)
+    assert "  ! P07 is already on Dee's Player Board" in said
+    assert [x["tile"] for x in after["players"]["Cid"]["lands"]] == [None, "P08"]
+    # Ann's River has its tile: her Production needs no typing
+    assert any(line.startswith("Ann produces smithore 0, crystite 0, food 3,") for line in said)
+    assert "R01 food" in game.describe(after)
+
+
+def test_set_a_mule_on_its_land_is_what_the_next_turn_counts(md: MuleData) -> None:
+    from companion.session import apply_set
+
+    state = game.new_game(md, ["Ann", "Bob", "Cid"], seed=2)
+    state = apply_set(state, {"path": "players.Ann.mules.food", "value": 2})
+    said: list[str] = []
+    game.play_turn(state, md, lambda q, d: "quiet-turn" if "Card drawn" in q else d,
+                   said.append)
+    assert any("counted from the Lands they are on" in line for line in said)
+
+
+def test_cli_new_with_rivers_and_alt_events(mule_folder: object,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mule_data, "FOLDER", mule_folder)
+    result = CliRunner().invoke(cli, ["play", "mule", "new", "--players", "Ann,Bob,Cid",
+                                      "--rivers", "Ann=R01,Bob=R02", "--deck", "--alt-events",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    state = json.loads(result.output)["state"]
+    assert state["alt_events"] is True
+    assert state["players"]["Bob"]["lands"][0]["tile"] == "R02"
+    assert len(state["event_decks"]["unlucky"]["draw"]) == 4
