@@ -133,7 +133,11 @@ def _check_path(state: dict[str, Any], path: str, value: Any) -> None:
         if isinstance(node, dict) and part in node:
             node = node[part]
         elif isinstance(node, list) and part.lstrip("-").isdigit():
-            continue
+            if not -len(node) <= int(part) < len(node):
+                where = ".".join(parts[:i]) or "the game"
+                raise InputError(f"'{path}': {where} has no position {part} "
+                                 f"(it has {len(node)})")
+            node = node[int(part)]
         else:
             where = ".".join(parts[:i]) or "the game"
             choices = ", ".join(map(str, node)) if isinstance(node, dict) else ""

@@ -185,6 +185,13 @@ def test_session_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "no 'Zed'" in err
     code, err = exit_of(["set", "players.Ann.food", "--", "-3"], capsys)
     assert code == 2 and "negative" in err
+    # a list position is checked, and so is what follows it
+    code, err = exit_of(["set", "players.Ann.lands.5.mule", "food"], capsys)
+    assert code == 2 and "no position 5" in err
+    code, err = exit_of(["set", "players.Ann.lands.0.mul", "food"], capsys)
+    assert code == 2 and "no 'mul'" in err and "mule" in err
+    run("set", "players.Ann.lands.0.mule", "energy")
+    assert js("status")["state"]["players"]["Ann"]["lands"][0]["mule"] == "energy"
     code, err = exit_of(["mule", "new", "--players", "Ann,Bob"], capsys)
     assert code == 2 and "3 or 4 players" in err
 
