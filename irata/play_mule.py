@@ -15,6 +15,7 @@ import click
 
 from companion.session import parse_amount
 from components.errors import InputError
+from irata.saved import DB, GAME, JSON, open_store, pick
 
 GOODS = ("smithore", "crystite", "food", "energy")
 
@@ -97,9 +98,6 @@ def _data() -> Any:
 
 def _goods_line(values: dict[str, int]) -> str:
     return ", ".join(f"{g.capitalize()} {values[g]}" for g in GOODS)
-
-
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 
 
 # -- the group ----------------------------------------------------------------------------------
@@ -449,18 +447,6 @@ def sellout(money: str, smithore: str | None, crystite: str | None, food: str | 
 
 # -- saved games ----------------------------------------------------------------------------
 
-DB = click.option("--db", "db", type=click.Path(dir_okay=False),
-                  help="The games file (default: $IRATA_DB or the user data directory).")
-
-
-def _store(db: str | None) -> Any:
-    from pathlib import Path
-
-    from companion.session import Store
-
-    return Store(Path(db) if db else None)
-
-
 @mule.command()
 @click.option("--players", required=True, help="The Colonists' names: Ann,Bob,Cid,Dee.")
 @click.option("--beginner", "mode", flag_value="beginner", default=True,
@@ -495,7 +481,7 @@ def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
             river_tiles[who] = tile
     state = new_game(_data(), _names(players, "--players"), mode, seed, deck, alt_events,
                      river_tiles)
-    with _store(db) as store:
+    with open_store(db) as store:
         saved = store.create("mule", state, name)
     _emit(as_json, {"id": saved.id, "name": saved.name, "state": state},
           lambda: [f"Saved game {saved.id} ({saved.name}), seed {state['seed']}",
@@ -503,7 +489,7 @@ def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
 
 
 @mule.command()
-@click.option("--game", "game_id", type=int, help="The saved game (default: the latest).")
+@GAME
 @DB
 def turn(game_id: int | None, db: str | None) -> None:
     """Play one Game Turn, Phase by Phase, typing only what changed (Enter keeps it).
@@ -526,13 +512,8 @@ def turn(game_id: int | None, db: str | None) -> None:
     from companion.mule.game import play_turn
     from companion.session import state_of
 
-    with _store(db) as store:
-        saved = store.get(game_id) if game_id is not None else store.latest("mule")
-        if saved is None:
-            raise InputError("no M.U.L.E. game is saved yet: start one with "
-                             "'irata play mule new --players ...'")
-        if saved.game != "mule":
-            raise InputError(f"saved game {saved.id} is {saved.game}, not mule")
+    with open_store(db) as store:
+        saved = pick(store, game_id, "mule", "M.U.L.E.", "irata play mule new --players ...")
         state = state_of(store, saved)
 
         def ask(question: str, default: str) -> str:
