@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +29,6 @@ DECK = {
 @pytest.fixture(scope="module")
 def game() -> Game:
     return components.load("mule-goes-crazy")
-
-
-def build(game: Game, out: Path, paper: str) -> Any:
-    from generator.build import BuildOptions, build
-    from generator.layout import Settings
-
-    return build(game, BuildOptions(Settings(paper=paper), ("pdf",), out))
 
 
 def test_the_deck_holds_every_card_type_of_the_draft(game: Game) -> None:
@@ -100,10 +94,11 @@ def test_the_rules_sheet_marks_the_chosen_rules(game: Game) -> None:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_builds_with_every_text_fitting(game: Game, tmp_path: Path, paper: str) -> None:
+def test_builds_with_every_text_fitting(game: Game, tmp_path: Path, paper: str,
+                                        build_pdf: Callable[..., Any]) -> None:
     from generator.build import fit_report
 
-    result = build(game, tmp_path, paper)
+    result = build_pdf(game, tmp_path, paper)
     _, overflow = fit_report(result.fits)
     assert overflow == []
     manifest = json.loads(result.manifest.read_text())

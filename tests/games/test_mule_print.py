@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -63,19 +64,11 @@ def copies(comps: list[Component]) -> int:
     return sum(c.count for c in comps)
 
 
-def build(game: Game, out: Path, paper: str) -> Any:
-    from generator.build import BuildOptions, build
-    from generator.layout import Settings
-
-    return build(game, BuildOptions(Settings(paper=paper), ("pdf",), out))
-
-
 # --- the component list ----------------------------------------------------------------------
 
-def test_inventory_follows_the_rulebooks_component_list(game: Game) -> None:
-    listed = {g.group: g.count for g in game.inventory}
-    assert [g.group for g in game.inventory][: len(RULEBOOK_LIST)] == list(RULEBOOK_LIST)
-    assert {k: listed[k] for k in RULEBOOK_LIST} == RULEBOOK_LIST
+def test_inventory_follows_the_rulebooks_component_list(
+        game: Game, follows_rulebook: Callable[..., None]) -> None:
+    follows_rulebook(game, RULEBOOK_LIST)
     assert {g.group for g in game.inventory if not g.printed} == {
         "Rulebook", "Sheet of M.U.L.E. Stickers"}
 
@@ -342,9 +335,9 @@ def test_goods_counters_and_the_mule_side(game: Game) -> None:
 # --- the build -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_whole_game_builds_and_its_text_fits(game: Game, paper: str,
-                                                 tmp_path: Path) -> None:
-    result = build(game, tmp_path, paper)
+def test_the_whole_game_builds_and_its_text_fits(game: Game, paper: str, tmp_path: Path,
+                                                 build_pdf: Callable[..., Any]) -> None:
+    result = build_pdf(game, tmp_path, paper)
     assert result.pdf is not None and result.pdf.stat().st_size > 0
     assert [f"{r.component} {r.field}" for r in result.fits if not r.fits] == []
     assert [f"{r.component} {r.field}" for r in result.fits if r.size < r.wanted] == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,17 +45,9 @@ def game() -> Game:
     return components.load("mutagen")
 
 
-def build(game: Game, out: Path, paper: str) -> Any:
-    from generator.build import BuildOptions, build
-    from generator.layout import Settings
-
-    return build(game, BuildOptions(Settings(paper=paper), ("pdf",), out))
-
-
-def test_inventory_follows_the_rulebook(game: Game) -> None:
-    listed = {g.group: g.count for g in game.inventory}
-    assert {k: listed[k] for k in RULEBOOK_LIST} == RULEBOOK_LIST
-    assert [g.group for g in game.inventory][: len(RULEBOOK_LIST)] == list(RULEBOOK_LIST)
+def test_inventory_follows_the_rulebook(game: Game,
+                                        follows_rulebook: Callable[..., None]) -> None:
+    follows_rulebook(game, RULEBOOK_LIST)
     assert {g.group for g in game.inventory if not g.printed} == {"Mutation attachments",
                                                                   "Rulebook"}
     counts = game.counts()
@@ -125,9 +118,9 @@ def test_mutation_cards_show_both_costs(game: Game) -> None:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_whole_game_builds_and_its_text_fits(game: Game, paper: str,
-                                                 tmp_path: Path) -> None:
-    result = build(game, tmp_path, paper)
+def test_the_whole_game_builds_and_its_text_fits(game: Game, paper: str, tmp_path: Path,
+                                                 build_pdf: Callable[..., Any]) -> None:
+    result = build_pdf(game, tmp_path, paper)
     assert [r for r in result.fits if not r.fits] == []
     assert [r for r in result.fits if r.size < r.wanted] == []    # nothing even shrank
     manifest = json.loads(result.manifest.read_text())
