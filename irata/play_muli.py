@@ -17,7 +17,7 @@ import click
 from companion import muli as rules
 from companion import session
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, open_store, pick
+from irata.saved import DB, GAME, JSON, open_store, pick, show_status
 
 _open = open_store
 
@@ -153,11 +153,5 @@ def roll(dice: str | None, keep: str | None, first: str | None, game_id: int | N
 @JSON
 def status(game_id: int | None, db: str | None, as_json: bool) -> None:
     """Show the track: where every piece is, whose turn it is, the winner."""
-    with _open(db) as store:
-        saved = _pick(store, game_id)
-        state = session.state_of(store, saved)
-    if as_json:
-        click.echo(json.dumps({"id": saved.id, "name": saved.name, "state": state}, indent=2))
-        return
-    click.echo(f"Game {saved.id}: {saved.name}")
-    click.echo(rules.describe(state))
+    show_status(db, game_id, as_json, "muli", "Das Störrische Muli",
+                "irata play muli new --players N")

@@ -18,7 +18,7 @@ import click
 
 from companion import session
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, open_store, pick
+from irata.saved import DB, GAME, JSON, open_store, pick, show_status
 
 _open = open_store
 _pick = pick
@@ -34,15 +34,7 @@ def _event_dict(e: session.Event) -> dict[str, Any]:
 @JSON
 def status(game_id: int | None, db: str | None, as_json: bool) -> None:
     """Show a saved game's state."""
-    with _open(db) as store:
-        saved = _pick(store, game_id)
-        state = session.state_of(store, saved)
-    if as_json:
-        click.echo(json.dumps({"id": saved.id, "game": saved.game, "name": saved.name,
-                               "state": state}, indent=2))
-    else:
-        click.echo(f"Game {saved.id}: {saved.name}")
-        click.echo(session.describe_of(saved.game, state))
+    show_status(db, game_id, as_json)
 
 
 def _summary(e: session.Event) -> str:

@@ -3,6 +3,7 @@ finding the saved game a command means (the one named, or the one touched last).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -42,3 +43,19 @@ def pick(store: Store, game_id: int | None, game: str | None = None, title: str 
             raise InputError(f"no saved games in {store.path} yet")
         raise InputError(f"no {title or game} game yet: start one with '{start}'")
     return saved
+
+
+def show_status(db: str | None, game_id: int | None, as_json: bool, game: str | None = None,
+                title: str = "", start: str = "") -> None:
+    """Print a saved game's state: the game's own summary, or its JSON."""
+    from companion import session
+
+    with open_store(db) as store:
+        saved = pick(store, game_id, game, title, start)
+        state = session.state_of(store, saved)
+    if as_json:
+        click.echo(json.dumps({"id": saved.id, "game": saved.game, "name": saved.name,
+                               "state": state}, indent=2))
+    else:
+        click.echo(f"Game {saved.id}: {saved.name}")
+        click.echo(session.describe_of(saved.game, state))
