@@ -327,7 +327,7 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
         say(f"  {plain(text)}")
     _card_on_colony(s, md, card, effect, names, say)
     tournament = s["mode"] == "tournament"
-    worked = {n: _worked_lands(n, players[n], shortage[n], tournament, md, asked)
+    worked = {n: _worked_lands(n, players[n], shortage[n], tournament, md, asked, say)
               for n in names}
     every = s["turn"] == 1 and isinstance(card.fields.get("game_turn_1"), dict)
     _card_on_lands(effect, names, players, worked, every, asked, say)
@@ -454,7 +454,7 @@ def _card_on_colony(s: dict[str, Any], md: MuleData, card: ProductionCard,
 
 
 def _worked_lands(name: str, p: dict[str, Any], short: int, tournament: bool, md: MuleData,
-                  asked: Callable[..., Any]) -> list[production.Worked]:
+                  asked: Callable[..., Any], say: Say) -> list[production.Worked]:
     """A Colonist's Lands with M.U.L.E.s for Production: read from the saved game's Lands when
     each has its tile (only the M.U.L.E.s flipped for an Energy Shortage are asked), typed
     otherwise."""
@@ -470,8 +470,16 @@ def _worked_lands(name: str, p: dict[str, Any], short: int, tournament: bool, md
         return known
     hint = f" ({short} flipped: mark them !)" if short else ""
     shape = "the board: rows split by /" if tournament else "e.g. F3,C1,E2!"
-    return asked(f"lands.{name}", f"{name}: working Lands ({shape}){hint}", "",
-                 lambda a: _worked(a, production.tile_value_from(md.lands), tournament))
+    working = [f"{land['land']} {land['mule']}" for land in p["lands"] if land.get("mule")]
+    if working:
+        hint += f"; M.U.L.E.s on: {', '.join(working)}"
+
+    worked = asked(f"lands.{name}", f"{name}: working Lands ({shape}){hint}", "",
+                   lambda a: _worked(a, production.tile_value_from(md.lands), tournament))
+    if working and not worked:
+        say(f"  ! {name}: no Production typed for {len(working)} M.U.L.E.(s) at work, counted "
+            "as nothing (give the Lands their tiles, e.g. with set, and it is counted for you)")
+    return worked
 
 
 def _flipped(text: str, choices: list[production.Worked], count: int) -> set[str]:

@@ -138,3 +138,18 @@ def test_cli_new_with_rivers_and_alt_events(mule_folder: object,
     assert state["alt_events"] is True
     assert state["players"]["Bob"]["lands"][0]["tile"] == "R02"
     assert len(state["event_decks"]["unlucky"]["draw"]) == 4
+
+
+def test_production_left_blank_for_working_mules_is_said(md: MuleData) -> None:
+    # a Beginner start: every Colonist has a River with a Food M.U.L.E. but no tile typed
+    state = game.new_game(md, ["Ann", "Bob", "Cid"], seed=2)
+    asked: list[str] = []
+    said: list[str] = []
+
+    def ask(question: str, default: str) -> str:
+        asked.append(question)
+        return "quiet-turn" if "Card drawn" in question else default
+
+    game.play_turn(state, md, ask, said.append)
+    assert any("Ann: working Lands" in q and "M.U.L.E.s on: river food" in q for q in asked)
+    assert any("Ann: no Production typed for 1 M.U.L.E.(s)" in line for line in said)
