@@ -39,9 +39,11 @@ from components.schema import (
     RESERVED,
     Component,
     Game,
+    data_refs,
     err,
     expect_mapping,
     parse_component,
+    reads,
     suggest,
 )
 from components.yamlloc import LocDict, LocList, load_file, plain
@@ -77,21 +79,24 @@ class Erratum:
     summary: str
     changes: tuple[Change, ...] = ()
     note: str = ""
+    readers: tuple[str, ...] = ()   # set on apply: components whose faces show changed data
 
     @property
     def components(self) -> list[str]:
-        """The ids of the components this erratum changes, in order, once each."""
+        """The ids of the components this erratum changes, in order, once each: those it names,
+        then those whose faces print the rule data it changes."""
         out: list[str] = []
-        for ch in self.changes:
-            if ch.component is not None and ch.component not in out:
-                out.append(ch.component)
+        for cid in [ch.component for ch in self.changes] + list(self.readers):
+            if cid is not None and cid not in out:
+                out.append(cid)
         return out
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "version": self.version, "date": self.date,
                 "summary": self.summary, "note": self.note,
                 "changes": [{"component": c.component, "data": c.data, "set": plain(c.set)}
-                            for c in self.changes]}
+                            for c in self.changes],
+                "readers": list(self.readers)}
 
 
 def version_key(version: str) -> tuple[int, ...]:
@@ -347,7 +352,9 @@ def apply(game: Game, errata: list[Erratum], nodes: list[LocDict] | None = None)
     index = {c.id: i for i, c in enumerate(comps)}
     data = copy.copy(game.data)
     flat = iter(nodes or [])
+    applied: list[Erratum] = []
     for erratum in errata:
+        readers: list[str] = []
         for ch in erratum.changes:
             node = next(flat, None) or _node_for(ch)
             if ch.component is not None:
@@ -357,10 +364,28 @@ def apply(game: Game, errata: list[Erratum], nodes: list[LocDict] | None = None)
                         _check_counts(game, comps, ch.set, key, erratum)
             else:
                 _apply_data(data, ch, node, erratum)
+                readers += _stamp_readers(game, comps, ch, erratum, readers)
+        applied.append(dataclasses.replace(erratum, readers=tuple(readers)))
     base = game.base_edition or game.edition
     edition = errata[-1].version if errata else base
     return dataclasses.replace(game, components=comps, data=data, edition=edition,
-                               base_edition=base, errata=list(errata))
+                               base_edition=base, errata=applied)
+
+
+def _stamp_readers(game: Game, comps: list[Component], ch: Change, erratum: Erratum,
+                   known: list[str]) -> list[str]:
+    """A change of the rule data changes every component whose faces print it: each takes the
+    erratum's version, as if named. Returns the ids not in ``known`` yet."""
+    where = ch.data or ""
+    changed = [f"{where}.{key}" if where else key for key in ch.set]
+    out: list[str] = []
+    for i, comp in enumerate(comps):
+        refs = data_refs(comp, game.layouts)
+        if refs and any(reads(refs, c) for c in changed):
+            comps[i] = dataclasses.replace(comp, version=erratum.version)
+            if comp.id not in known:
+                out.append(comp.id)
+    return out
 
 
 def _node_for(ch: Change) -> LocDict:
@@ -462,7 +487,23 @@ def diff(game: Game, base: Game, old: str, new: str) -> dict[str, Any]:
                 fields = [{"field": f"{where}.{k}", "before": plain(va.get(k)),
                            "after": plain(vb.get(k))} for k in keys
                           if plain(va.get(k)) != plain(vb.get(k))]
-                data.append({"data": where, "errata": by, "fields": fields})
+                set_keys = [f"{where}.{k}" if where else k for x in between
+                            for c in x.changes if c.target == ch.target for k in c.set]
+                printed_on = [c.id for c in at_new.components
+                              if any(reads(data_refs(c, at_new.layouts), k) for k in set_keys)]
+                data.append({"data": where, "errata": by, "fields": fields,
+                             "printed_on": printed_on})
+                for cid in printed_on:
+                    shown = [{**f, "field": f"data.{f['field']}"} for f in fields
+                             if reads(data_refs(at_new.component(cid), at_new.layouts),
+                                      f["field"])]
+                    entry = next((c for c in comps if c["component"] == cid), None)
+                    if entry is None:
+                        comps.append({"component": cid, "errata": by,
+                                      "version": at_new.component(cid).version,
+                                      "fields": shown})
+                    else:
+                        entry["fields"] += [f for f in shown if f not in entry["fields"]]
     return {"game": game.key, "from": old, "to": new,
             "errata": [e.as_dict() for e in between], "components": comps, "data": data}
 

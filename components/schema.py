@@ -46,6 +46,8 @@ FILE_KEYS = ("data", "layouts", "defaults", "components")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
             "printed")
 INVENTORY_KEYS = ("group", "count", "printed", "note")
+# ``$name`` or ``${a.b}``: a field (or, as ``${data.KEY}``, the game's rule data) in a layout
+FIELD_RE = re.compile(r"\$\{([A-Za-z0-9_.\-]+)\}|\$([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)")
 
 COMMON_ELEMENT_KEYS = ("type", "when", "unless")
 ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
@@ -414,3 +416,43 @@ def check_inventory(value: Any, node: LocDict) -> list[InventoryGroup]:
         out.append(InventoryGroup(group, count, bool(item.get("printed", True)),
                                   str(item.get("note", ""))))
     return out
+
+
+def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
+    """The rule data a component's faces read: every ``${data.KEY}`` in its fields, its faces
+    and the layouts they use (followed through ``use``), as dotted keys without ``data.``.
+    A plain ``$data`` reads all of it (``""``)."""
+    refs: set[str] = set()
+    seen: set[str] = set()
+
+    def name_ref(name: str) -> None:
+        if name == "data":
+            refs.add("")
+        elif name.startswith("data."):
+            refs.add(name[5:])
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str):
+            if node in layouts and node not in seen:
+                seen.add(node)
+                walk(layouts[node])
+            for m in FIELD_RE.finditer(node):
+                name_ref(m.group(1) or m.group(2))
+        elif isinstance(node, dict):
+            if isinstance(node.get("field"), str):
+                name_ref(node["field"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list | tuple):
+            for value in node:
+                walk(value)
+
+    walk([comp.front, comp.back, comp.faces, comp.fields])
+    return refs
+
+
+def reads(refs: set[str], changed: str) -> bool:
+    """Whether a face reading ``refs`` (from ``data_refs``) shows the rule data at ``changed``:
+    the same key, one inside it, or one holding it."""
+    return any(r == changed or not r or r.startswith(changed + ".")
+               or changed.startswith(r + ".") for r in refs)

@@ -67,7 +67,9 @@ def list_cmd(game: str, components_dir: Path | None, as_json: bool) -> None:
     for e in g.errata:
         date = f", {e.date}" if e.date else ""
         click.echo(f"  {e.id}  v{e.version}{date}: {e.summary}")
-        targets = e.components + [f"rule data '{c.data}'" for c in e.changes if c.data]
+        named = [c for c in e.components if c not in e.readers]
+        printed = f" (printed on {', '.join(e.readers)})" if e.readers else ""
+        targets = named + [f"rule data '{c.data}'{printed}" for c in e.changes if c.data]
         click.echo(f"      changes: {', '.join(targets) if targets else 'no component'}")
 
 
@@ -99,7 +101,8 @@ def diff_cmd(game: str, old: str, new: str | None, components_dir: Path | None,
         for line in _field_lines(c["fields"]):
             click.echo(line)
     for d in out["data"]:
-        click.echo(f"rule data '{d['data']}' ({', '.join(d['errata'])})")
+        on = f"; printed on {', '.join(d['printed_on'])}" if d["printed_on"] else ""
+        click.echo(f"rule data '{d['data']}' ({', '.join(d['errata'])}{on})")
         for line in _field_lines(d["fields"]):
             click.echo(line)
 

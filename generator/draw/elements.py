@@ -13,6 +13,7 @@ from typing import Any
 
 from components import Component, Game
 from components.errors import DefinitionError
+from components.schema import FIELD_RE
 from generator import text as textfit
 from generator.drawing import (
     PT,
@@ -29,8 +30,6 @@ from generator.drawing import (
 )
 from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.paths import parse_path
-
-FIELD_RE = re.compile(r"\$\{([A-Za-z0-9_.\-]+)\}|\$([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)")
 
 
 @dataclass

@@ -224,3 +224,51 @@ def test_a_long_notice_runs_over_more_pages_and_names_each_component_once(
     assert sorted(named) == sorted(c.id for c in comps)
     for s in fronts:  # every row stays above the footer's strip
         assert max(m.y for m in s.marks if isinstance(m, Text)) < s.h - 6 - 6 - 10
+
+
+DATA_ERRATUM = """\
+errata:
+  - id: E1
+    version: "1.1"
+    date: 2026-11-30
+    summary: In a 4-player Beginner Game The Store starts with 10 Smithore
+    changes:
+      - data: setup.beginner.players_4.store
+        set: {smithore: 10}
+"""
+
+
+def test_a_rule_data_erratum_reprints_the_sheets_that_print_it(
+        root: Path, write_errata: Callable[[str], Path], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.mule import data
+
+    write_errata(DATA_ERRATUM)
+    game = load("mule", root)
+    assert game.errata[0].readers == ("sheet/setup-beginner",)
+    assert game.component("sheet/setup-beginner").version == "1.1"
+    assert game.component("sheet/setup-tournament").version == "1.0"
+    # --since reprints the one sheet that prints the number, with the number changed
+    manifest = _build(root, tmp_path / "out", since="1.0", duplex="none")
+    assert _placed(manifest) == {"sheet/setup-beginner"}
+    page = next(s["page"] for s in manifest["sheets"] if s["placements"])
+    doc = pymupdf.open(tmp_path / "out" / "mule" / "mule.pdf")
+    text = _words(doc[page - 1].get_text())
+    assert "Smithore 4 10" in text and "v1.1" in text
+    assert "sheet/setup-beginner" in _words(doc[0].get_text())     # on the notice, too
+    # errata diff names the sheet and the number, before and after
+    out = CliRunner().invoke(cli, ["errata", "diff", "mule", "--from", "1.0", "--components",
+                                   str(root), "--json"])
+    assert out.exit_code == 0, out.output
+    diff = json.loads(out.output)
+    assert diff["components"] == [{
+        "component": "sheet/setup-beginner", "errata": ["E1"], "version": "1.1",
+        "fields": [{"field": "data.setup.beginner.players_4.store.smithore",
+                    "before": 8, "after": 10}]}]
+    assert diff["data"][0]["printed_on"] == ["sheet/setup-beginner"]
+    # the companion sets The Store up from the same number
+    monkeypatch.setattr(data, "FOLDER", root / "mule")
+    new = CliRunner().invoke(cli, ["play", "mule", "new", "--players", "Ann,Bob,Cid,Dee",
+                                   "--json"])
+    assert new.exit_code == 0, new.output
+    assert json.loads(new.output)["state"]["store"]["smithore"] == 10
