@@ -287,14 +287,40 @@ def test_the_corral_prints_six_pens_of_two(game: Game) -> None:
     assert game.component("board/game-board").fields["corral_pens"] == corral["pens"]
 
 
-def test_set_up_cards_and_colony_table_copy_rules_yaml(game: Game) -> None:
+def front_text(game: Game, cid: str) -> str:
+    from generator.draw import Options, draw_component
+    from generator.drawing import Text, walk
+
+    faces = draw_component(game, game.component(cid), Options())
+    runs = " ".join(p.text for p in walk(faces.front.items) if isinstance(p, Text))
+    return " ".join(runs.split())
+
+
+def test_set_up_cards_and_colony_table_print_rules_yaml(game: Game) -> None:
+    from components.schema import data_refs
+
+    # the sheets hold no copy of their numbers: they read rules.yaml's data
     for mode in ("beginner", "tournament"):
         card = game.component(f"sheet/setup-{mode}")
+        assert "setup" not in card.fields and "production_deck" not in card.fields
+        refs = data_refs(card, game.layouts)
+        assert refs and all(r.startswith(f"setup.{mode}.") for r in refs)
         data = game.data["setup"][mode]
-        assert card.fields["setup"] == {k: v for k, v in data.items() if k.startswith("players_")}
-        assert card.fields["production_deck"] == data["production_deck"]
-    assert game.component("sheet/colony-success").fields["colony_success"] == game.data[
-        "colony_success"]
+        text = front_text(game, card.id)
+        assert f"deal {data['production_deck']} on top of it" in text
+        assert f"${data['players_4']['colonist']['money']}" in text
+    colony = game.component("sheet/colony-success")
+    assert data_refs(colony, game.layouts) == {"colony_success.turns"} | {
+        f"colony_success.rows.{i}.{k}" for i in range(7) for k in
+        ("text", *(f"{n}.{j}" for n in ("four", "three") for j in (0, 1)))} - {
+        "colony_success.rows.0.four.1", "colony_success.rows.0.three.1",
+        "colony_success.rows.6.four.0", "colony_success.rows.6.three.0"}
+    text = front_text(game, colony.id)
+    table = game.data["colony_success"]
+    assert f"at the end of a {table['turns']}-turn game" in text
+    for row in table["rows"]:
+        assert row["text"] in text
+    assert f"${table['rows'][1]['four'][0]} - {table['rows'][1]['four'][1]}" in text
 
 
 def test_land_for_sale_prints_the_land_auction_numbers(game: Game) -> None:
