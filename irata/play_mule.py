@@ -346,7 +346,7 @@ def _struck(effect: dict[str, Any], worked: list[Any], rank: int | None, hit: st
     return prod.land_index(worked, hit, good, "--hit")
 
 
-@mule.command()
+@mule.command(short_help="M.U.L.E. Production in The Store: Smithore into M.U.L.E.s.")
 @click.option("--mules", type=AMOUNT, required=True, help="M.U.L.E.s in the Corral.")
 @click.option("--smithore", type=AMOUNT, required=True, help="Smithore in The Store.")
 @click.option("--sold", type=AMOUNT, default="0", help="M.U.L.E.s sold during Development.")
