@@ -35,6 +35,10 @@ def _is_located_error(exc: BaseException) -> bool:
     return isinstance(exc, IrataError)
 
 
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: runs the group, turns irata's errors into one line and exit 2."""
     args = sys.argv[1:] if argv is None else argv
@@ -46,8 +50,16 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
+        sys.exit(0)
+    except click.UsageError as exc:
+        # one line, as for every other bad input, with where to look for the right form
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+        click.echo(f"error: {_one_line(exc.format_message())}{hint}", err=True)
+        sys.exit(2)
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"error: {_one_line(exc.format_message())}", err=True)
         sys.exit(2)
     except IrataError as exc:
         if debug:
