@@ -1,18 +1,25 @@
 """``irata play outer-earth``: Outer Earth's companion on the command line.
 
 A thin shell over ``companion.outer_earth``: parse, call the pure rule function, print a short
-table or ``--json``.
+table or ``--json``. The saved game (``companion.outer_earth_saved``) is kept with ``new``,
+``draw``, ``build`` and ``round``, and by the calculators with ``--save`` (the game played
+last) or ``--game ID``.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from components.errors import DefinitionError, InputError
+from irata.saved import DB, GAME, open_store, pick
+
+if TYPE_CHECKING:
+    from companion.session import SavedGame, Store
 
 SCORE_KEYS = ("name", "profits", "bonus_revenue", "portfolio", "discarded_planets",
               "in_development")
@@ -106,39 +113,87 @@ def read_score_file(path: Path, face_values: frozenset[int] = frozenset()) -> li
     return out
 
 
+# --- saved games ---------------------------------------------------------------------------------
+# One convention for every command: --save uses the saved game played last, --game ID a named
+# one; either makes a calculator read its inputs from the saved game and record its result
+# there as one event (score, actions and last-round only read).
+
+SAVE = click.option("--save", is_flag=True,
+                    help="Use the saved game played last (or --game ID): read the inputs from "
+                         "it and record the result in it.")
+START = "irata play outer-earth new --players A,B,C"
+
+
+def _pick(store: Store, game_id: int | None) -> SavedGame:
+    return pick(store, game_id, "outer-earth", "Outer Earth", START)
+
+
+def _not_with_saved(**given: Any) -> None:
+    """Refuse calculator inputs that the saved game supplies itself."""
+    named = [f"--{k.replace('_', '-')}" for k, v in given.items() if v not in (None, (), "")]
+    if named:
+        raise InputError(f"with a saved game, {', '.join(named)} come"
+                         f"{'s' if len(named) == 1 else ''} from it: leave "
+                         f"{'it' if len(named) == 1 else 'them'} out")
+
+
+def _need(**given: Any) -> None:
+    """Calculator options that are required without a saved game."""
+    for k, v in given.items():
+        if v is None:
+            raise click.UsageError(f"Missing option '--{k.replace('_', '-')}' (or use a saved "
+                                   "game with --save / --game ID).")
+
+
+def _record(db: str | None, game_id: int | None, kind: str,
+            make: Callable[[dict[str, Any]], dict[str, Any]]
+            ) -> tuple[SavedGame, dict[str, Any], dict[str, Any]]:
+    """Build an event from the saved state (checks first), append it in one transaction;
+    return the game, the event data and the state after it."""
+    from companion import session
+
+    with open_store(db) as store:
+        game = _pick(store, game_id)
+        data = make(session.state_of(store, game))
+        store.append(game.id, kind, data)
+        return game, data, session.state_of(store, game)
+
+
+def _read(db: str | None, game_id: int | None) -> tuple[SavedGame, dict[str, Any]]:
+    from companion import session
+
+    with open_store(db) as store:
+        game = _pick(store, game_id)
+        return game, session.state_of(store, game)
+
+
+def _saved_rules() -> Any:
+    import companion.outer_earth_saved as saved
+    from companion.outer_earth import load_rules
+
+    return saved, load_rules()
+
+
 # --- the commands ------------------------------------------------------------------------------
 
 @click.group("outer-earth")
 def outer_earth() -> None:
-    """Outer Earth: victory points, bidding, upkeep, action values, the last round, set-up."""
+    """Outer Earth: victory points, bidding, upkeep, action values, the last round, set-up;
+    and saved games (new, draw, build, round, and --save on the calculators)."""
 
 
-@outer_earth.command()
-@click.argument("file", type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def score(file: Path, as_json: bool) -> None:
-    """End-game victory points from a YAML FILE of each company's profits.
+def _score_report(scores: list[Any], as_json: bool, extra: dict[str, Any] | None = None
+                  ) -> None:
+    from companion.outer_earth import winners
 
-    \b
-    players:
-      - name: Ann
-        profits: 9               # development cards in the profits pile
-        bonus_revenue: [8, 5]    # face values of Bonus Revenue cards
-        portfolio: 4             # planets sold
-        discarded_planets: 1     # planets put in the profits pile
-        in_development: 1        # planets still in development
-    """
-    from companion.outer_earth import load_rules, total_profits, winners
-
-    rules = load_rules()
-    companies = read_score_file(file, rules.bonus_revenue_values)
-    scores = sorted((total_profits(c, rules) for c in companies), key=lambda s: -s.vp)
+    scores = sorted(scores, key=lambda s: -s.vp)
     best = winners(scores)
     payload = {
         "players": [{"name": s.name, "vp": s.vp, "breakdown": dict(s.breakdown)}
                     for s in scores],
         "winner": best[0] if len(best) == 1 else None,
         "tied": list(best) if len(best) > 1 else [],
+        **(extra or {}),
     }
     width = max([len("company")] + [len(s.name) for s in scores])
     lines = [f"{'company':<{width}}  {'VP':>4}  profits  bonus  portfolio  discarded  "
@@ -153,36 +208,45 @@ def score(file: Path, as_json: bool) -> None:
 
 
 @outer_earth.command()
-@click.option("--players", "seating", required=True,
-              help="The companies in clockwise order, comma-separated.")
-@click.option("--start", "starting_player", required=True, help="The starting player.")
-@click.option("--green", default="", help="Who revealed a green paddle, comma-separated.")
-@click.option("--under", "cards_under", type=int, default=0, show_default=True,
-              help="Development cards already under the planet.")
-@click.option("--hand", "hands", multiple=True, metavar="NAME=N",
-              help="A company's hand size, to check what it can bid (repeatable).")
-@click.argument("moves", nargs=-1)
+@click.argument("file", type=click.Path(path_type=Path), required=False)
+@SAVE
+@GAME
+@DB
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def bid(seating: str, starting_player: str, green: str, cards_under: int,
-        hands: tuple[str, ...], moves: tuple[str, ...], as_json: bool) -> None:
-    """Walk the bidding on one planet: paddles revealed, then MOVES in turn.
-
-    Each move is the answer of the company whose turn it is: accept (the initial bid),
-    raise (by 1) or bow (out). Without enough moves, says who is to act and what they may do.
+def score(file: Path | None, save: bool, game_id: int | None, db: str | None,
+          as_json: bool) -> None:
+    """End-game victory points from a YAML FILE of each company's profits, or from the saved
+    game's companies (--save, or --game ID).
 
     \b
-    irata play outer-earth bid --players Ann,Bob,Cat --start Ann --green Ann,Cat accept bow
+    players:
+      - name: Ann
+        profits: 9               # development cards in the profits pile
+        bonus_revenue: [8, 5]    # face values of Bonus Revenue cards
+        portfolio: 4             # planets sold
+        discarded_planets: 1     # planets put in the profits pile
+        in_development: 1        # planets still in development
     """
-    from companion.outer_earth import walk_auction
+    from companion.outer_earth import load_rules, total_profits
 
-    hand_sizes: dict[str, int] = {}
-    for h in hands:
-        name, _, n = h.partition("=")
-        if not n.strip().isdigit():
-            raise InputError(f"--hand takes NAME=N, such as Ann=5, not '{h}'")
-        hand_sizes[name.strip()] = int(n)
-    auction = walk_auction(_names(seating, "players"), starting_player.strip(),
-                           _names(green, "green"), moves, cards_under, hand_sizes)
+    rules = load_rules()
+    if save or game_id is not None:
+        if file is not None:
+            raise InputError("give a score FILE or a saved game (--save / --game ID), not both")
+        saved, _ = _saved_rules()
+        game, state = _read(db, game_id)
+        companies = saved.profits_of(state)
+        extra: dict[str, Any] | None = {"game": game.id, "over": bool(state.get("over"))}
+    else:
+        if file is None:
+            raise click.UsageError("Missing argument 'FILE' (or use a saved game with --save "
+                                   "/ --game ID).")
+        companies = read_score_file(file, rules.bonus_revenue_values)
+        extra = None
+    _score_report([total_profits(c, rules) for c in companies], as_json, extra)
+
+
+def _auction_report(auction: Any) -> tuple[list[str], dict[str, Any]]:
     lines = [f"green paddles: {auction.paddles}"]
     status: str
     if not auction.green:
@@ -229,26 +293,156 @@ def bid(seating: str, starting_player: str, green: str, cards_under: int,
         "cards_under": auction.cards_under_after if not auction.green else auction.cards_under,
         "starting_player": auction.next_starting_player,
     }
-    _emit(as_json, payload, "\n".join(lines))
+    return lines, payload
 
 
 @outer_earth.command()
-@click.option("--hand", type=click.IntRange(min=0), required=True,
+@click.option("--players", "seating", default=None,
+              help="The companies in clockwise order, comma-separated.")
+@click.option("--start", "starting_player", default=None, help="The starting player.")
+@click.option("--green", default="", help="Who revealed a green paddle, comma-separated.")
+@click.option("--under", "cards_under", type=int, default=None,
+              help="Development cards already under the planet (default 0).")
+@click.option("--hand", "hands", multiple=True, metavar="NAME=N",
+              help="A company's hand size, to check what it can bid (repeatable).")
+@click.option("--planet", default=None, help="With a saved game: the planet up for sale.")
+@click.argument("moves", nargs=-1)
+@SAVE
+@GAME
+@DB
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def bid(seating: str | None, starting_player: str | None, green: str, cards_under: int | None,
+        hands: tuple[str, ...], planet: str | None, moves: tuple[str, ...], save: bool,
+        game_id: int | None, db: str | None, as_json: bool) -> None:
+    """Walk the bidding on one planet: paddles revealed, then MOVES in turn.
+
+    Each move is the answer of the company whose turn it is: accept (the initial bid),
+    raise (by 1) or bow (out). Without enough moves, says who is to act and what they may do.
+
+    \b
+    irata play outer-earth bid --players Ann,Bob,Cat --start Ann --green Ann,Cat accept bow
+    irata play outer-earth bid --save --planet Halcyon --green Ann,Cat accept bow
+
+    With a saved game the seating, starting player, hands and the cards under the planet come
+    from it; once the bidding ends, the purchase (or the card put under the planet) is saved.
+    """
+    from companion.outer_earth import walk_auction
+
+    if save or game_id is not None:
+        _not_with_saved(players=seating, start=starting_player, under=cards_under, hand=hands)
+        if not planet:
+            raise InputError("say which planet is up for sale: --planet NAME")
+        saved, _ = _saved_rules()
+        done: dict[str, Any] = {}
+
+        def make(state: dict[str, Any]) -> dict[str, Any]:
+            auction, data = saved.bid_event(state, planet, _names(green, "green"), moves)
+            done["auction"] = auction
+            if data is None:
+                raise _Unfinished
+            return data
+
+        try:
+            game, data, state = _record(db, game_id, "bid", make)
+        except _Unfinished:
+            lines, payload = _auction_report(done["auction"])
+            lines.append("Nothing saved until the bidding ends.")
+            _emit(as_json, {**payload, "saved": False}, "\n".join(lines))
+            return
+        lines, payload = _auction_report(done["auction"])
+        lines.append(f"Saved in game {game.id}: {data['planet']} "
+                     + (f"to {data['buyer']}, {data['buyer']} holds "
+                        f"{state['players'][data['buyer']]['hand']} cards."
+                        if data["buyer"] else
+                        f"stays in the market with {data['under']} card(s) under it."))
+        _emit(as_json, {**payload, "saved": True, "game": game.id, "planet": data["planet"]},
+              "\n".join(lines))
+        return
+    if planet:
+        raise InputError("--planet names the planet of a saved game's auction: add --save")
+    _need(players=seating, start=starting_player)
+    assert seating is not None and starting_player is not None
+    hand_sizes: dict[str, int] = {}
+    for h in hands:
+        name, _, n = h.partition("=")
+        if not n.strip().isdigit():
+            raise InputError(f"--hand takes NAME=N, such as Ann=5, not '{h}'")
+        hand_sizes[name.strip()] = int(n)
+    auction = walk_auction(_names(seating, "players"), starting_player.strip(),
+                           _names(green, "green"), moves, cards_under or 0, hand_sizes)
+    lines, payload = _auction_report(auction)
+    _emit(as_json, payload, "\n".join(lines))
+
+
+class _Unfinished(Exception):
+    """The bidding is not over yet: nothing to save."""
+
+
+def _pairs(values: tuple[str, ...], option: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for v in values:
+        name, sep, what = v.partition("=")
+        if not sep or not name.strip() or not what.strip():
+            raise InputError(f"{option} takes NAME=PLANET, such as Ann=Halcyon, not '{v}'")
+        out.setdefault(name.strip(), []).append(what.strip())
+    return out
+
+
+@outer_earth.command()
+@click.option("--hand", type=click.IntRange(min=0), default=None,
               help="Development cards in hand.")
-@click.option("--planets", type=click.IntRange(min=0), required=True,
+@click.option("--planets", type=click.IntRange(min=0), default=None,
               help="Planets in the construction area.")
-@click.option("--sell", "sell_value", type=click.IntRange(min=0), required=True,
+@click.option("--sell", "sell_value", type=click.IntRange(min=0), default=None,
               help="The company's Sell action value.")
 @click.option("--discard-planets", type=click.IntRange(min=0), default=0, show_default=True,
               help="Taxed planets put into the profits pile instead of paying 2 cards.")
+@click.option("--discard", "discards", multiple=True, metavar="NAME=PLANET",
+              help="With a saved game: a taxed planet put into NAME's profits pile "
+                   "(repeatable).")
+@SAVE
+@GAME
+@DB
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def upkeep(hand: int, planets: int, sell_value: int, discard_planets: int,
+def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discard_planets: int,
+           discards: tuple[str, ...], save: bool, game_id: int | None, db: str | None,
            as_json: bool) -> None:
-    """Phase 3 for one company: planet tax, then the hand limit."""
+    """Phase 3 for one company: planet tax, then the hand limit.
+
+    With a saved game (--save or --game ID), Phase 3 for every company at once, from the saved
+    hands, planets in development and sell values; --discard NAME=PLANET puts a taxed planet
+    into the profits pile instead of paying its 2 cards.
+    """
     from companion.outer_earth import load_rules
     from companion.outer_earth import upkeep as do_upkeep
 
     rules = load_rules()
+    if save or game_id is not None:
+        _not_with_saved(hand=hand, planets=planets, sell=sell_value,
+                        discard_planets=discard_planets or None)
+        saved, _ = _saved_rules()
+        wanted = _pairs(discards, "--discard")
+        game, data, state = _record(db, game_id, "upkeep",
+                                    lambda s: saved.upkeep_event(s, rules, wanted))
+        lines = [f"Upkeep of round {data['round']}:"]
+        for name, u in data["companies"].items():
+            part = [f"{u['taxed_planets']} taxed planet(s)"]
+            if u["cards_for_tax"]:
+                part.append(f"pays {u['cards_for_tax']} cards")
+            if u["planets_to_profits"]:
+                part.append(f"{', '.join(u['planets_to_profits'])} to profits (-2 VP each)")
+            part.append(f"discards {u['hand_limit_discard']} to the hand limit")
+            lines.append(f"  {name}: {', '.join(part)}; hand {u['hand_after']}")
+        lines.append(f"Saved in game {game.id}. End the round with "
+                     "'irata play outer-earth round'.")
+        _emit(as_json, {"game": game.id, "round": data["round"],
+                        "companies": data["companies"]}, "\n".join(lines))
+        return
+    if discards:
+        raise InputError("--discard names a saved game's planets: add --save, or give "
+                         "--discard-planets N")
+    _need(hand=hand, planets=planets, sell=sell_value)
+    assert hand is not None and planets is not None and sell_value is not None
     u = do_upkeep(hand, planets, sell_value, rules, discard_planets)
     lines = [f"planets beyond the sell value: {u.taxed_planets}"]
     if u.taxed_planets:
@@ -278,49 +472,111 @@ def _find_planet(name: str) -> Any:
     raise InputError(f"no planet '{name}'{suggest(name, names) or ' (see the planet cards)'}")
 
 
+def _action_lines(d: Any, latest: Any, values: dict[str, int]) -> list[str]:
+    lines = [f"{a:<5}  {values[a]}  (die {getattr(d, a)}"
+             + (f" + {latest.name} {latest.benefits.get(a, 0)}" if latest else "") + ")"
+             for a in ("draw", "build", "sell")]
+    lines.append(f"tax-free planets in construction: {values['sell']}")
+    return lines
+
+
 @outer_earth.command()
-@click.option("--dice", default="2,2,1", show_default=True,
-              help="The draw, build and sell dice, comma-separated.")
+@click.option("--dice", default=None, help="The draw, build and sell dice, comma-separated "
+              "(default 2,2,1).")
 @click.option("--planet", default=None, help="The most recent planet in the portfolio.")
+@click.option("--player", default=None, help="With a saved game: one company (default all).")
+@SAVE
+@GAME
+@DB
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def actions(dice: str, planet: str | None, as_json: bool) -> None:
-    """A company's draw, build and sell values: dice plus the latest planet's benefits."""
+def actions(dice: str | None, planet: str | None, player: str | None, save: bool,
+            game_id: int | None, db: str | None, as_json: bool) -> None:
+    """A company's draw, build and sell values: dice plus the latest planet's benefits.
+
+    With a saved game, from each company's saved dice and latest portfolio planet.
+    """
     from companion.outer_earth import CompanyDice, action_values, load_rules
 
+    rules = load_rules()
+    if save or game_id is not None:
+        _not_with_saved(dice=dice, planet=planet)
+        saved, _ = _saved_rules()
+        game, state = _read(db, game_id)
+        names = [player] if player else list(state["players"])
+        out: dict[str, Any] = {}
+        lines: list[str] = []
+        for name in names:
+            c = saved.company(state, name)
+            d = CompanyDice(**{k: int(v) for k, v in c["dice"].items()})
+            latest = saved.latest_planet(c)
+            values = action_values(d, latest, rules)
+            out[name] = {"dice": d.as_dict(), "planet": latest.name if latest else None,
+                         "values": values}
+            lines.append(f"{name}:")
+            lines += ["  " + line for line in _action_lines(d, latest, values)]
+        _emit(as_json, {"game": game.id, "companies": out}, "\n".join(lines))
+        return
+    if player:
+        raise InputError("--player names a saved game's company: add --save")
+    dice = dice or "2,2,1"
     parts = [p.strip() for p in dice.split(",")]
     if len(parts) != 3 or not all(p.isdigit() for p in parts):
         raise InputError(f"--dice takes three numbers, draw,build,sell (such as 2,2,1), "
                          f"not '{dice}'")
     d = CompanyDice(*(int(p) for p in parts))
     latest = _find_planet(planet) if planet else None
-    values = action_values(d, latest, load_rules())
-    lines = [f"{a:<5}  {values[a]}  (die {getattr(d, a)}"
-             + (f" + {latest.name} {latest.benefits.get(a, 0)}" if latest else "") + ")"
-             for a in ("draw", "build", "sell")]
-    lines.append(f"tax-free planets in construction: {values['sell']}")
+    values = action_values(d, latest, rules)
     _emit(as_json, {"dice": d.as_dict(), "planet": latest.name if latest else None,
-                    "values": values}, "\n".join(lines))
+                    "values": values}, "\n".join(_action_lines(d, latest, values)))
 
 
 @outer_earth.command("last-round")
-@click.option("--galaxy", type=click.IntRange(min=0), required=True,
+@click.option("--galaxy", type=click.IntRange(min=0), default=None,
               help="Planets left in the galaxy deck.")
-@click.option("--piles", required=True, help="Cards left in each bonus revenue pile, "
+@click.option("--piles", default=None, help="Cards left in each bonus revenue pile, "
               "comma-separated (such as 0,2,4).")
+@SAVE
+@GAME
+@DB
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def last_round_cmd(galaxy: int, piles: str, as_json: bool) -> None:
-    """Is the next round the last? (galaxy deck or bonus revenue piles run out)"""
+def last_round_cmd(galaxy: int | None, piles: str | None, save: bool, game_id: int | None,
+                   db: str | None, as_json: bool) -> None:
+    """Is the next round the last? (galaxy deck or bonus revenue piles run out)
+
+    With a saved game, from its galaxy deck and bonus revenue piles; 'round' records it.
+    """
     from companion.outer_earth import last_round, load_rules
 
+    rules = load_rules()
+    why = (f"ends when the galaxy deck or {rules.bonus_revenue_piles_empty} bonus revenue "
+           "piles are empty")
+    if save or game_id is not None:
+        _not_with_saved(galaxy=galaxy, piles=piles)
+        saved, _ = _saved_rules()
+        game, state = _read(db, game_id)
+        r = saved.last_round_of(state, rules)
+        if r["over"]:
+            text = "the game is over: score it with 'irata play outer-earth score --save'"
+        elif r["this_round_is_last"]:
+            text = f"yes: round {r['round']} is the last round, then score"
+        elif r["next_round_is_last"]:
+            text = (f"yes: round {r['round'] + 1} will be the last round "
+                    "(recorded when this round ends)")
+        else:
+            text = f"no ({why})"
+        text += (f"\ngalaxy deck {r['galaxy_deck']} left, bonus revenue piles "
+                 f"{', '.join(str(p) for p in r['piles'])}")
+        _emit(as_json, {"game": game.id, "last_round": bool(r["triggered"]), **r,
+                        "piles_empty_to_end": rules.bonus_revenue_piles_empty}, text)
+        return
+    _need(galaxy=galaxy, piles=piles)
+    assert galaxy is not None and piles is not None
     parts = [p.strip() for p in piles.split(",") if p.strip()]
     if not parts or not all(p.isdigit() for p in parts):
         raise InputError(f"--piles takes whole numbers, comma-separated, not '{piles}'")
     counts = [int(p) for p in parts]
-    rules = load_rules()
     result = last_round(galaxy, counts, rules)
-    text = ("yes: play one more round, then score" if result else
-            f"no (ends when the galaxy deck or {rules.bonus_revenue_piles_empty} bonus revenue "
-            "piles are empty)")
+    text = ("yes: play one more round, then score" if result else f"no ({why})")
     _emit(as_json, {"last_round": result, "galaxy_deck": galaxy, "piles": counts,
                     "piles_empty_to_end": rules.bonus_revenue_piles_empty}, text)
 
@@ -357,17 +613,75 @@ def setup(players: int, short: bool, as_json: bool) -> None:
     _emit(as_json, payload, "\n".join(lines))
 
 
+def _sale_lines(name: str, vp: int, to_profits: int, discarded: int, bonus_vp: int | None,
+                planet_vp: int, dice_increase: int) -> list[str]:
+    lines = [f"{name}: {vp} VP at the end",
+             f"  {to_profits} development cards to profits ({to_profits} VP)"]
+    if bonus_vp is not None:
+        lines.append(f"  {discarded} cards paid for the Bonus Revenue card ({bonus_vp} VP)")
+    lines.append(f"  the planet in the portfolio ({planet_vp} VP)")
+    if dice_increase:
+        lines.append(f"  raise a company die by 1, {dice_increase} time(s)")
+    return lines
+
+
 @outer_earth.command()
 @click.option("--planet", required=True, help="The planet sold (name or id).")
-@click.option("--built", required=True,
-              help="Its infrastructure in build order: colours, comma-separated.")
+@click.option("--built", default=None,
+              help="Its infrastructure in build order: colours, comma-separated (with a saved "
+                   "game, default: as saved; colours beyond the saved ones are built now).")
 @click.option("--bonus", default=None, help="The Bonus Revenue card taken (id, such as br/14).")
+@click.option("--player", default=None, help="With a saved game: the company selling.")
+@click.option("--pile", type=int, default=None,
+              help="With a saved game: the bonus revenue pile the card is taken from (1, 2, 3).")
+@click.option("--raise", "raises", multiple=True,
+              type=click.Choice(["draw", "build", "sell"]),
+              help="With a saved game: the die a dice increase icon raises (once per icon).")
+@SAVE
+@GAME
+@DB
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def sell(planet: str, built: str, bonus: str | None, as_json: bool) -> None:
-    """What selling a planet brings: profits, bonus revenue, the planet's 2 VP."""
+def sell(planet: str, built: str | None, bonus: str | None, player: str | None,
+         pile: int | None, raises: tuple[str, ...], save: bool, game_id: int | None,
+         db: str | None, as_json: bool) -> None:
+    """What selling a planet brings: profits, bonus revenue, the planet's 2 VP.
+
+    With a saved game (--save or --game ID) and --player, the sale is recorded: the planet to
+    the portfolio, the cards to profits, the Bonus Revenue card from its pile, the dice raised.
+    """
     from companion.outer_earth import bonus_revenue_cards, load_rules, sell_planet
     from components.schema import suggest
 
+    rules = load_rules()
+    if save or game_id is not None:
+        if not player:
+            raise InputError("say which company sells: --player NAME")
+        saved, _ = _saved_rules()
+        colours = None if built is None else [c for c in built.split(",") if c.strip()]
+        game, data, state = _record(
+            db, game_id, "sell",
+            lambda s: saved.sell_event(s, player, planet, rules, colours, bonus, pile, raises))
+        b = data["bonus"]
+        lines = _sale_lines(data["planet"], data["vp"], data["to_profits"], data["discarded"],
+                            b["vp"] if b else None, rules.portfolio_planet_vp,
+                            len(data["raise"]))
+        c = state["players"][player]
+        lines.append(f"Saved in game {game.id}: {player} holds {c['hand']} cards, profits "
+                     f"{c['profits']['cards']} cards, portfolio {', '.join(c['portfolio'])}"
+                     + (f", dice {c['dice']['draw']}/{c['dice']['build']}/"
+                        f"{c['dice']['sell']}" if data["raise"] else "")
+                     + (f"; pile {b['pile'] + 1} has "
+                        f"{state['bonus_revenue_piles'][b['pile']]} left" if b else ""))
+        _emit(as_json, {"planet": data["planet"], "vp": data["vp"],
+                        "to_profits": data["to_profits"], "discarded": data["discarded"],
+                        "bonus_revenue_vp": b["vp"] if b else 0,
+                        "planet_vp": rules.portfolio_planet_vp,
+                        "dice_increase": len(data["raise"]), "game": game.id,
+                        "company": c}, "\n".join(lines))
+        return
+    _not_saved_only(player=player, pile=pile, raise_=raises)
+    _need(built=built)
+    assert built is not None
     infrastructure = [c.strip().lower() for c in built.split(",") if c.strip()]
     card = None
     if bonus:
@@ -375,16 +689,111 @@ def sell(planet: str, built: str, bonus: str | None, as_json: bool) -> None:
         if bonus not in cards:
             raise InputError(f"no Bonus Revenue card '{bonus}'{suggest(bonus, list(cards))}")
         card = cards[bonus]
-    sale = sell_planet(_find_planet(planet), infrastructure, load_rules(), card)
-    lines = [f"{sale.planet}: {sale.vp} VP at the end",
-             f"  {sale.to_profits} development cards to profits ({sale.to_profits} VP)"]
-    if card:
-        lines.append(f"  {sale.discarded} cards paid for the Bonus Revenue card "
-                     f"({sale.bonus_revenue_vp} VP)")
-    lines.append(f"  the planet in the portfolio ({sale.planet_vp} VP)")
-    if sale.dice_increase:
-        lines.append(f"  raise a company die by 1, {sale.dice_increase} time(s)")
+    sale = sell_planet(_find_planet(planet), infrastructure, rules, card)
     _emit(as_json, {"planet": sale.planet, "vp": sale.vp, "to_profits": sale.to_profits,
                     "discarded": sale.discarded, "bonus_revenue_vp": sale.bonus_revenue_vp,
                     "planet_vp": sale.planet_vp, "dice_increase": sale.dice_increase},
-          "\n".join(lines))
+          "\n".join(_sale_lines(sale.planet, sale.vp, sale.to_profits, sale.discarded,
+                                sale.bonus_revenue_vp if card else None, sale.planet_vp,
+                                sale.dice_increase)))
+
+
+def _not_saved_only(**given: Any) -> None:
+    named = [f"--{k.rstrip('_').replace('_', '-')}" for k, v in given.items()
+             if v not in (None, (), "")]
+    if named:
+        raise InputError(f"{', '.join(named)} work{'s' if len(named) == 1 else ''} with a saved "
+                         "game: add --save (or --game ID)")
+
+
+# --- commands of the saved game alone ------------------------------------------------------------
+
+@outer_earth.command()
+@click.option("--players", "names", required=True,
+              help="The companies in clockwise order, comma-separated: Ann,Bob,Cid.")
+@click.option("--short/--normal", "short", default=False,
+              help="A short game (cards marked L removed) or a normal one.")
+@click.option("--starting-player", default=None,
+              help="The starting player (default: rolled for, by --seed).")
+@click.option("--seed", type=int, default=None, help="Makes the starting player's roll "
+              "repeatable.")
+@click.option("--name", "game_name", default=None, help="A name for the saved game.")
+@DB
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def new(names: str, short: bool, starting_player: str | None, seed: int | None,
+        game_name: str | None, db: str | None, as_json: bool) -> None:
+    """Start a saved game: the set-up table's decks, market and piles, every company's dice
+    and hand, the starting player."""
+    saved, rules = _saved_rules()
+    state = saved.new_game(_names(names, "players"), "short" if short else "normal", rules,
+                           starting_player, seed)
+    with open_store(db) as store:
+        game = store.create("outer-earth", state,
+                            game_name or f"Outer Earth, {len(state['seating'])} companies")
+    _emit(as_json, {"id": game.id, "name": game.name, "state": state},
+          f"Saved game {game.id} ({game.name}), seed {state['seed']}\n"
+          + saved.describe(state))
+
+
+@outer_earth.command(context_settings={"ignore_unknown_options": True})
+@click.argument("cards", required=False)
+@click.option("--player", required=True, help="The company drawing.")
+@GAME
+@DB
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def draw(cards: str | None, player: str, game_id: int | None, db: str | None,
+         as_json: bool) -> None:
+    """Action #1 in the saved game: PLAYER draws CARDS development cards (default: its draw
+    value)."""
+    saved, rules = _saved_rules()
+    game, data, state = _record(db, game_id, "draw",
+                                lambda s: saved.draw_event(s, player, cards, rules))
+    hand = state["players"][player]["hand"]
+    _emit(as_json, {"game": game.id, "player": player, "cards": data["cards"], "hand": hand},
+          f"{player} draws {data['cards']}: {hand} cards in hand.")
+
+
+@outer_earth.command()
+@click.argument("colours")
+@click.option("--player", required=True, help="The company building.")
+@click.option("--planet", required=True, help="The planet in its construction area.")
+@GAME
+@DB
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def build(colours: str, player: str, planet: str, game_id: int | None, db: str | None,
+          as_json: bool) -> None:
+    """Action #2 in the saved game: PLAYER builds COLOURS (blue,red,...) on a planet, in order,
+    from its hand."""
+    saved, _ = _saved_rules()
+    game, data, state = _record(
+        db, game_id, "build",
+        lambda s: saved.build_event(s, player, planet, colours.split(",")))
+    c = state["players"][player]
+    on = next(p for p in c["in_development"] if p["planet"] == data["planet"])
+    _emit(as_json, {"game": game.id, "player": player, "planet": data["planet"],
+                    "built": on["built"], "hand": c["hand"]},
+          f"{data['planet']}: {', '.join(on['built'])} ({len(on['built'])}); {player} holds "
+          f"{c['hand']} cards.")
+
+
+@outer_earth.command("round")
+@GAME
+@DB
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def round_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """End the saved game's round (after upkeep): refill the planet market from the galaxy
+    deck, check for the last round, begin the next; after the last round, the game is over."""
+    saved, rules = _saved_rules()
+    game, data, state = _record(db, game_id, "round", lambda s: saved.round_event(s, rules))
+    if data["over"]:
+        text = (f"Round {data['round']} was the last: the game is over. Score it with "
+                "'irata play outer-earth score --save'.")
+    else:
+        text = (f"Round {data['round']} ends: {data['refill']} planet(s) added to the market, "
+                f"galaxy deck {state['galaxy_deck']} left. Round {state['round']} begins"
+                + (" (the last round)." if data["last_round_next"] else "."))
+    _emit(as_json, {"game": game.id, "round": state["round"], "refill": data["refill"],
+                    "galaxy_deck": state["galaxy_deck"],
+                    "market": state["market"]["planets"],
+                    "last_round": state["final_round"] == state["round"] and not state["over"],
+                    "over": state["over"]}, text)

@@ -1,0 +1,522 @@
+"""Outer Earth kept as a saved game: set-up, a round played through as a table types it, the
+rulebook's sell example through the saved game, the last round from the saved piles, undo,
+set, and refused steps that save nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from companion import outer_earth as oe
+from companion import outer_earth_saved as saved
+from companion import session
+from components.errors import InputError, RuleError
+from irata.cli import cli, main
+
+RULES = oe.load_rules()
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(cli, ["play", *args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def oe_(*args: str) -> str:
+    return run("outer-earth", *args)
+
+
+def js(*args: str) -> Any:
+    return json.loads(oe_(*args, "--json"))
+
+
+def state() -> dict[str, Any]:
+    return json.loads(run("status", "--json"))["state"]  # type: ignore[no-any-return]
+
+
+def events() -> int:
+    return len(json.loads(run("log", "--json")))
+
+
+def refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run a command that must be refused: exit 2, one line on stderr, nothing saved."""
+    before = events()
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as info:
+        main(["play", *args])
+    out = capsys.readouterr()
+    assert info.value.code == 2, out
+    assert out.err.startswith("error: ") and out.err.count("\n") == 1, out.err
+    assert "Traceback" not in out.err
+    assert events() == before
+    return out.err
+
+
+def company(s: dict[str, Any], name: str) -> dict[str, Any]:
+    return s["players"][name]  # type: ignore[no-any-return]
+
+
+# --- Game Setup Instructions ---------------------------------------------------------------------
+
+def test_a_new_game_holds_the_set_up_table() -> None:
+    out = js("new", "--players", "Ann,Bob,Cid", "--starting-player", "Bob", "--name", "Friday")
+    s = out["state"]
+    assert out["name"] == "Friday"
+    # 3 players, normal: the table asks for 30 planets, the box holds 20 (all used)
+    assert s["setup"] == {"galaxy_deck": 20, "galaxy_deck_table": 30, "planet_market": 4,
+                          "bonus_revenue_piles": 3, "bonus_revenue_cards_per_pile": 7,
+                          "remove_long_cards": False}
+    assert (s["galaxy_deck"], s["market"]) == (16, {"planets": 4, "under": {}})
+    assert s["bonus_revenue_piles"] == [7, 7, 7]
+    assert (s["round"], s["starting_player"], s["seating"]) == (1, "Bob", ["Ann", "Bob", "Cid"])
+    for name in ("Ann", "Bob", "Cid"):
+        assert company(s, name) == {
+            "dice": {"draw": 2, "build": 2, "sell": 1}, "hand": 4, "in_development": [],
+            "portfolio": [], "profits": {"cards": 0, "planets": []}, "bonus_revenue": [],
+            "bonus_revenue_cards": []}
+
+
+@pytest.mark.parametrize(("players", "length", "deck", "market", "galaxy", "piles"), [
+    ("Ann,Bob", "--short", 12, 3, 9, [3, 3]),
+    ("Ann,Bob", "--normal", 20, 3, 17, [6, 6]),
+    ("Ann,Bob,Cid,Dee", "--short", 12, 5, 7, [6, 6, 6]),
+    ("Ann,Bob,Cid,Dee", "--normal", 20, 5, 15, [10, 10, 10]),
+])
+def test_set_up_for_every_table(players: str, length: str, deck: int, market: int,
+                                galaxy: int, piles: list[int]) -> None:
+    s = js("new", "--players", players, length, "--seed", "1")["state"]
+    assert s["setup"]["galaxy_deck"] == deck
+    assert s["market"]["planets"] == market and s["galaxy_deck"] == galaxy
+    assert s["bonus_revenue_piles"] == piles
+    assert s["setup"]["remove_long_cards"] is (length == "--short")
+
+
+def test_the_seed_rolls_the_same_starting_player() -> None:
+    a = js("new", "--players", "Ann,Bob,Cid,Dee", "--seed", "42")["state"]
+    b = js("new", "--players", "Ann,Bob,Cid,Dee", "--seed", "42")["state"]
+    assert a["starting_player"] == b["starting_player"] in ("Ann", "Bob", "Cid", "Dee")
+    assert a["seed"] == 42
+
+
+# --- a round played through ----------------------------------------------------------------------
+
+def test_a_round_played_through_with_the_rulebook_sell_example() -> None:
+    oe_("new", "--players", "Ann,Bob,Cid", "--starting-player", "Ann")
+
+    # Phase 1: Halcyon, Ann and Cid green; Ann accepts 2, Cid bows out: Ann pays 2 cards
+    bid = js("bid", "--save", "--planet", "Halcyon", "--green", "Ann,Cid", "accept", "bow")
+    assert (bid["buyer"], bid["price"], bid["saved"]) == ("Ann", 2, True)
+    s = state()
+    assert company(s, "Ann")["hand"] == 2
+    assert company(s, "Ann")["in_development"] == [{"planet": "Halcyon", "built": []}]
+    assert (s["market"]["planets"], s["starting_player"]) == (3, "Ann")
+
+    # an unfinished auction saves nothing and says who is to act
+    out = oe_("bid", "--save", "--planet", "Tidewell", "--green", "Bob,Cid")
+    assert "Bob may open at 2." in out and "Nothing saved" in out
+    assert events() == 2
+
+    # Tidewell: no green paddle, a card goes under it and it stays in the market
+    bid = js("bid", "--save", "--planet", "Tidewell")
+    assert (bid["status"], bid["cards_under"]) == ("no bids", 1)
+    s = state()
+    assert s["market"] == {"planets": 3, "under": {"Tidewell": 1}}
+    assert s["starting_player"] == "Ann"
+    assert [company(s, n)["hand"] for n in ("Ann", "Bob", "Cid")] == [2, 4, 4]
+
+    # Ferrox: Bob alone, for free; the starting player token moves to Bob
+    oe_("bid", "--save", "--planet", "Ferrox", "--green", "Bob")
+    # Obelisk: Bob and Cid green; clockwise from Bob, Bob bows out (bid lowered to 1), Cid buys
+    bid = js("bid", "--save", "--planet", "planet/obelisk", "--green", "Cid,Bob", "bow")
+    assert (bid["buyer"], bid["price"]) == ("Cid", 1)
+    s = state()
+    assert s["starting_player"] == "Cid"
+    assert s["market"] == {"planets": 1, "under": {"Tidewell": 1}}
+    assert [company(s, n)["hand"] for n in ("Ann", "Bob", "Cid")] == [2, 4, 3]
+    assert company(s, "Bob")["in_development"] == [{"planet": "Ferrox", "built": []}]
+    assert company(s, "Cid")["in_development"] == [{"planet": "Obelisk", "built": []}]
+
+    # Phase 2: Ann draws her draw value (2), then 2 more (a sum, as typed), builds six
+    assert js("draw", "--player", "Ann")["hand"] == 4
+    assert js("draw", "1+1", "--player", "Ann")["hand"] == 6
+    built = js("build", "blue,red,yellow,yellow", "--player", "Ann", "--planet", "Halcyon")
+    assert (built["built"], built["hand"]) == (["blue", "red", "yellow", "yellow"], 2)
+    # ... and sells Halcyon: the last two built now from the hand, the linked red-yellow-yellow
+    # Bonus Revenue card (8 VP) from pile 2: 3 cards to profits, 13 VP in all
+    sale = js("sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+              "blue,red,yellow,yellow,red,blue", "--bonus", "br/14", "--pile", "2")
+    assert (sale["vp"], sale["to_profits"], sale["discarded"], sale["bonus_revenue_vp"]) == (
+        13, 3, 3, 8)
+    s = state()
+    ann = company(s, "Ann")
+    assert ann["hand"] == 0 and ann["in_development"] == []
+    assert ann["portfolio"] == ["Halcyon"]
+    assert ann["profits"] == {"cards": 3, "planets": []}
+    assert (ann["bonus_revenue"], ann["bonus_revenue_cards"]) == ([8], ["br/14"])
+    assert s["bonus_revenue_piles"] == [7, 6, 7]
+
+    # the action values now read Ann's latest portfolio planet (Halcyon: +1 draw, +1 build)
+    acts = js("actions", "--save")["companies"]
+    assert acts["Ann"]["values"] == {"draw": 3, "build": 3, "sell": 1}
+    assert acts["Ann"]["planet"] == "Halcyon"
+    assert acts["Bob"]["values"] == {"draw": 2, "build": 2, "sell": 1}
+
+    # Bob builds on Ferrox (yellow or red start path); Cid stocks up past the hand limit
+    js("build", "yellow,red", "--player", "Bob", "--planet", "Ferrox")
+    assert js("draw", "9", "--player", "Cid")["hand"] == 12
+    assert company(state(), "Bob")["in_development"] == [
+        {"planet": "Ferrox", "built": ["yellow", "red"]}]
+
+    # Phase 3: nobody is taxed (one planet each, sell 1); Cid discards down to 10
+    up = js("upkeep", "--save")["companies"]
+    assert up["Cid"]["hand_limit_discard"] == 2 and up["Cid"]["hand_after"] == 10
+    assert all(u["taxed_planets"] == 0 for u in up.values())
+    s = state()
+    assert [company(s, n)["hand"] for n in ("Ann", "Bob", "Cid")] == [0, 2, 10]
+    assert s["upkeep_done"] is True
+
+    # the round ends: the market is refilled to its 4 slots from the galaxy deck
+    end = js("round")
+    assert (end["round"], end["refill"], end["galaxy_deck"], end["market"]) == (2, 3, 13, 4)
+    assert end["last_round"] is False
+    s = state()
+    assert (s["round"], s["galaxy_deck"], s["upkeep_done"], s["final_round"]) == (
+        2, 13, False, None)
+    assert s["market"] == {"planets": 4, "under": {"Tidewell": 1}}
+
+    # End Game Scoring from the saved companies, same table as the file form
+    score = js("score", "--save")
+    assert [(p["name"], p["vp"]) for p in score["players"]] == [
+        ("Ann", 13), ("Bob", -2), ("Cid", -2)]
+    assert score["players"][0]["breakdown"] == {"profits": 3, "bonus_revenue": 8,
+                                                "portfolio": 2, "discarded_planets": 0,
+                                                "in_development": 0}
+    assert score["winner"] == "Ann"
+    text = oe_("score", "--save")
+    assert text.splitlines()[0].startswith("company") and "winner: Ann" in text
+
+    status = run("status")
+    assert "round 2" in status and "Galaxy deck 13 left" in status
+    assert "Ann: hand 0, dice 2/2/1" in status and "bonus revenue 8" in status
+
+
+def test_the_sell_example_in_a_game_of_its_own() -> None:
+    """The rulebook's Sell Planet Example alone: 13 VP for the selling company at the end."""
+    oe_("new", "--players", "Solo,Bob", "--starting-player", "Solo")
+    oe_("bid", "--save", "--planet", "Halcyon", "--green", "Solo")
+    oe_("draw", "2", "--player", "Solo")
+    oe_("build", "blue,red,yellow,yellow,red,blue", "--player", "Solo", "--planet", "Halcyon")
+    oe_("sell", "--save", "--player", "Solo", "--planet", "Halcyon", "--bonus", "br/14",
+        "--pile", "1")
+    solo = js("score", "--save")["players"][0]
+    assert (solo["name"], solo["vp"]) == ("Solo", 13)
+
+
+def test_a_dice_increase_raises_the_die_named() -> None:
+    oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
+    oe_("bid", "--save", "--planet", "Nimbus Prime", "--green", "Ann")
+    oe_("build", "blue,blue,yellow,red", "--player", "Ann", "--planet", "Nimbus Prime")
+    sale = js("sell", "--save", "--player", "Ann", "--planet", "Nimbus Prime", "--raise",
+              "sell")
+    assert sale["dice_increase"] == 1 and sale["vp"] == 6
+    ann = company(state(), "Ann")
+    assert ann["dice"] == {"draw": 2, "build": 2, "sell": 2}
+    assert js("actions", "--save", "--player", "Ann")["companies"]["Ann"]["values"] == {
+        "draw": 2, "build": 2, "sell": 2}
+
+
+def test_planet_tax_through_the_saved_game() -> None:
+    oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
+    for planet in ("Verdant Reach", "Amber Hollow", "Cinder Point"):
+        oe_("bid", "--save", "--planet", planet, "--green", "Ann")
+    oe_("build", "blue", "--player", "Ann", "--planet", "Verdant Reach")
+    oe_("draw", "3", "--player", "Ann")
+    assert company(state(), "Ann")["hand"] == 6
+    # three planets, sell value 1: two are taxed; Ann pays for one and discards Cinder Point
+    up = js("upkeep", "--save", "--discard", "Ann=Cinder Point")["companies"]["Ann"]
+    assert (up["taxed_planets"], up["cards_for_tax"], up["planets_to_profits"]) == (
+        2, 2, ["Cinder Point"])
+    ann = company(state(), "Ann")
+    assert ann["hand"] == 4
+    assert [p["planet"] for p in ann["in_development"]] == ["Verdant Reach", "Amber Hollow"]
+    assert ann["profits"] == {"cards": 0, "planets": ["Cinder Point"]}
+    # at the end: two planets in development and one discarded, -2 VP each
+    ann_score = next(p for p in js("score", "--save")["players"] if p["name"] == "Ann")
+    assert ann_score["vp"] == -6
+
+
+# --- the last round, from the saved piles --------------------------------------------------------
+
+def test_two_empty_bonus_revenue_piles_make_the_next_round_the_last() -> None:
+    oe_("new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann")
+    run("set", "bonus_revenue_piles.0", "1")          # the table is the truth
+    run("set", "bonus_revenue_piles.1", "1")
+    oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")
+    oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Bob")
+    oe_("build", "blue,blue,blue", "--player", "Ann", "--planet", "Verdant Reach")
+    oe_("sell", "--save", "--player", "Ann", "--planet", "Verdant Reach", "--bonus", "br/01",
+        "--pile", "1")
+    last = js("last-round", "--save")
+    assert (last["piles"], last["last_round"], last["next_round_is_last"]) == ([0, 1], False,
+                                                                               False)
+    assert oe_("last-round", "--save").startswith("no (ends when the galaxy deck or 2 bonus")
+    oe_("build", "yellow,yellow,yellow", "--player", "Bob", "--planet", "Amber Hollow")
+    # one pile left with cards: the sale takes from it without --pile
+    oe_("sell", "--save", "--player", "Bob", "--planet", "Amber Hollow", "--bonus", "br/02")
+    last = js("last-round", "--save")
+    assert (last["piles"], last["last_round"], last["next_round_is_last"]) == ([0, 0], True,
+                                                                               True)
+    assert oe_("last-round", "--save").startswith("yes: round 2 will be the last round")
+    oe_("upkeep", "--save")
+    end = js("round")
+    assert (end["round"], end["last_round"], end["over"]) == (2, True, False)
+    assert state()["final_round"] == 2
+    assert "round 2 (the last round)" in run("status")
+    assert oe_("last-round", "--save").startswith("yes: round 2 is the last round")
+    oe_("upkeep", "--save")
+    end = js("round")
+    assert end["over"] is True and state()["over"] is True
+    assert "the game is over" in run("status")
+    score = js("score", "--save")
+    assert score["over"] is True
+    assert {p["name"]: p["vp"] for p in score["players"]} == {"Ann": 3 + 1 + 2, "Bob": 3 + 1 + 2}
+    assert score["tied"] == ["Ann", "Bob"]
+
+
+def test_an_empty_galaxy_deck_makes_the_next_round_the_last() -> None:
+    oe_("new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann")
+    run("set", "galaxy_deck", "1")
+    oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")
+    oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Bob")
+    oe_("upkeep", "--save")
+    end = js("round")                     # two slots empty, one planet left to fill them
+    assert (end["refill"], end["galaxy_deck"], end["market"], end["last_round"]) == (
+        1, 0, 2, True)
+
+
+# --- undo and set --------------------------------------------------------------------------------
+
+def test_undo_drops_the_last_step() -> None:
+    oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
+    oe_("bid", "--save", "--planet", "Halcyon", "--green", "Ann")
+    oe_("draw", "2", "--player", "Ann")
+    oe_("build", "blue,red,yellow,yellow,red,blue", "--player", "Ann", "--planet", "Halcyon")
+    before = state()
+    oe_("sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--bonus", "br/14",
+        "--pile", "1")
+    assert state() != before
+    assert "dropped event 5 (sell" in run("undo")
+    assert state() == before
+    run("undo")
+    assert company(state(), "Ann")["hand"] == 6
+    assert company(state(), "Ann")["in_development"] == [{"planet": "Halcyon", "built": []}]
+    run("undo")
+    run("undo")
+    assert state()["market"]["planets"] == 3 and company(state(), "Ann")["hand"] == 4
+    assert "nothing to undo" in run("undo")
+
+
+def test_set_corrects_any_number_and_the_calculators_read_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
+    run("set", "players.Ann.hand", "3+4")
+    run("set", "players.Ann.dice.draw", "5")
+    run("set", "players.Bob.portfolio", '["Meridian"]')
+    s = state()
+    assert company(s, "Ann")["hand"] == 7 and company(s, "Ann")["dice"]["draw"] == 5
+    acts = js("actions", "--save")["companies"]
+    assert acts["Ann"]["values"]["draw"] == 5
+    assert acts["Bob"]["values"]["draw"] == 4                     # Meridian: +2 draw
+    assert js("draw", "--player", "Ann")["hand"] == 12           # her draw value, 5
+    err = refused(["set", "players.Ann.hand", "2-3"], capsys)
+    assert "cannot be negative" in err
+    refused(["set", "players.Zed.hand", "3"], capsys)
+    run("undo")
+    assert company(state(), "Ann")["hand"] == 7
+
+
+def test_export_writes_the_log(tmp_path: Any) -> None:
+    oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
+    oe_("draw", "2", "--player", "Bob")
+    doc = json.loads(run("export"))
+    assert doc["game"] == "outer-earth" and [e["kind"] for e in doc["events"]] == [
+        "setup", "draw"]
+    assert doc["state"]["players"]["Bob"]["hand"] == 6
+    out = tmp_path / "oe.json"
+    run("export", "--out", str(out))
+    assert "Bob" in (tmp_path / "oe.csv").read_text()
+
+
+def test_game_id_picks_the_saved_game() -> None:
+    first = js("new", "--players", "Ann,Bob", "--starting-player", "Ann")["id"]
+    second = js("new", "--players", "Cid,Dee", "--starting-player", "Dee")["id"]
+    oe_("bid", "--game", str(first), "--planet", "Halcyon", "--green", "Bob")
+    one = json.loads(run("status", "--game", str(first), "--json"))["state"]
+    assert one["players"]["Bob"]["in_development"] == [{"planet": "Halcyon", "built": []}]
+    two = json.loads(run("status", "--game", str(second), "--json"))["state"]
+    assert two["market"]["planets"] == 3                  # the other game is untouched
+    assert state() == one                                 # the game touched last
+    assert js("score", "--game", str(first))["game"] == first
+
+
+def test_a_value_that_is_not_a_count_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
+    run("set", "players.Ann.hand", "many")
+    assert "not a count" in refused(["outer-earth", "draw", "2", "--player", "Ann"], capsys)
+
+
+# --- refused steps -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["bid", "--save", "--planet", "Ferrox", "--green", "Ann,Zed"], "no company 'Zed'"),
+    (["draw", "2", "--player", "Zed"], "no company 'Zed'"),
+    (["sell", "--save", "--player", "Zed", "--planet", "Halcyon"], "no company 'Zed'"),
+    (["upkeep", "--save", "--discard", "Zed=Halcyon"], "no company 'Zed'"),
+    (["draw", "-2", "--player", "Ann"], "cannot be negative"),
+    (["draw", "3-5", "--player", "Ann"], "cannot be negative"),
+    (["draw", "lots", "--player", "Ann"], "is not a number"),
+    (["sell", "--save", "--player", "Ann", "--planet", "Halcyon"], "needs 4 developments"),
+    (["sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+      "yellow,red,yellow,blue", "--bonus", "br/14", "--pile", "1"], "not yellow,red"),
+    (["sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+      "blue,red,yellow,red", "--bonus", "br/14", "--pile", "1"], "does not pay"),
+    (["sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+      "blue,red,yellow,yellow", "--bonus", "br/14", "--pile", "4"], "3 bonus revenue piles"),
+    (["sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+      "blue,red,yellow,yellow", "--bonus", "br/14"], "say which bonus revenue pile"),
+    (["sell", "--save", "--player", "Bob", "--planet", "Halcyon"], "not in Bob's construction"),
+    (["sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+      "blue,red,yellow,yellow,red,blue,blue"], "cannot build 4 more"),
+    (["build", "red,red", "--player", "Ann", "--planet", "Halcyon"],
+     "holds 1 development cards and cannot build 2"),
+    (["bid", "--save", "--planet", "Halcyon", "--green", "Bob"], "already belongs to Ann"),
+    (["bid", "--save", "--planet", "Halcyon"], "already belongs to Ann"),
+    (["bid", "--save", "--planet", "Calix", "--green", "Bob"], "did you mean 'Calyx'"),
+    (["bid", "--save", "--planet", "Ferrox", "--green", "Ann,Bob", "accept"],
+     "Ann holds 1 development cards and cannot accept a bid of 2"),
+    (["bid", "--save", "--planet", "Ferrox", "--green", "Bob,Cid", "accept", "accept"],
+     "Cid may raise or bow out, not 'accept'"),
+    (["bid", "--save", "--players", "Ann,Bob", "--planet", "Ferrox"], "comes from it"),
+    (["bid", "--save", "--green", "Bob"], "--planet NAME"),
+    (["round"], "no upkeep yet"),
+    (["actions", "--save", "--player", "Zed"], "no company 'Zed'"),
+    (["score", "--save", "some.yaml"], "not both"),
+    (["sell", "--planet", "Halcyon", "--built", "blue", "--player", "Ann"], "add --save"),
+])
+def test_a_refused_step_saves_nothing(args: list[str], message: str,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    oe_("new", "--players", "Ann,Bob,Cid", "--starting-player", "Ann")
+    oe_("bid", "--save", "--planet", "Halcyon", "--green", "Ann,Cid", "accept", "bow")
+    oe_("draw", "2", "--player", "Ann")
+    oe_("build", "blue,red,yellow", "--player", "Ann", "--planet", "Halcyon")
+    assert company(state(), "Ann")["hand"] == 1
+    err = refused(["outer-earth", *args], capsys)
+    assert message in err
+
+
+def test_rule_checks_on_planets_and_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    oe_("new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann")
+    assert "marked L" in refused(["outer-earth", "bid", "--save", "--planet", "Vesper Deep",
+                                  "--green", "Ann"], capsys)
+    oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Ann")
+    assert "start paths are yellow" in refused(
+        ["outer-earth", "build", "blue", "--player", "Ann", "--planet", "Amber Hollow"], capsys)
+    oe_("build", "yellow,yellow,yellow", "--player", "Ann", "--planet", "Amber Hollow")
+    assert "marked L" in refused(
+        ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Amber Hollow",
+         "--bonus", "br/30", "--pile", "1"], capsys)
+    oe_("bid", "--save", "--planet", "Nimbus Prime", "--green", "Bob")
+    oe_("build", "blue,blue,yellow,red", "--player", "Bob", "--planet", "Nimbus Prime")
+    assert "--raise" in refused(["outer-earth", "sell", "--save", "--player", "Bob",
+                                 "--planet", "Nimbus Prime"], capsys)
+    oe_("upkeep", "--save")
+    assert "upkeep of round 1 is done" in refused(["outer-earth", "upkeep", "--save"], capsys)
+    assert "end it with 'round'" in refused(["outer-earth", "draw", "--player", "Ann"], capsys)
+
+
+def test_a_bonus_revenue_card_is_taken_once(capsys: pytest.CaptureFixture[str]) -> None:
+    oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
+    oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")
+    oe_("bid", "--save", "--planet", "Tidewell", "--green", "Bob")
+    oe_("build", "blue,blue,blue", "--player", "Ann", "--planet", "Verdant Reach")
+    oe_("build", "blue,blue,yellow,yellow", "--player", "Bob", "--planet", "Tidewell")
+    oe_("sell", "--save", "--player", "Ann", "--planet", "Verdant Reach", "--bonus", "br/01",
+        "--pile", "1")
+    assert "already in Ann's profits" in refused(
+        ["outer-earth", "sell", "--save", "--player", "Bob", "--planet", "Tidewell", "--bonus",
+         "br/01", "--pile", "2"], capsys)
+
+
+def test_an_empty_pile_gives_no_card(capsys: pytest.CaptureFixture[str]) -> None:
+    oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
+    run("set", "bonus_revenue_piles.0", "0")
+    oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")
+    oe_("build", "blue,blue,blue", "--player", "Ann", "--planet", "Verdant Reach")
+    assert "pile 1 is empty" in refused(
+        ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Verdant Reach",
+         "--bonus", "br/01", "--pile", "1"], capsys)
+
+
+def test_after_the_game_is_over_nothing_more_is_played(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
+    run("set", "final_round", "1")
+    oe_("upkeep", "--save")
+    assert js("round")["over"] is True
+    assert "game is over" in refused(["outer-earth", "round"], capsys)
+    assert "game is over" in refused(["outer-earth", "bid", "--save", "--planet", "Ferrox"],
+                                     capsys)
+    assert oe_("last-round", "--save").startswith("the game is over")
+
+
+def test_a_planet_tax_the_hand_cannot_pay_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
+    run("set", "players.Ann.in_development",
+        '[{"planet": "Solace", "built": []}, {"planet": "Ferrox", "built": []},'
+        ' {"planet": "Obelisk", "built": []}]')
+    run("set", "players.Ann.hand", "3")
+    err = refused(["outer-earth", "upkeep", "--save"], capsys)
+    assert "discard 1 planet into the profits pile" in err
+    up = js("upkeep", "--save", "--discard", "Ann=Obelisk")["companies"]["Ann"]
+    assert (up["cards_for_tax"], up["hand_after"]) == (2, 1)
+
+
+# --- the calculators without a saved game still ask for their inputs -----------------------------
+
+def test_the_calculators_still_need_their_inputs(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["upkeep", "--hand", "3"], ["bid", "--green", "Ann"], ["last-round"],
+                 ["sell", "--planet", "Halcyon"], ["score"]):
+        with pytest.raises(SystemExit) as info:
+            main(["play", "outer-earth", *args])
+        assert info.value.code == 2
+        assert "Missing" in capsys.readouterr().err
+
+
+def test_no_saved_game_yet_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["play", "outer-earth", "actions", "--save"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "no Outer Earth game yet" in err
+
+
+# --- the pure fold -------------------------------------------------------------------------------
+
+def test_the_fold_and_its_builders_without_the_cli() -> None:
+    setup = saved.new_game(["Ann", "Bob"], "normal", RULES, "Ann", seed=5)
+    log = [session.Event(1, "setup", setup, "t")]
+    state0 = saved.fold(log)
+    _, data = saved.bid_event(state0, "Halcyon", ["Ann"])
+    assert data is not None and data["buyer"] == "Ann"
+    log.append(session.Event(2, "bid", data, "t"))
+    state1 = saved.fold(log)
+    assert state1["market"]["planets"] == 2
+    assert state0["market"]["planets"] == 3              # the builders never touch the state
+    with pytest.raises(InputError, match="no company"):
+        saved.draw_event(state1, "Zed", 2, RULES)
+    with pytest.raises(RuleError, match="Outer Earth is for"):
+        saved.new_game(["Ann"], "normal", RULES)
+    assert session.describe_of("outer-earth", state1).startswith("Outer Earth, 2 companies")
