@@ -135,9 +135,38 @@ def _check_path(state: dict[str, Any], path: str, value: Any) -> None:
             choices = ", ".join(map(str, node)) if isinstance(node, dict) else ""
             raise InputError(f"'{path}': {where} has no '{part}'"
                              + (f" (it has: {choices})" if choices else ""))
-    if isinstance(node, int) and isinstance(value, int) and value < 0 \
-            and not isinstance(node, bool):
+    kind, given = _kind(node), _kind(value)
+    if node is not None and kind != given:
+        raise InputError(f"'{path}' holds {kind} ({json.dumps(node)}), so {json.dumps(value)} "
+                         f"cannot go there")
+    if kind == "a number" and value < 0:
         raise InputError(f"'{path}' cannot be negative")
+
+
+def _kind(value: Any) -> str:
+    """What a person would call a saved value's type, for set's check and its message."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a group of values"
+    return "nothing"
+
+
+def _numbers(values: dict[str, Any], prefix: str = "") -> dict[str, int | float]:
+    """A player's numbers, nested groups flattened with dots (dice.sell, mules.food)."""
+    out: dict[str, int | float] = {}
+    for key, value in values.items():
+        if isinstance(value, dict):
+            out.update(_numbers(value, f"{prefix}{key}."))
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            out[f"{prefix}{key}"] = value
+    return out
 
 
 def _stock_rows(events: list[session.Event], game: str) -> tuple[list[str], list[list[Any]]]:
@@ -153,8 +182,7 @@ def _stock_rows(events: list[session.Event], game: str) -> tuple[list[str], list
         for name, p in players.items():
             if not isinstance(p, dict):
                 continue
-            numbers = {k: v for k, v in p.items()
-                       if isinstance(v, int | float) and not isinstance(v, bool)}
+            numbers = _numbers(p)
             for k in numbers:
                 if k not in columns:
                     columns.append(k)

@@ -173,7 +173,9 @@ def test_new_turn_status_set_undo_export(tmp_path: Path) -> None:
     run("export", "--out", str(target))
     doc = json.loads(target.read_text())
     assert doc["events"][0]["kind"] == "setup"
-    assert target.with_suffix(".csv").read_text().startswith("event,turn,player")
+    header = target.with_suffix(".csv").read_text().splitlines()[0].split(",")
+    assert header[:3] == ["event", "turn", "player"]
+    assert {"money", "food", "mules.food", "mules.energy"} <= set(header)  # nested flattened
     assert "mule" in run("games")
 
 
@@ -191,6 +193,11 @@ def test_session_errors(capsys: pytest.CaptureFixture[str]) -> None:
     code, err = exit_of(["set", "players.Ann.lands.0.mul", "food"], capsys)
     assert code == 2 and "no 'mul'" in err and "mule" in err
     run("set", "players.Ann.lands.0.mule", "energy")
+    # a value keeps its kind: text is refused where a number is kept, and the other way round
+    code, err = exit_of(["set", "players.Ann.food", "plenty"], capsys)
+    assert code == 2 and "'players.Ann.food' holds a number (4)" in err
+    code, err = exit_of(["set", "players.Ann.lands.0.mule", "3"], capsys)
+    assert code == 2 and "holds a text" in err
     assert js("status")["state"]["players"]["Ann"]["lands"][0]["mule"] == "energy"
     code, err = exit_of(["mule", "new", "--players", "Ann,Bob"], capsys)
     assert code == 2 and "3 or 4 players" in err

@@ -364,8 +364,8 @@ def test_game_id_picks_the_saved_game() -> None:
 
 def test_a_value_that_is_not_a_count_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
-    run("set", "players.Ann.hand", "many")
-    assert "not a count" in refused(["outer-earth", "draw", "2", "--player", "Ann"], capsys)
+    # set keeps a number a number: text where a count belongs is refused, nothing saved
+    assert "holds a number (4)" in refused(["set", "players.Ann.hand", "many"], capsys)
 
 
 # --- refused steps -------------------------------------------------------------------------------
