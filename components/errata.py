@@ -46,7 +46,7 @@ from components.schema import (
     reads,
     suggest,
 )
-from components.yamlloc import LocDict, LocList, load_file, plain
+from components.yamlloc import LocDict, LocList, kind_of, load_file, plain
 
 ERRATUM_KEYS = ("id", "version", "date", "summary", "note", "changes")
 CHANGE_KEYS = ("component", "data", "set")
@@ -228,20 +228,6 @@ def _read_change(ch: LocDict, eid: str) -> Change:
 _MISSING = object()
 
 
-def _kind_of(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return "nothing"
-
-
 def _lookup(root: dict[str, Any], dotted: str) -> Any:
     node: Any = root
     for part in dotted.split("."):
@@ -265,9 +251,9 @@ def _put(root: dict[str, Any], dotted: str, value: Any) -> None:
 def _check_value(old: Any, new: Any, sets: LocDict, key: str, where: str) -> None:
     if old is None or new is None:
         return
-    if _kind_of(old) != _kind_of(new):
-        raise err(f"{where}: '{key}' holds {_kind_of(old)} ({_short(old)}), so its new value "
-                  f"must be {_kind_of(old)} too, not {_kind_of(new)} ({_short(new)})",
+    if kind_of(old) != kind_of(new):
+        raise err(f"{where}: '{key}' holds {kind_of(old)} ({_short(old)}), so its new value "
+                  f"must be {kind_of(old)} too, not {kind_of(new)} ({_short(new)})",
                   sets, key)
 
 

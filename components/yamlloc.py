@@ -123,6 +123,21 @@ def load_file(path: Path, shown_as: str | None = None) -> Any:
     return load_text(text, source)
 
 
+def kind_of(value: Any) -> str:
+    """What a person calls a value's kind, for "'x' holds a number, so ..." messages."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "nothing"
+
+
 def plain(value: Any) -> Any:
     """A deep copy as plain dicts and lists (for JSON, hashing and comparisons)."""
     if isinstance(value, dict):

@@ -13,7 +13,8 @@ from irata.lazy import LazyGroup
 GAMES: dict[str, tuple[str, str]] = {
     "mule": ("irata.play_mule:mule", "M.U.L.E.: pricing, spoilage, production, ranking, games."),
     "mutagen": ("irata.play_mutagen:mutagen", "Mutagen: scoring, airship checks, set-up, games."),
-    "outer-earth": ("irata.play_outer_earth:outer_earth", "Outer Earth: VP, bidding, upkeep, games."),
+    "outer-earth": ("irata.play_outer_earth:outer_earth",
+                    "Outer Earth: VP, bidding, upkeep, games."),
     "muli": ("irata.play_muli:muli", "Das Störrische Muli: the race, its dice and moves."),
     "mule-goes-crazy": ("irata.play_mule_goes_crazy:mule_goes_crazy",
                         "Mule Goes Crazy!: auctions, production dice, upkeep, games."),

@@ -135,27 +135,14 @@ def _check_path(state: dict[str, Any], path: str, value: Any) -> None:
             choices = ", ".join(map(str, node)) if isinstance(node, dict) else ""
             raise InputError(f"'{path}': {where} has no '{part}'"
                              + (f" (it has: {choices})" if choices else ""))
-    kind, given = _kind(node), _kind(value)
+    from components.yamlloc import kind_of
+
+    kind, given = kind_of(node), kind_of(value)
     if node is not None and kind != given:
         raise InputError(f"'{path}' holds {kind} ({json.dumps(node)}), so {json.dumps(value)} "
                          f"cannot go there")
     if kind == "a number" and value < 0:
         raise InputError(f"'{path}' cannot be negative")
-
-
-def _kind(value: Any) -> str:
-    """What a person would call a saved value's type, for set's check and its message."""
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a group of values"
-    return "nothing"
 
 
 def _numbers(values: dict[str, Any], prefix: str = "") -> dict[str, int | float]:
