@@ -455,6 +455,7 @@ def diff(game: Game, base: Game, old: str, new: str) -> dict[str, Any]:
     comps: list[dict[str, Any]] = []
     data: list[dict[str, Any]] = []
     seen: list[str] = []
+    refs: dict[str, set[str]] | None = None
     for e in between:
         for ch in e.changes:
             if ch.target in seen:
@@ -475,14 +476,15 @@ def diff(game: Game, base: Game, old: str, new: str) -> dict[str, Any]:
                           if plain(va.get(k)) != plain(vb.get(k))]
                 set_keys = [f"{where}.{k}" if where else k for x in between
                             for c in x.changes if c.target == ch.target for k in c.set]
-                printed_on = [c.id for c in at_new.components
-                              if any(reads(data_refs(c, at_new.layouts), k) for k in set_keys)]
+                if refs is None:   # what each component's faces print of the data, once
+                    refs = {c.id: data_refs(c, at_new.layouts) for c in at_new.components}
+                printed_on = [cid for cid, r in refs.items()
+                              if any(reads(r, k) for k in set_keys)]
                 data.append({"data": where, "errata": by, "fields": fields,
                              "printed_on": printed_on})
                 for cid in printed_on:
                     shown = [{**f, "field": f"data.{f['field']}"} for f in fields
-                             if reads(data_refs(at_new.component(cid), at_new.layouts),
-                                      f["field"])]
+                             if reads(refs[cid], f["field"])]
                     entry = next((c for c in comps if c["component"] == cid), None)
                     if entry is None:
                         comps.append({"component": cid, "errata": by,

@@ -25,11 +25,7 @@ from companion import mule_goes_crazy as mgc
 from companion import mule_goes_crazy_saved as saved_game
 from companion.session import parse_amount
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, open_store, pick
-
-SAVE = click.option("--save", is_flag=True,
-                    help="Use the saved game (the one played last, or --game ID): read the "
-                         "inputs from it and record the result.")
+from irata.saved import DB, GAME, JSON, SAVE, open_store, pick
 
 
 def _game() -> Any:

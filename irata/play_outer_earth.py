@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from components.errors import DefinitionError, InputError
-from irata.saved import DB, GAME, open_store, pick
+from irata.saved import DB, GAME, SAVE, open_store, pick
 
 if TYPE_CHECKING:
     from companion.session import SavedGame, Store
@@ -118,9 +118,6 @@ def read_score_file(path: Path, face_values: frozenset[int] = frozenset()) -> li
 # one; either makes a calculator read its inputs from the saved game and record its result
 # there as one event (score, actions and last-round only read).
 
-SAVE = click.option("--save", is_flag=True,
-                    help="Use the saved game played last (or --game ID): read the inputs from "
-                         "it and record the result in it.")
 START = "irata play outer-earth new --players A,B,C"
 
 

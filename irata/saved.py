@@ -19,6 +19,9 @@ DB = click.option("--db", "db", type=click.Path(dir_okay=False),
 GAME = click.option("--game", "game_id", type=int,
                     help="The saved game (default: the one played last).")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+SAVE = click.option("--save", is_flag=True,
+                    help="Use the saved game (the one played last, or --game ID): read the "
+                         "inputs from it and record the result.")
 
 
 def open_store(db: str | None) -> Store:
