@@ -18,7 +18,8 @@ import importlib
 import json
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -92,6 +93,7 @@ class Store:
         import sqlite3  # here, not at the top: calculators never pay for it
 
         self.path = Path(path) if path is not None else default_db_path()
+        self._depth = 0  # how many transaction() blocks are open
         self._db: sqlite3.Connection
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -118,14 +120,41 @@ class Store:
         self.close()
 
     def _begin(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        # inside transaction() the outer BEGIN IMMEDIATE already holds the write lock
+        if self._depth == 0:
+            self._db.execute("BEGIN IMMEDIATE")
 
     def _commit(self) -> None:
-        self._db.execute("COMMIT")
+        if self._depth == 0:
+            self._db.execute("COMMIT")
 
     def _rollback(self) -> None:
-        if self._db.in_transaction:
+        if self._depth == 0 and self._db.in_transaction:
             self._db.execute("ROLLBACK")
+
+    @contextmanager
+    def transaction(self) -> Iterator[Store]:
+        """One write transaction around read, check and append.
+
+        ``with store.transaction(): state = state_of(store, saved); check(state);
+        store.append(...)`` takes the write lock (``BEGIN IMMEDIATE``) before the state is read,
+        so two commands on one game serialise and no rule can be broken by a race; an exception
+        anywhere inside rolls back everything, so a refused entry changes nothing. The
+        ``create``/``append``/``undo`` calls inside join this transaction instead of opening
+        their own. Nesting is allowed (the outermost one commits)."""
+        if self._depth == 0:
+            self._db.execute("BEGIN IMMEDIATE")
+        self._depth += 1
+        try:
+            yield self
+        except BaseException:
+            self._depth -= 1
+            if self._depth == 0 and self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+        self._depth -= 1
+        if self._depth == 0:
+            self._db.execute("COMMIT")
 
     def _touch(self, game_id: int, at: str) -> None:
         self._db.execute("UPDATE games SET touched = ? WHERE id = ?", (at, game_id))

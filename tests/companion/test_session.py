@@ -169,3 +169,55 @@ def test_a_process_killed_while_writing_leaves_the_game_intact(tmp_path: Path) -
         assert all(e.data["i"] == e.seq - 1 for e in events[1:])
         assert session.state_of(store, game)["count"] == len(events) - 1
         store.append(game.id, "add", {"n": 1})   # and it is still writable
+
+
+def test_transaction_rolls_back_every_append_on_a_refusal(tmp_path: Path) -> None:
+    with Store(tmp_path / "g.sqlite3") as store:
+        saved = store.create("counter", {})
+        store.append(saved.id, "add", {"n": 1})
+        before = store.events(saved.id)
+        with pytest.raises(InputError), store.transaction():
+            store.append(saved.id, "add", {"n": 2})
+            store.append(saved.id, "add", {"n": 3})
+            raise InputError("refused by the rules")
+        assert store.events(saved.id) == before
+        with store.transaction():
+            assert session.state_of(store, saved)["count"] == 1
+            store.append(saved.id, "add", {"n": 4})
+        assert session.state_of(store, saved)["count"] == 5
+
+
+_RACER = """
+import sys
+from pathlib import Path
+from companion import session
+from companion.session import Store
+from components.errors import InputError
+
+def fold(events):
+    return {"count": sum(int(e.data.get("n", 0)) for e in events)}
+
+session.register("counter", fold, str)
+with Store(Path(sys.argv[1])) as store:
+    saved = store.get(int(sys.argv[2]))
+    for _ in range(20):
+        with store.transaction():
+            # the rule: the count never passes 30; read and append under one lock
+            if session.state_of(store, saved)["count"] < 30:
+                store.append(saved.id, "add", {"n": 1})
+"""
+
+
+def test_parallel_writers_never_break_a_rule_checked_inside_the_transaction(
+        tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    with Store(db) as store:
+        saved = store.create("counter", {})
+    script = tmp_path / "racer.py"
+    script.write_text(_RACER)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    procs = [subprocess.Popen([sys.executable, str(script), str(db), str(saved.id)], env=env)
+             for _ in range(3)]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0, 0]
+    with Store(db) as store:
+        assert session.state_of(store, saved)["count"] == 30
