@@ -1,15 +1,28 @@
-"""Build speed and memory: every bundled game, and the shared speed floor's deck.
+"""Build speed and memory beside the shared speed floor, in one run on this machine.
 
-Prints, in one run on this machine:
-- each bundled game built to PDF and SVG: seconds, components and pieces per second, pages;
-- the whole set's seconds and peak memory (each build in its own process, maxrss);
-- the floor deck (``../shared/bench``: N poker cards, a rounded border, a title, ~40 words of
-  wrapped text, a number in a corner circle) drawn by the plainest reportlab and svgwrite
-  scripts and by irata from the same content written in irata's own format, as ratios.
+Prints:
+- the floor deck (``shared/bench``: poker cards with a coloured rounded border, a title, ~40
+  words of wrapped text and a number in a corner circle) at 2,000 and 10,000 cards (``--cards``),
+  built by irata from the same content written in irata's own format, as PDF + SVG, beside the
+  floor's two scripts (``floor_pdf.py`` then ``floor_svg.py``): CPU seconds of the whole
+  process(es), the ratio, peak memory, CPU time per card, and the PDF's size beside the floor's;
+- the five bundled games printed to PDF and SVG by one ``irata print``: CPU seconds of the
+  whole process, and the build's own seconds per game.
 
-No asserts on time: these machines are shared and noisy; compare the ratios.
+CPU time and peak memory come from ``resource.getrusage(RUSAGE_CHILDREN)`` taken inside a small
+wrapper process whose only child is the measured command, so each figure is that command's
+alone. The floor's two scripts are two processes: their CPU times add up, their peak memory is
+the larger of the two.
 
-    python benchmarks/build.py [--cards 500] [--runs 3]
+What each side does (the sides are not the same work, and the output says so): the floor draws
+each card's front once, 9 to an A4 page in one PDF, and writes one SVG per card; it draws no
+backs. irata draws each card's front AND its back (one of 8 colours, as a second layout), fits
+every text to its box, imposes fronts and duplex backs with bleed and crop marks, adds a
+footer to every page, a checklist sheet and a manifest, and writes one SVG per sheet side.
+
+No asserts on time: the machine is shared and noisy; compare the ratios within one run.
+
+    python benchmarks/build.py [--cards 2000,10000] [--runs 3]
 """
 
 from __future__ import annotations
@@ -17,51 +30,69 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FLOOR = ROOT.parent / "shared" / "bench"
 GAMES = ["mule", "mule-goes-crazy", "muli", "mutagen", "outer-earth"]
 
-CHILD = """
-import json, resource, sys, time
+# The wrapper: runs its arguments as one child and reports that child's CPU, peak RSS, wall.
+MEASURE = """
+import json, resource, subprocess, sys, time
+t0 = time.perf_counter()
+r = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+wall = time.perf_counter() - t0
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"cpu": u.ru_utime + u.ru_stime, "rss_mib": u.ru_maxrss / 1024, "wall": wall,
+                  "rc": r.returncode, "out": r.stdout[-4000:], "err": r.stderr[-2000:]}))
+"""
+
+# irata's build of the bundled games, timed inside the process (load + build per game).
+GAMES_CHILD = """
+import json, sys, time
 from pathlib import Path
-from components import load, load_path
+from components import load
 from generator.build import BuildOptions, build
 from generator.layout import Settings
-game_arg, out, folder = sys.argv[1], Path(sys.argv[2]), sys.argv[4]
-formats = tuple(sys.argv[3].split(','))
-t0 = time.perf_counter()
-game = load_path(folder) if folder != '-' else load(game_arg)
-r = build(game, BuildOptions(Settings(), formats, out))
-dt = time.perf_counter() - t0
-print(json.dumps({"seconds": dt, "components": r.components, "pieces": r.copies,
-                  "pages": len(r.sheets),
-                  "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+out = Path(sys.argv[1])
+res = {}
+for key in sys.argv[2:]:
+    t0 = time.perf_counter()
+    r = build(load(key), BuildOptions(Settings(), ("pdf", "svg"), out))
+    res[key] = {"seconds": time.perf_counter() - t0, "pages": len(r.sheets),
+                "pieces": r.copies}
+print(json.dumps(res))
 """
 
 
-def child(game: str, out: Path, formats: str, folder: str = "-") -> dict[str, float]:
-    r = subprocess.run([sys.executable, "-c", CHILD, game, str(out), formats, folder],
-                       capture_output=True, text=True, cwd=ROOT, check=True)
-    return json.loads(r.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+def find_floor() -> Path | None:
+    """The speed floor: ``$IRATA_FLOOR``, else a ``shared/bench`` beside a parent folder."""
+    env = os.environ.get("IRATA_FLOOR")
+    if env:
+        return Path(env)
+    for parent in ROOT.parents:
+        cand = parent / "shared" / "bench"
+        if (cand / "floor_pdf.py").is_file():
+            return cand
+    return None
 
 
-def wall(cmd: list[str], cwd: Path) -> float:
-    t0 = time.perf_counter()
-    subprocess.run(cmd, cwd=cwd, check=True, capture_output=True)
-    return time.perf_counter() - t0
+def measure(cmd: list[str], cwd: Path) -> dict[str, float]:
+    r = subprocess.run([sys.executable, "-c", MEASURE, *cmd], cwd=cwd, capture_output=True,
+                       text=True, check=True)
+    res: dict[str, float] = json.loads(r.stdout)
+    if res["rc"] != 0:
+        raise SystemExit(f"error: {' '.join(cmd)} failed:\n{res['err']}")
+    return res
 
 
-def floor_deck(n: int, folder: Path) -> None:
-    """The floor's deck, as an irata game folder: same sizes, colours, text and number."""
-    sys.path.insert(0, str(FLOOR))
+def floor_deck(n: int, folder: Path, floor: Path) -> None:
+    """The floor's deck as an irata game folder: the same sizes, colours, text and number on
+    the front, and a back in the card's colour (8 colours, so 8 different backs)."""
+    sys.path.insert(0, str(floor))
     import deck_data  # type: ignore[import-not-found]
 
     cards = deck_data.cards(n)
@@ -80,7 +111,14 @@ def floor_deck(n: int, folder: Path) -> None:
         " stroke_width: 0.6}",
         "    - {type: text, field: number, x: 48.5, y: 6.5, w: 10, h: 5, size: 11, font: bold,"
         " color: white, align: center}",
-        "defaults: {kind: card, size: poker, group: Cards, front: floor, version_mark: false}",
+        "  floor-back:",
+        "    - {type: rect, x: 0, y: 0, w: '100%', h: '100%', fill: $color, bleed: true}",
+        "    - {type: rect, x: 4, y: 4, w: '100%-8', h: '100%-8', radius: 3, stroke: white,"
+        " stroke_width: 0.8}",
+        "    - {type: text, text: 'FLOOR', x: 6, y: '50%-6', w: '100%-12', h: 12, size: 22,"
+        " font: bold, color: white, align: center, valign: middle}",
+        "defaults: {kind: card, size: poker, group: Cards, front: floor, back: floor-back,"
+        " version_mark: false}",
         "components:",
     ]
     for i, c in enumerate(cards):
@@ -90,56 +128,110 @@ def floor_deck(n: int, folder: Path) -> None:
     (folder / "cards.yaml").write_text("\n".join(lines) + "\n")
 
 
+def floor_run(floor: Path, n: int, tmp: Path) -> dict[str, float]:
+    pdf = tmp / f"floor-{n}.pdf"
+    a = measure([sys.executable, "floor_pdf.py", str(n), "helv", str(pdf)], floor)
+    b = measure([sys.executable, "floor_svg.py", str(n), str(tmp / f"floor-svg-{n}")], floor)
+    return {"cpu": a["cpu"] + b["cpu"], "rss_mib": max(a["rss_mib"], b["rss_mib"]),
+            "size": pdf.stat().st_size}
+
+
+def irata_run(deck: Path, n: int, tmp: Path) -> dict[str, float]:
+    out = tmp / f"irata-{n}"
+    r = measure([sys.executable, "-m", "irata.cli", "print", "--components", str(deck),
+                 "--format", "pdf,svg", "--out", str(out)], ROOT)
+    pdf = out / "floor" / "floor.pdf"
+    return {"cpu": r["cpu"], "rss_mib": r["rss_mib"], "size": pdf.stat().st_size}
+
+
+def spread(values: list[float], fmt: str = "{:.2f}") -> str:
+    return f"{fmt.format(statistics.median(values))} ({fmt.format(min(values))}-" \
+           f"{fmt.format(max(values))})"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cards", type=int, default=500)
+    ap.add_argument("--cards", default="2000,10000", help="deck sizes, comma-separated")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--skip-games", action="store_true")
     args = ap.parse_args()
+    sizes = [int(v) for v in args.cards.split(",")]
     tmp = Path(tempfile.mkdtemp(prefix="irata-bench-"))
-    print(f"machine: {os.cpu_count()} cores; median of {args.runs} runs; {tmp}")
+    print(f"machine: {os.cpu_count()} cores (shared); {args.runs} paired runs, each figure "
+          f"median (min-max); scratch {tmp}")
+    floor = find_floor()
+    if floor is None:
+        print("no speed floor (shared/bench) found; set IRATA_FLOOR: floor deck skipped")
+        sizes = []
+    else:
+        print(f"floor: {floor}")
+        print("floor does: each card's front only (no backs), 9 to an A4 page, one PDF; "
+              "one SVG per card.")
+        print("irata does: each card's front AND back (8 different backs), text fitted, "
+              "duplex imposition with bleed,")
+        print("            crop marks, footers, checklist sheet, manifest; one SVG per sheet "
+              "side.")
     print()
-    print(f"{'game':16} {'seconds':>8} {'comp/s':>8} {'pieces/s':>9} {'pages':>6} {'MB':>6}")
-    total, peak = 0.0, 0.0
-    for game in GAMES:
-        if not (ROOT / "components" / game.replace("-", "_") / "game.yaml").is_file():
-            print(f"{game:16} (not bundled yet)")
-            continue
-        runs = [child(game, tmp / "games", "pdf,svg") for _ in range(args.runs)]
-        sec = statistics.median(r["seconds"] for r in runs)
-        r0 = runs[0]
-        total += sec
-        peak = max(peak, max(r["maxrss_mb"] for r in runs))
-        print(f"{game:16} {sec:8.2f} {r0['components'] / sec:8.0f} {r0['pieces'] / sec:9.0f} "
-              f"{r0['pages']:6.0f} {r0['maxrss_mb']:6.0f}")
-    print(f"{'all games':16} {total:8.2f} {'':8} {'':9} {'':6} {peak:6.0f}  (target: < 10 s)")
-    print()
-    if not FLOOR.is_dir():
-        print(f"no speed floor at {FLOOR}: skipped")
+    results: dict[int, tuple[list[dict[str, float]], list[dict[str, float]]]] = {}
+    for n in sizes:
+        deck = tmp / f"deck-{n}" / "floor"
+        floor_deck(n, deck, floor)  # type: ignore[arg-type]
+        fl: list[dict[str, float]] = []
+        ir: list[dict[str, float]] = []
+        for _ in range(args.runs):  # paired: floor then irata, close in time
+            fl.append(floor_run(floor, n, tmp))  # type: ignore[arg-type]
+            ir.append(irata_run(deck, n, tmp))
+        results[n] = (fl, ir)
+        ratios = [b["cpu"] / a["cpu"] for a, b in zip(fl, ir, strict=True)]
+        print(f"floor deck, {n} cards, PDF + SVG (CPU s of the whole process):")
+        print(f"  {'':18} {'floor':>20} {'irata':>20}")
+        print(f"  {'CPU seconds':18} {spread([r['cpu'] for r in fl]):>20} "
+              f"{spread([r['cpu'] for r in ir]):>20}")
+        print(f"  {'ms per card':18} {spread([r['cpu'] / n * 1000 for r in fl], '{:.3f}'):>20} "
+              f"{spread([r['cpu'] / n * 1000 for r in ir], '{:.3f}'):>20}")
+        print(f"  {'peak memory MiB':18} {spread([r['rss_mib'] for r in fl], '{:.0f}'):>20} "
+              f"{spread([r['rss_mib'] for r in ir], '{:.0f}'):>20}")
+        print(f"  {'PDF size KiB':18} {fl[0]['size'] / 1024:>20.0f} {ir[0]['size'] / 1024:>20.0f}"
+              f"   (irata's holds the backs too)")
+        print(f"  ratio irata/floor CPU: {spread(ratios)}   (target <= 1.20)")
+        print(f"  ratio irata/floor PDF size: {ir[0]['size'] / fl[0]['size']:.2f}"
+              f"   (target <= 2.00 at 2,000)")
+        print()
+    if len(sizes) >= 2:
+        a, b = sizes[0], sizes[-1]
+        ia, ib = results[a][1], results[b][1]
+        per_a = statistics.median(r["cpu"] / a for r in ia)
+        per_b = statistics.median(r["cpu"] / b for r in ib)
+        marg = (statistics.median(r["cpu"] for r in ib) -
+                statistics.median(r["cpu"] for r in ia)) / (b - a)
+        print(f"irata per card: {per_a * 1000:.3f} ms at {a}, {per_b * 1000:.3f} ms at {b}: "
+              f"{per_b / per_a:.2f}x   (target: within 10%)")
+        print(f"  marginal cost of a card from {a} to {b}: {marg * 1000:.3f} ms "
+              f"({marg / per_a:.2f}x the per-card time at {a}; startup excluded)")
+        print(f"irata peak memory at {b}: "
+              f"{statistics.median(r['rss_mib'] for r in ib):.0f} MiB   (target <= 150)")
+        print()
+    if args.skip_games:
         return
-    deck = tmp / "floor-deck" / "floor"
-    floor_deck(args.cards, deck)
-    n = args.cards
-    fl_pdf = statistics.median(
-        wall([sys.executable, "floor_pdf.py", str(n), "helv", str(tmp / "floor.pdf")], FLOOR)
-        for _ in range(args.runs))
-    fl_svg = statistics.median(
-        wall([sys.executable, "floor_svg.py", str(n), str(tmp / "floor-svg")], FLOOR)
-        for _ in range(args.runs))
-
-    def irata_wall(formats: str) -> float:
-        cmd = [sys.executable, "-m", "irata.cli", "print", "--components", str(deck.parent),
-               "--format", formats, "--duplex", "none", "--out", str(tmp / "irata-floor")]
-        return statistics.median(wall(cmd, ROOT) for _ in range(args.runs))
-
-    ir_pdf, ir_svg = irata_wall("pdf"), irata_wall("svg")
-    print(f"floor deck, {n} poker cards (whole process, median of {args.runs}):")
-    print(f"  {'':22} {'floor':>8} {'irata':>8} {'ratio':>7}")
-    print(f"  {'PDF':22} {fl_pdf:8.2f} {ir_pdf:8.2f} {ir_pdf / fl_pdf:6.2f}x")
-    print(f"  {'SVG':22} {fl_svg:8.2f} {ir_svg:8.2f} {ir_svg / fl_svg:6.2f}x")
-    print("  (the floor writes one SVG per card; irata one per sheet of nine, with marks, "
-          "footer and manifest)")
-    print(f"peak memory of this script: "
-          f"{resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:.0f} MB (children)")
+    games = [g for g in GAMES
+             if (ROOT / "components" / g.replace("-", "_") / "game.yaml").is_file()]
+    whole: list[dict[str, float]] = []
+    inner: list[dict[str, dict[str, float]]] = []
+    for _ in range(args.runs):
+        whole.append(measure([sys.executable, "-m", "irata.cli", "print", *games,
+                              "--out", str(tmp / "games-cli")], ROOT))
+        r = measure([sys.executable, "-c", GAMES_CHILD, str(tmp / "games"), *games], ROOT)
+        inner.append(json.loads(str(r["out"]).strip().splitlines()[-1]))
+    print(f"the {len(games)} bundled games, PDF + SVG:")
+    for g in games:
+        secs = [run[g]["seconds"] for run in inner]
+        print(f"  {g:16} {spread(secs):>20} s build   {inner[0][g]['pages']:4.0f} pages "
+              f"{inner[0][g]['pieces']:5.0f} pieces")
+    totals = [sum(run[g]["seconds"] for g in games) for run in inner]
+    print(f"  {'all, build only':16} {spread(totals):>20} s   (load + build, imports excluded)")
+    print(f"  {'irata print':16} {spread([w['cpu'] for w in whole]):>20} s CPU of the whole "
+          f"process, imports included   (target <= 1.5)")
+    print(f"  {'':16} {spread([w['rss_mib'] for w in whole], '{:.0f}'):>20} MiB peak")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ the same folder and renamed into place, so a failed build never leaves half a PD
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -316,8 +317,41 @@ def build(game: Game, opts: BuildOptions,
           progress: Callable[[int], None] | None = None,
           total: Callable[[int], None] | None = None) -> BuildResult:
     """Build one game's printable files into ``opts.out/GAME/``."""
+    with collector_out_of_the_way():
+        return _build(game, opts, progress, total)
+
+
+class collector_out_of_the_way:  # noqa: N801 (used as a context manager)
+    """Keep Python's cyclic garbage collector out of the drawing loop.
+
+    The loaded game and everything made before the build are frozen (never rescanned), and the
+    automatic collector is off while faces are drawn and sheets rendered: what a build makes
+    is freed by reference counting as soon as a sheet is written, so the collector would only
+    rescan a growing heap and make each card cost more than the one before. The youngest
+    generation is still collected after each sheet (``sheet_done``), so any cycle a library
+    makes is freed and the memory stays flat. Everything is restored on the way out.
+    """
+
+    def __enter__(self) -> None:
+        self.enabled = gc.isenabled()
+        gc.disable()
+        gc.freeze()
+
+    def __exit__(self, *exc: object) -> None:
+        gc.unfreeze()
+        if self.enabled:
+            gc.enable()
+
+
+def sheet_done() -> None:
+    """After each sheet: free any cycle made since the last sheet (young objects only)."""
+    gc.collect(0)
+
+
+def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | None,
+           total: Callable[[int], None] | None) -> BuildResult:
     from generator.backends.pdf import write_pdf
-    from generator.backends.svg import sheet_svg
+    from generator.backends.svg import FaceCache, sheet_svg
 
     settings = opts.settings
     settings.check()
@@ -358,11 +392,13 @@ def build(game: Game, opts: BuildOptions,
         os.chmod(staging, 0o777 & ~_umask())
         try:
             k = 0
+            svg_faces = FaceCache()
             for sheet in sheets:
                 if sheet.side == "front":
                     k += 1
                 name = f"sheet-{k:03d}-{sheet.side}.svg"
-                (staging / name).write_text(sheet_svg(sheet, icons), encoding="utf-8")
+                (staging / name).write_text(sheet_svg(sheet, icons, svg_faces),
+                                            encoding="utf-8")
                 os.chmod(staging / name, 0o666 & ~_umask())
                 svg_names[sheet.page] = f"svg/{name}"
                 tick()

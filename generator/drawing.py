@@ -117,6 +117,30 @@ class Group:
 Primitive = Rect | Ellipse | Line | Path | Text | Icon | QR | Image | Group
 
 
+class FaceKey:
+    """A face's identity by its content: its size, its bleed and every primitive, compared by
+    value. Two faces that look the same have equal keys, whichever component or side they
+    belong to, so a backend draws the picture once and places it for each. The hash is taken
+    once (primitives are immutable), and equal hashes are confirmed by comparing the content.
+    """
+
+    __slots__ = ("content", "_hash")
+
+    def __init__(self, content: tuple[object, ...]) -> None:
+        self.content = content
+        self._hash = hash(content)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return (self is other or isinstance(other, FaceKey) and self._hash == other._hash
+                and self.content == other.content)
+
+    def __repr__(self) -> str:
+        return f"FaceKey({self._hash:x})"
+
+
 @dataclass
 class Drawing:
     """One face of a component: its trim size, its bleed, and its primitives."""
@@ -125,10 +149,18 @@ class Drawing:
     h: float
     bleed: float
     items: list[Primitive] = field(default_factory=list)
-    key: str = ""  # unique name of this drawing (component id, face), for reuse in files
+    key: str = ""  # unique name of this drawing (component id, face), for people and messages
+    _identity: FaceKey | None = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, item: Primitive) -> None:
         self.items.append(item)
+        self._identity = None
+
+    def identity(self) -> FaceKey:
+        """What this face looks like, as a key: equal for faces that draw the same picture."""
+        if self._identity is None:
+            self._identity = FaceKey((self.w, self.h, self.bleed, tuple(self.items)))
+        return self._identity
 
 
 def walk(items: tuple[Primitive, ...] | list[Primitive]) -> list[Primitive]:

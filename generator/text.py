@@ -9,6 +9,7 @@ starts a new paragraph.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -115,7 +116,7 @@ def wrap(pieces: tuple[Piece, ...], fonts: tuple[str, str], size: float,
     return lines, ok
 
 
-def line_width(line: Line, fonts: tuple[str, str], size: float) -> float:
+def line_width(line: Sequence[Piece], fonts: tuple[str, str], size: float) -> float:
     return sum(piece_width(p, fonts, size) for p in line)
 
 
@@ -127,7 +128,26 @@ def block_height(n_lines: int, size: float, leading: float) -> float:
 
 def fit(text: str, fonts: tuple[str, str], icons: frozenset[str], w: float, h: float,
         size: float, min_size: float, leading: float) -> tuple[float, list[Line], Fit]:
-    """Find the largest size (in STEP points, from ``size`` down to ``min_size``) that fits."""
+    """Find the largest size (in STEP points, from ``size`` down to ``min_size``) that fits.
+
+    The same text in the same box and style is fitted once (``fitted`` keeps the outcome); the
+    caller gets its own lists, so the cached lines cannot be changed through them.
+    """
+    s, lines, result = fitted(text, fonts, icons, w, h, size, min_size, leading)
+    return s, [list(line) for line in lines], result
+
+
+@lru_cache(maxsize=8192)
+def fitted(text: str, fonts: tuple[str, str], icons: frozenset[str], w: float, h: float,
+           size: float, min_size: float, leading: float
+           ) -> tuple[float, tuple[tuple[Piece, ...], ...], Fit]:
+    """``fit``'s outcome, cached (lines as tuples: shared between callers, never changed)."""
+    s, lines, result = _fit(text, fonts, icons, w, h, size, min_size, leading)
+    return s, tuple(tuple(line) for line in lines), result
+
+
+def _fit(text: str, fonts: tuple[str, str], icons: frozenset[str], w: float, h: float,
+         size: float, min_size: float, leading: float) -> tuple[float, list[Line], Fit]:
     pieces = tokenize(text, icons)
 
     def attempt(s: float) -> tuple[list[Line], bool]:
@@ -147,8 +167,8 @@ def fit(text: str, fonts: tuple[str, str], icons: frozenset[str], w: float, h: f
     return s, lines, Fit(s, size, False, len(lines))
 
 
-def render_lines(lines: list[Line], fonts: tuple[str, str], size: float, x: float, y: float,
-                 w: float, h: float, align: str, valign: str, leading: float,
+def render_lines(lines: Sequence[Sequence[Piece]], fonts: tuple[str, str], size: float,
+                 x: float, y: float, w: float, h: float, align: str, valign: str, leading: float,
                  color: str) -> list[Primitive]:
     """Glyph runs and icons for laid-out lines in the box (x, y, w, h)."""
     out: list[Primitive] = []
@@ -196,3 +216,16 @@ def render_lines(lines: list[Line], fonts: tuple[str, str], size: float, x: floa
             out.append(Text(run_x, baseline, run, fonts[1] if run_bold else fonts[0], size,
                             color))
     return out
+
+
+@lru_cache(maxsize=8192)
+def text_box(text: str, fonts: tuple[str, str], icons: frozenset[str], w: float, h: float,
+             size: float, min_size: float, leading: float, align: str, valign: str,
+             color: str) -> tuple[tuple[Primitive, ...], Fit]:
+    """A whole text box, fitted and laid out in its own (0, 0, w, h): the glyph runs and the
+    fit's outcome. The same string in the same box and style is laid out once per build (a
+    deck repeats its rules text on many cards); the primitives are immutable, so sharing them
+    is safe."""
+    used, lines, result = fitted(text, fonts, icons, w, h, size, min_size, leading)
+    prims = render_lines(lines, fonts, used, 0, 0, w, h, align, valign, leading, color)
+    return tuple(prims), result

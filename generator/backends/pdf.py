@@ -1,5 +1,9 @@
-"""Sheets -> one PDF (reportlab). Each distinct drawing becomes one form XObject, defined once
-and placed for every copy, so a deck of 40 identical counters costs one drawing, not 40.
+"""Sheets -> one PDF (reportlab), written page by page.
+
+A face is known by its content (``Drawing.identity``), not by its component or side: a picture
+placed more than once in the document (40 identical counters, the backs of a deck, the same
+back on two decks) becomes one form XObject, defined once and placed for every copy; a picture
+placed once is drawn straight into its page, where it compresses with its neighbours.
 
 The page works in millimetres with y downward (the Drawing's own convention): the page's
 transform flips reportlab's y-up points once, and text and images flip back locally.
@@ -7,12 +11,14 @@ transform flips reportlab's y-up points once, and text and images flip back loca
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path as FsPath
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.drawing import (
@@ -20,6 +26,7 @@ from generator.drawing import (
     QR,
     Drawing,
     Ellipse,
+    FaceKey,
     Group,
     Icon,
     Image,
@@ -60,7 +67,14 @@ class PdfRenderer:
 
     def draw(self, items: list[Primitive] | tuple[Primitive, ...]) -> None:
         c = self.c
+        texts: list[Text] = []
         for it in items:
+            if isinstance(it, Text):
+                texts.append(it)  # runs of text share one text object
+                continue
+            if texts:
+                self.texts(texts)
+                texts = []
             if isinstance(it, Rect):
                 stroke, fill = self.style(it.style)
                 if stroke or fill:
@@ -68,19 +82,6 @@ class PdfRenderer:
                         c.roundRect(it.x, it.y, it.w, it.h, it.radius, stroke=stroke, fill=fill)
                     else:
                         c.rect(it.x, it.y, it.w, it.h, stroke=stroke, fill=fill)
-            elif isinstance(it, Text):
-                c.saveState()
-                c.setFillColor(_colour(it.color))
-                c.translate(it.x, it.y)
-                c.scale(1, -1)
-                c.setFont(it.font, it.size * PT)
-                if it.anchor == "middle":
-                    c.drawCentredString(0, 0, it.text)
-                elif it.anchor == "end":
-                    c.drawRightString(0, 0, it.text)
-                else:
-                    c.drawString(0, 0, it.text)
-                c.restoreState()
             elif isinstance(it, Line):
                 stroke, _ = self.style(it.style)
                 if stroke:
@@ -139,6 +140,34 @@ class PdfRenderer:
                 c.scale(1, -1)
                 c.drawImage(it.path, 0, 0, it.w, it.h, mask="auto")
                 c.restoreState()
+        if texts:
+            self.texts(texts)
+
+    def texts(self, runs: list[Text]) -> None:
+        """Glyph runs in one text object: each run's baseline set by its own text matrix
+        (flipped upright on the y-down page), font and colour changed only when they change."""
+        c = self.c
+        c.saveState()  # the fill colour set inside the text object ends with it
+        t = c.beginText()
+        font: tuple[str, float] | None = None
+        colour = ""
+        for it in runs:
+            size = it.size * PT
+            if font != (it.font, size):
+                t.setFont(it.font, size)
+                font = (it.font, size)
+            if it.color != colour:
+                t.setFillColor(_colour(it.color))
+                colour = it.color
+            x = it.x
+            if it.anchor == "middle":
+                x -= stringWidth(it.text, it.font, size) / 2
+            elif it.anchor == "end":
+                x -= stringWidth(it.text, it.font, size)
+            t.setTextTransform(1, 0, 0, -1, x, it.y)
+            t.textOut(it.text)
+        c.drawText(t)
+        c.restoreState()
 
     def clip(self, box: tuple[float, float, float, float]) -> None:
         p = self.c.beginPath()
@@ -146,47 +175,80 @@ class PdfRenderer:
         self.c.clipPath(p, stroke=0, fill=0)
 
 
-def write_pdf(sheets: list[Sheet], out: FsPath, icons: IconSource, title: str,
-              progress: Callable[[], None] | None = None) -> None:
-    """Render every sheet as one page of ``out`` (written whole, by the caller's temp+rename)."""
-    first = sheets[0]
-    c = Canvas(str(out), pagesize=(first.w * mm, first.h * mm), pageCompression=1,
-               invariant=1)
-    c.setTitle(title)
-    c.setCreator("irata")
-    r = PdfRenderer(c, icons)
-    forms: dict[str, str] = {}
-    for sheet in sheets:
+class PdfWriter:
+    """One PDF, one sheet at a time: ``add`` each sheet in order, then ``close``.
+
+    ``sheets`` are all the sheets the file will hold, so the writer knows which faces are
+    placed more than once (those become forms). A face's entry is dropped after its last
+    placement, so nothing here grows with the deck beyond what the file itself needs.
+    """
+
+    def __init__(self, out: FsPath, sheets: Iterable[Sheet], icons: IconSource,
+                 title: str) -> None:
+        self.uses: Counter[FaceKey] = Counter(
+            p.drawing.identity() for s in sheets for p in s.placements)
+        self.c = Canvas(str(out), pagesize=(210 * mm, 297 * mm), pageCompression=1,
+                        invariant=1)
+        self.c.setTitle(title)
+        self.c.setCreator("irata")
+        self.r = PdfRenderer(self.c, icons)
+        self.forms: dict[FaceKey, str] = {}
+        self.defined = 0
+
+    def add(self, sheet: Sheet) -> None:
+        c, r = self.c, self.r
         c.setPageSize((sheet.w * mm, sheet.h * mm))
-        for p in sheet.placements:
-            _define_form(c, r, p.drawing, forms)
+        keys = [p.drawing.identity() for p in sheet.placements]
+        for p, key in zip(sheet.placements, keys, strict=True):
+            if self.uses[key] > 1 and key not in self.forms:
+                self._define_form(p.drawing, key)
         c.saveState()
         c.transform(mm, 0, 0, -mm, 0, sheet.h * mm)
-        for p in sheet.placements:
+        for p, key in zip(sheet.placements, keys, strict=True):
             c.saveState()
             r.clip(p.clip)
             c.translate(*p.origin)
             if p.turned:
                 c.rotate(180)
-            c.scale(1 / mm, -1 / mm)
-            c.doForm(forms[p.drawing.key])
+            form = self.forms.get(key)
+            if form is not None:
+                c.scale(1 / mm, -1 / mm)
+                c.doForm(form)
+            else:
+                r.draw(p.drawing.items)
             c.restoreState()
+            left = self.uses[key] - 1
+            if left:
+                self.uses[key] = left
+            else:  # its last placement: forget it
+                del self.uses[key]
+                self.forms.pop(key, None)
         r.draw(sheet.marks)
         c.restoreState()
         c.showPage()
+
+    def close(self) -> None:
+        self.c.save()
+
+    def _define_form(self, d: Drawing, key: FaceKey) -> None:
+        c = self.c
+        name = f"d{self.defined}"
+        self.defined += 1
+        b = d.bleed + 1.0
+        c.beginForm(name, lowerx=-b * mm, lowery=-(d.h + b) * mm, upperx=(d.w + b) * mm,
+                    uppery=b * mm)
+        c.transform(mm, 0, 0, -mm, 0, 0)
+        self.r.draw(d.items)
+        c.endForm()
+        self.forms[key] = name
+
+
+def write_pdf(sheets: list[Sheet], out: FsPath, icons: IconSource, title: str,
+              progress: Callable[[], None] | None = None) -> None:
+    """Render every sheet as one page of ``out`` (written whole, by the caller's temp+rename)."""
+    w = PdfWriter(out, sheets, icons, title)
+    for sheet in sheets:
+        w.add(sheet)
         if progress:
             progress()
-    c.save()
-
-
-def _define_form(c: Canvas, r: PdfRenderer, d: Drawing, forms: dict[str, str]) -> None:
-    if d.key in forms:
-        return
-    name = f"d{len(forms)}"
-    b = d.bleed + 1.0
-    c.beginForm(name, lowerx=-b * mm, lowery=-(d.h + b) * mm, upperx=(d.w + b) * mm,
-                uppery=b * mm)
-    c.transform(mm, 0, 0, -mm, 0, 0)
-    r.draw(d.items)
-    c.endForm()
-    forms[d.key] = name
+    w.close()

@@ -1,15 +1,19 @@
 """Sheets -> SVG files (svgwrite), one per sheet side, in millimetres (viewBox = the page).
 
-Each distinct drawing on a sheet is defined once under ``<defs>`` and placed with ``<use>``
-for every copy, clipped like the PDF. Fonts are the PDF's standard fonts by name, with common
-fallbacks, so text measured for the PDF sets the same way here.
+Each distinct face on a sheet (known by its content, ``Drawing.identity``) is defined once under
+``<defs>`` and placed with one ``<use>`` per copy, clipped like the PDF by a clip path shared by
+every placement with the same box. A face's svgwrite elements are built once per build and
+reused by every sheet that shows it (a deck's backs). Fonts are the PDF's standard fonts by
+name, with common fallbacks, so text measured for the PDF sets the same way here.
 """
 
 from __future__ import annotations
 
 import base64
+import itertools
 import mimetypes
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any
@@ -21,7 +25,9 @@ from svgwrite.container import Group as SvgGroup
 from generator.drawing import (
     PT,
     QR,
+    Drawing,
     Ellipse,
+    FaceKey,
     Group,
     Icon,
     Image,
@@ -78,18 +84,38 @@ def path_data(cmds: tuple[tuple[str | float, ...], ...]) -> str:
     return " ".join(parts)
 
 
+def text_attrs(it: Text) -> dict[str, str]:
+    """A glyph run's presentation attributes (inherited ones: a parent may carry them)."""
+    attrs = font_attrs(it.font)
+    attrs["font_size"] = _f(it.size * PT)
+    attrs["fill"] = it.color
+    if it.anchor != "start":
+        attrs["text_anchor"] = it.anchor
+    return attrs
+
+
 class SvgRenderer:
-    def __init__(self, dwg: svgwrite.Drawing, icons: IconSource) -> None:
+    """Primitives -> svgwrite elements. Clip paths are shared: one per distinct box."""
+
+    def __init__(self, dwg: svgwrite.Drawing, icons: IconSource,
+                 ids: Iterator[int] | None = None) -> None:
         self.dwg = dwg
         self.icons = icons
-        self.clips = 0
+        self.ids = ids if ids is not None else itertools.count(1)
+        self.new_clips: list[Any] = []  # clip paths made since the caller last took them
 
     def clip_id(self, box: tuple[float, float, float, float]) -> str:
-        self.clips += 1
-        cid = f"c{self.clips}"
-        cp = self.dwg.defs.add(self.dwg.clipPath(id=cid))
+        """A clip path for a group inside a drawing; the caller adds ``new_clips`` to the
+        defs of every file that shows the drawing."""
+        cid = f"k{next(self.ids)}"
+        cp = self.dwg.clipPath(id=cid)
         cp.add(self.dwg.rect((_f(box[0]), _f(box[1])), (_f(box[2]), _f(box[3]))))
+        self.new_clips.append(cp)
         return cid
+
+    def take_clips(self) -> list[Any]:
+        out, self.new_clips = self.new_clips, []
+        return out
 
     def draw(self, parent: Any, items: list[Primitive] | tuple[Primitive, ...]) -> None:
         d = self.dwg
@@ -101,11 +127,7 @@ class SvgRenderer:
                     el["ry"] = _f(it.radius)
                 parent.add(el)
             elif isinstance(it, Text):
-                attrs = font_attrs(it.font)
-                el = d.text(it.text, insert=(_f(it.x), _f(it.y)), font_size=_f(it.size * PT),
-                            fill=it.color, **attrs)
-                if it.anchor != "start":
-                    el["text-anchor"] = it.anchor
+                el = d.text(it.text, insert=(_f(it.x), _f(it.y)), **text_attrs(it))
                 el["xml:space"] = "preserve"
                 parent.add(el)
             elif isinstance(it, Line):
@@ -116,8 +138,11 @@ class SvgRenderer:
                                      **style_attrs(it.style)))
             elif isinstance(it, Path):
                 parent.add(d.path(d=path_data(it.cmds), **style_attrs(it.style)))
+            elif isinstance(it, Group) and not it.clip and all(
+                    isinstance(t, Text) for t in it.items):
+                parent.add(self.text_box(it))
             elif isinstance(it, Group):
-                g = SvgGroup()
+                g = self.dwg.g()
                 tf = []
                 if it.dx or it.dy:
                     tf.append(f"translate({_f(it.dx)} {_f(it.dy)})")
@@ -128,14 +153,14 @@ class SvgRenderer:
                 if tf:
                     g["transform"] = " ".join(tf)
                 if it.clip:
-                    inner = SvgGroup(clip_path=f"url(#{self.clip_id(it.clip)})")
+                    inner = self.dwg.g(clip_path=f"url(#{self.clip_id(it.clip)})")
                     g.add(inner)
                     self.draw(inner, it.items)
                 else:
                     self.draw(g, it.items)
                 parent.add(g)
             elif isinstance(it, Icon):
-                g = SvgGroup(transform=f"translate({_f(it.x)} {_f(it.y)}) "
+                g = self.dwg.g(transform=f"translate({_f(it.x)} {_f(it.y)}) "
                                        f"scale({_f(it.size / 10.0)})")
                 self.draw(g, self.icons(it.name, it.color))
                 parent.add(g)
@@ -151,6 +176,63 @@ class SvgRenderer:
                                    preserveAspectRatio="none"))
 
 
+    def text_box(self, box: Group) -> SvgGroup:
+        """A text box's glyph runs: what they share (font, size, colour) said once, on the
+        group, and each run only its position and what differs."""
+        runs: list[Text] = [t for t in box.items if isinstance(t, Text)]
+        each = [text_attrs(t) for t in runs]
+        common = dict(each[0]) if each else {}
+        for attrs in each[1:]:
+            for k in [k for k, v in common.items() if attrs.get(k) != v]:
+                del common[k]
+        tf = []
+        if box.dx or box.dy:
+            tf.append(f"translate({_f(box.dx)} {_f(box.dy)})")
+        if box.rotate:
+            tf.append(f"rotate({_f(box.rotate)})")
+        if box.scale != 1.0:
+            tf.append(f"scale({_f(box.scale)})")
+        g = self.dwg.g(**common)
+        if tf:
+            g["transform"] = " ".join(tf)
+        g["xml:space"] = "preserve"
+        d = self.dwg
+        for t, attrs in zip(runs, each, strict=True):
+            own = {k: v for k, v in attrs.items() if k not in common}
+            g.add(d.text(t.text, insert=(_f(t.x), _f(t.y)), **own))
+        return g
+
+
+class FaceCache:
+    """Each distinct face's svgwrite group, built once and reused by every sheet showing it,
+    with the clip paths it needs (their ids unique within the build). Bounded: the least
+    recently used faces are dropped, so memory does not grow with the deck."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.ids = itertools.count(1)
+        self.faces: OrderedDict[FaceKey, tuple[SvgGroup, list[Any]]] = OrderedDict()
+
+    def get(self, d: Drawing, r: SvgRenderer) -> tuple[SvgGroup, list[Any]]:
+        key = d.identity()
+        hit = self.faces.get(key)
+        if hit is not None:
+            self.faces.move_to_end(key)
+            return hit
+        g = r.dwg.g()
+        ids, r.ids = r.ids, self.ids
+        r.take_clips()
+        try:
+            r.draw(g, d.items)
+        finally:
+            r.ids = ids
+        entry = (g, r.take_clips())
+        self.faces[key] = entry
+        if len(self.faces) > self.size:
+            self.faces.popitem(last=False)
+        return entry
+
+
 @lru_cache(maxsize=64)
 def _data_uri(path: str) -> str:
     """The image inlined, so an SVG sheet stands alone wherever it is copied."""
@@ -164,33 +246,52 @@ def placement(desc: str) -> dict[str, str]:
     return dict(part.split("=", 1) for part in desc.split())
 
 
-def sheet_svg(sheet: Sheet, icons: IconSource) -> str:
+def sheet_svg(sheet: Sheet, icons: IconSource, faces: FaceCache | None = None) -> str:
     """One sheet side as SVG text."""
     dwg = svgwrite.Drawing(size=(f"{_f(sheet.w)}mm", f"{_f(sheet.h)}mm"),
                            viewBox=f"0 0 {_f(sheet.w)} {_f(sheet.h)}", debug=False,
                            profile="full")
     r = SvgRenderer(dwg, icons)
-    defined: dict[str, str] = {}
+    faces = faces if faces is not None else FaceCache()
+    defined: dict[FaceKey, str] = {}
     for p in sheet.placements:
-        if p.drawing.key not in defined:
+        key = p.drawing.identity()
+        if key not in defined:
             gid = f"d{len(defined)}"
-            g = dwg.defs.add(SvgGroup(id=gid))
-            r.draw(g, p.drawing.items)
-            defined[p.drawing.key] = gid
+            g, clips = faces.get(p.drawing, r)
+            for cp in clips:
+                dwg.defs.add(cp)
+            g["id"] = gid  # the group may be shared with other sheets: named for this file
+            dwg.defs.add(g)
+            defined[key] = gid
+    placement_clips: dict[tuple[str, ...], str] = {}
     for p in sheet.placements:
-        wrap = dwg.add(SvgGroup(clip_path=f"url(#{r.clip_id(p.clip)})"))
+        ox, oy = p.origin
+        x, y, w, h = p.clip
+        # the clip box in the face's own coordinates, so placements with the same box (every
+        # copy in a grid but those on its edges) share one clip path
         if p.turned:
-            use = dwg.use(f"#{defined[p.drawing.key]}")
-            use["transform"] = f"translate({_f(p.origin[0])} {_f(p.origin[1])}) rotate(180)"
+            tf = f"translate({_f(ox)} {_f(oy)}) rotate(180)"
+            local = (ox - x - w, oy - y - h, w, h)
         else:
-            use = dwg.use(f"#{defined[p.drawing.key]}",
-                          insert=(_f(p.origin[0]), _f(p.origin[1])))
+            tf = f"translate({_f(ox)} {_f(oy)})"
+            local = (x - ox, y - oy, w, h)
+        box = tuple(_f(v) for v in local)
+        cid = placement_clips.get(box)
+        if cid is None:
+            cid = placement_clips[box] = f"c{len(placement_clips) + 1}"
+            cp = dwg.defs.add(dwg.clipPath(id=cid))
+            cp.add(dwg.rect((box[0], box[1]), (box[2], box[3])))
+        use = dwg.use(f"#{defined[p.drawing.identity()]}", transform=tf,
+                      clip_path=f"url(#{cid})")
         # what is placed here, for people and tools, in a form SVG 1.1 allows (see placement())
         use["class"] = "placement"
         use.add(Desc(f"component={p.comp.id} copy={p.copy} face={p.face} "
                      f"trim={','.join(_f(v) for v in p.trim)}"))
-        wrap.add(use)
+        dwg.add(use)
     r.draw(dwg, sheet.marks)
+    for cp in r.take_clips():
+        dwg.defs.add(cp)
     text: str = dwg.tostring()
     # svgwrite always declares xmlns:ev, which the SVG 1.1 DTD rejects (PRINTING.md)
     return text.replace(' xmlns:ev="http://www.w3.org/2001/xml-events"', "")

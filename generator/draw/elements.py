@@ -278,21 +278,21 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     rotate = int(ctx.resolve(el.get("rotate", 0)) or 0) % 360
     bw, bh = (h, w) if rotate in (90, 270) else (w, h)
     icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
-    used, lines, result = textfit.fit(content, fonts, icons, bw, bh, size, min_size, leading)
+    colour = ctx.colour(el.get("color", "ink")) or "#000000"
+    prims, result = textfit.text_box(content, fonts, icons, bw, bh, size, min_size, leading,
+                                     str(el.get("align", "left")), str(el.get("valign", "top")),
+                                     colour)
     if result.size < result.wanted - 1e-6 or not result.fits:
         ctx.fits.append(FitRecord(ctx.comp.id, ctx.face, label, ctx.comp.file, ctx.comp.line,
                                   result.wanted, result.size, result.fits))
-    colour = ctx.colour(el.get("color", "ink")) or "#000000"
-    prims = textfit.render_lines(lines, fonts, used, 0, 0, bw, bh, str(el.get("align", "left")),
-                                 str(el.get("valign", "top")), leading, colour)
     if rotate == 0:
-        return [Group(tuple(prims), dx=x, dy=y)]
+        return [Group(prims, dx=x, dy=y)]
     # turn the box about its own corner so it still fills (x, y, w, h)
     if rotate == 90:
-        return [Group(tuple(prims), dx=x + w, dy=y, rotate=90)]
+        return [Group(prims, dx=x + w, dy=y, rotate=90)]
     if rotate == 180:
-        return [Group(tuple(prims), dx=x + w, dy=y + h, rotate=180)]
-    return [Group(tuple(prims), dx=x, dy=y + h, rotate=270)]
+        return [Group(prims, dx=x + w, dy=y + h, rotate=180)]
+    return [Group(prims, dx=x, dy=y + h, rotate=270)]
 
 
 def _fonts(ctx: Context, font: Any) -> tuple[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -139,9 +140,16 @@ def test_copies_are_one_drawing_placed_many_times(a4_build: tuple[Path, dict[str
     counters = [p for p in sheet["placements"] if p["component"] == "counter/one"]
     assert len(counters) == 6
     distinct = {(p["component"], p["face"]) for p in sheet["placements"]}
+    placed = Counter((p["component"], p["face"]) for s in manifest["sheets"]
+                     for p in s["placements"])
+    repeated = {k for k in distinct if placed[k] > 1}
+    assert ("counter/one", "front") in repeated
     page = doc[sheet["page"] - 1]
-    # one form XObject per distinct drawing, however many copies are placed
-    assert len(page.get_xobjects()) == len(distinct) < len(sheet["placements"])
+    # one form XObject per face placed more than once, however many copies are placed; a
+    # face placed once is drawn in the page itself
+    assert len(page.get_xobjects()) == len(repeated) < len(sheet["placements"])
+    on_sheet = sum(1 for p in sheet["placements"] if (p["component"], p["face"]) in repeated)
+    assert page.read_contents().count(b" Do") == on_sheet
     root = ET.parse(out / "deck" / sheet["svg"]).getroot()
     defs = root.find(f"{SVG}defs")
     assert defs is not None
