@@ -282,35 +282,56 @@ def manifest_data(game: Game, sheets: list[Sheet], opts: BuildOptions,
         "back_offset_mm": list(s.back_offset),
         "pdf": f"{game.key}.pdf" if "pdf" in opts.formats else None,
         "since": opts.since,
-        "sheets": [],
+        "sheets": [manifest_entry(sheet, svg_names) for sheet in sheets],
     }
-    for sheet in sheets:
-        entry: dict[str, Any] = {
-            "page": sheet.page,
-            "side": sheet.side,
-            "title": sheet.title,
-            "page_mm": [round(sheet.w, 3), round(sheet.h, 3)],
-            "svg": svg_names.get(sheet.page),
-            "placements": [],
-        }
-        for p in sheet.placements:
-            pl: dict[str, Any] = {
-                "component": p.comp.id,
-                "kind": p.comp.kind,
-                "copy": p.copy,
-                "face": p.face,
-                "version": p.comp.version,
-                "trim_mm": [round(v, 3) for v in p.trim],
-                "bleed_mm": [round(v, 3) for v in p.clip],
-            }
-            if p.turned:
-                pl["turned"] = 180
-            if p.part:
-                pl["part"] = p.part
-                pl["board_window_mm"] = [round(v, 3) for v in (p.window or ())]
-            entry["placements"].append(pl)
-        out["sheets"].append(entry)
     return out
+
+
+def manifest_entry(sheet: Sheet, svg_names: dict[int, str]) -> dict[str, Any]:
+    """One sheet's record in the manifest: its page, side, title, SVG and placements."""
+    entry: dict[str, Any] = {
+        "page": sheet.page,
+        "side": sheet.side,
+        "title": sheet.title,
+        "page_mm": [round(sheet.w, 3), round(sheet.h, 3)],
+        "svg": svg_names.get(sheet.page),
+        "placements": [],
+    }
+    for p in sheet.placements:
+        pl: dict[str, Any] = {
+            "component": p.comp.id,
+            "kind": p.comp.kind,
+            "copy": p.copy,
+            "face": p.face,
+            "version": p.comp.version,
+            "trim_mm": [round(v, 3) for v in p.trim],
+            "bleed_mm": [round(v, 3) for v in p.clip],
+        }
+        if p.turned:
+            pl["turned"] = 180
+        if p.part:
+            pl["part"] = p.part
+            pl["board_window_mm"] = [round(v, 3) for v in (p.window or ())]
+        entry["placements"].append(pl)
+    return entry
+
+
+def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptions,
+                   svg_names: dict[int, str]) -> None:
+    """The manifest as ``json.dumps(manifest_data(...), indent=1)`` would write it, written one
+    sheet at a time so that a long deck's manifest is never held whole in memory."""
+    head = json.dumps(manifest_data(game, [], opts, svg_names), indent=1)
+    tail = '"sheets": []\n}'
+    assert head.endswith(tail)
+    with path.open("w", encoding="utf-8") as f:
+        if not sheets:
+            f.write(head)
+            return
+        f.write(head[:-len(tail)] + '"sheets": [\n')
+        for i, sheet in enumerate(sheets):
+            text = json.dumps(manifest_entry(sheet, svg_names), indent=1)
+            f.write(("" if i == 0 else ",\n") + "  " + text.replace("\n", "\n  "))
+        f.write("\n ]\n}")
 
 
 def build(game: Game, opts: BuildOptions,
@@ -324,12 +345,13 @@ def build(game: Game, opts: BuildOptions,
 class collector_out_of_the_way:  # noqa: N801 (used as a context manager)
     """Keep Python's cyclic garbage collector out of the drawing loop.
 
-    The loaded game and everything made before the build are frozen (never rescanned), and the
-    automatic collector is off while faces are drawn and sheets rendered: what a build makes
-    is freed by reference counting as soon as a sheet is written, so the collector would only
-    rescan a growing heap and make each card cost more than the one before. The youngest
-    generation is still collected after each sheet (``sheet_done``), so any cycle a library
-    makes is freed and the memory stays flat. Everything is restored on the way out.
+    Everything that exists when the build starts (the loaded game, the libraries) is frozen,
+    never to be rescanned, and the automatic collector is off while faces are drawn, imposed
+    and rendered. What a build makes is freed by reference counting (drawings, primitives and
+    pages make no reference cycles), so a collector pass would only rescan a heap that grows
+    with the deck, and each card would cost more than the one before. On the way out the
+    frozen objects are handed back and the collector is restored, so any cycle left over is
+    collected between games as usual.
     """
 
     def __enter__(self) -> None:
@@ -341,11 +363,6 @@ class collector_out_of_the_way:  # noqa: N801 (used as a context manager)
         gc.unfreeze()
         if self.enabled:
             gc.enable()
-
-
-def sheet_done() -> None:
-    """After each sheet: free any cycle made since the last sheet (young objects only)."""
-    gc.collect(0)
 
 
 def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | None,
@@ -413,9 +430,7 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
             shutil.rmtree(staging, ignore_errors=True)
             raise
     manifest = folder / "manifest.json"
-    data = manifest_data(game, sheets, opts, svg_names)
-    _atomic_write(manifest, lambda tmp: tmp.write_text(json.dumps(data, indent=1),
-                                                       encoding="utf-8"))
+    _atomic_write(manifest, lambda tmp: write_manifest(tmp, game, sheets, opts, svg_names))
     fits = [r for f in faces for r in f.fits]
     return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
                        sum(c.count for c in comps), fits)

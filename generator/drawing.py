@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 PT = 25.4 / 72.0  # millimetres per point
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Style:
     fill: str | None = None
     stroke: str | None = None
@@ -21,7 +21,7 @@ class Style:
     dash: tuple[float, ...] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     x: float
     y: float
@@ -31,7 +31,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ellipse:
     cx: float
     cy: float
@@ -40,7 +40,7 @@ class Ellipse:
     style: Style
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     x1: float
     y1: float
@@ -53,13 +53,13 @@ class Line:
 PathCmd = tuple[str | float, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Path:
     cmds: tuple[PathCmd, ...]
     style: Style
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """One run of text on a baseline: ``x`` is where ``anchor`` sits."""
 
@@ -72,7 +72,7 @@ class Text:
     anchor: str = "start"  # start | middle | end
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Icon:
     """A named vector icon drawn into the square (x, y, size, size)."""
 
@@ -83,7 +83,7 @@ class Icon:
     color: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class QR:
     payload: str
     x: float
@@ -92,7 +92,7 @@ class QR:
     color: str = "#000000"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Image:
     path: str
     x: float
@@ -101,7 +101,7 @@ class Image:
     h: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """Items moved by (dx, dy), then turned by ``rotate`` degrees clockwise about that point,
     scaled by ``scale``, and optionally clipped to ``clip`` (in the group's coordinates)."""

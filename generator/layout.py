@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -416,6 +417,12 @@ def ruler(x: float, y: float, vertical: bool = False) -> list[Primitive]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _footer_ruler() -> tuple[Primitive, ...]:
+    """The footer's ruler, made once: every sheet shares the same immutable primitives."""
+    return tuple(ruler(0, -2.2))
+
+
 def footer(sheet: Sheet, text: str, s: Settings) -> None:
     """The footer line and the 50 mm ruler, in the widest free strip beside the block,
     between crop marks where it can, always inside the page."""
@@ -470,7 +477,7 @@ def footer(sheet: Sheet, text: str, s: Settings) -> None:
         size -= 0.25
     label = "50 mm: measure to check the scale is 100%"
     grp: list[Primitive] = []
-    grp.extend(ruler(0, -2.2))
+    grp.extend(_footer_ruler())
     grp.append(Text(25, 0, label, "Helvetica", 4.2, "#333333", "middle"))
     grp.append(Text(text_at - ruler_at, 0, text, "Helvetica", size, "#333333"))
     if horizontal:

@@ -18,6 +18,7 @@ from pathlib import Path as FsPath
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -226,6 +227,7 @@ class PdfWriter:
         r.draw(sheet.marks)
         c.restoreState()
         c.showPage()
+        _compress_last_page(c)
 
     def close(self) -> None:
         self.c.save()
@@ -241,6 +243,21 @@ class PdfWriter:
         self.r.draw(d.items)
         c.endForm()
         self.forms[key] = name
+
+
+def _compress_last_page(c: Canvas) -> None:
+    """Compress the page just finished now rather than at ``save``: reportlab keeps every
+    page's drawing operators as text until the end, which for a long deck is most of the
+    memory the PDF costs. The same filter and bytes as ``save`` would make, only earlier."""
+    page = c._doc.Pages.pages[-1]
+    if page.compression and page.stream and page.Contents is None:
+        flate = pdfdoc.PDFZCompress
+        d = pdfdoc.PDFDictionary()
+        d["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(flate.pdfname)])
+        stream = pdfdoc.PDFStream(d, flate.encode(page.stream))
+        stream.__Comment__ = "page stream"
+        page.Contents = stream
+        page.stream = None
 
 
 def write_pdf(sheets: list[Sheet], out: FsPath, icons: IconSource, title: str,
