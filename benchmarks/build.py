@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -128,16 +129,16 @@ def floor_deck(n: int, folder: Path, floor: Path) -> None:
     (folder / "cards.yaml").write_text("\n".join(lines) + "\n")
 
 
-def floor_run(floor: Path, n: int, tmp: Path) -> dict[str, float]:
-    pdf = tmp / f"floor-{n}.pdf"
+def floor_run(floor: Path, n: int, out: Path) -> dict[str, float]:
+    out.mkdir(parents=True)
+    pdf = out / "floor.pdf"
     a = measure([sys.executable, "floor_pdf.py", str(n), "helv", str(pdf)], floor)
-    b = measure([sys.executable, "floor_svg.py", str(n), str(tmp / f"floor-svg-{n}")], floor)
+    b = measure([sys.executable, "floor_svg.py", str(n), str(out / "svg")], floor)
     return {"cpu": a["cpu"] + b["cpu"], "rss_mib": max(a["rss_mib"], b["rss_mib"]),
             "size": pdf.stat().st_size}
 
 
-def irata_run(deck: Path, n: int, tmp: Path) -> dict[str, float]:
-    out = tmp / f"irata-{n}"
+def irata_run(deck: Path, out: Path) -> dict[str, float]:
     r = measure([sys.executable, "-m", "irata.cli", "print", "--components", str(deck),
                  "--format", "pdf,svg", "--out", str(out)], ROOT)
     pdf = out / "floor" / "floor.pdf"
@@ -178,9 +179,11 @@ def main() -> None:
         floor_deck(n, deck, floor)  # type: ignore[arg-type]
         fl: list[dict[str, float]] = []
         ir: list[dict[str, float]] = []
-        for _ in range(args.runs):  # paired: floor then irata, close in time
-            fl.append(floor_run(floor, n, tmp))  # type: ignore[arg-type]
-            ir.append(irata_run(deck, n, tmp))
+        for k in range(args.runs):  # paired: floor then irata, close in time; fresh folders
+            fl.append(floor_run(floor, n, tmp / f"floor-{n}-{k}"))  # type: ignore[arg-type]
+            ir.append(irata_run(deck, tmp / f"irata-{n}-{k}"))
+            shutil.rmtree(tmp / f"floor-{n}-{k}" / "svg")  # 10,000 files: not kept
+            shutil.rmtree(tmp / f"irata-{n}-{k}" / "floor" / "svg")
         results[n] = (fl, ir)
         ratios = [b["cpu"] / a["cpu"] for a, b in zip(fl, ir, strict=True)]
         print(f"floor deck, {n} cards, PDF + SVG (CPU s of the whole process):")
@@ -217,10 +220,10 @@ def main() -> None:
              if (ROOT / "components" / g.replace("-", "_") / "game.yaml").is_file()]
     whole: list[dict[str, float]] = []
     inner: list[dict[str, dict[str, float]]] = []
-    for _ in range(args.runs):
+    for k in range(args.runs):
         whole.append(measure([sys.executable, "-m", "irata.cli", "print", *games,
-                              "--out", str(tmp / "games-cli")], ROOT))
-        r = measure([sys.executable, "-c", GAMES_CHILD, str(tmp / "games"), *games], ROOT)
+                              "--out", str(tmp / f"games-cli-{k}")], ROOT))
+        r = measure([sys.executable, "-c", GAMES_CHILD, str(tmp / f"games-{k}"), *games], ROOT)
         inner.append(json.loads(str(r["out"]).strip().splitlines()[-1]))
     print(f"the {len(games)} bundled games, PDF + SVG:")
     for g in games:

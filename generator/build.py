@@ -22,7 +22,7 @@ from components import Component, Game
 from components.errors import InputError
 from generator.draw import Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
-from generator.drawing import PT, Drawing, Primitive, Rect, Style, Text
+from generator.drawing import PT, Drawing, FaceKey, Primitive, Rect, Style, Text
 from generator.icons import BUILTIN
 from generator.layout import (
     Item,
@@ -106,9 +106,16 @@ def select(game: Game, since: str | None) -> list[Component]:
 
 def draw_all(game: Game, comps: list[Component], opts: Options,
              tick: Callable[[], None] | None = None) -> list[Faces]:
+    """Every component's faces. Faces that draw the same picture (a deck's backs) end up as
+    one shared Drawing, so a long deck holds each distinct picture once."""
     out = []
+    seen: dict[FaceKey, Drawing] = {}
     for comp in comps:
-        out.append(draw_component(game, comp, opts))
+        faces = draw_component(game, comp, opts)
+        faces.front = seen.setdefault(faces.front.identity(), faces.front)
+        if faces.back is not None:
+            faces.back = seen.setdefault(faces.back.identity(), faces.back)
+        out.append(faces)
         if tick:
             tick()
     return out

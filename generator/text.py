@@ -60,7 +60,7 @@ def tokenize(text: str, icons: frozenset[str]) -> tuple[Piece, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _width(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size) * PT
 
@@ -137,7 +137,7 @@ def fit(text: str, fonts: tuple[str, str], icons: frozenset[str], w: float, h: f
     return s, [list(line) for line in lines], result
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def fitted(text: str, fonts: tuple[str, str], icons: frozenset[str], w: float, h: float,
            size: float, min_size: float, leading: float
            ) -> tuple[float, tuple[tuple[Piece, ...], ...], Fit]:
@@ -218,7 +218,7 @@ def render_lines(lines: Sequence[Sequence[Piece]], fonts: tuple[str, str], size:
     return out
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def text_box(text: str, fonts: tuple[str, str], icons: frozenset[str], w: float, h: float,
              size: float, min_size: float, leading: float, align: str, valign: str,
              color: str) -> tuple[tuple[Primitive, ...], Fit]:
