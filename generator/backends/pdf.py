@@ -69,13 +69,26 @@ class PdfRenderer:
     def draw(self, items: list[Primitive] | tuple[Primitive, ...]) -> None:
         c = self.c
         texts: list[Text] = []
+        lines: list[Line] = []
         for it in items:
             if isinstance(it, Text):
+                if lines:
+                    self.lines(lines)
+                    lines = []
                 texts.append(it)  # runs of text share one text object
                 continue
             if texts:
                 self.texts(texts)
                 texts = []
+            if isinstance(it, Line):
+                if lines and it.style != lines[0].style:
+                    self.lines(lines)
+                    lines = []
+                lines.append(it)  # lines of one style (marks, rulers) share one path
+                continue
+            if lines:
+                self.lines(lines)
+                lines = []
             if isinstance(it, Rect):
                 stroke, fill = self.style(it.style)
                 if stroke or fill:
@@ -83,10 +96,6 @@ class PdfRenderer:
                         c.roundRect(it.x, it.y, it.w, it.h, it.radius, stroke=stroke, fill=fill)
                     else:
                         c.rect(it.x, it.y, it.w, it.h, stroke=stroke, fill=fill)
-            elif isinstance(it, Line):
-                stroke, _ = self.style(it.style)
-                if stroke:
-                    c.line(it.x1, it.y1, it.x2, it.y2)
             elif isinstance(it, Ellipse):
                 stroke, fill = self.style(it.style)
                 if stroke or fill:
@@ -143,6 +152,19 @@ class PdfRenderer:
                 c.restoreState()
         if texts:
             self.texts(texts)
+        if lines:
+            self.lines(lines)
+
+    def lines(self, lines: list[Line]) -> None:
+        """Lines of one style as one stroked path of separate segments."""
+        stroke, _ = self.style(lines[0].style)
+        if not stroke:
+            return
+        p = self.c.beginPath()
+        for ln in lines:
+            p.moveTo(ln.x1, ln.y1)
+            p.lineTo(ln.x2, ln.y2)
+        self.c.drawPath(p, stroke=1, fill=0)
 
     def texts(self, runs: list[Text]) -> None:
         """Glyph runs in one text object: each run's baseline set by its own text matrix

@@ -119,7 +119,17 @@ class SvgRenderer:
 
     def draw(self, parent: Any, items: list[Primitive] | tuple[Primitive, ...]) -> None:
         d = self.dwg
+        lines: list[Line] = []
         for it in items:
+            if isinstance(it, Line):
+                if lines and it.style != lines[0].style:
+                    self.lines(parent, lines)
+                    lines = []
+                lines.append(it)  # lines of one style (marks, rulers) share one path
+                continue
+            if lines:
+                self.lines(parent, lines)
+                lines = []
             if isinstance(it, Rect):
                 el = d.rect((_f(it.x), _f(it.y)), (_f(it.w), _f(it.h)), **style_attrs(it.style))
                 if it.radius > 0:
@@ -130,9 +140,6 @@ class SvgRenderer:
                 el = d.text(it.text, insert=(_f(it.x), _f(it.y)), **text_attrs(it))
                 el["xml:space"] = "preserve"
                 parent.add(el)
-            elif isinstance(it, Line):
-                parent.add(d.line((_f(it.x1), _f(it.y1)), (_f(it.x2), _f(it.y2)),
-                                  **style_attrs(it.style)))
             elif isinstance(it, Ellipse):
                 parent.add(d.ellipse((_f(it.cx), _f(it.cy)), (_f(it.rx), _f(it.ry)),
                                      **style_attrs(it.style)))
@@ -174,7 +181,13 @@ class SvgRenderer:
                 href = _data_uri(it.path)
                 parent.add(d.image(href, insert=(_f(it.x), _f(it.y)), size=(_f(it.w), _f(it.h)),
                                    preserveAspectRatio="none"))
+        if lines:
+            self.lines(parent, lines)
 
+    def lines(self, parent: Any, lines: list[Line]) -> None:
+        """Lines of one style as one path of separate segments."""
+        dpath = " ".join(f"M{_f(ln.x1)} {_f(ln.y1)}L{_f(ln.x2)} {_f(ln.y2)}" for ln in lines)
+        parent.add(self.dwg.path(d=dpath, **style_attrs(lines[0].style)))
 
     def text_box(self, box: Group) -> SvgGroup:
         """A text box's glyph runs: what they share (font, size, colour) said once, on the

@@ -135,3 +135,32 @@ def test_the_build_leaves_the_garbage_collector_as_it_found_it(tmp_path: Path) -
         assert not gc.isenabled() and gc.get_freeze_count() == 0
     finally:
         gc.enable()
+
+
+def test_lines_of_one_style_are_one_path_and_none_is_lost(tmp_path: Path) -> None:
+    from generator.backends.svg import _f
+    from generator.drawing import Group, Line
+
+    result = build(load_path(DECK), BuildOptions(Settings(paper="a4"), ("pdf", "svg"),
+                                                 tmp_path))
+    sheet = result.sheets[0]
+    crop = [m for m in sheet.marks if isinstance(m, Line)]
+    assert len(crop) > 8
+    root = ET.parse(tmp_path / "deck" / "svg" / "sheet-001-front.svg").getroot()
+    segments = set()
+    for path in root.iter(f"{SVG}path"):
+        segments.update("M" + seg for seg in (path.get("d") or "").split("M") if seg)
+    for ln in crop:  # every crop mark is drawn, as a segment of a path
+        assert f"M{_f(ln.x1)} {_f(ln.y1)}L{_f(ln.x2)} {_f(ln.y2)}".strip() in {
+            s.strip() for s in segments}
+    assert not list(root.iter(f"{SVG}line"))
+    # the footer's 50 mm ruler: 51 ticks and its base line, one path
+    footer = next(m for m in sheet.marks if isinstance(m, Group))
+    ruler = [p for p in footer.items if isinstance(p, Line)]
+    assert len(ruler) == 52
+    counts = [len((p.get("d") or "").split("M")) - 1 for p in root.iter(f"{SVG}path")]
+    assert 52 in counts
+    # the PDF page draws the same segments: its drawings hold every crop mark and tick
+    doc = pymupdf.open(tmp_path / "deck" / "deck.pdf")
+    n_lines = sum(1 for d in doc[0].get_drawings() for item in d["items"] if item[0] == "l")
+    assert n_lines >= len(crop) + len(ruler)
