@@ -145,9 +145,6 @@ class SvgRenderer:
                                      **style_attrs(it.style)))
             elif isinstance(it, Path):
                 parent.add(d.path(d=path_data(it.cmds), **style_attrs(it.style)))
-            elif isinstance(it, Group) and not it.clip and all(
-                    isinstance(t, Text) for t in it.items):
-                parent.add(self.text_box(it))
             elif isinstance(it, Group):
                 g = self.dwg.g()
                 tf = []
@@ -188,32 +185,6 @@ class SvgRenderer:
         """Lines of one style as one path of separate segments."""
         dpath = " ".join(f"M{_f(ln.x1)} {_f(ln.y1)}L{_f(ln.x2)} {_f(ln.y2)}" for ln in lines)
         parent.add(self.dwg.path(d=dpath, **style_attrs(lines[0].style)))
-
-    def text_box(self, box: Group) -> SvgGroup:
-        """A text box's glyph runs: what they share (font, size, colour) said once, on the
-        group, and each run only its position and what differs."""
-        runs: list[Text] = [t for t in box.items if isinstance(t, Text)]
-        each = [text_attrs(t) for t in runs]
-        common = dict(each[0]) if each else {}
-        for attrs in each[1:]:
-            for k in [k for k, v in common.items() if attrs.get(k) != v]:
-                del common[k]
-        tf = []
-        if box.dx or box.dy:
-            tf.append(f"translate({_f(box.dx)} {_f(box.dy)})")
-        if box.rotate:
-            tf.append(f"rotate({_f(box.rotate)})")
-        if box.scale != 1.0:
-            tf.append(f"scale({_f(box.scale)})")
-        g = self.dwg.g(**common)
-        if tf:
-            g["transform"] = " ".join(tf)
-        g["xml:space"] = "preserve"
-        d = self.dwg
-        for t, attrs in zip(runs, each, strict=True):
-            own = {k: v for k, v in attrs.items() if k not in common}
-            g.add(d.text(t.text, insert=(_f(t.x), _f(t.y)), **own))
-        return g
 
 
 class FaceCache:
