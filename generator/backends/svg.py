@@ -63,7 +63,12 @@ def font_attrs(font: str) -> dict[str, str]:
     return attrs
 
 
+@lru_cache(maxsize=65536)
 def _f(v: float) -> str:
+    """A length for the file: at most 3 decimals, no trailing zeros (cached: coordinates
+    repeat across faces and sheets)."""
+    if v == 0:
+        return "0"
     return f"{v:.3f}".rstrip("0").rstrip(".") or "0"
 
 
