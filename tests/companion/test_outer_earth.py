@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import outer_earth as oe
+from companion.outer_earth import rules as oe
 from components.errors import InputError, RuleError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "outer_earth"

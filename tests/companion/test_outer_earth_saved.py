@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from companion import outer_earth as oe
-from companion import outer_earth_saved as saved
 from companion import session
+from companion.outer_earth import rules as oe
+from companion.outer_earth import saved
 from components.errors import InputError, RuleError
 from irata.cli import cli, main
 

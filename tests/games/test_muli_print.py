@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import components
-from companion.muli import MULE, load_rules, setup
+from companion.muli.rules import MULE, load_rules, setup
 from components import Game
 
 RULEBOOK_LIST = {  # the rulebook's Game Components, in its order

@@ -421,9 +421,3 @@ def cost_line(cost: Mapping[str, int], short_credits: int | None = None) -> str:
     elif credits:
         parts.append(f"{credits} Credits")
     return "**Cost:** " + (", ".join(parts) if parts else "0")
-
-
-# --- saved games ------------------------------------------------------------------------------
-# The saved game lives in its own module; importing it here registers it with the session, so
-# `irata play status | log | undo | export | set` find it when they import this module.
-import companion.mule_goes_crazy_saved  # noqa: E402,F401

@@ -594,28 +594,3 @@ def walk_auction(seating: Sequence[str], starting_player: str, green: Sequence[s
         hand = hands.get(who) if hands and who is not None else None
         auction = respond(auction, move, hand)
     return auction
-
-
-# --- saved games ---------------------------------------------------------------------------------
-# The saved game lives in ``companion.outer_earth_saved``; it is registered here, where the
-# session looks for it, and imported only when a saved game is folded.
-
-def _fold(events: list[Any]) -> dict[str, Any]:
-    from companion.outer_earth_saved import fold
-
-    return fold(events)
-
-
-def _describe(state: dict[str, Any]) -> str:
-    from companion.outer_earth_saved import describe
-
-    return describe(state)
-
-
-def _register() -> None:
-    from companion import session
-
-    session.register("outer-earth", _fold, _describe)
-
-
-_register()

@@ -15,7 +15,7 @@ import click
 
 from companion.session import parse_amount
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, open_store, pick
+from irata.options import DB, GAME, JSON, open_store, pick
 
 GOODS = ("smithore", "crystite", "food", "energy")
 

@@ -428,16 +428,3 @@ def describe(state: dict[str, Any]) -> str:
     else:
         lines.append(f"to roll: {race.active}")
     return "\n".join(lines)
-
-
-def _register() -> None:
-    try:
-        from companion import session
-    except ImportError:  # the saved-game module is not there yet: the pure rules still work
-        return
-    register = getattr(session, "register", None)
-    if register is not None:
-        register("muli", fold, describe)
-
-
-_register()

@@ -14,10 +14,10 @@ from typing import Any
 
 import click
 
-from companion import muli as rules
 from companion import session
+from companion.muli import rules
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, open_store, pick, show_status
+from irata.options import DB, GAME, JSON, open_store, pick, show_status
 
 _open = open_store
 

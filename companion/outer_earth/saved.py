@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion import session
-from companion.outer_earth import (
+from companion.outer_earth.rules import (
     ACTIONS,
     COLOURS,
     Auction,
@@ -47,8 +47,8 @@ from companion.outer_earth import (
     sell_planet,
     walk_auction,
 )
-from companion.outer_earth import setup as game_setup
-from companion.outer_earth import upkeep as upkeep_of
+from companion.outer_earth.rules import setup as game_setup
+from companion.outer_earth.rules import upkeep as upkeep_of
 from components.errors import InputError, RuleError
 
 GAME = "outer-earth"

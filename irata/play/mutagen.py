@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from irata.saved import DB, GAME, open_store, pick
+from irata.options import DB, GAME, open_store, pick
 
 if TYPE_CHECKING:
     from companion import session
