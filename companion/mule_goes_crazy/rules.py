@@ -350,12 +350,6 @@ def population_upkeep(store: Mapping[str, int],
 
 # --- the cards, from the definitions ----------------------------------------------------------
 
-def _game() -> Any:
-    import components
-
-    return components.load("mule-goes-crazy")
-
-
 def find_card(game: Any, name: str, prefix: str) -> Any:
     """A card by id (``mule/energy``) or by its short name (``energy``) within ``prefix``/."""
     key = name if name.startswith(prefix + "/") else f"{prefix}/{name}"

@@ -401,6 +401,3 @@ def describe(state: dict[str, Any]) -> str:
         "spoilage " + ("done" if t.get("spoilage") else "to do"),
         "upkeep " + ("paid" if t.get("upkeep") else "to pay")]))
     return "\n".join(lines)
-
-
-session.register(GAME, fold, describe)

@@ -29,9 +29,9 @@ from irata.options import DB, GAME, JSON, SAVE, open_store, pick
 
 
 def _game() -> Any:
-    import components
+    from companion.mule_goes_crazy.data import game
 
-    return components.load("mule-goes-crazy")
+    return game()
 
 
 def _amount(text: str, what: str) -> int:

@@ -166,7 +166,7 @@ def _read(db: str | None, game_id: int | None) -> tuple[SavedGame, dict[str, Any
 
 def _saved_rules() -> Any:
     from companion.outer_earth import saved
-    from companion.outer_earth.rules import load_rules
+    from companion.outer_earth.data import load_rules
 
     return saved, load_rules()
 
@@ -224,7 +224,8 @@ def score(file: Path | None, save: bool, game_id: int | None, db: str | None,
         discarded_planets: 1     # planets put in the profits pile
         in_development: 1        # planets still in development
     """
-    from companion.outer_earth.rules import load_rules, total_profits
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import total_profits
 
     rules = load_rules()
     if save or game_id is not None:
@@ -410,7 +411,7 @@ def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discar
     hands, planets in development and sell values; --discard NAME=PLANET puts a taxed planet
     into the profits pile instead of paying its 2 cards.
     """
-    from companion.outer_earth.rules import load_rules
+    from companion.outer_earth.data import load_rules
     from companion.outer_earth.rules import upkeep as do_upkeep
 
     rules = load_rules()
@@ -457,7 +458,7 @@ def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discar
 
 
 def _find_planet(name: str) -> Any:
-    from companion.outer_earth.rules import planet_cards
+    from companion.outer_earth.data import planet_cards
     from components.schema import suggest
 
     cards = planet_cards()
@@ -492,7 +493,8 @@ def actions(dice: str | None, planet: str | None, player: str | None, save: bool
 
     With a saved game, from each company's saved dice and latest portfolio planet.
     """
-    from companion.outer_earth.rules import CompanyDice, action_values, load_rules
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import CompanyDice, action_values
 
     rules = load_rules()
     if save or game_id is not None:
@@ -542,7 +544,8 @@ def last_round_cmd(galaxy: int | None, piles: str | None, save: bool, game_id: i
 
     With a saved game, from its galaxy deck and bonus revenue piles; 'round' records it.
     """
-    from companion.outer_earth.rules import last_round, load_rules
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import last_round
 
     rules = load_rules()
     why = (f"ends when the galaxy deck or {rules.bonus_revenue_piles_empty} bonus revenue "
@@ -585,7 +588,7 @@ def last_round_cmd(galaxy: int | None, piles: str | None, save: bool, game_id: i
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def setup(players: int, short: bool, as_json: bool) -> None:
     """The set-up for 2 to 4 players: galaxy deck, planet market, bonus revenue piles."""
-    from companion.outer_earth.rules import load_rules
+    from companion.outer_earth.data import load_rules
     from companion.outer_earth.rules import setup as do_setup
 
     s = do_setup(players, "short" if short else "normal", load_rules())
@@ -646,7 +649,8 @@ def sell(planet: str, built: str | None, bonus: str | None, player: str | None,
     With a saved game (--save or --game ID) and --player, the sale is recorded: the planet to
     the portfolio, the cards to profits, the Bonus Revenue card from its pile, the dice raised.
     """
-    from companion.outer_earth.rules import bonus_revenue_cards, load_rules, sell_planet
+    from companion.outer_earth.data import bonus_revenue_cards, load_rules
+    from companion.outer_earth.rules import sell_planet
     from components.schema import suggest
 
     rules = load_rules()

@@ -14,11 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.muli import rules as m
+from companion.muli.data import load_rules
 from components.errors import InputError, RuleError
 from irata.cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = m.load_rules()
+RULES = load_rules()
 T = RULES.turning_field
 
 
