@@ -39,10 +39,19 @@ def _one_line(message: str) -> str:
     return " ".join(message.split())
 
 
+def _take_debug(args: list[str]) -> tuple[list[str], bool]:
+    """``--debug`` wherever it is typed (``irata play mule turn --debug`` too), taken out so the
+    root group gets it; after ``--`` it is an argument like any other."""
+    end = args.index("--") if "--" in args else len(args)
+    head = [a for a in args[:end] if a != "--debug"]
+    return head + args[end:], len(head) != end
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: runs the group, turns irata's errors into one line and exit 2."""
-    args = sys.argv[1:] if argv is None else argv
-    debug = "--debug" in args
+    args, debug = _take_debug(sys.argv[1:] if argv is None else list(argv))
+    if debug:
+        args = ["--debug", *args]
     try:
         cli.main(args=args, prog_name="irata", standalone_mode=False)
     except click.exceptions.Abort:

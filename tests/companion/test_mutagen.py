@@ -508,19 +508,21 @@ def test_an_impossible_airship_file_names_the_line() -> None:
 
 def test_setup_help_for_each_player_count() -> None:
     for players, open_count in [(1, 2), (2, 2), (3, 3), (4, 4)]:
-        data = json.loads(run("setup", str(players), "--json")[1])
+        data = json.loads(run("setup", "--players", ",".join("ABCD"[:players]), "--json")[1])
         assert data["open_spaces_per_location"] == open_count
         assert data["mutation_cards"] == players + 1
-    data = json.loads(run("setup", "2", "--expansion", "plight-of-the-people", "--json")[1])
+    data = json.loads(run("setup", "--players", "Ann,Bob", "--expansion", "plight-of-the-people",
+                          "--json")[1])
     assert (data["starting_score"], data["people_cards"]) == (5, 3)
-    assert irata("setup", "5").returncode == 2
+    assert irata("setup", "--players", "A,B,C,D,E").returncode == 2
 
 
 # --- a saved game: the score track through the rounds -----------------------------------------
 
 def test_a_saved_game_keeps_the_score_track_through_rounds(tmp_path: Path) -> None:
     db = str(tmp_path / "games.sqlite3")
-    code, out = run("new", "Ann", "Bob", "--expansion", "plight-of-the-people", "--db", db)
+    code, out = run("new", "--players", "Ann,Bob", "--expansion", "plight-of-the-people",
+                    "--db", db)
     assert code == 0 and "Ann 5, Bob 5" in out                 # Plight starts the score at 5
     assert run("points", "Ann", "2", "--why", "Golden Voice", "--db", db)[1].strip() == (
         "Ann: 7 points")
@@ -528,14 +530,14 @@ def test_a_saved_game_keeps_the_score_track_through_rounds(tmp_path: Path) -> No
     data = json.loads(run("round", str(FIXTURES / "round.yaml"), "--save", "--db", db,
                           "--json")[1])
     assert data["score_track"] == {"Ann": 7 + 19, "Bob": 2 + 8}
-    ended = json.loads(run("score", str(FIXTURES / "plight.yaml"), "--saved", "--db", db,
+    ended = json.loads(run("score", str(FIXTURES / "plight.yaml"), "--save", "--db", db,
                            "--json")[1])
     assert ended["players"][0]["score"] == 26                   # taken from the saved game
 
 
 def test_a_saved_game_refuses_what_the_rules_do_not_allow(tmp_path: Path) -> None:
     db = str(tmp_path / "games.sqlite3")
-    run("new", "Ann", "Bob", "--db", db)
+    run("new", "--players", "Ann,Bob", "--db", db)
     proc = subprocess.run([str(IRATA), "play", "mutagen", "points", "Bob", "-1", "--db", db],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "cannot pay 1" in proc.stderr
