@@ -163,6 +163,20 @@ def crew_card(name: str, element: str | None = None, left: str | None = None,
                      f"Element(s) it shows: {ways}")
 
 
+def printed_name(crew: Crew) -> str:
+    """A Crew card as it is printed (``Climber ore``), as ``crew_card`` reads it back; a card
+    given by its kind alone that no printed card matches keeps its kind (``ladder ore``)."""
+    cards, _, titles = _catalogue()
+    card_id = crew.id if crew.id in titles else next(
+        (i for i, c in cards.items() if (c.kind, c.element, c.left, c.right)
+         == (crew.kind, crew.element, crew.left, crew.right)), None)
+    if card_id is None:
+        return crew.label()
+    title = titles[card_id]
+    alike = [i for i, t in titles.items() if t == title]
+    return title if len(alike) == 1 else _label(title, cards[card_id])
+
+
 def _split_title(text: str, titles: set[str]) -> tuple[str | None, list[str]]:
     """A printed title at the start of ``text`` (any case), and the words after it."""
     low = text.lower()

@@ -70,7 +70,7 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     from dataclasses import replace
 
     from companion.mutagen.data import load_rules
-    from companion.mutagen.files import read_end_of_game
+    from companion.mutagen.files import printed_name, read_end_of_game
     from companion.mutagen.rules import end_of_game
 
     rules = load_rules()
@@ -103,7 +103,7 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         _emit({
             "players": [{
                 "name": b.name, "score": b.score, "crew": b.crew_total,
-                "crew_cards": [{"card": c.crew.label(), "id": c.crew.id, "points": c.points}
+                "crew_cards": [{"card": printed_name(c.crew), "id": c.crew.id, "points": c.points}
                                for c in b.crew],
                 "storage": b.storage, "shards": b.shards, "trees": b.trees, "total": b.total,
                 "shards_remaining": b.shards_left} for b in result.players],
@@ -119,7 +119,7 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     click.echo(_table(rows))
     for b in result.players:
         if b.crew:
-            detail = ", ".join(f"{c.crew.label()} {c.points}" for c in b.crew)
+            detail = ", ".join(f"{printed_name(c.crew)} {c.points}" for c in b.crew)
             click.echo(f"{b.name}'s Crew cards: {detail}")
     if tie_break:
         click.echo(f"Tie: {tie_break}.")
