@@ -21,7 +21,7 @@ from components import Component, Game
 from components.errors import InputError
 from generator.draw import Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
-from generator.drawing import PT, Drawing, Primitive, Rect, Style, Text
+from generator.drawing import PT, Primitive, Rect, Style, Text
 from generator.icons import BUILTIN
 from generator.layout import (
     Item,
@@ -89,7 +89,7 @@ def _recolour(p: Primitive, colour: str) -> Primitive:
     def keep(c: str | None) -> str | None:
         return c if c in (None, "#ffffff", "#fff") else colour
 
-    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))  # type: ignore[type-var]
+    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))
 
 
 def select(game: Game, since: str | None) -> list[Component]:
@@ -247,7 +247,7 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
         footer(s, text, settings)
 
 
-def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
@@ -401,7 +401,3 @@ def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:
             overflow.append(f"{where}: does not fit even at {r.size:g} pt")
     return shrunk, overflow
 
-
-def render_drawing_items(d: Drawing) -> list[Primitive]:
-    """A drawing's primitives (for tests that inspect what a face draws)."""
-    return list(d.items)

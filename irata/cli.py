@@ -30,11 +30,6 @@ def cli(ctx: click.Context, debug: bool) -> None:
     ctx.obj["debug"] = debug
 
 
-def _is_located_error(exc: BaseException) -> bool:
-    # DefinitionError and RuleError live in their own layers; both derive from IrataError
-    return isinstance(exc, IrataError)
-
-
 def _one_line(message: str) -> str:
     return " ".join(message.split())
 

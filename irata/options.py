@@ -111,17 +111,17 @@ def pick(store: Store, game_id: int | None, game: str | None = None, title: str 
 
         title = entry(game).title
     if game_id is not None:
-        saved = store.get(game_id)
-        if game is not None and saved.game != game:
-            raise InputError(f"game {game_id} is a {saved.game} game, not {title or game}")
-        return saved
-    saved = store.latest(game)
-    if saved is None:
+        named = store.get(game_id)
+        if game is not None and named.game != game:
+            raise InputError(f"game {game_id} is a {named.game} game, not {title or game}")
+        return named
+    latest = store.latest(game)
+    if latest is None:
         if game is None:
             raise InputError(f"no saved games in {store.path} yet")
         raise InputError(f"no {title or game} game yet: start one with "
                          f"'{start or start_hint(game)}'")
-    return saved
+    return latest
 
 
 def create(db: str | None, game: str, setup: dict[str, Any], name: str | None = None

@@ -359,9 +359,9 @@ def airship_from(doc: LocDict, rules: Rules) -> Airship:
             raise located(str(exc), raw_el, i) from None
     # checked one by one, in the file's order, so that an error names its own line
     ship = Airship()
-    for i, t in enumerate(tiles):
+    for i, placed in enumerate(tiles):
         try:
-            ship = build(ship.tiles + (t,), (), rules)
+            ship = build(ship.tiles + (placed,), (), rules)
         except (RuleError, InputError) as exc:
             raise located(str(exc), raw_tiles, i) from None
     for i, (space, element) in enumerate(installed):
