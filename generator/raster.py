@@ -172,3 +172,31 @@ def sheets_to_png(pdf: Path, folder: Path, names: list[str], dpi: float,
         if tick:
             tick()
     return written
+
+
+def sheet_names(sheets: list[Sheet]) -> dict[int, str]:
+    """``sheet-001-front``, ``sheet-001-back``, ... by page number (as the SVG files)."""
+    names: dict[int, str] = {}
+    k = 0
+    for sheet in sheets:
+        if sheet.side == "front":
+            k += 1
+        names[sheet.page] = f"sheet-{k:03d}-{sheet.side}"
+    return names
+
+
+def write_sheet_pngs(sheets: list[Sheet], folder: Path, pdf: Path | None, icons: IconSource,
+                     title: str, dpi: float, tick: Callable[[], None] | None = None
+                     ) -> dict[int, str]:
+    """Every sheet as ``folder/png/sheet-NNN-SIDE.png``, rasterised from the game's PDF (or,
+    when no PDF is kept, from the same PDF written to a temporary file). Returns the file
+    names relative to ``folder``, by page."""
+    from generator.backends.pdf import write_pdf
+
+    names = sheet_names(sheets)
+    with tempfile.TemporaryDirectory(prefix="irata-png-") as tmp:
+        if pdf is None:
+            pdf = Path(tmp) / "sheets.pdf"
+            write_pdf(sheets, pdf, icons, title)
+        sheets_to_png(pdf, folder / "png", [names[s.page] for s in sheets], dpi, tick)
+    return {page: f"png/{name}.png" for page, name in names.items()}
