@@ -38,7 +38,6 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from components import Component, Game
 from components.errors import InputError
 from generator import raster
-from generator.draw import Faces
 from generator.draw.common import MARK_SIZE
 from generator.drawing import PT, QR, Drawing, Group, Icon, Image, Primitive, Text
 from generator.export.common import Written, draw_faces, inside, slug, write_manifest
@@ -232,10 +231,11 @@ def export_pod(game: Game, vendor_key: str, out: Path,
             path = inside(folder, f"{slug(group)}-{size}.pdf")
             sheets = [raster.face_sheet(p) for p in pages]
 
-            def write(tmp: Path, sheets: list[Any] = sheets) -> None:
+            def write(tmp: Path, sheets: list[Any] = sheets,
+                      title: str = f"{game.name}: {group}") -> None:
                 from generator.backends.pdf import write_pdf
 
-                write_pdf(sheets, tmp, icons, f"{game.name}: {group}")
+                write_pdf(sheets, tmp, icons, title)
 
             _atomic_write(path, write)
             d0 = members[0]
