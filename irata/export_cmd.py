@@ -57,8 +57,9 @@ def tts_cmd(game: str, out: Path, components_dir: Path | None, dpi: float,
     and GAME.json: copy it into Tabletop Simulator's "Saves/Saved Objects" folder and spawn
     it from Objects > Saved Objects.
     """
-    from generator.export.tts import export_tts
+    from generator.export.tts import check_options, export_tts
 
+    check_options(dpi, url_base, fmt)
     g = load(game, components_dir)
     result = _with_bar(g.key, lambda tick, total: export_tts(
         g, out, dpi, url_base, fmt, not hidden_cell, tick, total))

@@ -135,6 +135,15 @@ def _sheet(cells: list[PILImage.Image], hidden: PILImage.Image, cols: int, rows:
     return sheet
 
 
+def check_options(dpi: float, url_base: str | None, fmt: str) -> None:
+    raster.check_dpi(dpi)
+    if fmt not in ("png", "jpg"):
+        raise InputError(f"unknown image format '{fmt}' (expected png or jpg)")
+    if url_base is not None and not url_base.startswith(("http://", "https://", "file:///")):
+        raise InputError(f"--url-base must start with http://, https:// or file:///, "
+                         f"not '{url_base}'")
+
+
 def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None = None,
                fmt: str = "png", back_is_hidden: bool = True,
                progress: Callable[[int], None] | None = None,
@@ -143,12 +152,7 @@ def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None =
     and ``manifest.json``."""
     from generator.build import icon_source
 
-    raster.check_dpi(dpi)
-    if fmt not in ("png", "jpg"):
-        raise InputError(f"unknown image format '{fmt}' (expected png or jpg)")
-    if url_base is not None and not url_base.startswith(("http://", "https://", "file:///")):
-        raise InputError(f"--url-base must start with http://, https:// or file:///, "
-                         f"not '{url_base}'")
+    check_options(dpi, url_base, fmt)
     ext = "png" if fmt == "png" else "jpg"
     folder = out / game.key / "tts"
     folder.mkdir(parents=True, exist_ok=True)
