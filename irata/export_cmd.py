@@ -130,40 +130,49 @@ def pod_cmd(game: str, vendor: str, out: Path, components_dir: Path | None, stri
 @click.option("--face", type=click.Choice(["front", "back"]), default="front",
               show_default=True)
 @click.option("--dpi", type=float, default=150.0, show_default=True)
-@click.option("--bleed", type=float, default=3.0, show_default=True,
-              help="Bleed in mm around the trim, as irata print --bleed.")
 @click.option("--trim", is_flag=True, help="Cut the image to the trim (no bleed).")
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The PNG file to write.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), default="a4",
+              show_default=True, help="As irata print --paper.")
+@click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long",
+              show_default=True, help="As irata print --duplex.")
+@click.option("--bleed", type=float, default=3.0, show_default=True,
+              help="As irata print --bleed.")
+@click.option("--margin", type=float, default=6.0, show_default=True,
+              help="As irata print --margin.")
 @components_option
-def preview_cmd(game: str, component: str, face: str, dpi: float, bleed: float, trim: bool,
-                out: Path, components_dir: Path | None) -> None:
-    """Render one face of COMPONENT as a PNG, rasterised from the PDF that irata prints.
+def preview_cmd(game: str, component: str, face: str, dpi: float, trim: bool, out: Path,
+                paper: str, duplex: str, bleed: float, margin: float,
+                components_dir: Path | None) -> None:
+    """Render one face of COMPONENT as a PNG: the pixels of the PDF that irata print writes
+    with the same options, at DPI.
 
     COMPONENT is its id (mule: production/acid-rain-storm) or the part after the last /.
+
+    \b
+    Example:
+      irata preview mule acid-rain-storm --dpi 200 --out acid-rain.png
     """
     from generator import raster
-    from generator.build import icon_source
-    from generator.draw import Options, draw_component
     from generator.export.common import find_component
+    from generator.layout import Settings
+    from generator.preview import preview
 
     if out.suffix.lower() != ".png":
         raise InputError(f"--out {out}: the preview is a PNG file (name it ....png)")
-    if not 0 <= bleed <= 10:
-        raise InputError(f"bleed must be between 0 and 10 mm, not {bleed:g}")
+    settings = Settings(paper, duplex, bleed, margin)
+    settings.check()
     raster.check_dpi(dpi)
+    if not out.parent.is_dir():
+        raise InputError(f"--out {out}: no such folder {out.parent}")
     g = load(game, components_dir)
     comp = find_component(g, component)
     if not comp.printed:
         raise InputError(f"{comp.id} is not printed (supply your own)")
-    faces = draw_component(g, comp, Options(bleed=bleed))
-    d = faces.front if face == "front" else faces.back
-    if d is None:
+    if face == "back" and not comp.two_sided:
         raise InputError(f"{comp.id} is one-sided: it has no back")
-    img = next(raster.render_faces([raster.Face(comp, face, d)], dpi, icon_source(g)))
-    if trim:
-        img = raster.trim_of(img, d, dpi)
-    if out.parent and not out.parent.exists():
-        raise InputError(f"--out {out}: no such folder {out.parent}")
+    img, how = preview(g, comp, face, settings, dpi, trim)
     raster.save_png(img, out, dpi)
-    click.echo(f"wrote {out}: {comp.id} {face}, {img.width} x {img.height} px at {dpi:g} dpi")
+    click.echo(f"wrote {out}: {comp.id} {face} {how}, {img.width} x {img.height} px at "
+               f"{dpi:g} dpi")
