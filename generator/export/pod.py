@@ -20,8 +20,8 @@ Decisions, written down:
   frames may run into the bleed by design. The small grey version mark at the bottom edge is
   a printer's note, not play information, and is not counted.
 - The images are RGB and the PDFs RGB, not PDF/X: reportlab writes neither CMYK-converted
-  raster art nor PDF/X-1a output intents. A shop that insists on CMYK PDF/X converts on upload
-  (DriveThruCards does, with a colour shift on saturated colours).
+  raster art nor PDF/X-1a output intents. For a shop that insists on CMYK PDF/X
+  (DriveThruCards), the file must be converted with a prepress tool; the README says so.
 """
 
 from __future__ import annotations
