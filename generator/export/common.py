@@ -34,6 +34,14 @@ def inside(folder: Path, name: str) -> Path:
     return path
 
 
+def export_folder(out: Path, game_key: str, sub: str) -> Path:
+    """``out/GAME/sub``, created, refused unless inside ``out`` (a game names its own key)."""
+    out.mkdir(parents=True, exist_ok=True)
+    folder = inside(out, f"{game_key}/{sub}")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def draw_faces(game: Game, comps: list[Component], bleed: float,
                tick: Callable[[], None] | None = None) -> list[Faces]:
     """Each component's faces, drawn as ``irata print`` draws them, with ``bleed`` mm."""

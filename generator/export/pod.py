@@ -40,7 +40,14 @@ from components.errors import InputError
 from generator import raster
 from generator.draw.common import MARK_SIZE
 from generator.drawing import PT, QR, Drawing, Group, Icon, Image, Primitive, Text
-from generator.export.common import Written, draw_faces, inside, slug, write_manifest
+from generator.export.common import (
+    Written,
+    draw_faces,
+    export_folder,
+    inside,
+    slug,
+    write_manifest,
+)
 
 INCH = 25.4
 DPI = 300.0
@@ -176,8 +183,7 @@ def export_pod(game: Game, vendor_key: str, out: Path,
     if vendor_key not in VENDORS:
         raise InputError(f"unknown vendor '{vendor_key}' (expected tgc, mpc or dtc)")
     vendor = VENDORS[vendor_key]
-    folder = out / game.key / f"pod-{vendor.key}"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = export_folder(out, game.key, f"pod-{vendor.key}")
     written = Written(folder)
     comps = [c for c in game.components if c.printed and c.count > 0]
     cards = [c for c in comps if c.kind == "card"]

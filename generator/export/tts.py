@@ -48,6 +48,7 @@ from generator.drawing import Drawing
 from generator.export.common import (
     Written,
     draw_faces,
+    export_folder,
     inside,
     printed_title,
     same_picture,
@@ -154,8 +155,7 @@ def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None =
 
     check_options(dpi, url_base, fmt)
     ext = "png" if fmt == "png" else "jpg"
-    folder = out / game.key / "tts"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = export_folder(out, game.key, "tts")
     written = Written(folder)
     comps = [c for c in game.components if c.printed and c.count > 0]
 

@@ -217,3 +217,20 @@ def test_cli_writes_the_saved_object(tmp_path: Path, capsys: pytest.CaptureFixtu
         main(["export", "tts", "muli", "--out", str(tmp_path), "--url-base", "ftp://x"])
     assert exc.value.code == 2
     assert capsys.readouterr().err.startswith("error: --url-base")
+
+
+def test_a_game_cannot_steer_the_export_outside_the_output_folder(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from components import load_path
+    from components.errors import InputError
+    from generator.export.pod import export_pod
+
+    deck = Path(__file__).parents[1] / "engine" / "fixtures" / "deck"
+    game = replace(load_path(deck), key="../../escaped")
+    out = tmp_path / "a" / "b" / "out"
+    with pytest.raises(InputError, match="outside"):
+        export_tts(game, out, dpi=20)
+    with pytest.raises(InputError, match="outside"):
+        export_pod(game, "tgc", out)
+    assert not (tmp_path / "escaped").exists() and not (tmp_path / "a" / "escaped").exists()
