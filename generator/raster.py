@@ -191,12 +191,32 @@ def write_sheet_pngs(sheets: list[Sheet], folder: Path, pdf: Path | None, icons:
     """Every sheet as ``folder/png/sheet-NNN-SIDE.png``, rasterised from the game's PDF (or,
     when no PDF is kept, from the same PDF written to a temporary file). Returns the file
     names relative to ``folder``, by page."""
+    import os
+    import shutil
+
     from generator.backends.pdf import write_pdf
 
     names = sheet_names(sheets)
-    with tempfile.TemporaryDirectory(prefix="irata-png-") as tmp:
-        if pdf is None:
-            pdf = Path(tmp) / "sheets.pdf"
-            write_pdf(sheets, pdf, icons, title)
-        sheets_to_png(pdf, folder / "png", [names[s.page] for s in sheets], dpi, tick)
+    # written into a staging folder, then swapped in whole: no half-written set of sheets,
+    # and no stale sheet left over from a longer earlier print
+    staging = Path(tempfile.mkdtemp(prefix=".png.", dir=folder))
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(staging, 0o777 & ~mask)
+    try:
+        with tempfile.TemporaryDirectory(prefix="irata-png-") as tmp:
+            if pdf is None:
+                pdf = Path(tmp) / "sheets.pdf"
+                write_pdf(sheets, pdf, icons, title)
+            sheets_to_png(pdf, staging, [names[s.page] for s in sheets], dpi, tick)
+        target, old = folder / "png", folder / ".png.old"
+        if old.exists():
+            shutil.rmtree(old)
+        if target.exists():
+            os.replace(target, old)
+        os.replace(staging, target)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
     return {page: f"png/{name}.png" for page, name in names.items()}

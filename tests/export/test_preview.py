@@ -108,3 +108,14 @@ def test_print_format_png_writes_every_sheet(tmp_path: Path) -> None:
         with Image.open(tmp_path / "muli" / sheet["png"]) as im:
             w, h = sheet["page_mm"]
             assert im.size == (round(w / 25.4 * 40), round(h / 25.4 * 40))
+
+
+def test_png_sheets_are_replaced_whole(tmp_path: Path) -> None:
+    assert _run(["print", "muli", "--format", "png", "--dpi", "20", "--out",
+                 str(tmp_path)]) == 0
+    first = sorted(p.name for p in (tmp_path / "muli" / "png").iterdir())
+    assert _run(["print", "muli", "--format", "png", "--duplex", "none", "--dpi", "20",
+                 "--out", str(tmp_path)]) == 0
+    second = sorted(p.name for p in (tmp_path / "muli" / "png").iterdir())
+    assert len(second) < len(first) and not any("back" in n for n in second)
+    assert sorted(p.name for p in (tmp_path / "muli").iterdir()) == ["manifest.json", "png"]

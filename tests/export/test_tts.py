@@ -14,7 +14,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from components import list_games, load
+from components import list_games, load, load_path
 from generator import raster
 from generator.build import BuildOptions, build
 from generator.export.common import printed_title
@@ -23,6 +23,7 @@ from generator.layout import Settings
 from irata.cli import main
 
 GAMES = list_games()
+DECK = Path(__file__).parents[1] / "engine" / "fixtures" / "deck"
 
 
 @pytest.fixture(scope="module")
@@ -222,15 +223,23 @@ def test_cli_writes_the_saved_object(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_a_game_cannot_steer_the_export_outside_the_output_folder(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from components import load_path
     from components.errors import InputError
     from generator.export.pod import export_pod
 
-    deck = Path(__file__).parents[1] / "engine" / "fixtures" / "deck"
-    game = replace(load_path(deck), key="../../escaped")
+    game = replace(load_path(DECK), key="../../escaped")
     out = tmp_path / "a" / "b" / "out"
     with pytest.raises(InputError, match="outside"):
         export_tts(game, out, dpi=20)
     with pytest.raises(InputError, match="outside"):
         export_pod(game, "tgc", out)
     assert not (tmp_path / "escaped").exists() and not (tmp_path / "a" / "escaped").exists()
+
+
+def test_jpeg_deck_sheets(tmp_path: Path) -> None:
+    result = export_tts(load_path(DECK), tmp_path, dpi=30, fmt="jpg")
+    save = json.loads(result.save.read_text(encoding="utf-8"))
+    deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
+    for entry in deck["CustomDeck"].values():
+        with Image.open(_path(entry["FaceURL"])) as im:
+            assert im.format == "JPEG" and im.mode == "RGB"
+            assert _path(entry["FaceURL"]).suffix == ".jpg"
