@@ -164,12 +164,15 @@ def test_url_base_makes_web_urls(tmp_path: Path) -> None:
 def test_a_card_cut_from_a_sheet_matches_the_printed_pdf(tmp_path: Path) -> None:
     """The TTS cell of a card against the same card cut from the printed sheet's raster.
 
-    Both are PDFium rasters of the same form XObject at the same dpi, but the card sits at a
-    different sub-pixel phase on the two pages (on the printed page its trim starts at, e.g.,
-    9.75 mm = 57.58 px), so the printed card is resampled with bilinear filtering to the
-    cell's pixel grid. That resampling and PDFium's anti-aliasing differ at edges only: the
-    mean difference stays under 4 levels of 255, where a neighbouring card of the same deck
-    (same frame, other text) differs by more than twice that.
+    Both are PDFium rasters of the same form XObject at the same dpi (150, as the export
+    records it), but the card sits at a different sub-pixel phase on the two pages (on the
+    printed page its trim starts at, e.g., 9.75 mm = 57.58 px; in the cell at a whole pixel),
+    so the region of the printed page that the cell covers is resampled with bilinear
+    filtering onto the cell's pixel grid. That resampling softens every edge by up to a
+    pixel, so the two cannot agree pixel for pixel; the test bounds the difference instead:
+    under 4 levels of 255 on average at full resolution, and under 1.5 when both are reduced
+    4 x 4 (where a sub-pixel phase no longer shows), while a neighbouring card of the same
+    deck (same frame and colours, other text) differs by well over twice as much.
     """
     game = load("mule")
     tts = export_tts(game, tmp_path / "tts", dpi=150)
@@ -187,13 +190,20 @@ def test_a_card_cut_from_a_sheet_matches_the_printed_pdf(tmp_path: Path) -> None
         return sheet.crop(((i % cols) * cw, (i // cols) * ch, (i % cols + 1) * cw,
                            (i // cols + 1) * ch))
 
+    printed_manifest = json.loads(printed.manifest.read_text(encoding="utf-8"))
+
     def cut(comp_id: str) -> Image.Image:
-        sh, pl = next((s, p) for s in printed.sheets for p in s.placements
-                      if p.comp.id == comp_id and p.face == "front")
-        page = raster.render_page(printed.pdf, sh.page - 1, dpi)  # type: ignore[arg-type]
-        x, y, w, h = pl.trim
-        box = (raster.px(x, dpi), raster.px(y, dpi), raster.px(x + w, dpi),
-               raster.px(y + h, dpi))
+        # the printed card's trim box, in mm, as the print manifest records it
+        sh, pl = next((s, p) for s in printed_manifest["sheets"] for p in s["placements"]
+                      if p["component"] == comp_id and p["face"] == "front")
+        page = raster.render_page(printed.pdf, sh["page"] - 1, dpi)  # type: ignore[arg-type]
+        x, y, w, h = pl["trim_mm"]
+        # the cell is the trim rounded to whole pixels of the face's own page (bleed 3 mm):
+        # cut exactly that region, so only the sub-pixel phase differs
+        left, top, _, _ = raster.box_px((3.0, 3.0, w, h), dpi)
+        x0 = raster.px(x, dpi) + left - raster.px(3.0, dpi)
+        y0 = raster.px(y, dpi) + top - raster.px(3.0, dpi)
+        box = (x0, y0, x0 + cw, y0 + ch)
         return page.transform((cw, ch), Image.Transform.EXTENT, box,
                               Image.Resampling.BILINEAR)
 
@@ -202,8 +212,12 @@ def test_a_card_cut_from_a_sheet_matches_the_printed_pdf(tmp_path: Path) -> None
 
     same = mean_diff(cell("unlucky/lost-wallet"), cut("unlucky/lost-wallet"))
     other = mean_diff(cell("unlucky/lost-wallet"), cut("unlucky/dust-devil"))
-    assert same < 4.0
-    assert other > 2 * same
+    coarse_same = mean_diff(cell("unlucky/lost-wallet").reduce(4),
+                            cut("unlucky/lost-wallet").reduce(4))
+    coarse_other = mean_diff(cell("unlucky/lost-wallet").reduce(4),
+                             cut("unlucky/dust-devil").reduce(4))
+    assert same < 4.0 and other > 2 * same  # measured: 2.4 and 5.8
+    assert coarse_same < 1.5 and coarse_other > 2.5 * coarse_same  # measured: 1.1 and 3.8
 
 
 def test_cli_writes_the_saved_object(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
