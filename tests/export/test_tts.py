@@ -257,3 +257,34 @@ def test_jpeg_deck_sheets(tmp_path: Path) -> None:
         with Image.open(_path(entry["FaceURL"])) as im:
             assert im.format == "JPEG" and im.mode == "RGB"
             assert _path(entry["FaceURL"]).suffix == ".jpg"
+
+
+def test_a_deck_of_more_than_69_faces_spans_two_sheets(tmp_path: Path) -> None:
+    """70 cells a sheet, the last one hidden: 75 distinct cards need a second CustomDeck key
+    in the same DeckCustom, and CardIDs restart at the second key's hundreds."""
+    import shutil
+
+    folder = tmp_path / "big"
+    shutil.copytree(DECK, folder)
+    cards = folder / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    head = text[:text.index("components:")]
+    rows = "\n".join(f'  - {{id: card/c{i:02d}, title: "Card {i}", text: "Number {i}."}}'
+                     for i in range(75))
+    cards.write_text(head + "components:\n" + rows + "\n", encoding="utf-8")
+    inventory = folder / "game.yaml"
+    inventory.write_text(inventory.read_text(encoding="utf-8").replace(
+        "{group: Cards, count: 12}", "{group: Cards, count: 75}"), encoding="utf-8")
+    game = load_path(folder)
+    result = export_tts(game, tmp_path / "out", dpi=20)
+    save = json.loads(result.save.read_text(encoding="utf-8"))
+    deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"
+                and len(o["DeckIDs"]) == 75)
+    assert len(deck["CustomDeck"]) == 2
+    keys = sorted(int(k) for k in deck["CustomDeck"])
+    first, second = (deck["CustomDeck"][str(k)] for k in keys)
+    assert (first["NumWidth"], first["NumHeight"]) == (10, 7)
+    assert deck["DeckIDs"][:69] == [keys[0] * 100 + i for i in range(69)]
+    assert deck["DeckIDs"][69:] == [keys[1] * 100 + i for i in range(6)]
+    assert [c["Nickname"] for c in deck["ContainedObjects"]][68:70] == ["Card 68", "Card 69"]
+    assert second["NumWidth"] * second["NumHeight"] >= 7
