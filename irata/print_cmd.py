@@ -44,7 +44,9 @@ components_option = click.option(
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), default="a4",
               show_default=True, help="Paper size; the orientation that fits most is chosen.")
 @click.option("--format", "formats", default="pdf,svg", show_default=True,
-              help="pdf, svg or pdf,svg.")
+              help="pdf, svg, png or a list (pdf,svg,png); png rasterises the PDF's pages.")
+@click.option("--dpi", "png_dpi", type=float, default=150.0, show_default=True,
+              help="Resolution of the PNG sheets.")
 @click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long",
               show_default=True,
               help="How backs print: turn over the long edge, the short edge, fold the page, "
@@ -64,7 +66,8 @@ components_option = click.option(
 @click.option("--since", metavar="EDITION",
               help="Only the components changed by errata after EDITION, plus a notice sheet.")
 @click.option("--json", "as_json", is_flag=True, help="Print a summary as JSON.")
-def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, back_offset: str,
+def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, duplex: str,
+              back_offset: str,
               bleed: float, margin: float, out: Path, components_dir: Path | None, strict: bool,
               cut_lines: bool, stamp: str, since: str | None, as_json: bool) -> None:
     """Print GAMES as PDF and SVG sheets into OUT/GAME/ (GAME.pdf, svg/, manifest.json).
@@ -79,16 +82,17 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, bac
     from generator.layout import Settings
 
     fmts = tuple(f.strip() for f in formats.split(",") if f.strip())
-    bad = [f for f in fmts if f not in ("pdf", "svg")]
+    bad = [f for f in fmts if f not in ("pdf", "svg", "png")]
     if bad or not fmts:
-        raise InputError(f"unknown format '{formats}' (expected pdf, svg or pdf,svg)")
+        raise InputError(f"unknown format '{formats}' (expected pdf, svg, png or a "
+                         "comma-separated list such as pdf,svg,png)")
     settings = Settings(paper, duplex, bleed, margin, parse_offset(back_offset), cut_lines)
     settings.check()
     chosen = games_to_use(games, components_dir)
     summary = []
     failed = False
     for game in chosen:
-        opts = BuildOptions(settings, fmts, out, stamp == "qr", since)
+        opts = BuildOptions(settings, fmts, out, stamp == "qr", since, png_dpi=png_dpi)
         with click.progressbar(length=1, label=f"{game.key:16}", file=sys.stderr,
                                show_pos=True) as bar:
             def set_total(n: int, bar: click.termui.ProgressBar[int] = bar) -> None:
