@@ -129,7 +129,7 @@ def _read(folder: Path) -> Game:
     if not isinstance(edition, (str, int, float)):
         raise err("edition must be text such as \"1.0\"", g, "edition")
     palette = check_colour_map(g.get("palette"), g, "palette")
-    fonts = check_fonts(g.get("fonts"), g)
+    fonts, font_files = check_fonts(g.get("fonts"), g, folder)
     icons_raw = g.get("icons") or {}
     icons = dict(expect_mapping(icons_raw, "icons", g, "icons")) if icons_raw else {}
     data: dict[str, Any] = {}
@@ -201,7 +201,7 @@ def _read(folder: Path) -> Game:
                 name=str(g["name"]), edition=str(edition),
                 players=check_players(g.get("players"), g), palette=palette, fonts=fonts,
                 icons=icons, inventory=inventory, data=data, layouts=layouts,
-                components=components, base_edition=str(edition))
+                components=components, base_edition=str(edition), font_files=font_files)
     _check_inventory_counts(game, g)
     return game
 

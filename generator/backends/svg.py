@@ -21,6 +21,7 @@ from svgwrite.container import Group as SvgGroup
 from generator.drawing import (
     PT,
     QR,
+    Drawing,
     Ellipse,
     Group,
     Icon,
@@ -32,6 +33,7 @@ from generator.drawing import (
     Style,
     Text,
 )
+from generator.fonts import font_face_css, is_embedded
 from generator.layout import Sheet
 from generator.qr import qr_rects
 
@@ -47,6 +49,9 @@ FAMILIES = {
 
 
 def font_attrs(font: str) -> dict[str, str]:
+    if is_embedded(font):
+        # a game's own font: its glyphs travel inside the SVG (see embedded_fonts())
+        return {"font_family": f"'{font}'"}
     family = font.split("-")[0]
     style = font.split("-")[1] if "-" in font else ""
     attrs = {"font_family": FAMILIES.get(family, family)}
@@ -159,6 +164,30 @@ def _data_uri(path: str) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
+def embedded_fonts(sheet: Sheet) -> str:
+    """``@font-face`` rules for the game fonts the sheet's text uses, each cut down to the
+    characters it sets on this sheet."""
+    used: dict[str, set[str]] = {}
+    seen: set[str] = set()
+
+    def collect(items: list[Primitive] | tuple[Primitive, ...]) -> None:
+        for it in items:
+            if isinstance(it, Text) and is_embedded(it.font):
+                used.setdefault(it.font, set()).update(it.text)
+            elif isinstance(it, Group):
+                collect(it.items)
+
+    drawings: list[Drawing] = []
+    for p in sheet.placements:
+        if p.drawing.key not in seen:
+            seen.add(p.drawing.key)
+            drawings.append(p.drawing)
+    for d in drawings:
+        collect(d.items)
+    collect(sheet.marks)
+    return "".join(font_face_css(font, chars) for font, chars in sorted(used.items()))
+
+
 def placement(desc: str) -> dict[str, str]:
     """Read back a placement's description: component, copy, face and trim (x,y,w,h mm)."""
     return dict(part.split("=", 1) for part in desc.split())
@@ -170,6 +199,9 @@ def sheet_svg(sheet: Sheet, icons: IconSource) -> str:
                            viewBox=f"0 0 {_f(sheet.w)} {_f(sheet.h)}", debug=False,
                            profile="full")
     r = SvgRenderer(dwg, icons)
+    css = embedded_fonts(sheet)
+    if css:
+        dwg.defs.add(dwg.style(css))
     defined: dict[str, str] = {}
     for p in sheet.placements:
         if p.drawing.key not in defined:

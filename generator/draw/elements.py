@@ -14,6 +14,8 @@ from typing import Any
 from components import Component, Game
 from components.errors import DefinitionError
 from components.schema import FIELD_RE
+from components.yamlloc import LocDict
+from generator import fonts as fontreg
 from generator import text as textfit
 from generator.drawing import (
     PT,
@@ -271,6 +273,7 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     if not content.strip():
         return []
     fonts = _fonts(ctx, el.get("font", "body"))
+    _check_glyphs(ctx, el, content, fonts, "field" if "field" in el else "text")
     size = float(ctx.resolve(el.get("size", 9)))
     min_size = float(ctx.resolve(el.get("min_size", min(5.0, size))))
     leading = float(ctx.resolve(el.get("leading", 1.2)))
@@ -295,7 +298,40 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     return [Group(tuple(prims), dx=x, dy=y + h, rotate=270)]
 
 
+def _check_glyphs(ctx: Context, el: dict[str, Any], content: str, fonts: tuple[str, str],
+                  key: str) -> None:
+    """Refuse text with a character its font lacks (it would print as a box), blaming the
+    place the character was written: the field it came from, else the element."""
+    icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
+    plain_runs: list[str] = []
+    bold_runs: list[str] = []
+    for p in textfit.tokenize(content, icons):
+        if p.kind == "word":
+            (bold_runs if p.bold else plain_runs).append(p.text)
+    runs = [("".join(plain_runs), fonts[0]), ("".join(bold_runs), fonts[1])]
+    bad = [(ch, font) for text, font in runs for ch in fontreg.missing(font, text, ctx.game)]
+    if not bad:
+        return
+    ch = bad[0][0]
+    where: tuple[str | None, int | None, int | None] = (ctx.comp.file, ctx.comp.line, None)
+    source = el.get(key)
+    names = [str(source)] if key == "field" else [
+        m.group(1) or m.group(2) for m in FIELD_RE.finditer(str(source))]
+    for name in names:
+        value = ctx.lookup(name)
+        if isinstance(value, str) and ch in ctx.substitute(value) and name in ctx.fields:
+            where = ctx.comp.where(name)
+            break
+    else:
+        if key == "text" and isinstance(el, LocDict) and ch in str(source):
+            line, col = el.at("text")
+            where = (el.file or ctx.comp.file, line, col)
+    label = f"component '{ctx.comp.id}' ({ctx.face}, {key} {str(source)[:24]!r})"
+    fontreg.check_text(ctx.game, runs, where, label)
+
+
 def _fonts(ctx: Context, font: Any) -> tuple[str, str]:
+    fontreg.prepare(ctx.game)
     name = str(ctx.resolve(font))
     f = ctx.game.fonts
     if name == "bold":
@@ -375,6 +411,7 @@ def draw_grid(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
                             Style(fill=ctx.colour(cell_fill), stroke=stroke, width=width)))
             if i < len(labels) and labels[i] not in (None, ""):
                 label = ctx.substitute(str(labels[i]))
+                _check_glyphs(ctx, {"labels": labels[i]}, label, fonts, "labels")
                 icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
                 used, lines, result = textfit.fit(label, fonts, icons, cw - 1.0, ch - 1.0, size,
                                                   min(4.0, size), 1.1)
