@@ -442,6 +442,11 @@ def check_fonts(value: Any, node: LocDict, folder: Path | None = None
         ff = font_from_spec(spec, mapping, name, folder)
         fonts[name] = ff.name
         files[ff.name] = ff
+    # a game's own body font without its bold or italic sets those in the body font too,
+    # rather than in a Helvetica that may lack the game's characters
+    for style in ("bold", "italic"):
+        if style not in mapping and fonts["body"] in files:
+            fonts[style] = fonts["body"]
     return fonts, files
 
 

@@ -262,10 +262,10 @@ def _package_candidates() -> tuple[tuple[str, str, Path], ...]:
 def fonts_with(ch: str, game: Game, style: str = "body") -> list[str]:
     """The fonts that have ``ch``: the game's own styles first, then installed packages'."""
     found: list[str] = []
-    for style, name in game.fonts.items():
+    for own, name in game.fonts.items():
         if not missing(name, ch, game):
             ff = game.font_files.get(name)
-            found.append(f"the game's '{style}' font ({ff.label if ff else name})")
+            found.append(f"the game's '{own}' font ({ff.label if ff else name})")
     for label, how, path in _package_candidates():
         try:
             if ord(ch) in file_cmap(path):
