@@ -42,7 +42,7 @@ SIZE_PRESETS: dict[str, tuple[float, float]] = {
 
 GAME_KEYS = ("game", "name", "edition", "players", "rulebook", "palette", "fonts", "icons",
              "inventory", "data", "layouts", "description")
-FILE_KEYS = ("data", "layouts", "defaults", "components")
+FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
             "printed")
 INVENTORY_KEYS = ("group", "count", "printed", "note")

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.t2CharStringPen import T2CharStringPen
 from fontTools.pens.ttGlyphPen import TTGlyphPen
@@ -114,7 +113,8 @@ def builder() -> Callable[..., Any]:
     return build_game
 
 
-def run_cli(*args: str, cwd: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str, cwd: Path | None = None,
+            timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """``irata ARGS`` in a fresh process (the command line a designer types)."""
     return subprocess.run([sys.executable, "-c", "from irata.cli import main; main()", *args],
                           capture_output=True, text=True, cwd=cwd, timeout=timeout)
