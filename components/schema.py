@@ -59,7 +59,7 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
              "valign", "leading", "rotate"),
     "icon": ("name", "x", "y", "size", "color", "rotate"),
     "qr": ("payload", "x", "y", "size", "color"),
-    "image": ("path", "x", "y", "w", "h"),
+    "image": ("path", "x", "y", "w", "h", "fit", "crop"),
     "pips": ("n", "x", "y", "w", "h", "color", "r"),
     "grid": ("x", "y", "cols", "rows", "cell_w", "cell_h", "fill", "stroke", "stroke_width",
              "labels", "size", "color", "font"),
@@ -78,6 +78,8 @@ REQUIRED_ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "grid": ("cols", "rows", "cell_w", "cell_h"),
     "use": ("layout",),
 }
+
+IMAGE_FITS = ("contain", "cover", "stretch")
 
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-/.]*$")
 
@@ -308,6 +310,10 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
         if etype == "text" and "text" not in el and "field" not in el:
             raise err("a text element needs 'text' or 'field'", el)
         if etype == "image":
+            fit = el.get("fit", "contain")
+            if isinstance(fit, str) and not fit.startswith("$") and fit not in IMAGE_FITS:
+                raise err(f"fit must be one of {', '.join(IMAGE_FITS)}, not '{fit}'"
+                          f"{suggest(fit, IMAGE_FITS)}", el, "fit")
             p = el["path"]
             if isinstance(p, str) and not p.startswith("$") and (
                     Path(p).is_absolute() or ".." in Path(p).parts):

@@ -57,7 +57,8 @@ components_option = click.option(
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Output folder.")
 @components_option
-@click.option("--strict", is_flag=True, help="Fail if any text does not fit its box.")
+@click.option("--strict", is_flag=True,
+              help="Fail if any text does not fit its box or any image prints below 200 dpi.")
 @click.option("--cut-lines", is_flag=True, help="Draw thin dashed cut lines on every trim.")
 @click.option("--stamp", type=click.Choice(["none", "qr"]), default="none", show_default=True,
               help="qr: stamp every component with its version QR code.")
@@ -75,7 +76,7 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, bac
       irata print mule --paper letter  M.U.L.E. on US Letter
       irata print mutagen --duplex fold --bleed 0
     """
-    from generator.build import BuildOptions, build, fit_report
+    from generator.build import BuildOptions, build, fit_report, image_report
     from generator.layout import Settings
 
     fmts = tuple(f.strip() for f in formats.split(",") if f.strip())
@@ -96,6 +97,7 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, bac
 
             result = build(game, opts, bar.update, set_total)
         shrunk, overflow = fit_report(result.fits)
+        low_res = image_report(result.fits)
         pages = len(result.sheets)
         if not as_json:
             click.echo(f"{game.key}: {result.components} components, {result.copies} pieces, "
@@ -104,17 +106,22 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, bac
                 click.echo(f"  shrank: {line}", err=True)
             for line in overflow:
                 click.echo(f"  does not fit: {line}", err=True)
+            for line in low_res:
+                click.echo(f"  low resolution: {line}", err=True)
         summary.append({"game": game.key, "components": result.components,
                         "pieces": result.copies, "pages": pages,
                         "pdf": str(result.pdf) if result.pdf else None,
                         "manifest": str(result.manifest), "shrunk": shrunk,
-                        "overflow": overflow})
-        failed = failed or bool(overflow)
+                        "overflow": overflow, "low_resolution": low_res})
+        failed = failed or bool(overflow) or bool(low_res)
     if as_json:
         click.echo(json.dumps({"games": summary}, indent=1))
     if strict and failed:
         n = sum(len(s["overflow"]) for s in summary)  # type: ignore[arg-type]
-        raise InputError(f"--strict: {n} text(s) do not fit their boxes (listed above)")
+        k = sum(len(s["low_resolution"]) for s in summary)  # type: ignore[arg-type]
+        what = [f"{n} text(s) do not fit their boxes"] if n else []
+        what += [f"{k} image(s) print below 200 dpi"] if k else []
+        raise InputError(f"--strict: {' and '.join(what)} (listed above)")
 
 
 @click.command("check")
@@ -126,17 +133,19 @@ def check_cmd(games: tuple[str, ...], components_dir: Path | None, as_json: bool
 
     A mistake prints FILE:LINE:COL: what is wrong, and exits with code 2.
     """
-    from generator.build import draw_all, fit_report
+    from generator.build import draw_all, fit_report, image_report
     from generator.draw import Options
 
     report = []
     for game in games_to_use(games, components_dir):
         faces = draw_all(game, [c for c in game.components if c.printed], Options())
         shrunk, overflow = fit_report([r for f in faces for r in f.fits])
+        low_res = image_report([r for f in faces for r in f.fits])
         report.append({"game": game.key, "edition": game.edition,
                        "components": len(game.components),
                        "pieces": sum(c.count for c in game.components),
-                       "shrunk": len(shrunk), "overflow": overflow})
+                       "shrunk": len(shrunk), "overflow": overflow,
+                       "low_resolution": low_res})
         if not as_json:
             click.echo(f"{game.key}: ok, {len(game.components)} components, "
                        f"{sum(c.count for c in game.components)} pieces, edition "
@@ -144,6 +153,8 @@ def check_cmd(games: tuple[str, ...], components_dir: Path | None, as_json: bool
                                             if overflow else ""))
             for line in overflow:
                 click.echo(f"  does not fit: {line}", err=True)
+            for line in low_res:
+                click.echo(f"  low resolution: {line}", err=True)
     if as_json:
         click.echo(json.dumps({"games": report}, indent=1))
 

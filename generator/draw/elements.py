@@ -13,9 +13,10 @@ from typing import Any
 
 from components import Component, Game
 from components.errors import DefinitionError
-from components.schema import FIELD_RE
+from components.schema import FIELD_RE, suggest
 from components.yamlloc import LocDict
 from generator import fonts as fontreg
+from generator import images
 from generator import text as textfit
 from generator.drawing import (
     PT,
@@ -46,6 +47,7 @@ class FitRecord:
     wanted: float
     size: float
     fits: bool
+    note: str = ""  # "dpi": a raster image printing at ``size`` dpi, below ``wanted``
 
 
 @dataclass
@@ -228,14 +230,7 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         return [QR(payload, n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["size"], "x"),
                    ctx.colour(el.get("color", "black")) or "#000000")]
     if kind == "image":
-        path = str(ctx.resolve(el["path"]))
-        full = (ctx.game.folder / path).resolve()
-        if ctx.game.folder not in full.parents:
-            raise ctx.error(f"image path '{path}' leaves the game folder")
-        if not full.is_file():
-            raise ctx.error(f"image '{path}' does not exist in the game folder")
-        return [Image(str(full), n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["w"], "x"),
-                      n(el["h"], "y"))]
+        return draw_image(ctx, el)
     if kind == "pips":
         return draw_pips(ctx, el)
     if kind == "grid":
@@ -251,6 +246,55 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         rotate = float(ctx.resolve(el.get("rotate", 0)) or 0)
         return [Group(tuple(items), dx=x, dy=y, rotate=rotate)] if (x or y or rotate) else items
     raise ctx.error(f"unknown element type '{kind}'")
+
+
+def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    """Art fitted to its box (``fit``, ``crop``); a raster image that will print below
+    MIN_DPI is noted (an error under ``--strict``)."""
+    n = ctx.num
+    path = str(ctx.resolve(el["path"]))
+    full = (ctx.game.folder / path).resolve()
+    if ctx.game.folder not in full.parents:
+        raise ctx.error(f"image path '{path}' leaves the game folder")
+    if not full.is_file():
+        raise ctx.error(f"image '{path}' does not exist in the game folder")
+    try:
+        info = images.image_info(full)
+    except (images.ImageError, OSError) as exc:
+        raise ctx.error(f"image '{path}' {exc}") from None
+    fit = str(ctx.resolve(el.get("fit", "contain")))
+    if fit not in images.FITS:
+        raise ctx.error(f"fit must be one of {', '.join(images.FITS)}, not '{fit}'"
+                        f"{suggest(fit, images.FITS)}")
+    crop = _crop(ctx, ctx.resolve(el.get("crop")), info, path)
+    box = (n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["w"], "x"), n(el["h"], "y"))
+    if box[2] <= 0 or box[3] <= 0:
+        raise ctx.error(f"image '{path}' needs a positive w and h")
+    pl = images.place(info, box, fit, crop)
+    if pl.dpi is not None and pl.dpi < images.MIN_DPI - 1e-6:
+        file, line = ctx.comp.file, ctx.comp.line
+        if isinstance(el, LocDict) and el.file:
+            file, line = el.file, el.at("path")[0]
+        ctx.fits.append(FitRecord(ctx.comp.id, ctx.face, f"image {path}", file, line,
+                                  images.MIN_DPI, round(pl.dpi, 1), False, note="dpi"))
+    art = Image(str(full), pl.x, pl.y, pl.w, pl.h)
+    return [Group((art,), clip=pl.clip)] if pl.clip else [art]
+
+
+def _crop(ctx: Context, value: Any, info: images.ImageInfo,
+          path: str) -> tuple[float, float, float, float] | None:
+    if value is None:
+        return None
+    unit = "the SVG's units" if info.vector else "pixels"
+    if not (isinstance(value, list) and len(value) == 4 and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+        raise ctx.error(f"crop must be [x, y, w, h] in {unit} of '{path}'")
+    x, y, w, h = (float(v) for v in value)
+    if w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > info.width + 1e-6 or (
+            y + h > info.height + 1e-6):
+        raise ctx.error(f"crop [{x:g}, {y:g}, {w:g}, {h:g}] is not inside '{path}', which is "
+                        f"{info.width:g} x {info.height:g} {unit}")
+    return (x, y, w, h)
 
 
 def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
