@@ -43,8 +43,8 @@ def _colour(hexstr: str) -> HexColor:
 
 
 @lru_cache(maxsize=64)
-def _svg_drawing(path: str) -> Any:
-    """An SVG file as a reportlab Drawing (read once per file)."""
+def _svg_drawing(path: str, mtime: int = 0) -> Any:
+    """An SVG file as a reportlab Drawing (read once per file and time)."""
     from svglib.svglib import svg2rlg
 
     return svg2rlg(path)
@@ -156,7 +156,7 @@ class PdfRenderer:
         """SVG art as PDF vectors (svglib), scaled to the image's box (y up, in mm)."""
         from reportlab.graphics import renderPDF
 
-        art = _svg_drawing(it.path)
+        art = _svg_drawing(it.path, FsPath(it.path).stat().st_mtime_ns)
         if art is None or not art.width or not art.height:
             return
         self.clip((0, 0, it.w, it.h))  # an SVG shows only its own viewport

@@ -151,14 +151,15 @@ class SvgRenderer:
                                  for x, y, w, h in qr_rects(it.payload, it.x, it.y, it.size))
                 parent.add(d.path(d=dpath, fill=it.color, **{"shape-rendering": "crispEdges"}))
             elif isinstance(it, Image):
-                href = _data_uri(it.path)
+                href = _data_uri(it.path, FsPath(it.path).stat().st_mtime_ns)
                 parent.add(d.image(href, insert=(_f(it.x), _f(it.y)), size=(_f(it.w), _f(it.h)),
                                    preserveAspectRatio="none"))
 
 
 @lru_cache(maxsize=64)
-def _data_uri(path: str) -> str:
-    """The image inlined, so an SVG sheet stands alone wherever it is copied."""
+def _data_uri(path: str, mtime: int = 0) -> str:
+    """The image inlined, so an SVG sheet stands alone wherever it is copied (read again when
+    the file's time changes: ``irata print --watch``)."""
     data = FsPath(path).read_bytes()
     mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
