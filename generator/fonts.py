@@ -35,6 +35,7 @@ from components.schema import STANDARD_FONTS, FontFile
 _REGISTERED: dict[str, FontFile] = {}
 # the bytes of the TrueType font registered under a name (what the SVG embeds a subset of)
 _TRUETYPE: dict[str, bytes] = {}
+_STYLE: dict[str, tuple[str, int, bool]] = {}
 _PREPARED: dict[int, Game] = {}
 # PDF standard fonts with their own encodings: their glyphs are not WinAnsi characters
 _SYMBOLIC = ("Symbol", "ZapfDingbats")
@@ -94,6 +95,26 @@ def register(ff: FontFile, chars: Iterable[str] = BASIC) -> None:
     pdfmetrics.registerFont(font)
     _REGISTERED[ff.name] = ff
     _TRUETYPE[ff.name] = data
+    _STYLE[ff.name] = _face_style(data)
+
+
+def _face_style(data: bytes) -> tuple[str, int, bool]:
+    """The font's family name, weight (100-900) and whether it is italic."""
+    from fontTools.ttLib import TTFont as FtFont
+
+    ft = FtFont(io.BytesIO(data), lazy=True)
+    names = ft["name"]
+    family = str(names.getDebugName(16) or names.getDebugName(1) or "")
+    os2 = ft["OS/2"] if "OS/2" in ft else None
+    weight = int(getattr(os2, "usWeightClass", 400) or 400)
+    italic = bool(os2 and os2.fsSelection & 1) or bool(ft["post"].italicAngle)
+    return family, weight, italic
+
+
+def face_style(font: str) -> tuple[str, int, bool] | None:
+    """(family, weight, italic) of a registered game font, for renderers that do not read
+    the embedded one and look for an installed font of that name instead."""
+    return _STYLE.get(font)
 
 
 def truetype_bytes(ff: FontFile, chars: frozenset[str]) -> bytes:

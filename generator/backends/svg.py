@@ -33,7 +33,7 @@ from generator.drawing import (
     Style,
     Text,
 )
-from generator.fonts import font_face_css, is_embedded
+from generator.fonts import face_style, font_face_css, is_embedded
 from generator.layout import Sheet
 from generator.qr import qr_rects
 
@@ -50,8 +50,18 @@ FAMILIES = {
 
 def font_attrs(font: str) -> dict[str, str]:
     if is_embedded(font):
-        # a game's own font: its glyphs travel inside the SVG (see embedded_fonts())
-        return {"font_family": f"'{font}'"}
+        # a game's own font: its glyphs travel inside the SVG (see embedded_fonts()); a
+        # renderer that ignores @font-face looks for an installed font of its family
+        style = face_style(font)
+        if style is None or not style[0]:
+            return {"font_family": f"'{font}'"}
+        family, weight, italic = style
+        attrs = {"font_family": f"'{font}', '{family}', sans-serif"}
+        if weight != 400:
+            attrs["font_weight"] = str(weight)
+        if italic:
+            attrs["font_style"] = "italic"
+        return attrs
     family = font.split("-")[0]
     style = font.split("-")[1] if "-" in font else ""
     attrs = {"font_family": FAMILIES.get(family, family)}
