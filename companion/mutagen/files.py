@@ -6,7 +6,6 @@ so a wrong value is reported where it stands in the file.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -124,21 +123,11 @@ def _tracks(p: LocDict, rules: Rules) -> Tracks:
     return Tracks(**{e: _count(raw, e, 0, rules.track_length) for e in rules.elements})
 
 
-@lru_cache(maxsize=1)
 def _catalogue() -> tuple[dict[str, Crew], dict[str, tuple[str, str]]]:
     """Crew cards and Storage tiles by id, from the definitions."""
-    import components
+    from companion.mutagen.data import catalogue
 
-    game = components.load("mutagen")
-    crew = {}
-    for c in game.by_group("Crew cards"):
-        f = c.fields
-        crew[c.id] = Crew(kind=str(f["crew"]), element=f.get("element"), left=f.get("left"),
-                          right=f.get("right"), id=c.id)
-    tiles = {c.id: (str(c.fields["spaces"][0]), str(c.fields["spaces"][1]))
-             for c in game.by_group("Storage tiles")}
-    return crew, tiles
-
+    return catalogue()
 
 def crew_card(card_id: str) -> Crew:
     """A Crew card of the definitions by its id (``crew/track-ore`` or ``track-ore``)."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from components.errors import InputError, RuleError
@@ -113,14 +112,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return value
-
-
-@lru_cache(maxsize=1)
-def load_rules() -> Rules:
-    """The bundled game's rules (``components.load("mutagen")``)."""
-    import components
-
-    return rules_from_data(components.load("mutagen").data)
 
 
 # --- values -----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import components
-from companion import mule_goes_crazy as mgc
+from companion.mule_goes_crazy import rules as mgc
 from components.errors import InputError, RuleError
 from irata.cli import cli
 

@@ -13,12 +13,13 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import muli as m
+from companion.muli import rules as m
+from companion.muli.data import load_rules
 from components.errors import InputError, RuleError
 from irata.cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = m.load_rules()
+RULES = load_rules()
 T = RULES.turning_field
 
 
@@ -338,8 +339,8 @@ def test_players_out_of_range_is_a_usage_error() -> None:
 
 
 def test_the_companion_imports_no_printing_library() -> None:
-    code = ("import sys, companion.muli, companion.mule_goes_crazy, irata.play_muli, "
-            "irata.play_mule_goes_crazy; "
+    code = ("import sys, companion.muli, companion.mule_goes_crazy, irata.play.muli, "
+            "irata.play.mule_goes_crazy; "
             "print([m for m in ('reportlab', 'svgwrite', 'qrcode', 'PIL', 'generator') "
             "if m in sys.modules])")
     p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,

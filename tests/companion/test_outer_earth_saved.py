@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from companion import outer_earth as oe
-from companion import outer_earth_saved as saved
 from companion import session
+from companion.outer_earth import data as oe_data
+from companion.outer_earth import saved
 from components.errors import InputError, RuleError
 from irata.cli import cli, main
 
-RULES = oe.load_rules()
+RULES = oe_data.load_rules()
 
 
 def run(*args: str) -> str:

@@ -14,10 +14,12 @@ from typing import Any
 
 import click
 
-from companion import muli as rules
 from companion import session
+from companion.muli import rules
+from companion.muli.data import load_rules
+from companion.muli.saved import describe, race_to_state, state_to_race
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, open_store, pick, show_status
+from irata.options import DB, GAME, JSON, open_store, pick, show_status
 
 _open = open_store
 
@@ -60,11 +62,11 @@ def new(players: int | None, names: str | None, mules: str | None, seed: int | N
         raise InputError(f"--players {players} but --names lists {len(people)} names")
     if not people:
         people = [f"Player {i + 1}" for i in range(players)]
-    race_rules = rules.load_rules()
+    race_rules = load_rules()
     race = rules.setup(race_rules, people, _list(mules) or None)
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    state = rules.race_to_state(race)
+    state = race_to_state(race)
     # the Mules in the players' order (the race lists its pieces by colour)
     setup = {"players": list(race.players),
              "mules": [race_mule(race, n) for n in race.players],
@@ -76,7 +78,7 @@ def new(players: int | None, names: str | None, mules: str | None, seed: int | N
         click.echo(json.dumps({"id": saved.id, "name": saved.name, "state": state}, indent=2))
         return
     click.echo(f"Game {saved.id}: {saved.name} (seed {seed})")
-    click.echo(rules.describe(state))
+    click.echo(describe(state))
 
 
 def _step_line(race: rules.Race, step: rules.Step) -> str:
@@ -103,7 +105,7 @@ def roll(dice: str | None, keep: str | None, first: str | None, game_id: int | N
     with _open(db) as store:
         saved = _pick(store, game_id)
         state = session.state_of(store, saved)
-        race = rules.state_to_race(state)
+        race = state_to_race(state)
         if race.over:
             raise InputError(f"the race is over: {race.winner} has won")
         if keep is not None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from irata.saved import DB, GAME, open_store, pick
+from irata.options import DB, GAME, open_store, pick
 
 if TYPE_CHECKING:
     from companion import session
@@ -79,8 +79,9 @@ def score_cmd(file: str, saved: bool, game_id: int | None, db: str | None,
     """
     from dataclasses import replace
 
-    from companion.mutagen import end_of_game, load_rules
+    from companion.mutagen.data import load_rules
     from companion.mutagen.files import read_end_of_game
+    from companion.mutagen.rules import end_of_game
 
     rules = load_rules()
     players, _ = read_end_of_game(file, rules, keep_missing_score=saved or game_id is not None)
@@ -161,8 +162,9 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
 
     Tracks score 2 on space 1, 3 on spaces 2-3 and 4 on spaces 4-7.
     """
-    from companion.mutagen import end_of_round, load_rules
+    from companion.mutagen.data import load_rules
     from companion.mutagen.files import read_end_of_round
+    from companion.mutagen.rules import end_of_round
 
     rules = load_rules()
     players, exp = read_end_of_round(file, rules)
@@ -225,8 +227,14 @@ def airship_cmd(file: str, element: str | None, space: str | None, tile: str | N
     The hull spaces H1 and H2 are open from the start; storage squares A1 ... C4 (columns
     left to right, rows top to bottom) once a Storage tile covers them.
     """
-    from companion.mutagen import filled_columns, install_check, load_rules, parse_element
-    from companion.mutagen.airship import installation_spaces, place_tile_check
+    from companion.mutagen.airship import (
+        filled_columns,
+        install_check,
+        installation_spaces,
+        parse_element,
+        place_tile_check,
+    )
+    from companion.mutagen.data import load_rules
     from companion.mutagen.files import read_airship
     from components.errors import InputError
 
@@ -290,7 +298,8 @@ def airship_cmd(file: str, element: str | None, space: str | None, tile: str | N
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def setup_cmd(players: int, expansions: tuple[str, ...], as_json: bool) -> None:
     """Set-up help for PLAYERS (1 to 4): open Worker spaces and the cards to deal."""
-    from companion.mutagen import load_rules, setup
+    from companion.mutagen.data import load_rules
+    from companion.mutagen.rules import setup
 
     rules = load_rules()
     s = setup(players, rules, expansions)
@@ -336,7 +345,7 @@ def setup_cmd(players: int, expansions: tuple[str, ...], as_json: bool) -> None:
 def new_cmd(players: tuple[str, ...], expansions: tuple[str, ...], game_name: str | None,
             db: str | None, as_json: bool) -> None:
     """Start a saved game for PLAYERS (1 to 4 names) to keep the score track in."""
-    from companion.mutagen import load_rules
+    from companion.mutagen.data import load_rules
     from companion.mutagen.saved import describe, new_setup
 
     setup_data = new_setup(list(players), load_rules(), expansions)

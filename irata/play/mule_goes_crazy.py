@@ -21,17 +21,17 @@ from typing import Any
 
 import click
 
-from companion import mule_goes_crazy as mgc
-from companion import mule_goes_crazy_saved as saved_game
+from companion.mule_goes_crazy import rules as mgc
+from companion.mule_goes_crazy import saved as saved_game
 from companion.session import parse_amount
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, SAVE, open_store, pick
+from irata.options import DB, GAME, JSON, SAVE, open_store, pick
 
 
 def _game() -> Any:
-    import components
+    from companion.mule_goes_crazy.data import game
 
-    return components.load("mule-goes-crazy")
+    return game()
 
 
 def _amount(text: str, what: str) -> int:

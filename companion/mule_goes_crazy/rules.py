@@ -350,12 +350,6 @@ def population_upkeep(store: Mapping[str, int],
 
 # --- the cards, from the definitions ----------------------------------------------------------
 
-def _game() -> Any:
-    import components
-
-    return components.load("mule-goes-crazy")
-
-
 def find_card(game: Any, name: str, prefix: str) -> Any:
     """A card by id (``mule/energy``) or by its short name (``energy``) within ``prefix``/."""
     key = name if name.startswith(prefix + "/") else f"{prefix}/{name}"
@@ -421,9 +415,3 @@ def cost_line(cost: Mapping[str, int], short_credits: int | None = None) -> str:
     elif credits:
         parts.append(f"{credits} Credits")
     return "**Cost:** " + (", ".join(parts) if parts else "0")
-
-
-# --- saved games ------------------------------------------------------------------------------
-# The saved game lives in its own module; importing it here registers it with the session, so
-# `irata play status | log | undo | export | set` find it when they import this module.
-import companion.mule_goes_crazy_saved  # noqa: E402,F401

@@ -23,8 +23,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion import mule_goes_crazy as mgc
 from companion import session
+from companion.mule_goes_crazy import rules as mgc
 from components.errors import InputError, RuleError
 
 GAME = "mule-goes-crazy"
@@ -401,6 +401,3 @@ def describe(state: dict[str, Any]) -> str:
         "spoilage " + ("done" if t.get("spoilage") else "to do"),
         "upkeep " + ("paid" if t.get("upkeep") else "to pay")]))
     return "\n".join(lines)
-
-
-session.register(GAME, fold, describe)

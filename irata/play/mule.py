@@ -15,7 +15,7 @@ import click
 
 from companion.session import parse_amount
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, open_store, pick
+from irata.options import DB, GAME, JSON, open_store, pick
 
 GOODS = ("smithore", "crystite", "food", "energy")
 
@@ -470,7 +470,7 @@ def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
     gives the same cards), for a group whose cards are lost. Each draw is saved with the turn
     that made it, so undo puts the cards back.
     """
-    from companion.mule.game import describe, new_game
+    from companion.mule.saved import describe, new_game
 
     river_tiles = {}
     for part in (rivers or "").split(","):
@@ -509,7 +509,7 @@ def turn(game_id: int | None, db: str | None) -> None:
     The Store! and the Meteor Craters; so are the Lucky and Unlucky Event
     cards' effects on the Colonist who receives them.
     """
-    from companion.mule.game import play_turn
+    from companion.mule.saved import play_turn
     from companion.session import state_of
 
     with open_store(db) as store:

@@ -1,7 +1,7 @@
 """``irata play outer-earth``: Outer Earth's companion on the command line.
 
 A thin shell over ``companion.outer_earth``: parse, call the pure rule function, print a short
-table or ``--json``. The saved game (``companion.outer_earth_saved``) is kept with ``new``,
+table or ``--json``. The saved game (``companion.outer_earth.saved``) is kept with ``new``,
 ``draw``, ``build`` and ``round``, and by the calculators with ``--save`` (the game played
 last) or ``--game ID``.
 """
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from components.errors import DefinitionError, InputError
-from irata.saved import DB, GAME, SAVE, open_store, pick
+from irata.options import DB, GAME, SAVE, open_store, pick
 
 if TYPE_CHECKING:
     from companion.session import SavedGame, Store
@@ -51,7 +51,7 @@ def _at(node: Any, key: str | int | None, file: str) -> str:
 def read_score_file(path: Path, face_values: frozenset[int] = frozenset()) -> list[Any]:
     """The companies of a score file, as ``Profits``; mistakes are reported as FILE:LINE:COL.
     ``face_values``, when given, are the values the Bonus Revenue cards show."""
-    from companion.outer_earth import Profits
+    from companion.outer_earth.rules import Profits
     from components.schema import suggest
     from components.yamlloc import load_file
 
@@ -165,8 +165,8 @@ def _read(db: str | None, game_id: int | None) -> tuple[SavedGame, dict[str, Any
 
 
 def _saved_rules() -> Any:
-    import companion.outer_earth_saved as saved
-    from companion.outer_earth import load_rules
+    from companion.outer_earth import saved
+    from companion.outer_earth.data import load_rules
 
     return saved, load_rules()
 
@@ -181,7 +181,7 @@ def outer_earth() -> None:
 
 def _score_report(scores: list[Any], as_json: bool, extra: dict[str, Any] | None = None
                   ) -> None:
-    from companion.outer_earth import winners
+    from companion.outer_earth.rules import winners
 
     scores = sorted(scores, key=lambda s: -s.vp)
     best = winners(scores)
@@ -224,7 +224,8 @@ def score(file: Path | None, save: bool, game_id: int | None, db: str | None,
         discarded_planets: 1     # planets put in the profits pile
         in_development: 1        # planets still in development
     """
-    from companion.outer_earth import load_rules, total_profits
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import total_profits
 
     rules = load_rules()
     if save or game_id is not None:
@@ -323,7 +324,7 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
     With a saved game the seating, starting player, hands and the cards under the planet come
     from it; once the bidding ends, the purchase (or the card put under the planet) is saved.
     """
-    from companion.outer_earth import walk_auction
+    from companion.outer_earth.rules import walk_auction
 
     if save or game_id is not None:
         _not_with_saved(players=seating, start=starting_player, under=cards_under, hand=hands)
@@ -410,8 +411,8 @@ def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discar
     hands, planets in development and sell values; --discard NAME=PLANET puts a taxed planet
     into the profits pile instead of paying its 2 cards.
     """
-    from companion.outer_earth import load_rules
-    from companion.outer_earth import upkeep as do_upkeep
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import upkeep as do_upkeep
 
     rules = load_rules()
     if save or game_id is not None:
@@ -457,7 +458,7 @@ def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discar
 
 
 def _find_planet(name: str) -> Any:
-    from companion.outer_earth import planet_cards
+    from companion.outer_earth.data import planet_cards
     from components.schema import suggest
 
     cards = planet_cards()
@@ -492,7 +493,8 @@ def actions(dice: str | None, planet: str | None, player: str | None, save: bool
 
     With a saved game, from each company's saved dice and latest portfolio planet.
     """
-    from companion.outer_earth import CompanyDice, action_values, load_rules
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import CompanyDice, action_values
 
     rules = load_rules()
     if save or game_id is not None:
@@ -542,7 +544,8 @@ def last_round_cmd(galaxy: int | None, piles: str | None, save: bool, game_id: i
 
     With a saved game, from its galaxy deck and bonus revenue piles; 'round' records it.
     """
-    from companion.outer_earth import last_round, load_rules
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import last_round
 
     rules = load_rules()
     why = (f"ends when the galaxy deck or {rules.bonus_revenue_piles_empty} bonus revenue "
@@ -585,8 +588,8 @@ def last_round_cmd(galaxy: int | None, piles: str | None, save: bool, game_id: i
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def setup(players: int, short: bool, as_json: bool) -> None:
     """The set-up for 2 to 4 players: galaxy deck, planet market, bonus revenue piles."""
-    from companion.outer_earth import load_rules
-    from companion.outer_earth import setup as do_setup
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import setup as do_setup
 
     s = do_setup(players, "short" if short else "normal", load_rules())
     lines = [f"{s.players} players, {s.length} game"]
@@ -646,7 +649,8 @@ def sell(planet: str, built: str | None, bonus: str | None, player: str | None,
     With a saved game (--save or --game ID) and --player, the sale is recorded: the planet to
     the portfolio, the cards to profits, the Bonus Revenue card from its pile, the dice raised.
     """
-    from companion.outer_earth import bonus_revenue_cards, load_rules, sell_planet
+    from companion.outer_earth.data import bonus_revenue_cards, load_rules
+    from companion.outer_earth.rules import sell_planet
     from components.schema import suggest
 
     rules = load_rules()

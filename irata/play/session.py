@@ -18,7 +18,7 @@ import click
 
 from companion import session
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, open_store, pick, show_status
+from irata.options import DB, GAME, JSON, open_store, pick, show_status
 
 _open = open_store
 _pick = pick
