@@ -229,20 +229,26 @@ def _winansi(ch: str) -> bool:
 
 def missing(font: str, text: str, game: Game | None = None) -> list[str]:
     """The characters of ``text`` that ``font`` has no glyph for, in order, each once."""
-    out: list[str] = []
     ff = _REGISTERED.get(font) or (game.font_files.get(font) if game else None)
     if ff is not None:
-        cmap = file_cmap(ff.path, ff.index)
-        for ch in dict.fromkeys(text):
-            if ch not in "\n\t" and ord(ch) not in cmap and ch not in out:
-                out.append(ch)
-        return out
+        st = ff.path.stat()
+        return list(_missing_in_file(str(ff.path), ff.index, st.st_size, st.st_mtime_ns, text))
     if font in _SYMBOLIC:
-        return out  # their own encodings: not checked character by character
-    for ch in dict.fromkeys(text):
-        if not _winansi(ch):
-            out.append(ch)
-    return out
+        return []  # their own encodings: not checked character by character
+    return list(_missing_in_winansi(text))
+
+
+@lru_cache(maxsize=16384)
+def _missing_in_file(path: str, index: int, size: int, mtime: int, text: str) -> tuple[str, ...]:
+    cmap = _file_cmap(path, index, size, mtime)
+    return tuple(ch for ch in dict.fromkeys(text) if ch not in "\n\t" and ord(ch) not in cmap)
+
+
+@lru_cache(maxsize=16384)
+def _missing_in_winansi(text: str) -> tuple[str, ...]:
+    if text.isascii() and text.isprintable():
+        return ()
+    return tuple(ch for ch in dict.fromkeys(text) if not _winansi(ch))
 
 
 def describe(ch: str) -> str:

@@ -52,10 +52,10 @@ def font_attrs(font: str) -> dict[str, str]:
     if is_embedded(font):
         # a game's own font: its glyphs travel inside the SVG (see embedded_fonts()); a
         # renderer that ignores @font-face looks for an installed font of its family
-        style = face_style(font)
-        if style is None or not style[0]:
+        face = face_style(font)
+        if face is None or not face[0]:
             return {"font_family": f"'{font}'"}
-        family, weight, italic = style
+        family, weight, italic = face
         attrs = {"font_family": f"'{font}', '{family}', sans-serif"}
         if weight != 400:
             attrs["font_weight"] = str(weight)

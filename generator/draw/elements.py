@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from components import Component, Game
@@ -342,20 +343,34 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     return [Group(tuple(prims), dx=x, dy=y + h, rotate=270)]
 
 
-def _check_glyphs(ctx: Context, el: dict[str, Any], content: str, fonts: tuple[str, str],
-                  key: str) -> None:
-    """Refuse text with a character its font lacks (it would print as a box), blaming the
-    place the character was written: the field it came from, else the element."""
-    icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
+def _runs(content: str, fonts: tuple[str, str],
+          icons: frozenset[str]) -> list[tuple[str, str]]:
+    """The text set in each font: (plain words, body font), (bold words, bold font)."""
     plain_runs: list[str] = []
     bold_runs: list[str] = []
     for p in textfit.tokenize(content, icons):
         if p.kind == "word":
             (bold_runs if p.bold else plain_runs).append(p.text)
-    runs = [("".join(plain_runs), fonts[0]), ("".join(bold_runs), fonts[1])]
-    bad = [(ch, font) for text, font in runs for ch in fontreg.missing(font, text, ctx.game)]
+    return [("".join(plain_runs), fonts[0]), ("".join(bold_runs), fonts[1])]
+
+
+@lru_cache(maxsize=16384)
+def _lacking(content: str, fonts: tuple[str, str],
+             icons: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """(character, font) for each character a font of the text lacks (fonts registered)."""
+    return tuple((ch, font) for text, font in _runs(content, fonts, icons)
+                 for ch in fontreg.missing(font, text))
+
+
+def _check_glyphs(ctx: Context, el: dict[str, Any], content: str, fonts: tuple[str, str],
+                  key: str) -> None:
+    """Refuse text with a character its font lacks (it would print as a box), blaming the
+    place the character was written: the field it came from, else the element."""
+    icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
+    bad = _lacking(content, fonts, icons)
     if not bad:
         return
+    runs = _runs(content, fonts, icons)
     ch = bad[0][0]
     where: tuple[str | None, int | None, int | None] = (ctx.comp.file, ctx.comp.line, None)
     source = el.get(key)
