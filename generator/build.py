@@ -22,6 +22,7 @@ from components.errors import InputError
 from generator.draw import Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
 from generator.drawing import PT, Drawing, Primitive, Rect, Style, Text
+from generator.fonts import sheet_marks
 from generator.icons import BUILTIN
 from generator.layout import (
     Item,
@@ -340,6 +341,8 @@ def build(game: Game, opts: BuildOptions,
     elif opts.checklist:
         sheets.extend(checklist_sheet(game, settings))
     number_and_footer(game, sheets, settings)
+    for sheet in sheets:
+        sheet.marks[:] = sheet_marks(game, sheet.marks)
     if total:
         total(len(comps) + len(sheets) * len(opts.formats))
     folder = opts.out / game.key

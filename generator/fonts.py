@@ -335,6 +335,36 @@ def check_text(game: Game, runs: Iterable[tuple[str, str]], where: tuple[str | N
                               f"{hint}", *where)
 
 
+def sheet_marks(game: Game, items: list[Any]) -> list[Any]:
+    """Sheet furniture (footers, the checklist) is set in Helvetica; text of the game's that
+    Helvetica lacks (a Greek game name, a Cyrillic group) takes the game's own body or bold
+    font instead, and is refused if that lacks it too."""
+    from dataclasses import replace
+
+    from generator.drawing import Group, Text
+
+    out: list[Any] = []
+    prepare(game)
+    for it in items:
+        if isinstance(it, Group):
+            it = replace(it, items=tuple(sheet_marks(game, list(it.items))))
+        elif isinstance(it, Text) and missing(it.font, it.text, game):
+            bold = "Bold" in it.font
+            own = game.fonts.get("bold" if bold else "body", it.font)
+            lacking = missing(own, it.text, game)
+            if lacking:
+                ch = lacking[0]
+                have = fonts_with(ch, game, "bold" if bold else "body")
+                raise DefinitionError(
+                    f"{describe(ch)} in the sheets' text ({it.text[:40]!r}: the game's name or "
+                    f"a group) is in neither Helvetica nor the font {style_of(game, own)}"
+                    + ("; fonts that have it: " + "; ".join(have) if have else ""),
+                    str(game.folder / "game.yaml"))
+            it = replace(it, font=own)
+        out.append(it)
+    return out
+
+
 # --- SVG ---------------------------------------------------------------------------------------
 
 def is_embedded(font: str) -> bool:

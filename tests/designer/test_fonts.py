@@ -247,3 +247,23 @@ def test_font_mistakes_are_located(game_dir: Any, spec: str, message: str) -> No
         load_path(folder)
     assert message in str(exc.value)
     assert exc.value.file and exc.value.file.endswith("game.yaml") and exc.value.line == 4
+
+
+def test_a_game_name_outside_latin1_sets_the_sheets_in_the_games_font(
+        game_dir: Any, builder: Any, tmp_path: Path) -> None:
+    """The footer and the checklist name the game: a Greek name takes the game's own font."""
+    folder = make_game(game_dir, "body: {family: Fira Sans}",
+                       ['{id: a, title: A, text: "a", group: Κάρτες}'])
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace(
+        "name: Scripts", "name: Λάμπες") + "inventory:\n  - {group: Κάρτες, count: 1}\n")
+    out = tmp_path / "out"
+    builder(folder, out)
+    text = pdf_text(out / "scripts" / "scripts.pdf")
+    assert "Λάμπες · edition 1.0" in text and "Λάμπες: component checklist" in text
+    assert "Κάρτες" in text
+    # with only the standard fonts, the name is refused rather than printed as boxes
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace(
+        "  body: {family: Fira Sans}\n", "  {}\n"))
+    (folder / "cards.yaml").write_text((folder / "cards.yaml").read_text())
+    with pytest.raises(DefinitionError, match=r"'Λ' \(U\+039B .*Fira Sans"):
+        builder(folder, tmp_path / "out2")
