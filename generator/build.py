@@ -21,7 +21,8 @@ from components import Component, Game
 from components.errors import InputError
 from generator.draw import Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
-from generator.drawing import PT, Primitive, Rect, Style, Text
+from generator.drawing import PT, Drawing, Primitive, Rect, Style, Text
+from generator.fonts import sheet_marks
 from generator.icons import BUILTIN
 from generator.layout import (
     Item,
@@ -342,6 +343,8 @@ def build(game: Game, opts: BuildOptions,
     elif opts.checklist:
         sheets.extend(checklist_sheet(game, settings))
     number_and_footer(game, sheets, settings)
+    for sheet in sheets:
+        sheet.marks[:] = sheet_marks(game, sheet.marks)
     if total:
         total(len(comps) + len(sheets) * len(opts.formats))
     folder = opts.out / game.key
@@ -402,6 +405,8 @@ def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:
     shrunk, overflow = [], []
     seen: set[tuple[str, str, str]] = set()
     for r in fits:
+        if r.note:
+            continue  # images: see image_report
         key = (r.component, r.face, r.field)
         if key in seen:
             continue
@@ -413,3 +418,21 @@ def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:
             overflow.append(f"{where}: does not fit even at {r.size:g} pt")
     return shrunk, overflow
 
+
+def image_report(fits: list[FitRecord]) -> list[str]:
+    """Lines naming every raster image that prints below the resolution a print needs."""
+    out: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for r in fits:
+        if r.note != "dpi" or (r.component, r.field) in seen:
+            continue
+        seen.add((r.component, r.field))
+        out.append(f"{r.file}:{r.line}: {r.component} ({r.face}, {r.field}) prints at "
+                   f"{r.size:g} dpi (at least {r.wanted:g} for a sharp print: a larger image, "
+                   "or a smaller box)")
+    return out
+
+
+def render_drawing_items(d: Drawing) -> list[Primitive]:
+    """A drawing's primitives (for tests that inspect what a face draws)."""
+    return list(d.items)
