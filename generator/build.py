@@ -23,6 +23,7 @@ from components.errors import InputError
 from generator.draw import Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
 from generator.drawing import PT, Drawing, FaceKey, Primitive, Rect, Style, Text
+from generator.fonts import sheet_marks
 from generator.icons import BUILTIN
 from generator.layout import (
     Item,
@@ -46,6 +47,7 @@ class BuildOptions:
     stamp_qr: bool = False
     since: str | None = None
     checklist: bool = True
+    png_dpi: float = 150.0  # for the "png" format: every page rasterised from the PDF
 
 
 @dataclass
@@ -90,7 +92,7 @@ def _recolour(p: Primitive, colour: str) -> Primitive:
     def keep(c: str | None) -> str | None:
         return c if c in (None, "#ffffff", "#fff") else colour
 
-    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))  # type: ignore[type-var]
+    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))
 
 
 def select(game: Game, since: str | None) -> list[Component]:
@@ -255,7 +257,7 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
         footer(s, text, settings)
 
 
-def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
@@ -274,7 +276,8 @@ def _umask() -> int:
 
 
 def manifest_data(game: Game, sheets: list[Sheet], opts: BuildOptions,
-                  svg_names: dict[int, str]) -> dict[str, Any]:
+                  svg_names: dict[int, str],
+                  png_names: dict[int, str] | None = None) -> dict[str, Any]:
     s = opts.settings
     W, H = page_size(s.paper, False)
     out: dict[str, Any] = {
@@ -289,13 +292,14 @@ def manifest_data(game: Game, sheets: list[Sheet], opts: BuildOptions,
         "back_offset_mm": list(s.back_offset),
         "pdf": f"{game.key}.pdf" if "pdf" in opts.formats else None,
         "since": opts.since,
-        "sheets": [manifest_entry(sheet, svg_names) for sheet in sheets],
+        "sheets": [manifest_entry(sheet, svg_names, png_names) for sheet in sheets],
     }
     return out
 
 
-def manifest_entry(sheet: Sheet, svg_names: dict[int, str]) -> dict[str, Any]:
-    """One sheet's record in the manifest: its page, side, title, SVG and placements."""
+def manifest_entry(sheet: Sheet, svg_names: dict[int, str],
+                   png_names: dict[int, str] | None = None) -> dict[str, Any]:
+    """One sheet's record in the manifest: its page, side, title, SVG, placements, PNG."""
     entry: dict[str, Any] = {
         "page": sheet.page,
         "side": sheet.side,
@@ -320,11 +324,13 @@ def manifest_entry(sheet: Sheet, svg_names: dict[int, str]) -> dict[str, Any]:
             pl["part"] = p.part
             pl["board_window_mm"] = [round(v, 3) for v in (p.window or ())]
         entry["placements"].append(pl)
+    if png_names and sheet.page in png_names:
+        entry["png"] = png_names[sheet.page]
     return entry
 
 
 def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptions,
-                   svg_names: dict[int, str]) -> None:
+                   svg_names: dict[int, str], png_names: dict[int, str] | None = None) -> None:
     """The manifest as ``json.dumps(manifest_data(...), indent=1)`` would write it, written one
     sheet at a time so that a long deck's manifest is never held whole in memory."""
     head = json.dumps(manifest_data(game, [], opts, svg_names), indent=1)
@@ -336,7 +342,7 @@ def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptio
             return
         f.write(head[:-len(tail)] + '"sheets": [\n')
         for i, sheet in enumerate(sheets):
-            text = json.dumps(manifest_entry(sheet, svg_names), indent=1)
+            text = json.dumps(manifest_entry(sheet, svg_names, png_names), indent=1)
             f.write(("" if i == 0 else ",\n") + "  " + text.replace("\n", "\n  "))
         f.write("\n ]\n}")
 
@@ -379,9 +385,10 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
 
     settings = opts.settings
     settings.check()
-    bad = [f for f in opts.formats if f not in ("pdf", "svg")]
+    bad = [f for f in opts.formats if f not in ("pdf", "svg", "png")]
     if bad or not opts.formats:
-        raise InputError(f"unknown format '{','.join(bad)}' (expected pdf, svg or pdf,svg)")
+        raise InputError(f"unknown format '{','.join(bad)}' (expected pdf, svg, png or a "
+                         "comma-separated list of them)")
     comps = select(game, opts.since)
     dopts = Options(bleed=settings.bleed, stamp_qr=opts.stamp_qr)
 
@@ -398,6 +405,8 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     elif opts.checklist:
         sheets.extend(checklist_sheet(game, settings))
     number_and_footer(game, sheets, settings)
+    for sheet in sheets:
+        sheet.marks[:] = sheet_marks(game, sheet.marks)
     if total:
         total(len(comps) + len(sheets) * len(opts.formats))
     folder = opts.out / game.key
@@ -408,6 +417,13 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
         pdf_path = folder / f"{game.key}.pdf"
         _atomic_write(pdf_path, lambda tmp: write_pdf(sheets, tmp, icons, game.name,
                                                       lambda: tick()))
+    png_names: dict[int, str] = {}
+    if "png" in opts.formats:
+        from generator.raster import check_dpi, write_sheet_pngs
+
+        check_dpi(opts.png_dpi)
+        png_names = write_sheet_pngs(sheets, folder, pdf_path, icons, game.name, opts.png_dpi,
+                                     lambda: tick())
     svg_names: dict[int, str] = {}
     svg_dir: Path | None = None
     if "svg" in opts.formats:
@@ -437,7 +453,8 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
             shutil.rmtree(staging, ignore_errors=True)
             raise
     manifest = folder / "manifest.json"
-    _atomic_write(manifest, lambda tmp: write_manifest(tmp, game, sheets, opts, svg_names))
+    _atomic_write(manifest, lambda tmp: write_manifest(tmp, game, sheets, opts, svg_names,
+                                                       png_names))
     fits = [r for f in faces for r in f.fits]
     return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
                        sum(c.count for c in comps), fits)
@@ -448,6 +465,8 @@ def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:
     shrunk, overflow = [], []
     seen: set[tuple[str, str, str]] = set()
     for r in fits:
+        if r.note:
+            continue  # images: see image_report
         key = (r.component, r.face, r.field)
         if key in seen:
             continue
@@ -458,6 +477,20 @@ def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:
         else:
             overflow.append(f"{where}: does not fit even at {r.size:g} pt")
     return shrunk, overflow
+
+
+def image_report(fits: list[FitRecord]) -> list[str]:
+    """Lines naming every raster image that prints below the resolution a print needs."""
+    out: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for r in fits:
+        if r.note != "dpi" or (r.component, r.field) in seen:
+            continue
+        seen.add((r.component, r.field))
+        out.append(f"{r.file}:{r.line}: {r.component} ({r.face}, {r.field}) prints at "
+                   f"{r.size:g} dpi (at least {r.wanted:g} for a sharp print: a larger image, "
+                   "or a smaller box)")
+    return out
 
 
 def render_drawing_items(d: Drawing) -> list[Primitive]:

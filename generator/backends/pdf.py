@@ -12,9 +12,10 @@ transform flips reportlab's y-up points once, and text and images flip back loca
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from functools import lru_cache
 from pathlib import Path as FsPath
+from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -47,6 +48,14 @@ IconSource = Callable[[str, str | None], list[Primitive]]
 @lru_cache(maxsize=256)
 def _colour(hexstr: str) -> HexColor:
     return HexColor(hexstr)
+
+
+@lru_cache(maxsize=64)
+def _svg_drawing(path: str, mtime: int = 0) -> Any:
+    """An SVG file as a reportlab Drawing (read once per file and time)."""
+    from svglib.svglib import svg2rlg
+
+    return svg2rlg(path)
 
 
 class PdfRenderer:
@@ -148,7 +157,10 @@ class PdfRenderer:
                 c.saveState()
                 c.translate(it.x, it.y + it.h)
                 c.scale(1, -1)
-                c.drawImage(it.path, 0, 0, it.w, it.h, mask="auto")
+                if it.path.lower().endswith(".svg"):
+                    self.vector_art(it)
+                else:
+                    c.drawImage(it.path, 0, 0, it.w, it.h, mask="auto")
                 c.restoreState()
         if texts:
             self.texts(texts)
@@ -192,6 +204,17 @@ class PdfRenderer:
         c.drawText(t)
         c.restoreState()
 
+    def vector_art(self, it: Image) -> None:
+        """SVG art as PDF vectors (svglib), scaled to the image's box (y up, in mm)."""
+        from reportlab.graphics import renderPDF
+
+        art = _svg_drawing(it.path, FsPath(it.path).stat().st_mtime_ns)
+        if art is None or not art.width or not art.height:
+            return
+        self.clip((0, 0, it.w, it.h))  # an SVG shows only its own viewport
+        self.c.scale(it.w / art.width, it.h / art.height)
+        renderPDF.draw(art, self.c, 0, 0)
+
     def clip(self, box: tuple[float, float, float, float]) -> None:
         p = self.c.beginPath()
         p.rect(*box)
@@ -207,9 +230,10 @@ class PdfWriter:
     """
 
     def __init__(self, out: FsPath, sheets: Iterable[Sheet], icons: IconSource,
-                 title: str) -> None:
+                 title: str, as_forms: Collection[FaceKey] = ()) -> None:
         self.uses: Counter[FaceKey] = Counter(
             p.drawing.identity() for s in sheets for p in s.placements)
+        self.as_forms = as_forms  # faces to make forms even when placed once here
         self.c = Canvas(str(out), pagesize=(210 * mm, 297 * mm), pageCompression=1,
                         invariant=1)
         self.c.setTitle(title)
@@ -223,7 +247,7 @@ class PdfWriter:
         c.setPageSize((sheet.w * mm, sheet.h * mm))
         keys = [p.drawing.identity() for p in sheet.placements]
         for p, key in zip(sheet.placements, keys, strict=True):
-            if self.uses[key] > 1 and key not in self.forms:
+            if (self.uses[key] > 1 or key in self.as_forms) and key not in self.forms:
                 self._define_form(p.drawing, key)
         c.saveState()
         c.transform(mm, 0, 0, -mm, 0, sheet.h * mm)
@@ -233,11 +257,14 @@ class PdfWriter:
             c.translate(*p.origin)
             if p.turned:
                 c.rotate(180)
+            # back to points, then into the drawing's mm: the very transforms a form applies,
+            # so a face prints the same to the pixel whether it is a form or drawn in place
+            c.scale(1 / mm, -1 / mm)
             form = self.forms.get(key)
             if form is not None:
-                c.scale(1 / mm, -1 / mm)
                 c.doForm(form)
             else:
+                c.transform(mm, 0, 0, -mm, 0, 0)
                 r.draw(p.drawing.items)
             c.restoreState()
             left = self.uses[key] - 1
@@ -283,9 +310,11 @@ def _compress_last_page(c: Canvas) -> None:
 
 
 def write_pdf(sheets: list[Sheet], out: FsPath, icons: IconSource, title: str,
-              progress: Callable[[], None] | None = None) -> None:
-    """Render every sheet as one page of ``out`` (written whole, by the caller's temp+rename)."""
-    w = PdfWriter(out, sheets, icons, title)
+              progress: Callable[[], None] | None = None,
+              as_forms: Collection[FaceKey] = ()) -> None:
+    """Render every sheet as one page of ``out`` (written whole, by the caller's temp+rename).
+    ``as_forms``: faces drawn as forms even if placed once (to match another file's pixels)."""
+    w = PdfWriter(out, sheets, icons, title, as_forms)
     for sheet in sheets:
         w.add(sheet)
         if progress:
