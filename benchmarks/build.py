@@ -174,6 +174,15 @@ def main() -> None:
               "side.")
     print()
     results: dict[int, tuple[list[dict[str, float]], list[dict[str, float]]]] = {}
+    startup = 0.0
+    if sizes:
+        # irata's fixed cost (interpreter, imports, one sheet): a 9-card deck
+        small = tmp / "deck-9" / "floor"
+        floor_deck(9, small, floor)  # type: ignore[arg-type]
+        startup = statistics.median(irata_run(small, tmp / f"irata-9-{k}")["cpu"]
+                                    for k in range(args.runs))
+        print(f"irata start-up (a 9-card deck, whole process): {startup:.2f} s CPU")
+        print()
     for n in sizes:
         deck = tmp / f"deck-{n}" / "floor"
         floor_deck(n, deck, floor)  # type: ignore[arg-type]
@@ -211,6 +220,10 @@ def main() -> None:
               f"{per_b / per_a:.2f}x   (target: within 10%)")
         print(f"  marginal cost of a card from {a} to {b}: {marg * 1000:.3f} ms "
               f"({marg / per_a:.2f}x the per-card time at {a}; startup excluded)")
+        net_a = (statistics.median(r["cpu"] for r in ia) - startup) / (a - 9)
+        net_b = (statistics.median(r["cpu"] for r in ib) - startup) / (b - 9)
+        print(f"  net of start-up: {net_a * 1000:.3f} ms at {a}, {net_b * 1000:.3f} ms at {b}: "
+              f"{net_b / net_a:.2f}x")
         print(f"irata peak memory at {b}: "
               f"{statistics.median(r['rss_mib'] for r in ib):.0f} MiB   (target <= 150)")
         print()

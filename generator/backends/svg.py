@@ -164,6 +164,15 @@ class SvgRenderer:
                                      **style_attrs(it.style)))
             elif isinstance(it, Path):
                 parent.add(d.path(d=path_data(it.cmds), **style_attrs(it.style)))
+            elif isinstance(it, Group) and not (it.clip or it.rotate or it.scale != 1.0) and all(
+                    isinstance(t, Text) for t in it.items):
+                # a text box only moved: its runs placed directly, without a group
+                for t in it.items:
+                    assert isinstance(t, Text)
+                    el = d.text(t.text, insert=(_f(t.x + it.dx), _f(t.y + it.dy)),
+                                **text_attrs(t))
+                    el["xml:space"] = "preserve"
+                    parent.add(el)
             elif isinstance(it, Group):
                 g = self.dwg.g()
                 tf = []

@@ -148,6 +148,23 @@ class Context:
         )
 
 
+_ICON_NAMES: dict[int, tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+def icon_names(game: Game) -> frozenset[str]:
+    """Every icon name a text may place (built in and the game's own): one set per game, so
+    the text caches keyed by it hold one object, not one per text box. Keyed by the game's
+    icon table, which is held here so its id stays its own."""
+    hit = _ICON_NAMES.get(id(game.icons))
+    if hit is not None and hit[0] is game.icons:
+        return hit[1]
+    names = frozenset(BUILTIN) | frozenset(game.icons)
+    if len(_ICON_NAMES) > 16:  # a long-running process (watch) loads games again and again
+        _ICON_NAMES.clear()
+    _ICON_NAMES[id(game.icons)] = (game.icons, names)
+    return names
+
+
 def truthy(value: Any) -> bool:
     return value not in (None, False, 0, "", [], {}, "false", "no")
 
@@ -325,7 +342,7 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     x, y, w, h = n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["w"], "x"), n(el["h"], "y")
     rotate = int(ctx.resolve(el.get("rotate", 0)) or 0) % 360
     bw, bh = (h, w) if rotate in (90, 270) else (w, h)
-    icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
+    icons = icon_names(ctx.game)
     colour = ctx.colour(el.get("color", "ink")) or "#000000"
     prims, result = textfit.text_box(content, fonts, icons, bw, bh, size, min_size, leading,
                                      str(el.get("align", "left")), str(el.get("valign", "top")),
@@ -366,7 +383,7 @@ def _check_glyphs(ctx: Context, el: dict[str, Any], content: str, fonts: tuple[s
                   key: str) -> None:
     """Refuse text with a character its font lacks (it would print as a box), blaming the
     place the character was written: the field it came from, else the element."""
-    icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
+    icons = icon_names(ctx.game)
     bad = _lacking(content, fonts, icons)
     if not bad:
         return
@@ -471,7 +488,7 @@ def draw_grid(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
             if i < len(labels) and labels[i] not in (None, ""):
                 label = ctx.substitute(str(labels[i]))
                 _check_glyphs(ctx, {"labels": labels[i]}, label, fonts, "labels")
-                icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
+                icons = icon_names(ctx.game)
                 used, lines, result = textfit.fit(label, fonts, icons, cw - 1.0, ch - 1.0, size,
                                                   min(4.0, size), 1.1)
                 if not result.fits or used < size - 1e-6:
