@@ -15,6 +15,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "inventory": ("irata.print_cmd:inventory_cmd",
                   "List a game's components, as the rulebook does."),
     "calibrate": ("irata.print_cmd:calibrate_cmd", "Print a duplex alignment sheet."),
+    "preview": ("irata.export_cmd:preview_cmd", "Render one face of a component as a PNG."),
+    "export": ("irata.export_cmd:export",
+               "Export a game for Tabletop Simulator or a print-on-demand shop."),
     "errata": ("irata.errata_cmd:errata", "List, compare and check errata."),
     "play": ("irata.play:play", "The companion: the table's arithmetic and saved games."),
 }
