@@ -119,14 +119,15 @@ def suggest(word: str, choices: tuple[str, ...] | list[str], cutoff: float = 0.6
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
-def choice_error(key: str, value: Any, choices: tuple[str, ...] | list[str]) -> str | None:
+def choice_error(key: str, value: Any, choices: tuple[str, ...] | list[str],
+                 where: str = "") -> str | None:
     """The message for a value of ``key`` that is not one of ``choices`` (None if it is)."""
     word = str(value).lower() if isinstance(value, bool) else str(value)
     if word in choices:
         return None
     near = NEAR_MISSES.get((key, word))
     hint = f"; did you mean '{near}'?" if near else suggest(word, choices)
-    return f"unknown {key} '{word}' (expected one of: {', '.join(choices)}{hint})"
+    return f"unknown {key} '{word}'{where} (expected one of: {', '.join(choices)}{hint})"
 
 
 def check_choices(el: LocDict, etype: str) -> None:
@@ -134,9 +135,9 @@ def check_choices(el: LocDict, etype: str) -> None:
     for key, choices in CHOICES.items():
         value = el.get(key)
         if key in el and not (isinstance(value, str) and value.startswith("${")):
-            msg = choice_error(key, value, choices)
+            msg = choice_error(key, value, choices, f" in a {etype} element")
             if msg:
-                raise err(f"{msg} in a {etype} element", el, key)
+                raise err(msg, el, key)
 
 
 @dataclass

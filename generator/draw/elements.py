@@ -14,6 +14,7 @@ from typing import Any
 
 from components import Component, Game
 from components.errors import DefinitionError
+from components.facecheck import item_fields, repeat_items
 from components.fields import MISSING, REF_RE, evaluate, number_text
 from components.schema import CHOICES, choice_error
 from generator import text as textfit
@@ -262,7 +263,33 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
         rotate = ctx.angle(el)
         return [Group(tuple(items), dx=x, dy=y, rotate=rotate)] if (x or y or rotate) else items
+    if kind == "repeat":
+        return draw_repeat(ctx, el)
     raise ctx.error(f"unknown element type '{kind}'")
+
+
+def draw_repeat(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    """The layout once per item of ``over``, each copy moved ``dx``, ``dy`` from the last."""
+    if ctx.depth > 8:
+        raise ctx.error("layouts use each other too deeply (a loop?)")
+    over = ctx.resolve(el["over"])
+    items = repeat_items(over)
+    if items is None:
+        raise ctx.error(f"repeat needs a list, a mapping or a whole number, not {over!r}")
+    name = str(el.get("as", "item"))
+    given = {k: ctx.resolve(v) for k, v in (el.get("with") or {}).items()}
+    dx, dy = ctx.num(el.get("dx"), "x"), ctx.num(el.get("dy"), "y")
+    out: list[Primitive] = []
+    for i, item in enumerate(items):
+        fields = {**ctx.fields, **given, **item_fields(name, i, item, items)}
+        sub = Context(ctx.game, ctx.comp, fields, ctx.w, ctx.h, ctx.bleed, ctx.face, ctx.fits,
+                      ctx.depth + 1)
+        prims = draw_elements(sub, el["layout"])
+        if i and (dx or dy):
+            out.append(Group(tuple(prims), dx=i * dx, dy=i * dy))
+        else:
+            out.extend(prims)
+    return out
 
 
 def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
