@@ -187,11 +187,13 @@ class _Walk:
         if items is None:
             raise self.error(f"repeat needs a list, a mapping or a whole number to go over, "
                              f"not {over!r} (for {self.whose()})", el, "over")
-        base = {**fields, **self.with_fields(el, fields)}
+        if repeat_wrap(self.resolve(el.get("wrap"), fields)) is None:
+            raise self.error(f"wrap must be a whole number of copies to a row, not "
+                             f"{el['wrap']!r}", el, "wrap")
         self.bound.update(item_fields(name, 0, None, []))
         for index, item in enumerate(items):
-            self.elements(el.get("layout"), {**base, **item_fields(name, index, item, items)},
-                          depth + 1)
+            env = {**fields, **item_fields(name, index, item, items)}
+            self.elements(el.get("layout"), {**env, **self.with_fields(el, env)}, depth + 1)
 
     def with_fields(self, el: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         given = el.get("with") or {}
@@ -280,6 +282,16 @@ def repeat_items(over: Any) -> list[Any] | None:
         return list(range(over))
     if isinstance(over, float) and over.is_integer() and 0 <= over <= 10_000:
         return list(range(int(over)))
+    return None
+
+
+def repeat_wrap(value: Any) -> int | None:
+    """``wrap:``: copies to a row (0, or absent: one row); None when it is not that."""
+    if value is None:
+        return 0
+    if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0 \
+            and float(value).is_integer():
+        return int(value)
     return None
 
 

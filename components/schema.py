@@ -65,7 +65,7 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "grid": ("x", "y", "cols", "rows", "cell_w", "cell_h", "fill", "stroke", "stroke_width",
              "labels", "size", "color", "font"),
     "use": ("layout", "x", "y", "with", "rotate"),
-    "repeat": ("over", "as", "layout", "dx", "dy", "with"),
+    "repeat": ("over", "as", "layout", "x", "y", "dx", "dy", "wrap", "with"),
 }
 REQUIRED_ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "rect": ("w", "h"),

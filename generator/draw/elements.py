@@ -14,7 +14,7 @@ from typing import Any
 
 from components import Component, Game
 from components.errors import DefinitionError
-from components.facecheck import item_fields, repeat_items
+from components.facecheck import item_fields, repeat_items, repeat_wrap
 from components.fields import MISSING, REF_RE, evaluate, number_text
 from components.schema import CHOICES, choice_error
 from generator import text as textfit
@@ -87,11 +87,13 @@ class Context:
         return None if value is MISSING else value
 
     def resolve(self, value: Any) -> Any:
-        """``${name}`` alone -> the field's value (any type); else as is."""
-        if isinstance(value, str) and value.startswith("${"):
+        """``${name}`` alone -> the field's value (any type); text holding references -> the
+        text with them filled in (``"${lane.key}-light"``); anything else as is."""
+        if isinstance(value, str) and "${" in value:
             m = REF_RE.fullmatch(value)
             if m:
                 return self.lookup(m.group(1))
+            return self.substitute(value)
         return value
 
     def substitute(self, text: str) -> str:
@@ -269,7 +271,9 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
 
 
 def draw_repeat(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
-    """The layout once per item of ``over``, each copy moved ``dx``, ``dy`` from the last."""
+    """The layout once per item of ``over``: the first copy at ``x``, ``y``, each next one
+    moved ``dx`` (with ``wrap: N``, N copies to a row, the rows ``dy`` apart; else ``dy``
+    too). Each copy knows its item as ``${AS}``, its number as ``${AS_index}`` (from 0)."""
     if ctx.depth > 8:
         raise ctx.error("layouts use each other too deeply (a loop?)")
     over = ctx.resolve(el["over"])
@@ -277,18 +281,21 @@ def draw_repeat(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     if items is None:
         raise ctx.error(f"repeat needs a list, a mapping or a whole number, not {over!r}")
     name = str(el.get("as", "item"))
-    given = {k: ctx.resolve(v) for k, v in (el.get("with") or {}).items()}
+    x, y = ctx.num(el.get("x"), "x"), ctx.num(el.get("y"), "y")
     dx, dy = ctx.num(el.get("dx"), "x"), ctx.num(el.get("dy"), "y")
+    wrap = repeat_wrap(ctx.resolve(el.get("wrap")))
+    if wrap is None:
+        raise ctx.error(f"wrap must be a whole number of copies to a row, not {el['wrap']!r}")
     out: list[Primitive] = []
     for i, item in enumerate(items):
-        fields = {**ctx.fields, **given, **item_fields(name, i, item, items)}
+        fields = {**ctx.fields, **item_fields(name, i, item, items)}
         sub = Context(ctx.game, ctx.comp, fields, ctx.w, ctx.h, ctx.bleed, ctx.face, ctx.fits,
                       ctx.depth + 1)
+        sub.fields.update({k: sub.resolve(v) for k, v in (el.get("with") or {}).items()})
         prims = draw_elements(sub, el["layout"])
-        if i and (dx or dy):
-            out.append(Group(tuple(prims), dx=i * dx, dy=i * dy))
-        else:
-            out.extend(prims)
+        col, row = (i % wrap, i // wrap) if wrap else (i, i)
+        ox, oy = x + col * dx, y + row * dy
+        out.extend(prims) if not (ox or oy) else out.append(Group(tuple(prims), dx=ox, dy=oy))
     return out
 
 

@@ -250,21 +250,25 @@ def test_land_sides_print_the_production_values(game: Game) -> None:
 
 # --- printed numbers that mirror rules.yaml --------------------------------------------------
 
-def board_grids(game: Game, name: str) -> list[dict[str, Any]]:
-    return [el for el in game.layouts[name] if el["type"] == "grid"]
+def board_texts(game: Game) -> list[str]:
+    from generator.draw import Options, draw_component
+    from generator.drawing import Text, walk
+
+    front = draw_component(game, game.component("board/game-board"), Options()).front
+    return [p.text for p in walk(front.items) if isinstance(p, Text)]
 
 
-def test_the_price_track_prints_the_price_track_data(game: Game) -> None:
-    board = game.component("board/game-board")
-    tracks = game.data["price_track"]
-    printed = [g["labels"] for g in board_grids(game, "game-board") if g["cols"] == 1]
-    assert len(printed) == 4
-    for good, labels in zip(game.data["goods"], printed, strict=True):
-        t = tracks[good]
-        steps = range((t["sell"][1] - t["sell"][0]) // t["step"] + 1)
-        expected = [f"${t['sell'][0] + k * t['step']}/{t['buy'][0] + k * t['step']}" for k in steps]
-        assert labels == list(reversed(expected)), good   # the top of the lane first
-        assert board.fields["price_track_labels"][good] == expected
+def test_the_price_track_is_drawn_from_the_price_track_data(game: Game) -> None:
+    # one lane per good, one square per step: no copy of the track on the board itself
+    assert "price_track_labels" not in game.component("board/game-board").fields
+    expected: Counter[str] = Counter()
+    for good in game.data["goods"]:
+        t = game.data["price_track"][good]
+        for k in range((t["sell"][1] - t["sell"][0]) // t["step"] + 1):
+            expected[f"${t['sell'][0] + k * t['step']}/{t['buy'][0] + k * t['step']}"] += 1
+    printed = Counter(t for t in board_texts(game) if re.fullmatch(r"\$\d+/\d+", t))
+    assert printed == expected
+    assert sum(printed.values()) == 12 + 11 + 7 + 7
 
 
 def test_planet_irata_has_squares_for_the_tournament_lands(game: Game) -> None:
@@ -280,11 +284,17 @@ def test_planet_irata_has_squares_for_the_tournament_lands(game: Game) -> None:
     assert letters["H"] == lands_4p["high-mountain"]
 
 
-def test_the_corral_prints_six_pens_of_two(game: Game) -> None:
+def test_the_corral_is_drawn_from_the_corral_data(game: Game) -> None:
     corral = game.data["corral"]
-    text = [el["text"] for el in game.layouts["game-board"] if el["type"] == "text"]
-    assert f"M.U.L.E. CORRAL  ({corral['pens']} pens of {corral['mules_per_pen']})" in text
-    assert game.component("board/game-board").fields["corral_pens"] == corral["pens"]
+    assert "corral_pens" not in game.component("board/game-board").fields
+    texts = " ".join(" ".join(board_texts(game)).split())
+    assert f"M.U.L.E. CORRAL ({corral['pens']} pens of {corral['mules_per_pen']})" in texts
+    from generator.draw import Options, draw_component
+    from generator.drawing import Icon, walk
+
+    front = draw_component(game, game.component("board/game-board"), Options()).front
+    mules = [p for p in walk(front.items) if isinstance(p, Icon) and p.name == "mule"]
+    assert len(mules) == corral["pens"] * corral["mules_per_pen"]
 
 
 def front_text(game: Game, cid: str) -> str:
