@@ -230,22 +230,36 @@ def test_meteor_craters_are_rich_in_crystite_and_smithore(game: Game) -> None:
                 t.fields["production"][good] for t in others)
 
 
-def test_land_sides_print_the_production_values(game: Game) -> None:
+def test_land_edges_print_the_production_values(game: Game) -> None:
+    from generator.draw import Options, draw_component
+    from generator.drawing import Icon, Text, walk
+
+    def shown(items: Any) -> tuple[Counter[str], str]:
+        prims = walk(items)
+        return (Counter(p.name for p in prims if isinstance(p, Icon)),
+                " ".join(p.text for p in prims if isinstance(p, Text)))
+
     for tile in lands(game, *LAND_GROUPS):
-        sides = tile.fields["sides"]
-        for good, value in tile.fields["production"].items():
-            shown = sides[good]
-            assert shown.startswith(f"{{{good}}} ")
-            if value == 0:
-                assert shown.endswith("**X**"), tile.id
-            else:
-                assert shown.count(f"{{pip-{good}}}") == value, tile.id
-        if "crystite" in tile.fields["production"]:
-            public = sides["crystite_public"]
-            secret = tile.back is not None
-            assert (public == "{crystite} **?**") == secret, tile.id
-        else:
-            assert "smithore" not in sides and "crystite_public" not in sides
+        faces = draw_component(game, tile, Options())
+        production = tile.fields["production"]
+        front_icons, front_text = shown(faces.front.items)
+        secret = faces.back is not None
+        assert secret == (tile.fields["land"] not in ("river", "meteor-crater")), tile.id
+        for good, value in production.items():
+            # the Public Side hides Crystite on a tile that has a Secret Side
+            icons, text = shown(faces.back.items) if secret and good == "crystite" else (
+                front_icons, front_text)
+            assert icons[f"pip-{good}"] == value, (tile.id, good)
+            assert icons[good] == 1, (tile.id, good)
+        zeros = sum(1 for v in production.values() if v == 0)
+        texts = front_text + (shown(faces.back.items)[1] if secret else "")
+        assert texts.count("X") == zeros + sum(  # an X per zero, on each face it shows
+            1 for g, v in production.items() if v == 0 and secret and g != "crystite"), tile.id
+        if secret:
+            assert "?" in front_text and front_icons["pip-crystite"] == 0
+        if tile.fields["land"] == "river":   # no Smithore or Crystite value at all
+            assert set(production) == {"food", "energy"}
+            assert front_icons["smithore"] == front_icons["crystite"] == 0
 
 
 # --- printed numbers that mirror rules.yaml --------------------------------------------------
