@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import re
 import sys
 
 import click
@@ -39,6 +41,17 @@ def _one_line(message: str) -> str:
     return " ".join(message.split())
 
 
+def _did_you_mean(exc: click.UsageError, message: str) -> str:
+    """An option's word that is not one of its choices, answered with the nearest one."""
+    param = getattr(exc, "param", None)
+    word = re.search(r"'([^']*)' is not one of", message)
+    if param is None or word is None or not isinstance(param.type, click.Choice):
+        return message
+    close = difflib.get_close_matches(word.group(1), [str(c) for c in param.type.choices],
+                                      n=1, cutoff=0.5)
+    return f"{message.rstrip('.')}; did you mean '{close[0]}'?" if close else message
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: runs the group, turns irata's errors into one line and exit 2."""
     args = sys.argv[1:] if argv is None else argv
@@ -56,7 +69,8 @@ def main(argv: list[str] | None = None) -> None:
     except click.UsageError as exc:
         # one line, as for every other bad input, with where to look for the right form
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
-        click.echo(f"error: {_one_line(exc.format_message())}{hint}", err=True)
+        message = _did_you_mean(exc, _one_line(exc.format_message()))
+        click.echo(f"error: {message}{hint}", err=True)
         sys.exit(2)
     except click.ClickException as exc:
         click.echo(f"error: {_one_line(exc.format_message())}", err=True)

@@ -138,3 +138,27 @@ def test_any_angle_is_drawn_as_given_in_both_backends(deck_dir: Path, tmp_path: 
     build(load_path(deck_dir), BuildOptions(Settings(), ("svg",), tmp_path, False))
     svgs = "".join(p.read_text() for p in tmp_path.rglob("*.svg"))
     assert re.search(r"rotate\(45(\.0+)?\)", svgs)
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["print", "deck", "--duplex", "lon"], "not one of 'long', 'short', 'fold', 'none'; did you "
+     "mean 'long'? (see 'irata print --help')"),
+    (["print", "deck", "--paper", "leter"], "did you mean 'letter'?"),
+])
+def test_a_command_line_choice_is_answered_with_a_did_you_mean(
+        capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    err = capsys.readouterr().err.strip()
+    assert done.value.code == 2 and len(err.splitlines()) == 1
+    assert err.startswith("error: ") and words in err
+
+
+def test_text_repeats_an_icon_as_often_as_a_field_says(deck_dir: Path) -> None:
+    from generator.draw import Options, draw_component
+    from generator.drawing import Icon, walk
+
+    edit(deck_dir / "cards.yaml", 'text: "Fifth."', 'text: "Fifth: {dot*${pips}}", pips: 3')
+    game = load_path(deck_dir)
+    face = draw_component(game, game.component("card/epsilon"), Options()).front
+    assert [p.name for p in walk(face.items) if isinstance(p, Icon)] == ["dot"] * 3
