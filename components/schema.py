@@ -56,7 +56,7 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "ellipse": ("cx", "cy", "r", "rx", "ry", "fill", "stroke", "stroke_width", "dash"),
     "line": ("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash"),
     "path": ("d", "x", "y", "scale", "fill", "stroke", "stroke_width", "dash"),
-    "text": ("text", "field", "x", "y", "w", "h", "size", "min_size", "font", "color", "align",
+    "text": ("text", "x", "y", "w", "h", "size", "min_size", "font", "color", "align",
              "valign", "leading", "rotate"),
     "icon": ("name", "x", "y", "size", "color", "rotate"),
     "qr": ("payload", "x", "y", "size", "color"),

@@ -1,7 +1,8 @@
 """Elements (the YAML's layout data) -> Drawing primitives, for one face of one component.
 
-This is where ``$field`` values are substituted, ``when``/``unless`` decide what is drawn,
-percentages become millimetres, colours resolve through the palette, and text boxes are fitted.
+This is where ``${field}`` references are filled in (components/fields.py), ``repeat`` draws
+its copies, ``when``/``unless`` decide what is drawn, percentages become millimetres, colours
+resolve through the palette, and text boxes are fitted.
 Every text box's fitting is recorded, so the build can report what shrank or overflowed.
 """
 
