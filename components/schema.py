@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from components.errors import DefinitionError
-from components.fields import REF_RE
+from components.fields import REF_RE, paths_in
 from components.yamlloc import LocDict, LocList, Mark
 
 KINDS = ("card", "tile", "token", "board", "sheet", "die", "standee")
@@ -478,7 +478,7 @@ def check_inventory(value: Any, node: LocDict) -> list[InventoryGroup]:
 def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
     """The rule data a component's faces read: every ``${data.KEY}`` in its fields, its faces
     and the layouts they use (followed through ``use``), as dotted keys without ``data.``.
-    A plain ``$data`` reads all of it (``""``)."""
+    A plain ``${data}`` reads all of it (``""``); a sum reads every path in it."""
     refs: set[str] = set()
     seen: set[str] = set()
 
@@ -494,10 +494,13 @@ def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
                 seen.add(node)
                 walk(layouts[node])
             for m in FIELD_RE.finditer(node):
-                name_ref(m.group(1) or m.group(2))
+                try:
+                    paths = paths_in(m.group(1))
+                except ValueError:  # a malformed reference: the face check names it
+                    continue
+                for path in paths:
+                    name_ref(path)
         elif isinstance(node, dict):
-            if isinstance(node.get("field"), str):
-                name_ref(node["field"])
             for value in node.values():
                 walk(value)
         elif isinstance(node, list | tuple):
