@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from components.errors import DefinitionError, InputError
-from components.facecheck import check_faces
 from components.schema import (
     FILE_KEYS,
     GAME_KEYS,
@@ -130,7 +129,6 @@ def load_path(folder: Path | str, errata: bool = True) -> Game:
             game = apply_errata(load_path(folder, errata=False), folder / "errata.yaml")
         else:
             game = _read(folder)
-        check_faces(game)
         hit = _CACHE[key] = (stamp, game)
     return _own(hit[1])
 

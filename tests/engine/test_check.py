@@ -10,6 +10,7 @@ import pytest
 
 from components import load_path
 from components.errors import DefinitionError
+from components.facecheck import check_faces
 from irata.cli import main
 
 
@@ -104,7 +105,7 @@ def test_a_field_only_some_components_have_prints_nothing_for_the_others(
 def test_a_reference_inside_a_fields_own_text_is_checked(deck_dir: Path) -> None:
     edit(deck_dir / "cards.yaml", 'text: "Sixth."', 'text: "Sixth: ${titl}."')
     with pytest.raises(DefinitionError) as exc:
-        load_path(deck_dir)
+        check_faces(load_path(deck_dir))
     assert "component 'card/zeta' (front) has no field 'titl' (in the text of a field it " \
            "prints); did you mean 'title'?" in str(exc.value)
 
@@ -113,10 +114,10 @@ def test_a_field_that_gives_an_enumerated_word_is_checked_too(deck_dir: Path) ->
     cards = deck_dir / "cards.yaml"
     edit(cards, TITLE, TITLE.replace("x: 5", 'align: "${side}", x: 5'))
     edit(cards, "  back: card-back\n", "  back: card-back\n  side: right\n")
-    load_path(deck_dir)
+    check_faces(load_path(deck_dir))
     edit(cards, "side: right", "side: rigth")
     with pytest.raises(DefinitionError) as exc:
-        load_path(deck_dir)
+        check_faces(load_path(deck_dir))
     assert "unknown align 'rigth' for component 'card/alpha' (front) (expected one of: left, " \
            "center, right; did you mean 'right'?)" in str(exc.value)
     assert exc.value.line is not None and exc.value.col is not None
@@ -126,7 +127,18 @@ def test_bundled_games_have_no_field_a_face_cannot_find() -> None:
     import components
 
     for name in components.list_games():
-        components.load(name)   # the face check runs on every load
+        check_faces(components.load(name))
+        check_faces(components.load(name, errata=False))
+
+
+def test_print_refuses_what_check_refuses(deck_dir: Path, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    edit(deck_dir / "cards.yaml", "${title}", "${titel}")
+    with pytest.raises(SystemExit) as done:
+        main(["print", "--components", str(deck_dir), "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and "has no field 'titel'; did you mean 'title'?" in err
+    assert not list((tmp_path / "out").rglob("*.pdf"))
 
 
 def test_any_angle_is_drawn_as_given_in_both_backends(deck_dir: Path, tmp_path: Path) -> None:
