@@ -26,8 +26,8 @@ GAME_KEY_DOCS: dict[str, str] = {
     "players": "`{min: N, max: M}`",
     "rulebook": "the rulebook's file name (informative)",
     "palette": "colour names usable wherever a colour is expected: `food: \"#3c9a3c\"`",
-    "fonts": "the text styles `body`, `bold`, `italic` (and any of your own names): standard "
-             "PDF fonts",
+    "fonts": "the font of each text style `body`, `bold`, `italic` (and any of your own "
+             "names): see Fonts",
     "icons": "the game's own icons: lists of elements in a 10 x 10 box",
     "inventory": "the rulebook's component list, in its order (keys below)",
     "data": "rule data the companion computes with (as in any other file)",
@@ -42,6 +42,9 @@ FILE_KEY_DOCS: dict[str, str] = {
     "defaults": "keys merged under every component of this file (the component wins); a "
                 "field given here is a field of each of them",
     "components": "the components: a list of mappings (keys below)",
+    "components_from": "a spreadsheet beside the file, one row per component (see Components "
+                       "from a spreadsheet): `cards.csv`, or `{file: cards.xlsx, sheet: "
+                       "Routes}`",
 }
 
 INVENTORY_KEY_DOCS: dict[str, str] = {
@@ -112,7 +115,11 @@ KEY_DOCS: dict[str, str] = {
     "font": "`body`, `bold`, `italic`, a name under `fonts:` or a standard PDF font",
     "name": "the icon's name",
     "payload": "what it encodes (may hold `${field}`)",
-    "path": "inside the game folder",
+    "path": "a PNG, JPEG or SVG file inside the game folder",
+    "fit": "how the art fills the box: `contain` (the default: all of it, as large as fits, "
+           "centred), `cover` (fills the box, centred, the overflow cut), `stretch` (fills the "
+           "box, proportions changed)",
+    "crop": "`[x, y, w, h]`: the part of the art to use, in its pixels (an SVG: its units)",
     "n": "0 to 9 (0 draws an X)",
     "cols": "columns",
     "rows": "rows",
