@@ -131,7 +131,7 @@ def evaluate(inner: str, fields: Any) -> Any:
                 out = _OPS[type(node.op)](left, right)
             except ZeroDivisionError:
                 raise ValueError(f"'${{{inner}}}' divides by zero") from None
-            return out  # type: ignore[no-any-return]
+            return out
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
             v = value(node.operand)
             return -v if isinstance(node.op, ast.USub) else v
