@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from components.errors import DefinitionError
+from components.fields import paths_in
 from components.schema import FIELD_RE, RESERVED, suggest, type_name
 from components.yamlloc import LocDict, LocList
 
@@ -125,8 +126,8 @@ def _read_xlsx(path: Path, shown: str, sheet: str | None) -> list[list[Any]]:
 
 
 def fields_used(specs: list[Any], layouts: dict[str, Any]) -> set[str]:
-    """The top-level field names the faces ``specs`` read: ``$name``, ``${name.x}``,
-    ``field: name``, ``when: name``, ``unless: name``, followed through ``use`` layouts."""
+    """The top-level field names the faces ``specs`` read: ``${name.x}`` (every path of a
+    sum), ``when: name``, ``unless: name``, followed through ``use`` layouts."""
     names: set[str] = set()
     seen: set[str] = set()
 
@@ -139,9 +140,14 @@ def fields_used(specs: list[Any], layouts: dict[str, Any]) -> set[str]:
                 seen.add(node)
                 walk(layouts[node])
             for m in FIELD_RE.finditer(node):
-                ref(m.group(1) or m.group(2))
+                try:
+                    paths = paths_in(m.group(1))
+                except ValueError:  # a malformed reference: the face check names it
+                    continue
+                for path in paths:
+                    ref(path)
         elif isinstance(node, dict):
-            for k in ("field", "when", "unless"):
+            for k in ("when", "unless"):
                 if isinstance(node.get(k), str):
                     ref(node[k])
             if isinstance(node.get("layout"), str):

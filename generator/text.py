@@ -2,8 +2,9 @@
 
 Measurement uses the standard PDF fonts' own metrics (reportlab's ``stringWidth``), so what
 fits in the PDF fits in the SVG, which names the same fonts. ``**bold**`` switches to the bold
-font; ``{name}`` places the icon ``name`` at the text's size, sat on the baseline; a newline
-starts a new paragraph.
+font; ``{name}`` places the icon ``name`` at the text's size, sat on the baseline, and
+``{name*N}`` places it N times (``{pip-food*${production.food}}``); a newline starts a new
+paragraph.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ DESCENT = 0.22
 ICON_EM = 0.95  # an inline icon's side, in ems
 STEP = 0.25  # points: the shrink step
 
-TOKEN_RE = re.compile(r"\*\*|\{[A-Za-z0-9_\-]+\}|\n|[^\S\n]+|[^\s*{]+|[*{]")
+TOKEN_RE = re.compile(r"\*\*|\{[A-Za-z0-9_\-]+(?:\*\d+)?\}|\n|[^\S\n]+|[^\s*{]+|[*{]")
+MAX_REPEAT = 50  # ``{pip*N}``: at most this many copies of one icon
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,11 @@ def tokenize(text: str, icons: frozenset[str]) -> tuple[Piece, ...]:
             out.append(Piece("space", " ", bold))
         elif tok.startswith("{") and tok.endswith("}") and tok[1:-1] in icons:
             out.append(Piece("icon", tok[1:-1], bold))
+        elif tok.startswith("{") and "*" in tok and tok[1:-1].split("*")[0] in icons \
+                and int(tok[1:-1].split("*")[1]) <= MAX_REPEAT:
+            # ``{pip*3}``: the icon as many times as the number says (a count from a field)
+            name, times = tok[1:-1].split("*")
+            out.extend(Piece("icon", name, bold) for _ in range(int(times)))
         else:
             out.append(Piece("word", tok, bold))
     return tuple(out)

@@ -35,8 +35,8 @@ fonts:
 CARDS = """\
 layouts:
   face:
-    - {{type: text, field: title, x: 3, y: 3, w: 57, h: 10, size: 11, font: bold}}
-    - {{type: text, field: text, x: 3, y: 16, w: 57, h: 30, size: 10}}
+    - {{type: text, text: "${{title}}", x: 3, y: 3, w: 57, h: 10, size: 11, font: bold}}
+    - {{type: text, text: "${{text}}", x: 3, y: 16, w: 57, h: 30, size: 10}}
 defaults: {{kind: card, size: poker, front: face}}
 components:
 {cards}
