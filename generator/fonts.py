@@ -123,14 +123,17 @@ def truetype_bytes(ff: FontFile, chars: frozenset[str]) -> bytes:
     from fontTools.ttLib import TTFont as FtFont
 
     font = FtFont(str(ff.path), fontNumber=ff.index, lazy=False)
-    if "fvar" in font:
+    variable = "fvar" in font
+    if variable:
         # a variable font: its default instance is what a reader without variations shows
+        # (cut down to the game's characters first: instancing every glyph takes seconds)
         from fontTools.varLib.instancer import instantiateVariableFont
 
+        _subset(font, chars)
         defaults = {a.axisTag: a.defaultValue for a in font["fvar"].axes}
         font = instantiateVariableFont(font, defaults)
     if "glyf" in font:
-        if ff.index == 0 and "fvar" not in font and ff.path.suffix.lower() != ".ttc":
+        if ff.index == 0 and not variable and ff.path.suffix.lower() != ".ttc":
             return ff.path.read_bytes()
         buf = io.BytesIO()
         font.save(buf)

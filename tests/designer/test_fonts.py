@@ -144,6 +144,17 @@ def test_a_truetype_file_of_a_collection_face(game_dir: Any, builder: Any, font_
     assert_printed(out, "scripts", "Ωμέγα")
 
 
+def test_a_variable_font_prints_its_default_instance(game_dir: Any, builder: Any,
+                                                   font_maker: Any, tmp_path: Path) -> None:
+    folder = make_game(game_dir, "body: fonts/Flex.ttf", ['{id: v, title: V, text: "Ωμέγα"}'])
+    font_maker(folder / "fonts" / "Flex.ttf", "VΩμέγα", "Flex Test", variable=True)
+    assert "fvar" in TTFont(folder / "fonts" / "Flex.ttf")
+    out = tmp_path / "out"
+    builder(folder, out)
+    assert_printed(out, "scripts", "Ωμέγα")
+    assert all("fvar" not in f for f in svg_fonts(out / "scripts" / "svg").values())
+
+
 SYSTEM_CJK = [
     Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
     Path("/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"),
