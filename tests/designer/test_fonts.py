@@ -278,3 +278,44 @@ def test_a_game_name_outside_latin1_sets_the_sheets_in_the_games_font(
     (folder / "cards.yaml").write_text((folder / "cards.yaml").read_text())
     with pytest.raises(DefinitionError, match=r"'Λ' \(U\+039B .*Fira Sans"):
         builder(folder, tmp_path / "out2")
+
+
+def test_a_cut_down_font_grows_when_the_text_does(game_dir: Any, builder: Any,
+                                                  font_maker: Any, tmp_path: Path) -> None:
+    """A CFF font is cut down to the game's characters; an edit that brings a new one (as in
+    --watch) or another game using the same font file gets its glyphs, not boxes."""
+    from reportlab.pdfbase import pdfmetrics
+
+    folder = make_game(game_dir, "body: fonts/Sun.otf", ['{id: s, title: S, text: "日"}'])
+    font_maker(folder / "fonts" / "Sun.otf", "日の出S", "Sun Test")
+    builder(folder, tmp_path / "one")
+    name = load_path(folder).fonts["body"]
+    glyphs = pdfmetrics.getFont(name).face.charToGlyph
+    assert ord("日") in glyphs and ord("出") not in glyphs  # cut to what the game holds
+    (folder / "cards.yaml").write_text((folder / "cards.yaml").read_text().replace(
+        'text: "日"', 'text: "日の出"'))
+    assert load_path(folder).fonts["body"] == name  # the same font file, the same font
+    builder(folder, tmp_path / "two")
+    glyphs = pdfmetrics.getFont(name).face.charToGlyph
+    assert all(ord(c) in glyphs for c in "日の出")
+    assert_printed(tmp_path / "two", "scripts", "日の出")
+
+
+def test_two_fonts_named_alike_inside_keep_their_own_glyphs(game_dir: Any, builder: Any,
+                                                            font_maker: Any,
+                                                            tmp_path: Path) -> None:
+    """Two versions of one font (the same internal name, different glyphs) in two games
+    printed by one process: each game prints with its own file's glyphs."""
+    from reportlab.pdfbase import pdfmetrics
+
+    names = []
+    for k, chars in enumerate(("AΩ", "AЖ")):
+        folder = make_game(game_dir, "body: fonts/Same.ttf",
+                           [f'{{id: s, title: A, text: "{chars}"}}'])
+        font_maker(folder / "fonts" / "Same.ttf", chars, "Same Name", cff=False)
+        builder(folder, tmp_path / f"out{k}")
+        assert_printed(tmp_path / f"out{k}", "scripts", chars)
+        names.append(load_path(folder).fonts["body"])
+    first, second = (pdfmetrics.getFont(n).face.charToGlyph for n in names)
+    assert ord("Ω") in first and ord("Ж") not in first
+    assert ord("Ж") in second and ord("Ω") not in second
