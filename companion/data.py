@@ -77,7 +77,7 @@ def rule_data(game: str, build: Callable[[Game], T], folder: Path | None = None)
     memo = (*key, build)
     if memo not in _BUILT:
         _BUILT[memo] = build(definitions(game, folder))
-    return _BUILT[memo]  # type: ignore[no-any-return]
+    return _BUILT[memo]
 
 
 def _cache_dir() -> Path:

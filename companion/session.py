@@ -268,7 +268,6 @@ class Store:
 # -- folds ------------------------------------------------------------------------------------
 
 Fold = Callable[[list[Event]], dict[str, Any]]
-Describe = Callable[[dict[str, Any]], str]
 
 
 def state_of(store: Store, game: SavedGame) -> dict[str, Any]:

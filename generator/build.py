@@ -46,6 +46,7 @@ class BuildOptions:
     stamp_qr: bool = False
     since: str | None = None
     checklist: bool = True
+    png_dpi: float = 150.0  # for the "png" format: every page rasterised from the PDF
 
 
 @dataclass
@@ -90,7 +91,7 @@ def _recolour(p: Primitive, colour: str) -> Primitive:
     def keep(c: str | None) -> str | None:
         return c if c in (None, "#ffffff", "#fff") else colour
 
-    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))  # type: ignore[type-var]
+    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))
 
 
 def select(game: Game, since: str | None) -> list[Component]:
@@ -248,7 +249,7 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
         footer(s, text, settings)
 
 
-def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
@@ -322,9 +323,10 @@ def build(game: Game, opts: BuildOptions,
 
     settings = opts.settings
     settings.check()
-    bad = [f for f in opts.formats if f not in ("pdf", "svg")]
+    bad = [f for f in opts.formats if f not in ("pdf", "svg", "png")]
     if bad or not opts.formats:
-        raise InputError(f"unknown format '{','.join(bad)}' (expected pdf, svg or pdf,svg)")
+        raise InputError(f"unknown format '{','.join(bad)}' (expected pdf, svg, png or a "
+                         "comma-separated list of them)")
     comps = select(game, opts.since)
     dopts = Options(bleed=settings.bleed, stamp_qr=opts.stamp_qr)
 
@@ -353,6 +355,13 @@ def build(game: Game, opts: BuildOptions,
         pdf_path = folder / f"{game.key}.pdf"
         _atomic_write(pdf_path, lambda tmp: write_pdf(sheets, tmp, icons, game.name,
                                                       lambda: tick()))
+    png_names: dict[int, str] = {}
+    if "png" in opts.formats:
+        from generator.raster import check_dpi, write_sheet_pngs
+
+        check_dpi(opts.png_dpi)
+        png_names = write_sheet_pngs(sheets, folder, pdf_path, icons, game.name, opts.png_dpi,
+                                     lambda: tick())
     svg_names: dict[int, str] = {}
     svg_dir: Path | None = None
     if "svg" in opts.formats:
@@ -381,6 +390,9 @@ def build(game: Game, opts: BuildOptions,
             raise
     manifest = folder / "manifest.json"
     data = manifest_data(game, sheets, opts, svg_names)
+    for entry in data["sheets"]:
+        if entry["page"] in png_names:
+            entry["png"] = png_names[entry["page"]]
     _atomic_write(manifest, lambda tmp: tmp.write_text(json.dumps(data, indent=1),
                                                        encoding="utf-8"))
     fits = [r for f in faces for r in f.fits]

@@ -46,7 +46,9 @@ components_option = click.option(
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), default="a4",
               show_default=True, help="Paper size; the orientation that fits most is chosen.")
 @click.option("--format", "formats", default="pdf,svg", show_default=True,
-              help="pdf, svg or pdf,svg.")
+              help="pdf, svg, png or a list (pdf,svg,png); png rasterises the PDF's pages.")
+@click.option("--dpi", "png_dpi", type=float, default=150.0, show_default=True,
+              help="Resolution of the PNG sheets.")
 @click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long",
               show_default=True,
               help="How backs print: turn over the long edge, the short edge, fold the page, "
@@ -70,7 +72,8 @@ components_option = click.option(
 @click.option("--watch", is_flag=True,
               help="Keep running: rebuild when a definition, image or font of the game changes "
                    "(Ctrl-C to stop).")
-def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, back_offset: str,
+def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, duplex: str,
+              back_offset: str,
               bleed: float, margin: float, out: Path, components_dir: Path | None, strict: bool,
               cut_lines: bool, stamp: str, since: str | None, as_json: bool,
               watch: bool) -> None:
@@ -87,9 +90,10 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, bac
     from generator.layout import Settings
 
     fmts = tuple(f.strip() for f in formats.split(",") if f.strip())
-    bad = [f for f in fmts if f not in ("pdf", "svg")]
+    bad = [f for f in fmts if f not in ("pdf", "svg", "png")]
     if bad or not fmts:
-        raise InputError(f"unknown format '{formats}' (expected pdf, svg or pdf,svg)")
+        raise InputError(f"unknown format '{formats}' (expected pdf, svg, png or a "
+                         "comma-separated list such as pdf,svg,png)")
     settings = Settings(paper, duplex, bleed, margin, parse_offset(back_offset), cut_lines)
     settings.check()
     if watch:
@@ -97,13 +101,14 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, bac
             raise InputError("--watch reports as it goes: leave out --json")
         _watch(games, components_dir, out,
                lambda game: _print_one(game, BuildOptions(settings, fmts, out, stamp == "qr",
-                                                          since), False, progress=False))
+                                                          since, png_dpi=png_dpi),
+                                       False, progress=False))
         return
     chosen = games_to_use(games, components_dir)
     summary = []
     failed = False
     for game in chosen:
-        opts = BuildOptions(settings, fmts, out, stamp == "qr", since)
+        opts = BuildOptions(settings, fmts, out, stamp == "qr", since, png_dpi=png_dpi)
         entry = _print_one(game, opts, as_json)
         summary.append(entry)
         failed = failed or bool(entry["overflow"]) or bool(entry["low_resolution"])

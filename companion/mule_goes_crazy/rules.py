@@ -82,6 +82,20 @@ def opening_bid(previous: Auction | None, rules: AuctionRules = AuctionRules()) 
     return max(rules.minimum, bid)
 
 
+def opening_bid_reason(previous: Auction | None, rules: AuctionRules = AuctionRules()) -> str:
+    """Why the opening bid is what :func:`opening_bid` says, in the rule's own numbers."""
+    def step(n: int) -> str:
+        return f"- {-n}" if n < 0 else f"+ {n}"
+
+    if previous is None:
+        why = "the first Land Auction"
+    elif previous.sold:
+        why = f"last closing bid {previous.closing} {step(rules.after_sale)}"
+    else:
+        why = f"last opening bid {previous.opening} {step(rules.after_no_sale)}"
+    return f"{why}, never below {rules.minimum}"
+
+
 def check_bid(opening: int, high: int | None, bid: int) -> int:
     """Bidding: the first bid is the opening bid or more; every later bid beats the last."""
     if high is None and bid < opening:

@@ -29,7 +29,6 @@ from components.errors import InputError, RuleError
 
 GAME = "mule-goes-crazy"
 TITLE = "Mule Goes Crazy!"
-START = "irata play mule-goes-crazy new --players Ann,Bob,Cid"
 SHEET = ("credits", "energy", "food", "smithore", "crystite")   # the player resource sheet
 STORE = ("food", "energy", "smithore", "crystite")               # the Store's sheet
 PRICES = ("smithore", "crystite", "food", "energy")              # its last prices
@@ -80,7 +79,7 @@ def player(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     """The sheet of the player ``name``; InputError naming the game's players otherwise."""
     if name not in state["players"]:
         raise InputError(f"no player '{name}' in this game ({', '.join(state['seating'])})")
-    return state["players"][name]  # type: ignore[no-any-return]
+    return state["players"][name]
 
 
 def _slug(text: str) -> str:

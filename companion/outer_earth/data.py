@@ -12,8 +12,10 @@ from companion.outer_earth.rules import (
     planets_from_game,
     rules_from_game,
 )
+from components.errors import InputError
 
-__all__ = ["bonus_revenue_cards", "load_rules", "long_bonus_ids", "planet_cards"]
+__all__ = ["bonus_revenue_cards", "find_planet", "load_rules", "long_bonus_ids",
+           "planet_cards"]
 
 
 def load_rules() -> Rules:
@@ -34,3 +36,16 @@ def bonus_revenue_cards() -> dict[str, BonusRevenue]:
 def long_bonus_ids() -> frozenset[str]:
     """The Bonus Revenue cards only the long game uses."""
     return rule_data("outer-earth", long_bonus_ids_from_game)
+
+
+def find_planet(name: str) -> Planet:
+    """A printed planet by its name or id (``Halcyon``, ``planet/halcyon``), any case."""
+    from components.schema import suggest
+
+    cards = planet_cards()
+    key = name.strip().lower()
+    for pid, planet in cards.items():
+        if key in (pid.lower(), pid.split("/")[-1].lower(), planet.name.lower()):
+            return planet
+    names = [p.name for p in cards.values()]
+    raise InputError(f"no planet '{name}'{suggest(name, names) or ' (see the planet cards)'}")

@@ -21,13 +21,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any
 
 from components.errors import InputError, RuleError
 
 COLOURS = ("blue", "yellow", "red")
 ACTIONS = ("draw", "build", "sell")
-Length = Literal["short", "normal"]
 
 
 # --- the rule numbers, read from the YAML --------------------------------------------------------

@@ -73,7 +73,7 @@ def company(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     players = state["players"]
     if name not in players:
         raise InputError(f"no company '{name}' in this game ({', '.join(players)})")
-    return players[name]  # type: ignore[no-any-return]
+    return players[name]
 
 
 def _amount(value: int | str, what: str) -> int:

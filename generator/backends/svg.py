@@ -235,5 +235,5 @@ def sheet_svg(sheet: Sheet, icons: IconSource) -> str:
         wrap.add(use)
     r.draw(dwg, sheet.marks)
     text: str = dwg.tostring()
-    # svgwrite always declares xmlns:ev, which the SVG 1.1 DTD rejects (PRINTING.md)
+    # svgwrite always declares xmlns:ev, which validating against the SVG 1.1 DTD rejects
     return text.replace(' xmlns:ev="http://www.w3.org/2001/xml-events"', "")

@@ -474,7 +474,7 @@ def test_other_commands_json() -> None:
     assert call("actions", "--dice", "2,2,1", "--planet", "Calyx")["values"] == {
         "draw": 4, "build": 3, "sell": 1}
     assert call("last-round", "--galaxy", "4", "--piles", "0,0,3")["last_round"] is True
-    s = call("setup", "--players", "3", "--short")
+    s = call("setup", "--players", "Ann,Bob,Cid", "--short")
     assert (s["galaxy_deck"], s["bonus_revenue_piles"], s["bonus_revenue_cards_per_pile"]) == (
         18, 3, 4)
     sale = call("sell", "--planet", "Halcyon", "--built",
