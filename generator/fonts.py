@@ -121,11 +121,13 @@ def _install(font: Any, name: str) -> None:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFNameBytes
 
-    fonts: dict[str, Any] = pdfmetrics._fonts  # type: ignore[attr-defined]
-    faces: dict[Any, Any] = pdfmetrics._dynFaceNames  # type: ignore[attr-defined]
-    old = fonts.pop(name, None)
-    if old is not None and faces.get(old.face.name) is old:
-        del faces[old.face.name]
+    fonts: dict[str, Any] = pdfmetrics._fonts
+    faces: dict[Any, Any] = pdfmetrics._dynFaceNames
+    if name in fonts:
+        previous: Any = fonts.pop(name)
+        face_name = previous.face.name
+        if faces.get(face_name) is previous:
+            del faces[face_name]
     if font.face.name in faces:
         unique = f"{font.face.name.ustr}-{name.rsplit('-', 1)[-1]}"
         font.face.name = TTFNameBytes(unique.encode("ascii", "replace"))

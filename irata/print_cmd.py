@@ -115,8 +115,8 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
     if as_json:
         click.echo(json.dumps({"games": summary}, indent=1))
     if strict and failed:
-        n = sum(len(s["overflow"]) for s in summary)  # type: ignore[arg-type]
-        k = sum(len(s["low_resolution"]) for s in summary)  # type: ignore[arg-type]
+        n = sum(len(s["overflow"]) for s in summary)
+        k = sum(len(s["low_resolution"]) for s in summary)
         what = [f"{n} text(s) do not fit their boxes"] if n else []
         what += [f"{k} image(s) print below 200 dpi"] if k else []
         raise InputError(f"--strict: {' and '.join(what)} (listed above)")
