@@ -261,7 +261,7 @@ def test_font_mistakes_are_located(game_dir: Any, spec: str, message: str) -> No
 
 
 def test_a_game_name_outside_latin1_sets_the_sheets_in_the_games_font(
-        game_dir: Any, builder: Any, tmp_path: Path) -> None:
+        game_dir: Any, builder: Any, cli: Any, tmp_path: Path) -> None:
     """The footer and the checklist name the game: a Greek name takes the game's own font."""
     folder = make_game(game_dir, "body: {family: Fira Sans}",
                        ['{id: a, title: A, text: "a", group: Κάρτες}'])
@@ -278,6 +278,8 @@ def test_a_game_name_outside_latin1_sets_the_sheets_in_the_games_font(
     (folder / "cards.yaml").write_text((folder / "cards.yaml").read_text())
     with pytest.raises(DefinitionError, match=r"'Λ' \(U\+039B .*Fira Sans"):
         builder(folder, tmp_path / "out2")
+    r = cli("check", "--components", str(folder))
+    assert r.returncode == 2 and "'Λ' (U+039B GREEK CAPITAL LETTER LAMDA)" in r.stderr
 
 
 def test_a_cut_down_font_grows_when_the_text_does(game_dir: Any, builder: Any,
