@@ -321,3 +321,23 @@ def test_two_fonts_named_alike_inside_keep_their_own_glyphs(game_dir: Any, build
     first, second = (pdfmetrics.getFont(n).face.charToGlyph for n in names)
     assert ord("Ω") in first and ord("Ж") not in first
     assert ord("Ж") in second and ord("Ω") not in second
+
+
+def test_cjk_text_wraps_between_characters(game_dir: Any, font_maker: Any) -> None:
+    """Chinese and Japanese set no spaces: lines break between characters, never before a
+    closing mark."""
+    from generator.build import draw_all
+    from generator.draw import Options
+    from generator.drawing import Text, walk
+
+    sentence = "日の出、東京の出日。" * 3
+    folder = make_game(game_dir, "body: fonts/Sun.otf",
+                       [f'{{id: s, title: S, text: "{sentence}"}}'])
+    font_maker(folder / "fonts" / "Sun.otf", sentence + "S", "Sun Test")
+    game = load_path(folder)
+    (faces,) = draw_all(game, game.components, Options())
+    assert not [f for f in faces.fits if not f.fits]  # it fits: no overflow
+    lines = [t.text for t in walk(faces.front.items) if isinstance(t, Text)
+             and t.text[0] in sentence and t.text != "S"]
+    assert len(lines) >= 2 and "".join(lines) == sentence
+    assert not any(line[0] in "、。" for line in lines)
