@@ -29,6 +29,7 @@ from components.schema import (
 from components.yamlloc import LocDict
 
 MAX_DEPTH = 8  # layouts inside layouts: deeper is a loop (the printer says so too)
+MAX_COPIES = 2000  # what one face may repeat, all its repeats together: far past any real board
 FACE_FIELDS = ("version", "edition", "game_name", "qr", "data")
 
 
@@ -100,6 +101,7 @@ class _Walk:
                  known: set[str]) -> None:
         self.game, self.comp, self.face, self.fonts = game, comp, face, fonts
         self.known = known
+        self.copies = 0
         # names a use's with: or a repeat binds: read strictly (not component fields)
         self.bound: set[str] = set(FACE_FIELDS)
 
@@ -194,6 +196,10 @@ class _Walk:
             raise self.error(f"wrap must be a whole number of copies to a row, not "
                              f"{el['wrap']!r}", el, "wrap")
         self.bound.update(item_fields(name, 0, None, []))
+        self.copies += len(items)
+        if self.copies > MAX_COPIES:
+            raise self.error(f"{self.whose()} repeats more than {MAX_COPIES} copies on one "
+                             "face", el, "over")
         for index, item in enumerate(items):
             env = {**fields, **item_fields(name, index, item, items)}
             self.elements(el.get("layout"), {**env, **self.with_fields(el, env)}, depth + 1)
@@ -281,9 +287,9 @@ def repeat_items(over: Any) -> list[Any] | None:
         return list(over)
     if isinstance(over, dict):
         return [{**v, "key": k} if isinstance(v, dict) else v for k, v in over.items()]
-    if isinstance(over, int) and not isinstance(over, bool) and 0 <= over <= 10_000:
+    if isinstance(over, int) and not isinstance(over, bool) and 0 <= over <= MAX_COPIES:
         return list(range(over))
-    if isinstance(over, float) and over.is_integer() and 0 <= over <= 10_000:
+    if isinstance(over, float) and over.is_integer() and 0 <= over <= MAX_COPIES:
         return list(range(int(over)))
     return None
 

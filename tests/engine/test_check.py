@@ -176,3 +176,24 @@ def test_text_repeats_an_icon_as_often_as_a_field_says(deck_dir: Path) -> None:
     game = load_path(deck_dir)
     face = draw_component(game, game.component("card/epsilon"), Options()).front
     assert [p.name for p in walk(face.items) if isinstance(p, Icon)] == ["dot"] * 3
+
+
+@pytest.mark.parametrize(("layout", "words"), [
+    ('[{type: repeat, over: 1500, as: a, layout: inner}]\n  inner:\n'
+     '    - {type: repeat, over: 1500, as: b, layout: dot}\n  dot:\n'
+     '    - {type: rect, x: 0, y: 0, w: 1, h: 1}', "repeats more than 2000 copies on one face"),
+    ('[{type: text, text: "${1000000 * 1000000}", x: 0, y: 0, w: 10, h: 5}]',
+     "comes to a number too large to draw"),
+    ('[{type: text, text: "${title / 2}", x: 0, y: 0, w: 10, h: 5}]',
+     "'title' is not a number, so it cannot be counted with"),
+    ('[{type: repeat, over: "${title}", layout: card-back}]',
+     "repeat needs a list, a mapping or a whole number to go over, not 'Alpha'"),
+])
+def test_a_face_that_would_not_end_or_not_add_up_is_refused(
+        deck_dir: Path, capsys: pytest.CaptureFixture[str], layout: str, words: str) -> None:
+    cards = deck_dir / "cards.yaml"
+    edit(cards, "layouts:\n", f"layouts:\n  extra: {layout}\n")
+    edit(cards, "when: food}", "when: food}\n    - {type: use, layout: extra}")
+    code, _, err = check(deck_dir, capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert f"{cards}:" in err and words in err
