@@ -243,8 +243,12 @@ class _Walk:
             return
         bare = BARE_RE.search(text)
         if bare:
-            raise self.error(f"'${bare.group(1)}' is not a field reference{via}: fields are "
-                             f"written ${{name}}, so write \"${{{bare.group(1)}}}\"", el, key)
+            path = bare.group(1)
+            also = ""
+            if lookup(fields, path) is MISSING and not self.optional(path):
+                also = f"; and {self.whose()} has no field '{path}'{self.near(path, fields)}"
+            raise self.error(f"'${path}' is not a field reference{via}: fields are written "
+                             f"${{name}}, so write \"${{{path}}}\"{also}", el, key)
         for inner, paths in refs_in(text):
             for path in paths:
                 if lookup(fields, path) is MISSING and not self.optional(path):

@@ -53,6 +53,9 @@ BODY = '{type: text, text: "${text}", x: 5, y: 20,'
      "component 'card/alpha' (front) has no field 'titel'; did you mean 'title'?"),
     ('text: "${title}"', 'text: "$title"', 'text: "$title"',
      "'$title' is not a field reference: fields are written ${name}, so write \"${title}\""),
+    ('text: "${title}"', 'text: "$titel"', 'text: "$titel"',
+     "'$titel' is not a field reference: fields are written ${name}, so write \"${titel}\"; "
+     "and component 'card/alpha' (front) has no field 'titel'; did you mean 'title'?"),
     ('text: "${title}"', "field: title", "field: title",
      'a text element reads a field as text: "${title}"'),
     ("font: bold, color: white", "font: bld, color: white", "font: bld",
