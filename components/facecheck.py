@@ -142,9 +142,6 @@ class _Walk:
                 right = inner.group(1) if inner else str(name).lstrip("$")
                 raise self.error(f"{key}: names a field: write '{key}: {right}'", el, key)
             value = lookup(fields, name)
-            if value is MISSING and not self.optional(name):
-                raise self.error(f"{key}: names no field of {self.whose()}"
-                                 f"{self.near(name, fields)}", el, key)
             if (key == "when") != truthy(value):
                 return False
         return True

@@ -62,8 +62,6 @@ BODY = '{type: text, text: "${text}", x: 5, y: 20,'
      "unknown font 'bld' (expected body, bold, italic, a name under fonts: in game.yaml, or a "
      "standard PDF font; did you mean 'bold'?)"),
     ("when: food}", "when: $food}", "when: $food", "when: names a field: write 'when: food'"),
-    ("when: food}", "when: fod}", "when: fod",
-     "when: names no field of component 'card/alpha' (front); did you mean 'food'?"),
 ])
 def test_check_refuses_a_slip_with_where_and_a_suggestion(
         deck_dir: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, at: str,
