@@ -11,7 +11,8 @@ A column must be one the components can use: a reserved key, a field the layouts
 (``$title``, ``field: text``, ``when: food``), or a field given a default in the YAML. So a
 misspelt heading is an error (with a suggestion), never a silently unused column. A cell is
 typed by its column: ``count`` is a whole number, a column whose default is a number or
-true/false must hold one, and otherwise a clean number (``7``, ``-2``, ``1.5``) is a number and
+true/false must hold one, and otherwise a clean number (``7``, ``-2``, ``1.5``) is a number,
+``true``/``false`` (or ``TRUE``/``FALSE``, as spreadsheets write them) is true/false, and
 anything else is text.
 
 Every mistake is located as FILE:ROW:COLUMN, counted as a spreadsheet shows them (row 1 is
@@ -265,6 +266,6 @@ def _typed(name: str, cell: Any, defaults: dict[str, Any], shown: str, r: int,
                               f"{default}, so it holds a number)", shown, r, col)
     if number is not None and name not in ("id", "group", "front", "back", "kind"):
         return number
-    if cell in ("true", "false") and name not in ("id",):
-        return cell == "true"
+    if cell in ("true", "false", "TRUE", "FALSE") and name != "id":  # TRUE: as Excel writes it
+        return cell.lower() == "true"
     return cell

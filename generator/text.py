@@ -62,8 +62,37 @@ def tokenize(text: str, icons: frozenset[str]) -> tuple[Piece, ...]:
             name, times = tok[1:-1].split("*")
             out.extend(Piece("icon", name, bold) for _ in range(int(times)))
         else:
-            out.append(Piece("word", tok, bold))
+            for k, part in enumerate(_cjk_parts(tok)):
+                if k:
+                    out.append(Piece("space", "", bold))  # a break of no width
+                out.append(Piece("word", part, bold))
     return tuple(out)
+
+
+# Chinese and Japanese set no spaces: a line may break between any two ideographs or kana,
+# but not before closing punctuation (nor after opening), a small kana or the long-vowel mark
+_CJK = re.compile(r"[\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3040-\u30ff\u3190-\u31ff"
+                  r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+                  r"\U00020000-\U0003134f]")
+_CLOSE = set("、。，．・：；？！）」』】〕〉》｝〙〗")
+_OPEN = set("（「『【〔〈《｛〘〖")
+_NO_BREAK_BEFORE = _CLOSE | set("ゝゞーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々.,:;?!)]}%")
+
+
+def _cjk_parts(word: str) -> list[str]:
+    """``word`` cut where a line may break inside it: between CJK characters (and after
+    closing or before opening CJK punctuation), never before a closing mark or a small kana."""
+    if not _CJK.search(word):
+        return [word]
+    parts = [word[0]]
+    for prev, ch in zip(word, word[1:], strict=False):
+        left = bool(_CJK.match(prev)) or prev in _CLOSE
+        right = bool(_CJK.match(ch)) or ch in _OPEN
+        if left and right and ch not in _NO_BREAK_BEFORE and prev not in _OPEN:
+            parts.append(ch)
+        else:
+            parts[-1] += ch
+    return parts
 
 
 @lru_cache(maxsize=65536)

@@ -41,7 +41,7 @@ components_from: cards.csv
 GOOD_CSV = (
     "id,title,cost,count,text,food,modifiers.food\n"
     'c/one,One,3,2,"First card, with a comma",,\n'
-    "c/two,Δύο,5,,Second,true,2\n"
+    "c/two,Δύο,5,,Second,TRUE,2\n"
     "\n"
     'c/three,Три,,3,"Third ""quoted""",,\n'
 )
