@@ -93,7 +93,7 @@ def check_faces(game: Game) -> None:
             if comp.back is not None:
                 faces.append(("back", comp.back, fields))
         for name, spec, env in faces:
-            _Walk(game, comp, name, fonts, known).elements(spec, env, 0)
+            _Walk(game, comp, name, fonts, known).elements(spec, env, 0, frozenset(FACE_FIELDS))
 
 
 class _Walk:
@@ -102,8 +102,8 @@ class _Walk:
         self.game, self.comp, self.face, self.fonts = game, comp, face, fonts
         self.known = known
         self.copies = 0
-        # names a use's with: or a repeat binds: read strictly (not component fields)
-        self.bound: set[str] = set(FACE_FIELDS)
+        # the names a use's with: or a repeat binds where the walk is: read strictly
+        self.bound: frozenset[str] = frozenset()
 
     def optional(self, path: str) -> bool:
         """A component field that this component lacks but another one has."""
@@ -121,16 +121,15 @@ class _Walk:
 
     # --- the walk ------------------------------------------------------------------------------
 
-    def elements(self, spec: Any, fields: dict[str, Any], depth: int) -> None:
+    def elements(self, spec: Any, fields: dict[str, Any], depth: int,
+                 bound: frozenset[str]) -> None:
         if depth > MAX_DEPTH:
             return
         items = self.game.layouts.get(spec, []) if isinstance(spec, str) else spec or []
         for el in items:
-            if not isinstance(el, dict):
-                continue
-            if not self.drawn(el, fields):
-                continue
-            self.element(el, fields, depth)
+            self.bound = bound
+            if isinstance(el, dict) and self.drawn(el, fields):
+                self.element(el, fields, depth)
 
     def drawn(self, el: dict[str, Any], fields: dict[str, Any]) -> bool:
         for key in ("when", "unless"):
@@ -174,8 +173,9 @@ class _Walk:
                     if isinstance(label, str):
                         self.field_text(label, fields, el)
         elif etype == "use":
-            self.elements(el.get("layout"), {**fields, **self.with_fields(el, fields)},
-                          depth + 1)
+            given = self.with_fields(el, fields)
+            self.elements(el.get("layout"), {**fields, **given}, depth + 1,
+                          self.bound | set(given))
         elif etype == "repeat":
             self.repeat(el, fields, depth)
 
@@ -192,14 +192,18 @@ class _Walk:
         if repeat_wrap(self.resolve(el.get("wrap"), fields)) is None:
             raise self.error(f"wrap must be a whole number of copies to a row, not "
                              f"{el['wrap']!r}", el, "wrap")
-        self.bound.update(item_fields(name, 0, None, []))
         self.copies += len(items)
         if self.copies > MAX_COPIES:
             raise self.error(f"{self.whose()} repeats more than {MAX_COPIES} copies on one "
                              "face", el, "over")
+        outer = self.bound
         for index, item in enumerate(items):
-            env = {**fields, **item_fields(name, index, item, items)}
-            self.elements(el.get("layout"), {**env, **self.with_fields(el, env)}, depth + 1)
+            copy = item_fields(name, index, item, items)
+            env = {**fields, **copy}
+            self.bound = outer | set(copy)
+            given = self.with_fields(el, env)
+            self.elements(el.get("layout"), {**env, **given}, depth + 1,
+                          self.bound | set(given))
 
     def with_fields(self, el: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         given = el.get("with") or {}
@@ -208,7 +212,6 @@ class _Walk:
                              el, "with")
         for value in given.values():
             self.value(value, fields, el, "with")
-        self.bound.update(str(k) for k in given)
         return {k: self.resolve(v, fields) for k, v in given.items()}
 
     # --- values --------------------------------------------------------------------------------

@@ -198,3 +198,21 @@ def test_a_face_that_would_not_end_or_not_add_up_is_refused(
     code, _, err = check(deck_dir, capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert f"{cards}:" in err and words in err
+
+
+def test_a_name_a_with_binds_is_read_strictly_only_where_it_is_bound(
+        deck_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cards = deck_dir / "cards.yaml"
+    # 'note' is a field only card/beta has: optional on the card itself...
+    edit(cards, 'title: Beta,', 'title: Beta, note: "Quiet.",')
+    edit(cards, "layouts:\n", "layouts:\n  badge:\n"
+         "    - {type: text, text: \"${label} ${note}\", x: 2, y: 80, w: 30, h: 5}\n")
+    edit(cards, "when: food}", "when: food}\n"
+         "    - {type: use, layout: badge, with: {label: \"${title}\"}}\n"
+         "    - {type: text, text: \"${note}\", x: 2, y: 70, w: 30, h: 5}")
+    code, _, err = check(deck_dir, capsys)
+    assert code == 0, err
+    # ...but a name the with: sets must be given there
+    edit(cards, 'with: {label: "${title}"}', 'with: {lable: "${title}"}')
+    code, _, err = check(deck_dir, capsys)
+    assert code == 2 and "has no field 'label'; did you mean 'lable'?" in err
