@@ -12,10 +12,19 @@ not drawn for it, so they are not checked for it either.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from components.errors import DefinitionError
-from components.fields import BARE_RE, MISSING, REF_RE, evaluate, lookup, refs_in
+from components.fields import (
+    BARE_RE,
+    MISSING,
+    REF_RE,
+    evaluate,
+    lookup,
+    number_text,
+    refs_in,
+)
 from components.schema import (
     CHOICES,
     FONT_STYLES,
@@ -28,6 +37,8 @@ from components.schema import (
 )
 from components.yamlloc import LocDict
 
+COLOUR_KEYS = ("fill", "stroke", "color")
+HEX_RE = re.compile(r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})")
 MAX_DEPTH = 8  # layouts inside layouts: deeper is a loop (the printer says so too)
 MAX_COPIES = 2000  # what one face may repeat, all its repeats together: far past any real board
 FACE_FIELDS = ("version", "edition", "game_name", "qr", "data")
@@ -79,9 +90,12 @@ def _pattern(path: str) -> str:
     return ".".join("*" if part.isdigit() else part for part in path.split("."))
 
 
-def check_faces(game: Game) -> None:
-    """Raise a located ``DefinitionError`` for the first mistake on any component's faces."""
+def check_faces(game: Game, basic_colours: tuple[str, ...] | None = None) -> None:
+    """Raise a located ``DefinitionError`` for the first mistake on any component's faces.
+    ``basic_colours``: the colour names the printer knows beside the game's palette (colours
+    are checked when the printer says which it knows)."""
     fonts = FONT_STYLES + tuple(game.fonts) + STANDARD_FONTS
+    colours = None if basic_colours is None else tuple(game.palette) + basic_colours
     known = known_paths(game)
     for comp in game.components:
         fields = face_fields(game, comp)
@@ -93,13 +107,15 @@ def check_faces(game: Game) -> None:
             if comp.back is not None:
                 faces.append(("back", comp.back, fields))
         for name, spec, env in faces:
-            _Walk(game, comp, name, fonts, known).elements(spec, env, 0, frozenset(FACE_FIELDS))
+            _Walk(game, comp, name, fonts, colours, known).elements(
+                spec, env, 0, frozenset(FACE_FIELDS))
 
 
 class _Walk:
     def __init__(self, game: Game, comp: Component, face: str, fonts: tuple[str, ...],
-                 known: set[str]) -> None:
+                 colours: tuple[str, ...] | None, known: set[str]) -> None:
         self.game, self.comp, self.face, self.fonts = game, comp, face, fonts
+        self.colours = colours
         self.known = known
         self.copies = 0
         # the names a use's with: or a repeat binds where the walk is: read strictly
@@ -162,6 +178,11 @@ class _Walk:
                 raise self.error(f"unknown font '{font}' (expected {', '.join(FONT_STYLES)}, "
                                  "a name under fonts: in game.yaml, or a standard PDF font"
                                  f"{suggest(str(font), list(self.fonts))})", el, "font")
+        for key in COLOUR_KEYS:
+            if key in el:
+                value = self.resolve(el[key], fields)
+                for colour in value if isinstance(value, list) and key == "fill" else [value]:
+                    self.colour(colour, el, key)
         if etype == "text":
             text = self.resolve(el.get("text"), fields)
             if isinstance(text, str) and text != el.get("text"):
@@ -205,6 +226,16 @@ class _Walk:
             self.elements(el.get("layout"), {**env, **given}, depth + 1,
                           self.bound | set(given))
 
+    def colour(self, value: Any, el: Any, key: str) -> None:
+        """A colour: ``#rgb``/``#rrggbb``, a palette name, a basic colour name, or none."""
+        if value is None or value is False or value == "none" or self.colours is None:
+            return
+        if isinstance(value, str) and (value in self.colours or HEX_RE.fullmatch(value)):
+            return
+        raise self.error(f"unknown colour '{value}' for {self.whose()} (expected '#rrggbb', "
+                         f"a name under palette: in game.yaml or a basic colour such as "
+                         f"black{suggest(str(value), list(self.colours))})", el, key)
+
     def with_fields(self, el: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         given = el.get("with") or {}
         if not isinstance(given, dict):
@@ -217,15 +248,23 @@ class _Walk:
     # --- values --------------------------------------------------------------------------------
 
     def resolve(self, value: Any, fields: dict[str, Any]) -> Any:
-        if isinstance(value, str):
-            m = REF_RE.fullmatch(value)
-            if m:
-                try:
-                    out = evaluate(m.group(1), fields)
-                except ValueError:
-                    return None
-                return None if out is MISSING else out
-        return value
+        """As the printer reads it: ``"${x}"`` the field's value, text with references in it
+        the text filled in (what is wrong with a reference is named by ``refs``)."""
+        if not isinstance(value, str) or "${" not in value:
+            return value
+
+        def one(inner: str) -> Any:
+            try:
+                out = evaluate(inner, fields)
+            except ValueError:
+                return None
+            return None if out is MISSING else out
+
+        m = REF_RE.fullmatch(value)
+        if m:
+            return one(m.group(1))
+        return REF_RE.sub(lambda r: "" if one(r.group(1)) is None else
+                          number_text(one(r.group(1))), value)
 
     def value(self, value: Any, fields: dict[str, Any], el: Any, key: str) -> None:
         if isinstance(value, str):
@@ -241,11 +280,13 @@ class _Walk:
              via: str = "") -> None:
         if "$" not in text:
             return
-        bare = BARE_RE.search(text)
-        if bare:
+        for bare in BARE_RE.finditer(text):
             path = bare.group(1)
+            missing = lookup(fields, path) is MISSING and not self.optional(path)
+            if via and missing:
+                continue  # a field's own words may say "$N"; a layout's $name is a slip
             also = ""
-            if lookup(fields, path) is MISSING and not self.optional(path):
+            if missing:
                 also = f"; and {self.whose()} has no field '{path}'{self.near(path, fields)}"
             raise self.error(f"'${path}' is not a field reference{via}: fields are written "
                              f"${{name}}, so write \"${{{path}}}\"{also}", el, key)

@@ -216,3 +216,24 @@ def test_a_name_a_with_binds_is_read_strictly_only_where_it_is_bound(
     edit(cards, 'with: {label: "${title}"}', 'with: {lable: "${title}"}')
     code, _, err = check(deck_dir, capsys)
     assert code == 2 and "has no field 'label'; did you mean 'lable'?" in err
+
+
+def test_a_fields_own_words_may_hold_a_dollar_sign(deck_dir: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    cards = deck_dir / "cards.yaml"
+    edit(cards, 'text: "Sixth."', 'text: "Pay $N, or $5."')
+    assert check(deck_dir, capsys)[0] == 0
+    edit(cards, 'text: "Pay $N, or $5."', 'text: "Pay $title."')   # but not name a field so
+    code, _, err = check(deck_dir, capsys)
+    assert code == 2 and "'$title' is not a field reference (in the text of a field it " \
+                         "prints)" in err
+
+
+def test_a_colour_is_checked_with_a_did_you_mean(deck_dir: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    cards = deck_dir / "cards.yaml"
+    edit(cards, "fill: accent, radius: 2}", "fill: acent, radius: 2}")
+    code, _, err = check(deck_dir, capsys)
+    assert code == 2
+    assert f"{where(cards, 'fill: acent')}: unknown colour 'acent' for component " \
+           "'card/alpha' (front)" in err and "did you mean 'accent'?" in err
