@@ -134,10 +134,11 @@ def test_personal_events_example_dance_night(md: MuleData) -> None:
 
 def test_personal_events_example_mining_mules(md: MuleData) -> None:
     # the Unlucky Event in the example hurts only Colonists with mining M.U.L.E.s: so much per
-    # Land producing Smithore or Crystite (the printed card: $4 each)
+    # Land producing Smithore or Crystite: "cost $5 each to repair!", Leggite with one mining
+    # M.U.L.E. loses $5
     effect = md.event("worn-out-miners").effect
     leggite = colonist(money=20, lands=3, smithore_mules=1, food_mules=2)
-    assert events.apply_event(effect, leggite).money_after == 16
+    assert events.apply_event(effect, leggite).money_after == 15
     farmer = colonist(money=20, lands=3, food_mules=3)
     assert events.apply_event(effect, farmer).summary() == "no effect"
 
