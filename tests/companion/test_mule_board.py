@@ -16,11 +16,11 @@ from irata.cli import cli
 
 
 def test_a_claim_by_tile_and_square(md: MuleData) -> None:
-    assert board.parse_claim("p07@b2", md.land, {}, [], []) == {
+    assert board.parse_claim("p07@b2", md.land, {}, [], [], md.player_board) == {
         "land": "plains", "tile": "P07", "square": "B2", "mule": None, "secret": False}
-    assert board.parse_claim("P07 B2", md.land, {}, [], [])["square"] == "B2"
-    assert board.parse_claim("plains", md.land, {}, [], [])["tile"] is None
-    assert board.parse_claim("  ", md.land, {}, [], []) is None
+    assert board.parse_claim("P07 B2", md.land, {}, [], [], md.player_board)["square"] == "B2"
+    assert board.parse_claim("plains", md.land, {}, [], [], md.player_board)["tile"] is None
+    assert board.parse_claim("  ", md.land, {}, [], [], md.player_board) is None
 
 
 @pytest.mark.parametrize(("text", "error", "message"), [
@@ -37,11 +37,11 @@ def test_claims_the_rules_refuse(md: MuleData, text: str, error: type[Exception]
                                  message: str) -> None:
     mine = [board.new_land("plains", "P02", "A1")]
     with pytest.raises(error, match=message):
-        board.parse_claim(text, md.land, {"P08": "Bob"}, [], mine)
+        board.parse_claim(text, md.land, {"P08": "Bob"}, [], mine, md.player_board)
 
 
 def test_a_river_may_take_a_river_bed(md: MuleData) -> None:
-    assert board.parse_claim("R01@C3", md.land, {}, [], [])["square"] == "C3"
+    assert board.parse_claim("R01@C3", md.land, {}, [], [], md.player_board)["square"] == "C3"
 
 
 def test_mules_on_lands(md: MuleData) -> None:
@@ -64,14 +64,14 @@ def test_mules_on_lands(md: MuleData) -> None:
 def test_worked_lands_read_from_the_tiles(md: MuleData) -> None:
     lands = [board.new_land("plains", "P07", "B1", "crystite"),
              board.new_land("river", "R01", "C1", "food"), board.new_land("plains", "P08")]
-    worked = board.worked_from(lands, md.land)
+    worked = board.worked_from(lands, md.land, md.player_board)
     assert worked is not None
     assert [(w.good, w.value, w.first_crystite, w.at) for w in worked] == [
         ("crystite", 2, True, (0, 1)), ("food", 3, False, (0, 2))]
     lands[0]["secret"] = True
-    assert not board.worked_from(lands, md.land)[0].first_crystite   # type: ignore[index]
+    assert not board.worked_from(lands, md.land, md.player_board)[0].first_crystite   # type: ignore[index]
     # a Land with a M.U.L.E. but no tile: its value must be typed
-    assert board.worked_from([board.new_land("river", mule="food")], md.land) is None
+    assert board.worked_from([board.new_land("river", mule="food")], md.land, md.player_board) is None
 
 
 def test_old_saved_lands_become_dicts() -> None:

@@ -230,7 +230,7 @@ def test_fire_in_the_store_burns_its_goods_not_its_mules(md: MuleData) -> None:
 
 def test_meteor_craters_come_into_play_and_can_then_be_claimed(md: MuleData) -> None:
     with pytest.raises(RuleError, match="Meteor Crater"):
-        board.parse_claim("M01", md.land, {}, [], [])
+        board.parse_claim("M01", md.land, {}, [], [], md.player_board)
     s = Script()
     after = play(start(md, "production/meteorite-strike"), md, s)
     assert after["craters"] == ["M01", "M02"]
