@@ -646,7 +646,8 @@ def trade(good: str, sell: str, buy: str, deal: tuple[str, ...], game_id: int | 
     _record("trade", good, given, db, game_id, as_json)
 
 
-@_step_command("sellout", "6. Market of the Final Turn: everyone sells everything to The Store.")
+@_step_command("final-market", "6. Market of the Final Turn: everyone sells all their Goods to "
+               "The Store.")
 def sellout_step(game_id: int | None, db: str | None, as_json: bool) -> None:
     _record("sellout", None, {}, db, game_id, as_json)
 

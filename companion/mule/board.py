@@ -124,36 +124,6 @@ def check_square(text: str, board: Sequence[Land], pb: PlayerBoard) -> str:
     return square
 
 
-def mules_text(lands: Sequence[Land]) -> str:
-    """The M.U.L.E.s on a board as typed: ``1=F,P07=E`` (Lands without one are left out)."""
-    return ",".join(f"{label(lands, i)}={land['mule'][0].upper()}"
-                    for i, land in enumerate(lands) if land.get("mule"))
-
-
-def parse_mules(text: str, lands: Sequence[Land], tile_of: TileLookup) -> list[Land]:
-    """The M.U.L.E.s after Development: ``LAND=GOOD`` for each Land with one (LAND: its tile or
-    its number; GOOD: S, C, F or E). Lands not named have none. One M.U.L.E. per Land; no
-    Smithore or Crystite on a River (it has no Production Value for them)."""
-    out = [{**land, "mule": None} for land in lands]
-    seen: set[int] = set()
-    for part in text.replace(";", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if "=" not in part:
-            raise InputError(f"'{part}': write LAND=GOOD, e.g. P07=E or 1=F")
-        ref, good_text = (s.strip() for s in part.split("=", 1))
-        i = find(lands, ref)
-        if i in seen:
-            raise RuleError(f"Land {ref} is named twice: one M.U.L.E. per Land")
-        seen.add(i)
-        good = good_of(good_text)
-        if good is not None:
-            check_producible(out[i], good, tile_of)
-        out[i]["mule"] = good
-    return out
-
-
 def find(lands: Sequence[Land], ref: str) -> int:
     """A Land by its tile (P07), its square (B2) or its number in the list (1 first)."""
     want = ref.strip().upper()

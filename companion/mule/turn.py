@@ -224,4 +224,4 @@ def command(now: Step, state: dict[str, Any]) -> str:
         card = "" if deck else " CARD"
         to = "" if state.get("alt_events") else " --to NAME"
         return base + f"{now.step} {who}{card}{to}"
-    return base + now.step
+    return base + ("final-market" if now.step == "sellout" else now.step)

@@ -52,6 +52,7 @@ def start(md: MuleData, card: str, turn: int = 2, **lands: list[dict[str, Any]]
     the Production deck, plenty of Energy, and the Lands given."""
     state = game.new_game(md, NAMES, "tournament", seed=3, deck=True, alt_events=True)
     state["ranking"] = list(NAMES)
+    state.pop("todo")  # the Land Grant order follows this Ranking
     state["turn"] = turn
     state["production_deck"] = [card, "production/the-ship-is-back-1"]
     for name in NAMES:
