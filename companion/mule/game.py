@@ -105,7 +105,9 @@ def production_deck(md: MuleData, mode: str, rng: random.Random, players: int = 
 # -- the fold ---------------------------------------------------------------------------------
 
 def _step(state: dict[str, Any], event: Event) -> dict[str, Any]:
-    if event.kind in ("turn", "step"):
+    if event.kind == "step":     # the whole state after the step (keys it dropped stay out)
+        return copy.deepcopy(event.data["after"])  # type: ignore[no-any-return]
+    if event.kind == "turn":     # a whole turn saved at once (games saved before the steps)
         state = copy.deepcopy(state)
         state.update(copy.deepcopy(event.data["after"]))
     return state

@@ -638,7 +638,7 @@ def _worked_lands(t: Turn, name: str, short: int) -> list[production.Worked]:
             need = min(short, len(choices))
             flipped = t.ask(f"flip.{name}", f"{name}: {short} M.U.L.E.(s) flipped for the "
                             "Energy Shortage (tiles, e.g. P07,R01)", "",
-                            lambda a: _flipped(a, choices, need))
+                            lambda a: _flipped(a, choices, need, name))
             known = [replace(w, flipped=True, first_crystite=False) if w.tile in flipped else w
                      for w in known]
         return known
@@ -664,7 +664,7 @@ def _worked_lands(t: Turn, name: str, short: int) -> list[production.Worked]:
     return worked  # type: ignore[no-any-return]
 
 
-def _flipped(text: str, choices: list[production.Worked], count: int) -> set[str]:
+def _flipped(text: str, choices: list[production.Worked], count: int, name: str) -> set[str]:
     tiles = {x.strip().upper() for x in text.replace(" ", ",").split(",") if x.strip()}
     allowed = {w.tile for w in choices if w.tile}
     wrong = sorted(tiles - allowed)
@@ -672,8 +672,8 @@ def _flipped(text: str, choices: list[production.Worked], count: int) -> set[str
         raise InputError(f"{', '.join(wrong)}: not a Land with a M.U.L.E. that uses Energy "
                          f"({', '.join(sorted(allowed))})")
     if len(tiles) != count:
-        raise RuleError(f"Energy Shortage: flip exactly {count} M.U.L.E.(s) not producing Energy "
-                        f"({', '.join(sorted(allowed))})")
+        raise RuleError(f"{name}'s Energy Shortage: flip exactly {count} M.U.L.E.(s) not "
+                        f"producing Energy ({', '.join(sorted(allowed))})")
     return tiles
 
 

@@ -55,7 +55,8 @@ def test_worked_lands_read_from_the_tiles(md: MuleData) -> None:
     lands[0]["secret"] = True
     assert not board.worked_from(lands, md.land, md.player_board)[0].first_crystite   # type: ignore[index]
     # a Land with a M.U.L.E. but no tile: its value must be typed
-    assert board.worked_from([board.new_land("river", mule="food")], md.land, md.player_board) is None
+    untiled = [board.new_land("river", mule="food")]
+    assert board.worked_from(untiled, md.land, md.player_board) is None
 
 
 def test_old_saved_lands_become_dicts() -> None:
