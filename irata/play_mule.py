@@ -326,8 +326,9 @@ def _struck(effect: dict[str, Any], worked: list[Any], rank: int | None, hit: st
             raise InputError("--hit is for Radiation! and Pest Attack!, not this card")
         return None
     name = "Radiation!" if rad else "Pest Attack!"
-    ranks = [int(r) for r in (rad or pest).get("ranks", [])]
-    good = None if rad else str(pest.get("good", "food"))
+    spec = rad or pest or {}
+    ranks = [int(r) for r in spec.get("ranks", [])]
+    good = None if rad else str(spec.get("good", "food"))
     if rank is None:
         if hit is None:
             notes.append(f"{name} hits Rank {' or '.join(map(str, ranks))}: give --rank "

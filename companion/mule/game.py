@@ -20,9 +20,8 @@ import copy
 import random
 from typing import Any
 
-from companion.mule import board, events, turn
+from companion.mule import board, turn
 from companion.mule.data import GOODS, MuleData, check_good
-from companion.mule.steps import player_name as _player
 from companion.session import Event, apply_set, fold_with
 from components.errors import InputError, RuleError
 
@@ -38,6 +37,9 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
     values, a random initial Ranking, each Colonist's starting Money, Goods and Lands; with
     ``deck``, the Production deck (Set-up 4) and the Lucky and Unlucky Event decks (Set-up 3)
     kept here. ``rivers`` names the River tile each Colonist starts with (Beginner)."""
+    from companion.mule import events
+    from companion.mule.steps import player_name as _player
+
     if len(set(players)) != len(players):
         raise InputError("a name is given twice in --players")
     if any(not p or "." in p or "=" in p or "," in p for p in players):
@@ -159,12 +161,12 @@ def describe(state: dict[str, Any]) -> str:
                          for x in c["lands"]) or "-"
         lines.append(f"{c['rank']:<5}{c['name'][:9]:<10}{c['money']:>5}{c['smithore']:>5}"
                      f"{c['crystite']:>5}{c['food']:>5}{c['energy']:>5}  {lands}")
-    store = g["store"]
-    lines.append(f"The Store: {store['mules']} M.U.L.E.s at ${g['prices']['smithore']['sell']}; "
-                 + ", ".join(f"{x.capitalize()} {store.get(x, 0)} "
-                             f"(sells ${g['prices'][x]['sell']}, buys ${g['prices'][x]['buy']})"
-                             for x in GOODS if x != "crystite")
-                 + f"; Crystite buys ${g['prices']['crystite']['buy']}")
+    store, prices = g["store"], g["prices"]
+    lines.append(f"The Store: {store['mules']} M.U.L.E.s (${prices['smithore']['sell']} each), "
+                 + ", ".join(f"{x.capitalize()} {store.get(x, 0)}" for x in GOODS
+                             if x != "crystite"))
+    lines.append("Prices, The Store sells/buys: " + ", ".join(
+        f"{x.capitalize()} ${prices[x]['sell']}/{prices[x]['buy']}" for x in GOODS))
     decks = state.get("event_decks")
     if state.get("production_deck") is not None:
         lines.append(f"Production deck: {len(state['production_deck'])} cards left"

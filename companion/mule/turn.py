@@ -14,30 +14,33 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.mule import steps
-from companion.mule.data import GOODS, MuleData
 from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:      # the steps are imported when one is taken: next and status stay light
+    from companion.mule import steps
+    from companion.mule.data import MuleData
 
 Ask = Callable[[str, str], str]
 Say = Callable[[str], None]
+GOODS = ("smithore", "crystite", "food", "energy")
 
-# step -> (Phase as the rulebook numbers it, what is done, the function)
-STEPS: dict[str, tuple[str, str, Callable[..., None]]] = {
-    "grant": ("1. Expansion", "Land Grant", steps.grant),
-    "auction": ("1. Expansion", "Land Auctions", steps.auction),
-    "package": ("2. Development", "Package From Home World!", steps.package),
-    "develop": ("2. Development", "Action Round", steps.develop),
-    "usage": ("3. Usage and Spoilage", "Usage and Spoilage", steps.usage),
-    "produce": ("4. Production", "Production", steps.produce),
-    "pricing": ("5. Pricing", "Pricing", steps.pricing_step),
-    "trade": ("6. Market", "Auction", steps.trade),
-    "sellout": ("6. Market", "the Final Turn's sell-out", steps.sellout),
-    "ranking": ("7. Ranking", "Ranking", steps.ranking),
-    "lucky": ("8. Personal Events", "Lucky Event", steps.lucky),
-    "unlucky": ("8. Personal Events", "Unlucky Event", steps.unlucky),
-    "end": ("Game End", "the Colony's rating", steps.end),
+# step -> (Phase as the rulebook numbers it, what is done, its function in companion.mule.steps)
+STEPS: dict[str, tuple[str, str, str]] = {
+    "grant": ("1. Expansion", "Land Grant", "grant"),
+    "auction": ("1. Expansion", "Land Auctions", "auction"),
+    "package": ("2. Development", "Package From Home World!", "package"),
+    "develop": ("2. Development", "Action Round", "develop"),
+    "usage": ("3. Usage and Spoilage", "Usage and Spoilage", "usage"),
+    "produce": ("4. Production", "Production", "produce"),
+    "pricing": ("5. Pricing", "Pricing", "pricing_step"),
+    "trade": ("6. Market", "Auction", "trade"),
+    "sellout": ("6. Market", "the Final Turn's sell-out", "sellout"),
+    "ranking": ("7. Ranking", "Ranking", "ranking"),
+    "lucky": ("8. Personal Events", "Lucky Event", "lucky"),
+    "unlucky": ("8. Personal Events", "Unlucky Event", "unlucky"),
+    "end": ("Game End", "the Colony's rating", "end"),
 }
 
 
@@ -79,6 +82,8 @@ def current(s: dict[str, Any], md: MuleData) -> Step | None:
 
 
 def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
+    from companion.mule import steps
+
     s, md = t.s, t.md
     if done == "grant":
         if t.tournament and steps.auction_holders(s):
@@ -123,12 +128,14 @@ def run_step(state: dict[str, Any], md: MuleData, ask: steps.Asker, say: Say
     """Take the step that comes now on a copy of ``state``: its questions go to ``ask``
     (``key, question, default, parse``). Returns the state after it, the step, and the lines
     said. Raises the refusal (``InputError``/``RuleError``) of an entry the rules forbid."""
+    from companion.mule import steps
+
     s = copy.deepcopy(state)
     now = current(s, md)
     if now is None:
         raise RuleError("this game is over: The Ship is Back! was drawn")
     t = steps.Turn(s, md, ask, say)
-    STEPS[now.step][2](t, now.who)
+    getattr(steps, STEPS[now.step][2])(t, now.who)
     advance(t, now.step)
     return t.s, now, t.lines
 
