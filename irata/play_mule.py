@@ -561,11 +561,29 @@ def _record(step: str, who: str | None, given: dict[str, str], db: str | None,
 STEP_OPTIONS = [GAME, DB, JSON]
 
 
+SHORT = {
+    "grant": "Step: Land Grant (NAME TILE@SQUARE).",
+    "auction": "Step: a Land Auction (SELLER WINNER BID TILE@SQUARE).",
+    "package": "Step: Package From Home World! cards played.",
+    "develop": "Step: a Colonist's Action Round of Development.",
+    "usage": "Step: Usage and Spoilage.",
+    "produce": "Step: Production (the Production Card drawn).",
+    "pricing": "Step: Pricing.",
+    "trade": "Step: one Auction of the Market (GOOD).",
+    "final-market": "Step: the Final Turn's Market (all sold to The Store).",
+    "ranking": "Step: Ranking.",
+    "lucky": "Step: the Lucky Event (NAME CARD --to NAME).",
+    "unlucky": "Step: the Unlucky Event (NAME CARD --to NAME).",
+    "end": "Step: the end of the game and the Colony's rating.",
+}
+
+
 def _step_command(name: str, help_text: str) -> Callable[[Callable[..., None]], Any]:
     def wrap(fn: Callable[..., None]) -> Any:
         for option in reversed(STEP_OPTIONS):
             fn = option(fn)
-        return mule.command(name, help=help_text, short_help=help_text.split("\n")[0])(fn)
+        return mule.command(name, help=help_text + "\n\nirata play mule next says which step "
+                            "comes now.", short_help=SHORT[name])(fn)
     return wrap
 
 

@@ -66,6 +66,7 @@ def begin_turn(s: dict[str, Any], md: MuleData) -> None:
     grants = int(md.setup(s["mode"], len(s["ranking"])).get("land_grants_turn_1", 2)) \
         if s["turn"] == 1 else 1
     s["todo"] = [["grant", n] for _ in range(grants) for n in reversed(s["ranking"])]
+    s.setdefault("hands", {n: {} for n in s["ranking"]})   # saved before the Hand Cards
     s["phase"] = "grant"
     for key in ("auctions", "roles", "shortage", "card", "dev", "final"):
         s.pop(key, None)
