@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +45,20 @@ def _folders(root: Path) -> dict[str, Path]:
 
 
 def _game_name(folder: Path) -> str:
+    """A folder's game name (``game:`` in its game.yaml), read once per version of the file."""
+    path = folder / "game.yaml"
     try:
-        raw = load_file(folder / "game.yaml")
+        key = (str(path), hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest())
+    except OSError:
+        return folder.name.replace("_", "-")
+    if key not in _NAMES:
+        _NAMES[key] = _read_game_name(path, folder)
+    return _NAMES[key]
+
+
+def _read_game_name(path: Path, folder: Path) -> str:
+    try:
+        raw = load_file(path)
     except DefinitionError:
         return folder.name.replace("_", "-")
     if isinstance(raw, dict) and isinstance(raw.get("game"), str):
@@ -69,7 +83,10 @@ def game_folder(game: str, root: Path | None = None) -> Path:
                      f"{suggest(game, list(folders))})")
 
 
-_CACHE: dict[tuple[str, str], Game] = {}
+# Parse once per process: a game folder is read again only when one of its YAML files is added,
+# changed or removed (the stamp). Keyed by the folder and whether errata are applied.
+_CACHE: dict[tuple[str, bool], tuple[str, Game]] = {}
+_NAMES: dict[tuple[str, str], str] = {}
 
 
 def load(game: str, root: Path | None = None, errata: bool = True) -> Game:
@@ -82,13 +99,28 @@ def _yaml_files(folder: Path) -> list[Path]:
                   if p.name not in ("game.yaml", "errata.yaml") and p.is_file())
 
 
+# what a game is read from: its YAML, the spreadsheets it takes components from, its fonts
+_STAMPED = (".yaml", ".csv", ".tsv", ".tab", ".xlsx", ".ttf", ".otf", ".ttc", ".otc")
+_READ_WHOLE = (".yaml", ".csv", ".tsv", ".tab")
+
+
 def _stamp(folder: Path) -> str:
-    """Every YAML file's name, size and time: a file added, changed or removed shows."""
-    parts = []
-    for p in sorted(folder.rglob("*.yaml")):
-        st = p.stat()
-        parts.append(f"{p.relative_to(folder)}|{st.st_size}|{st.st_mtime_ns}")
-    return "\n".join(parts)
+    """Every definition file's name and what it holds: a file added, changed or removed shows.
+    The text files (YAML, CSV) by a digest of their bytes, since two writes within one clock
+    tick leave the same time; spreadsheets and fonts, which are large, by size and time."""
+    digest = hashlib.blake2b(digest_size=16)
+    for p in sorted(q for q in folder.rglob("*") if q.suffix.lower() in _STAMPED):
+        digest.update(str(p.relative_to(folder)).encode() + b"\0")
+        try:
+            if p.suffix.lower() in _READ_WHOLE:
+                digest.update(p.read_bytes())
+            else:
+                st = p.stat()
+                digest.update(f"{st.st_size}|{st.st_mtime_ns}".encode())
+        except OSError:
+            digest.update(b"\1unreadable")
+        digest.update(b"\0")
+    return digest.hexdigest()
 
 
 def load_path(folder: Path | str, errata: bool = True) -> Game:
@@ -97,16 +129,27 @@ def load_path(folder: Path | str, errata: bool = True) -> Game:
     if not (folder / "game.yaml").is_file():
         raise InputError(f"{folder}: no game.yaml here (a game folder holds game.yaml and its "
                          "component files)")
-    key = (f"{folder}|{errata}", _stamp(folder))
-    if key in _CACHE:
-        return _CACHE[key]
-    game = _read(folder)
-    if errata and (folder / "errata.yaml").is_file():
-        from components.errata import apply_errata
+    errata = errata and (folder / "errata.yaml").is_file()
+    key, stamp = (str(folder), errata), _stamp(folder)
+    hit = _CACHE.get(key)
+    if hit is None or hit[0] != stamp:
+        if errata:
+            from components.errata import apply_errata
 
-        game = apply_errata(game, folder / "errata.yaml")
-    _CACHE[key] = game
-    return game
+            game = apply_errata(load_path(folder, errata=False), folder / "errata.yaml")
+        else:
+            game = _read(folder)
+        hit = _CACHE[key] = (stamp, game)
+    return _own(hit[1])
+
+
+def _own(game: Game) -> Game:
+    """The cached game with its own component list and Component values, so that a caller who
+    sets ``comp.version`` or appends a component changes only its copy. The field values are
+    shared: no caller changes them in place (errata build new ones), and a deep copy per load
+    would cost what the cache saves."""
+    return dataclasses.replace(game, components=[dataclasses.replace(c)
+                                                 for c in game.components])
 
 
 def _shown(path: Path) -> str:
@@ -129,7 +172,7 @@ def _read(folder: Path) -> Game:
     if not isinstance(edition, (str, int, float)):
         raise err("edition must be text such as \"1.0\"", g, "edition")
     palette = check_colour_map(g.get("palette"), g, "palette")
-    fonts = check_fonts(g.get("fonts"), g)
+    fonts, font_files = check_fonts(g.get("fonts"), g, folder)
     icons_raw = g.get("icons") or {}
     icons = dict(expect_mapping(icons_raw, "icons", g, "icons")) if icons_raw else {}
     data: dict[str, Any] = {}
@@ -165,7 +208,7 @@ def _read(folder: Path) -> Game:
         if doc.get("layouts") is not None:
             merge(layouts, layout_src, expect_mapping(doc["layouts"], "layouts", doc, "layouts"),
                   "layout", shown)
-        files.append((shown, doc))
+        files.append((shown, doc, path))
 
     for name, elements in layouts.items():
         holder = _holder_of(layouts, name)
@@ -177,33 +220,45 @@ def _read(folder: Path) -> Game:
 
     components: list[Component] = []
     seen: dict[str, str] = {}
-    for shown, doc in files:
+    for shown, doc, path in files:
         defaults = doc.get("defaults") or LocDict()
         defaults = expect_mapping(defaults, "defaults", doc, "defaults")
         comps = doc.get("components")
-        if comps is None:
-            continue
-        if not isinstance(comps, LocList):
+        if comps is not None and not isinstance(comps, LocList):
             raise err("components must be a list (each item starting with '- id: ...')",
                       doc, "components")
-        for i, item in enumerate(comps):
-            item = expect_mapping(item, f"component {i + 1}", comps, i)
-            comp = parse_component(item, defaults, layouts, shown)
-            if comp.id in seen:
-                raise err(f"component id '{comp.id}' is used twice (also at {seen[comp.id]})",
-                          item, "id")
-            seen[comp.id] = f"{shown}:{comp.line}"
-            comp.version = str(edition)
-            components.append(comp)
+        sources = [(shown, comps)] if comps is not None else []
+        if doc.get("components_from") is not None:
+            sources.append(_table_items(doc, path, folder, defaults, layouts))
+        for source, items in sources:
+            for i, item in enumerate(items):
+                item = expect_mapping(item, f"component {i + 1}", items, i)
+                comp = parse_component(item, defaults, layouts, source)
+                if comp.id in seen:
+                    raise err(f"component id '{comp.id}' is used twice (also at {seen[comp.id]})",
+                              item, "id")
+                seen[comp.id] = f"{source}:{comp.line}"
+                comp.version = str(edition)
+                components.append(comp)
 
     inventory = check_inventory(g.get("inventory"), g)
     game = Game(key=str(g.get("game") or folder.name.replace("_", "-")), folder=folder,
                 name=str(g["name"]), edition=str(edition),
                 players=check_players(g.get("players"), g), palette=palette, fonts=fonts,
                 icons=icons, inventory=inventory, data=data, layouts=layouts,
-                components=components, base_edition=str(edition))
+                components=components, base_edition=str(edition), font_files=font_files)
     _check_inventory_counts(game, g)
     return game
+
+
+def _table_items(doc: LocDict, path: Path, folder: Path, defaults: LocDict,
+                 layouts: dict[str, Any]) -> tuple[str, LocList]:
+    """The rows of the spreadsheet a component file's ``components_from:`` names."""
+    from components.tables import read_table, rows_to_items, table_path
+
+    table, sheet = table_path(doc["components_from"], doc, path.parent, folder)
+    shown = _shown(table)
+    return shown, rows_to_items(read_table(table, shown, sheet), shown, defaults, layouts)
 
 
 def _holder_of(layouts: dict[str, Any], name: str) -> Any:

@@ -19,9 +19,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from components import Component, Game
 from components.errors import InputError
+from components.facecheck import check_faces
 from generator.draw import Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
 from generator.drawing import PT, Drawing, Primitive, Rect, Style, Text
+from generator.fonts import sheet_marks
 from generator.icons import BUILTIN
 from generator.layout import (
     Item,
@@ -45,6 +47,7 @@ class BuildOptions:
     stamp_qr: bool = False
     since: str | None = None
     checklist: bool = True
+    png_dpi: float = 150.0  # for the "png" format: every page rasterised from the PDF
 
 
 @dataclass
@@ -89,7 +92,7 @@ def _recolour(p: Primitive, colour: str) -> Primitive:
     def keep(c: str | None) -> str | None:
         return c if c in (None, "#ffffff", "#fff") else colour
 
-    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))  # type: ignore[type-var]
+    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))
 
 
 def select(game: Game, since: str | None) -> list[Component]:
@@ -105,6 +108,9 @@ def select(game: Game, since: str | None) -> list[Component]:
 
 def draw_all(game: Game, comps: list[Component], opts: Options,
              tick: Callable[[], None] | None = None) -> list[Faces]:
+    """Every face of ``comps``, once the game's faces are checked (``check_faces``: an
+    undefined field or a wrong word is refused at its FILE:LINE:COL, never drawn empty)."""
+    check_faces(game)
     out = []
     for comp in comps:
         out.append(draw_component(game, comp, opts))
@@ -247,7 +253,7 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
         footer(s, text, settings)
 
 
-def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
@@ -321,9 +327,10 @@ def build(game: Game, opts: BuildOptions,
 
     settings = opts.settings
     settings.check()
-    bad = [f for f in opts.formats if f not in ("pdf", "svg")]
+    bad = [f for f in opts.formats if f not in ("pdf", "svg", "png")]
     if bad or not opts.formats:
-        raise InputError(f"unknown format '{','.join(bad)}' (expected pdf, svg or pdf,svg)")
+        raise InputError(f"unknown format '{','.join(bad)}' (expected pdf, svg, png or a "
+                         "comma-separated list of them)")
     comps = select(game, opts.since)
     dopts = Options(bleed=settings.bleed, stamp_qr=opts.stamp_qr)
 
@@ -340,6 +347,8 @@ def build(game: Game, opts: BuildOptions,
     elif opts.checklist:
         sheets.extend(checklist_sheet(game, settings))
     number_and_footer(game, sheets, settings)
+    for sheet in sheets:
+        sheet.marks[:] = sheet_marks(game, sheet.marks)
     if total:
         total(len(comps) + len(sheets) * len(opts.formats))
     folder = opts.out / game.key
@@ -350,6 +359,13 @@ def build(game: Game, opts: BuildOptions,
         pdf_path = folder / f"{game.key}.pdf"
         _atomic_write(pdf_path, lambda tmp: write_pdf(sheets, tmp, icons, game.name,
                                                       lambda: tick()))
+    png_names: dict[int, str] = {}
+    if "png" in opts.formats:
+        from generator.raster import check_dpi, write_sheet_pngs
+
+        check_dpi(opts.png_dpi)
+        png_names = write_sheet_pngs(sheets, folder, pdf_path, icons, game.name, opts.png_dpi,
+                                     lambda: tick())
     svg_names: dict[int, str] = {}
     svg_dir: Path | None = None
     if "svg" in opts.formats:
@@ -378,6 +394,9 @@ def build(game: Game, opts: BuildOptions,
             raise
     manifest = folder / "manifest.json"
     data = manifest_data(game, sheets, opts, svg_names)
+    for entry in data["sheets"]:
+        if entry["page"] in png_names:
+            entry["png"] = png_names[entry["page"]]
     _atomic_write(manifest, lambda tmp: tmp.write_text(json.dumps(data, indent=1),
                                                        encoding="utf-8"))
     fits = [r for f in faces for r in f.fits]
@@ -390,6 +409,8 @@ def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:
     shrunk, overflow = [], []
     seen: set[tuple[str, str, str]] = set()
     for r in fits:
+        if r.note:
+            continue  # images: see image_report
         key = (r.component, r.face, r.field)
         if key in seen:
             continue
@@ -400,6 +421,20 @@ def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:
         else:
             overflow.append(f"{where}: does not fit even at {r.size:g} pt")
     return shrunk, overflow
+
+
+def image_report(fits: list[FitRecord]) -> list[str]:
+    """Lines naming every raster image that prints below the resolution a print needs."""
+    out: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for r in fits:
+        if r.note != "dpi" or (r.component, r.field) in seen:
+            continue
+        seen.add((r.component, r.field))
+        out.append(f"{r.file}:{r.line}: {r.component} ({r.face}, {r.field}) prints at "
+                   f"{r.size:g} dpi (at least {r.wanted:g} for a sharp print: a larger image, "
+                   "or a smaller box)")
+    return out
 
 
 def render_drawing_items(d: Drawing) -> list[Primitive]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import re
 import sys
 
 import click
@@ -15,6 +17,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "inventory": ("irata.print_cmd:inventory_cmd",
                   "List a game's components, as the rulebook does."),
     "calibrate": ("irata.print_cmd:calibrate_cmd", "Print a duplex alignment sheet."),
+    "preview": ("irata.export_cmd:preview_cmd", "Render one face of a component as a PNG."),
+    "export": ("irata.export_cmd:export",
+               "Export a game for Tabletop Simulator or a print-on-demand shop."),
     "errata": ("irata.errata_cmd:errata", "List, compare and check errata."),
     "play": ("irata.play:play", "The companion: the table's arithmetic and saved games."),
 }
@@ -30,19 +35,34 @@ def cli(ctx: click.Context, debug: bool) -> None:
     ctx.obj["debug"] = debug
 
 
-def _is_located_error(exc: BaseException) -> bool:
-    # DefinitionError and RuleError live in their own layers; both derive from IrataError
-    return isinstance(exc, IrataError)
-
-
 def _one_line(message: str) -> str:
     return " ".join(message.split())
 
 
+def _did_you_mean(exc: click.UsageError, message: str) -> str:
+    """An option's word that is not one of its choices, answered with the nearest one."""
+    param = getattr(exc, "param", None)
+    word = re.search(r"'([^']*)' is not one of", message)
+    if param is None or word is None or not isinstance(param.type, click.Choice):
+        return message
+    close = difflib.get_close_matches(word.group(1), [str(c) for c in param.type.choices],
+                                      n=1, cutoff=0.5)
+    return f"{message.rstrip('.')}; did you mean '{close[0]}'?" if close else message
+
+
+def _take_debug(args: list[str]) -> tuple[list[str], bool]:
+    """``--debug`` wherever it is typed (``irata play mule turn --debug`` too), taken out so the
+    root group gets it; after ``--`` it is an argument like any other."""
+    end = args.index("--") if "--" in args else len(args)
+    head = [a for a in args[:end] if a != "--debug"]
+    return head + args[end:], len(head) != end
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: runs the group, turns irata's errors into one line and exit 2."""
-    args = sys.argv[1:] if argv is None else argv
-    debug = "--debug" in args
+    args, debug = _take_debug(sys.argv[1:] if argv is None else list(argv))
+    if debug:
+        args = ["--debug", *args]
     try:
         cli.main(args=args, prog_name="irata", standalone_mode=False)
     except click.exceptions.Abort:
@@ -56,7 +76,8 @@ def main(argv: list[str] | None = None) -> None:
     except click.UsageError as exc:
         # one line, as for every other bad input, with where to look for the right form
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
-        click.echo(f"error: {_one_line(exc.format_message())}{hint}", err=True)
+        message = _did_you_mean(exc, _one_line(exc.format_message()))
+        click.echo(f"error: {message}{hint}", err=True)
         sys.exit(2)
     except click.ClickException as exc:
         click.echo(f"error: {_one_line(exc.format_message())}", err=True)

@@ -59,7 +59,7 @@ class Turn:
 
     @property
     def players(self) -> dict[str, Any]:
-        return self.s["players"]  # type: ignore[no-any-return]
+        return self.s["players"]
 
     @property
     def pb(self) -> PlayerBoard:
@@ -661,7 +661,7 @@ def _worked_lands(t: Turn, name: str, short: int) -> list[production.Worked]:
         t.tell(f"  ! {name}: no Production typed for {len(working)} M.U.L.E.(s) at work, "
                "counted as nothing (give the Lands their tiles and squares and it is counted "
                "for you)")
-    return worked  # type: ignore[no-any-return]
+    return worked
 
 
 def _flipped(text: str, choices: list[production.Worked], count: int, name: str) -> set[str]:
@@ -722,7 +722,7 @@ def _choose(t: Turn, key: str, question: str, lands: list[production.Worked],
     try:        # the only candidate needs no question
         return production.land_index(lands, None, good)
     except InputError:
-        return t.ask(key, question, "",  # type: ignore[no-any-return]
+        return t.ask(key, question, "",
                      lambda a: production.land_index(lands, a, good))
 
 
@@ -782,7 +782,7 @@ def _deals(text: str, names: list[str]) -> list[tuple[str, str, int, int]]:
 
 
 def _roles(s: dict[str, Any], good: str) -> dict[str, str]:
-    return s.setdefault("roles", {}).setdefault(good, {})  # type: ignore[no-any-return]
+    return s.setdefault("roles", {}).setdefault(good, {})
 
 
 def _take_role(roles: dict[str, str], who: str, role: str, good: str) -> None:

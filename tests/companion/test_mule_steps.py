@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from companion.mule import board, game, steps, turn
+from companion.mule import board, steps, turn
+from companion.mule import saved as game
 from companion.mule.data import MuleData
 from components.errors import InputError, RuleError
 

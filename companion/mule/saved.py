@@ -1,0 +1,189 @@
+"""A saved game of M.U.L.E.: its set-up, its fold, and what the table reads of it.
+
+The state (a JSON-able dict) keeps The Store (M.U.L.E.s and Goods), the Price Track (The
+Store's Buy Prices), the Ranking, each Colonist's Money, Stocks and Lands (each with its tile,
+square and the Good its M.U.L.E. produces: ``companion.mule.board``), the M.U.L.E. counts, the
+turn and phase, the Meteor Craters on Planet Irata, and optionally the digital Production,
+Lucky Event and Unlucky Event decks (``companion.mule.events``). A ``turn`` event carries
+the state after the turn (``after``) beside the answers typed and the lines shown, so the fold
+is a plain replay and a rule-data change never rewrites a finished turn.
+
+Each step of a Game Turn (``companion.mule.steps``, walked by ``companion.mule.turn``) is an
+event of its own (``step``: the step, who, the answers typed and the state after it), so undo
+takes back one step. :func:`play_turn` (the guided walk over one turn's steps) is
+``companion.mule.turn.play_turn``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from companion.mule import board, turn
+from companion.mule.data import GOODS, MuleData, check_good
+from companion.session import Event, apply_set, fold_with
+from components.errors import InputError, RuleError
+
+play_turn = turn.play_turn
+
+
+# -- set-up -----------------------------------------------------------------------------------
+
+def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int | None = None,
+             deck: bool = False, alt_events: bool = False,
+             rivers: dict[str, str] | None = None) -> dict[str, Any]:
+    """Set-up (Beginner Game or Tournament Game): The Store, the Price Track at its minimum
+    values, a random initial Ranking, each Colonist's starting Money, Goods and Lands; with
+    ``deck``, the Production deck (Set-up 4) and the Lucky and Unlucky Event decks (Set-up 3)
+    kept here. ``rivers`` names the River tile each Colonist starts with (Beginner)."""
+    from companion.mule import events
+    from companion.mule.steps import player_name as _player
+
+    if len(set(players)) != len(players):
+        raise InputError("a name is given twice in --players")
+    if any(not p or "." in p or "=" in p or "," in p for p in players):
+        raise InputError("player names cannot be empty or hold '.', '=' or ','")
+    setup = md.setup(mode, len(players))
+    seed = random.SystemRandom().randrange(1, 10**6) if seed is None else seed
+    rng = random.Random(seed)
+    ranking = list(players)
+    rng.shuffle(ranking)
+    state: dict[str, Any] = {
+        "game": "mule", "mode": mode, "seed": seed, "order": list(players),
+        "ranking": ranking, "turn": 1, "phase": "grant", "over": False,
+        "store": dict(setup["store"]),
+        "prices": {g: md.track(g).buy_min for g in GOODS},
+        "players": {},
+        "production_deck": production_deck(md, mode, rng, len(players)) if deck else None,
+        "production_drawn": [],
+        "event_decks": {name: events.new_deck([c.id for c in md.deck(name)], seed, name)
+                        for name in ("lucky", "unlucky")} if deck else None,
+        "alt_events": alt_events,
+        "craters": [],
+        "hands": {name: md.hand_dealt(mode) for name in players},
+    }
+    rivers = {_player(n, players): t for n, t in (rivers or {}).items()}
+    used: dict[str, str] = {}
+    for name in players:
+        colonist = {g: int(setup["colonist"].get(g, 0)) for g in ("money", *GOODS)}
+        lands = []
+        for land in setup.get("colonist_lands", []):
+            good = check_good(land["good"]) if land.get("good") else None
+            entry = board.new_land(str(land["land"]), mule=good)
+            if entry["land"] == "river" and name in rivers:
+                tile = md.land(rivers[name])
+                if tile.land != "river":
+                    raise InputError(f"--rivers: {tile.tile} is {tile.land}, not a River")
+                if tile.tile in used:
+                    raise InputError(f"--rivers: {tile.tile} is given to {used[tile.tile]} "
+                                     f"and {name}")
+                used[tile.tile] = name
+                entry["tile"] = tile.tile
+            lands.append(entry)
+        state["players"][name] = {**colonist, "lands": lands, "mules": board.mule_counts(lands)}
+    extra = set(rivers) - {n for n in players if any(
+        land["land"] == "river" for land in state["players"][n]["lands"])}
+    if extra:
+        raise InputError(f"--rivers: {', '.join(sorted(extra))} starts with no River "
+                         f"in the {mode} set-up")
+    turn.begin_turn(state, md)
+    return state
+
+
+def production_deck(md: MuleData, mode: str, rng: random.Random, players: int = 4
+                    ) -> list[str]:
+    """Set-up 4. Production Cards: one random The Ship is Back! at the bottom, the set-up's
+    number of other cards dealt on top of it (top of the deck first)."""
+    ships = [c.id for c in md.cards if c.ship_is_back]
+    others = [c.id for c in md.cards if not c.ship_is_back]
+    if not ships:
+        raise RuleError("the Production Cards hold no The Ship is Back! card")
+    count = int(md.setup(mode, players).get("production_deck", 0))
+    rng.shuffle(others)
+    return others[:count] + [rng.choice(ships)]
+
+
+# -- the fold ---------------------------------------------------------------------------------
+
+def _step(state: dict[str, Any], event: Event) -> dict[str, Any]:
+    if event.kind == "step":     # the whole state after the step (keys it dropped stay out)
+        return copy.deepcopy(event.data["after"])
+    if event.kind == "turn":     # a whole turn saved at once (games saved before the steps)
+        state = copy.deepcopy(state)
+        state.update(copy.deepcopy(event.data["after"]))
+    return state
+
+
+def fold(events: list[Event]) -> dict[str, Any]:
+    """The state of a saved game: the set-up, each turn's outcome, each ``set`` correction."""
+    return fold_with(events, _step)
+
+
+def mule_count(player: dict[str, Any]) -> int:
+    return sum(int(v) for v in player["mules"].values())
+
+
+def glance(state: dict[str, Any], md: MuleData | None = None) -> dict[str, Any]:
+    """What the table reads at a glance: the Ranking with each Colonist's Money, Goods and
+    Lands (with their M.U.L.E.s), The Store's stocks and prices, and the step that comes now
+    (whose, and the command that records it)."""
+    from companion.mule import data
+
+    md = md or data.load()
+    prices = {g: {"buy": state["prices"][g], "sell": md.track(g).sell_for(state["prices"][g])}
+              for g in GOODS}
+    colonists = []
+    for rank, name in enumerate(state["ranking"], 1):
+        p = state["players"][name]
+        colonists.append({
+            "rank": rank, "name": name, "money": p["money"], **{g: p[g] for g in GOODS},
+            "lands": [{"land": land.get("tile") or land["land"], "square": land.get("square"),
+                       "mule": land.get("mule")} for land in board.normalise(p["lands"])],
+            "hand": state.get("hands", {}).get(name, {})})
+    now = turn.current(copy.deepcopy(state), md)
+    return {"mode": state.get("mode"), "turn": state.get("turn"), "over": bool(state.get("over")),
+            "colonists": colonists, "store": dict(state["store"]), "prices": prices,
+            "next": now.as_dict(state) if now else None, "colony": state.get("colony")}
+
+
+def describe(state: dict[str, Any]) -> str:
+    """One screen the table reads at a glance."""
+    if not state:
+        return "(empty)"
+    g = glance(state)
+    lines = [f"M.U.L.E. ({g['mode']}), Turn {g['turn']}" + (", game over" if g["over"] else "")]
+    lines.append(f"{'Rank':<5}{'Colonist':<10}{'$':>5}{'Smi':>5}{'Cry':>5}{'Food':>5}"
+                 f"{'Ene':>5}  Lands (M.U.L.E.s)")
+    for c in g["colonists"]:
+        lands = " ".join(f"{x['land']}" + (f"@{x['square']}" if x["square"] else "")
+                         + (f":{x['mule'][0].upper()}" if x["mule"] else "")
+                         for x in c["lands"]) or "-"
+        lines.append(f"{c['rank']:<5}{c['name'][:9]:<10}{c['money']:>5}{c['smithore']:>5}"
+                     f"{c['crystite']:>5}{c['food']:>5}{c['energy']:>5}  {lands}")
+    store, prices = g["store"], g["prices"]
+    lines.append(f"The Store: {store['mules']} M.U.L.E.s (${prices['smithore']['sell']} each), "
+                 + ", ".join(f"{x.capitalize()} {store.get(x, 0)}" for x in GOODS
+                             if x != "crystite"))
+    lines.append("Prices, The Store sells/buys: " + ", ".join(
+        f"{x.capitalize()} ${prices[x]['sell']}/{prices[x]['buy']}" for x in GOODS))
+    decks = state.get("event_decks")
+    if state.get("production_deck") is not None:
+        lines.append(f"Production deck: {len(state['production_deck'])} cards left"
+                     + (f"; Event decks: Lucky {len(decks['lucky']['draw'])}, Unlucky "
+                        f"{len(decks['unlucky']['draw'])} to draw" if decks else ""))
+    if state.get("craters"):
+        lines.append("Meteor Craters on Planet Irata: " + ", ".join(state["craters"]))
+    if g["colony"]:
+        lines.append(f"First Founder: {g['colonists'][0]['name']}. Colony total "
+                     f"${g['colony']['total']}: row {g['colony']['rating']} of 7. "
+                     f"{g['colony']['text']}")
+    if g["next"]:
+        lines.append(f"Now: {g['next']['text']}")
+        lines.append(f"  {g['next']['command']}")
+    return "\n".join(lines)
+
+
+def set_path(state: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """A ``set`` correction applied to a copy (as the fold will apply it)."""
+    return apply_set(copy.deepcopy(state), {"path": path, "value": value})

@@ -1,0 +1,402 @@
+"""Mule Goes Crazy! kept as a saved game: every player's resource sheet, the Store, the Lands
+and Mules in play, the turn, the Land Auction history and the favored player.
+
+The log holds a ``setup`` event (Setup: 1000 Credits, 10 Energy and 5 Food a player; the
+Store's 50 Energy and 50 Food; the last prices) and one event per step the table takes:
+``favored`` (Favored Player), ``grant`` (Land Grant Phase), ``auction`` (Land Auctions),
+``buy`` (Mules), ``move`` (Move Mules), ``population`` (Population and Facilities),
+``produce`` (Consumption of Energy, Production), ``spoilage`` (Spoilage), ``upkeep``
+(Population upkeep from the Store) and ``end-turn``. Each event carries its computed result
+(the dice rolled, the price paid), so the fold only adds and subtracts: replaying a log never
+rolls a die again. The rules are ``companion.mule_goes_crazy.rules``' pure functions; the numbers
+the draft leaves out are in ``components/mule_goes_crazy/data.yaml``.
+
+The state is a plain JSON dict so that ``irata play set`` can correct any number at an
+obvious path: ``players.Ann.credits``, ``store.smithore``, ``prices.food``, ``opening_bid``,
+``players.Ann.mules.0.land``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from companion import session
+from companion.mule_goes_crazy import rules as mgc
+from components.errors import InputError, RuleError
+
+GAME = "mule-goes-crazy"
+TITLE = "Mule Goes Crazy!"
+SHEET = ("credits", "energy", "food", "smithore", "crystite")   # the player resource sheet
+STORE = ("food", "energy", "smithore", "crystite")               # the Store's sheet
+PRICES = ("smithore", "crystite", "food", "energy")              # its last prices
+
+
+# --- set-up -----------------------------------------------------------------------------------
+
+def new_setup(players: Sequence[str], data: Mapping[str, Any], limits: Mapping[str, int],
+              seed: int, favored: str | None = None) -> dict[str, Any]:
+    """The ``setup`` event of a new game (Setup): the sheets, the Store, the last prices."""
+    names = [p.strip() for p in players if p.strip()]
+    low, high = int(limits.get("min", 2)), int(limits.get("max", 5))
+    if not low <= len(names) <= high:
+        raise RuleError(f"{TITLE} is played by {low} to {high} players, not {len(names)}")
+    if len(set(names)) != len(names):
+        raise InputError("two players have the same name")
+    if any("." in n for n in names):
+        raise InputError("a player's name cannot hold a dot (it would break 'irata play set')")
+    if favored is not None and favored not in names:
+        raise InputError(f"--favored {favored} is not among the players ({', '.join(names)})")
+    start = data["setup"]["player"]
+    store = {r: int(data["setup"]["store"].get(r, 0)) for r in STORE}
+    return {
+        "seating": names,
+        "players": {n: {**{r: int(start.get(r, 0)) for r in SHEET}, "lands": [], "mules": []}
+                    for n in names},
+        "store": store,
+        "store_at_turn_start": dict(store),
+        "prices": {r: int(v) for r, v in data["resource_auction"]["starting_prices"].items()},
+        "turn": 1,
+        "favored": favored,
+        "opening_bid": int(data["land_auction"]["first_opening_bid"]),
+        "auctions": [],
+        "granted": [],
+        "populations": [],
+        "this_turn": _fresh_turn(),
+        "seed": int(seed),
+    }
+
+
+def _fresh_turn() -> dict[str, Any]:
+    return {"produced": [], "spoilage": False, "upkeep": False}
+
+
+# --- checks shared by every step ----------------------------------------------------------------
+
+def player(state: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """The sheet of the player ``name``; InputError naming the game's players otherwise."""
+    if name not in state["players"]:
+        raise InputError(f"no player '{name}' in this game ({', '.join(state['seating'])})")
+    return state["players"][name]
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def card_key(game: Any, text: str, prefix: str) -> str:
+    """A card named as a person types it (``sunny-flats``, ``Sunny Flats``, ``land/sunny-flats``;
+    ``energy`` or ``Energy Mule``) -> its short key (``sunny-flats``, ``energy``)."""
+    wanted = _slug(text.split("/", 1)[1] if text.startswith(prefix + "/") else text)
+    for c in game.components:
+        if c.id.startswith(prefix + "/"):
+            short = c.id.split("/", 1)[1]
+            if wanted in (short, _slug(str(c.fields.get("title", "")))):
+                return short
+    mgc.find_card(game, text, prefix)   # raises the calculators' "no land card" line
+    raise InputError(f"no {prefix} card '{text}'")  # pragma: no cover
+
+
+# --- Favored Player ---------------------------------------------------------------------------
+
+def favored_event(state: Mapping[str, Any]) -> dict[str, Any]:
+    """Favored Player: the fewest saved Credits; a tie goes clockwise from the last one.
+
+    In the first turn the table chooses (``new --favored``); that choice stands."""
+    credits = {n: int(state["players"][n]["credits"]) for n in state["seating"]}
+    if state["turn"] == 1 and state.get("favored") in credits:
+        who = str(state["favored"])
+    else:
+        who = mgc.favored_player(credits, state.get("favored"))
+    return {"turn": state["turn"], "favored": who, "credits": credits[who]}
+
+
+# --- Land Grant, Land Auctions ------------------------------------------------------------------
+
+def grant_event(state: Mapping[str, Any], name: str, land: str) -> dict[str, Any]:
+    """Land Grant Phase: before the first turn's auctions, each player may lay one Land."""
+    player(state, name)
+    if state["turn"] != 1 or state["auctions"]:
+        raise RuleError("the Land Grant comes before the first Land Auction of the game")
+    if name in state["granted"]:
+        raise RuleError(f"{name} has laid down a Land Grant already")
+    return {"player": name, "land": land}
+
+
+def auction_event(state: Mapping[str, Any], land: str, winner: str | None, price: int | None,
+                  rules: mgc.AuctionRules) -> dict[str, Any]:
+    """Land Auctions: the Land goes to the winner, who pays the Store the closing bid.
+
+    The first bid must be at least the opening bid, which the saved auction history gives
+    (``opening_bid`` in the state); a player cannot bid more Credits than they have. The
+    event also carries the next auction's opening bid (Bidding)."""
+    opening = int(state["opening_bid"])
+    if winner is None:
+        if price is not None:
+            raise InputError("an unsold Land has no price: give --winner and --price, "
+                             "or --unsold alone")
+        closing = None
+    else:
+        sheet = player(state, winner)
+        if price is None:
+            raise InputError(f"say what {winner} paid: --price N")
+        if price < 0:
+            raise InputError(f"--price must be 0 or more, not {price}")
+        closing = mgc.check_bid(opening, None, price)
+        if price > sheet["credits"]:
+            raise RuleError(f"{winner} has {sheet['credits']} Credits and cannot bid {price}")
+    nxt = mgc.opening_bid(mgc.Auction(opening, closing), rules)
+    return {"turn": state["turn"], "land": land, "opening": opening, "closing": closing,
+            "winner": winner, "next_opening": nxt}
+
+
+# --- Mules -----------------------------------------------------------------------------------
+
+def buy_event(state: Mapping[str, Any], name: str, mule: mgc.MuleCard, key: str
+              ) -> dict[str, Any]:
+    """Mules: the price (in brackets when the Store began the turn short), paid in Credits;
+    the Store loses the Smithore (and Crystite) in the cost, down to 0 at least."""
+    sheet = player(state, name)
+    bought = mgc.buy_mule(mule, int(sheet["credits"]), state["store_at_turn_start"],
+                          state["store"])
+    taken = {r: int(state["store"][r]) - bought.store_after[r]
+             for r in STORE if r in bought.store_after}
+    return {"turn": state["turn"], "player": name, "mule": key, "price": bought.price,
+            "store_loses": {r: n for r, n in taken.items() if n}}
+
+
+def move_event(state: Mapping[str, Any], name: str, mule_key: str, mule: mgc.MuleCard,
+               land: str, from_land: str | None, per_land: int) -> dict[str, Any]:
+    """Move Mules: pay the Mule's Move Cost and place it below one of the player's Lands.
+
+    The Mule moved is the player's first of that kind off a Land, or (``from_land``) the one
+    on that Land. A Land holds ``per_land`` Mules at most (the project's reconstruction)."""
+    sheet = player(state, name)
+    if land not in sheet["lands"]:
+        raise RuleError(f"{name} holds no {_title(land)} Land")
+    mules = sheet["mules"]
+    index = next((i for i, m in enumerate(mules)
+                  if m["mule"] == mule_key and m.get("land") == from_land), None)
+    if index is None:
+        where = f"on {_title(from_land)}" if from_land else "off a Land"
+        raise RuleError(f"{name} has no {mule.name} {where}")
+    if from_land == land:
+        raise RuleError(f"that {mule.name} is on {_title(land)} already")
+    tending = sum(1 for m in mules if m.get("land") == land)
+    if tending >= per_land * sheet["lands"].count(land):
+        raise RuleError(f"{name}'s {_title(land)} is tended by a Mule already")
+    for r, n in mule.move_cost.items():
+        if int(sheet.get(r, 0)) < n:
+            raise RuleError(f"moving the {mule.name} costs {n} {r.capitalize()}; {name} has "
+                            f"{sheet.get(r, 0)}")
+    return {"turn": state["turn"], "player": name, "index": index, "mule": mule_key,
+            "land": land, "cost": dict(mule.move_cost)}
+
+
+# --- Population -----------------------------------------------------------------------------
+
+def population_event(state: Mapping[str, Any], card: str, facility: str | None,
+                     name: str | None) -> dict[str, Any]:
+    """Population and Facilities: a Population card comes into play (assigned to a Facility
+    when one is named); the Store pays its upkeep from now on."""
+    if name is not None:
+        player(state, name)
+    return {"turn": state["turn"], "card": card, "facility": facility, "player": name}
+
+
+# --- Production Phase -------------------------------------------------------------------------
+
+def working_mules(game: Any, sheet: Mapping[str, Any]) -> list[mgc.WorkingMule]:
+    """The Mules tending a Land, in the order of the sheet, with their Land's dice."""
+    out = []
+    for m in sheet["mules"]:
+        if not m.get("land"):
+            continue
+        card = mgc.mule_card(game, m["mule"])
+        dice = mgc.land_dice(game, m["land"])
+        out.append(mgc.WorkingMule(f"{card.name} on {_title(m['land'])}", card.energy_use,
+                                   card.produces, dice.get(card.produces, 0)))
+    return out
+
+
+def roller(state: Mapping[str, Any], name: str) -> Callable[[], int]:
+    """The saved game's dice for ``name`` this turn: the same seed, turn and player always
+    roll the same, whatever was rolled (or undone) before."""
+    rng = random.Random(f"mule-goes-crazy:{state['seed']}:{state['turn']}:{name}")
+    return lambda: rng.randint(1, 6)
+
+
+def produce_event(state: Mapping[str, Any], game: Any, name: str | None = None,
+                  results: Sequence[int] | None = None) -> dict[str, Any]:
+    """Consumption of Energy and Production, from the saved sheets: for one player (typed dice
+    or the game's seed) or for every player who has not produced this turn (the seed)."""
+    done = state["this_turn"]["produced"]
+    if name is not None:
+        player(state, name)
+        if name in done:
+            raise RuleError(f"{name} has produced this turn already")
+        names = [name]
+    else:
+        if results is not None:
+            raise InputError("typed dice are one player's: give --player NAME with --rolls")
+        names = [n for n in state["seating"] if n not in done]
+        if not names:
+            raise RuleError("every player has produced this turn; 'end-turn' starts the next")
+    out: dict[str, Any] = {}
+    for n in names:
+        sheet = state["players"][n]
+        energy = mgc.consume_energy(int(sheet["energy"]), working_mules(game, sheet))
+        made = mgc.production(energy.powered, energy.underpowered,
+                              None if results is not None else roller(state, n), results)
+        out[n] = {"energy_used": energy.energy_used,
+                  "underpowered": [m.name for m in energy.underpowered],
+                  "plots": [{"mule": p.mule.name, "resource": p.mule.resource,
+                             "rolls": list(p.rolls), "underpowered": p.underpowered,
+                             "total": p.total} for p in made.plots],
+                  "produced": {r: v for r, v in made.totals.items()}}
+    return {"turn": state["turn"], "players": out}
+
+
+def spoilage_event(state: Mapping[str, Any], rules: mgc.SpoilageRules) -> dict[str, Any]:
+    """Spoilage, on every player's saved sheet, once a turn."""
+    if state["this_turn"]["spoilage"]:
+        raise RuleError(f"spoilage has been counted in turn {state['turn']} already")
+    out = {}
+    for n in state["seating"]:
+        sheet = state["players"][n]
+        r = mgc.spoilage(int(sheet["food"]), int(sheet["energy"]), rules)
+        out[n] = {"food_lost": r.food_lost, "energy_lost": r.energy_lost}
+    return {"turn": state["turn"], "players": out}
+
+
+def upkeep_event(state: Mapping[str, Any], cards: Sequence[mgc.PopulationCard]
+                 ) -> dict[str, Any]:
+    """Population upkeep from the saved Store, once a turn, oldest card first; the cards the
+    Store cannot keep leave play (with their Facilities)."""
+    if state["this_turn"]["upkeep"]:
+        raise RuleError(f"the upkeep of turn {state['turn']} has been paid already")
+    r = mgc.population_upkeep(state["store"], cards)
+    gone: list[int] = []
+    k = 0
+    for i, c in enumerate(cards):     # the kept cards come back in the order they were paid
+        if k < len(r.kept) and r.kept[k] is c:
+            k += 1
+        else:
+            gone.append(i)
+    change = {k: r.store[k] - int(state["store"].get(k, 0)) for k in STORE}
+    return {"turn": state["turn"], "store_change": {k: v for k, v in change.items() if v},
+            "discarded": gone, "facilities_discarded": list(r.facilities_discarded),
+            "population": r.population}
+
+
+def end_turn_event(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The turn is over: the next begins, and the Store's stock now is what Mule prices of the
+    next turn look at (Mules: a shortage raises the price from the next turn on)."""
+    return {"turn": state["turn"], "store": {r: int(state["store"][r]) for r in STORE}}
+
+
+# --- the fold ---------------------------------------------------------------------------------
+
+def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
+    d = event.data
+    kind = event.kind
+    players = state["players"]
+    if kind == "favored":
+        state["favored"] = d["favored"]
+    elif kind == "grant":
+        players[d["player"]]["lands"].append(d["land"])
+        state["granted"].append(d["player"])
+    elif kind == "auction":
+        state["auctions"].append({k: d[k] for k in ("turn", "land", "opening", "closing",
+                                                    "winner")})
+        if d["winner"] is not None:
+            players[d["winner"]]["credits"] -= int(d["closing"])
+            players[d["winner"]]["lands"].append(d["land"])
+        state["opening_bid"] = int(d["next_opening"])
+    elif kind == "buy":
+        sheet = players[d["player"]]
+        sheet["credits"] -= int(d["price"])
+        sheet["mules"].append({"mule": d["mule"], "land": None})
+        for r, n in d["store_loses"].items():
+            state["store"][r] = max(0, int(state["store"].get(r, 0)) - int(n))
+    elif kind == "move":
+        sheet = players[d["player"]]
+        for r, n in d["cost"].items():
+            sheet[r] -= int(n)
+        sheet["mules"][int(d["index"])]["land"] = d["land"]
+    elif kind == "population":
+        state["populations"].append({"card": d["card"], "facility": d["facility"]})
+    elif kind == "produce":
+        for n, r in d["players"].items():
+            sheet = players[n]
+            sheet["energy"] -= int(r["energy_used"])
+            for res, v in r["produced"].items():
+                sheet[res] = int(sheet.get(res, 0)) + int(v)
+            state["this_turn"]["produced"].append(n)
+    elif kind == "spoilage":
+        for n, r in d["players"].items():
+            players[n]["food"] -= int(r["food_lost"])
+            players[n]["energy"] -= int(r["energy_lost"])
+        state["this_turn"]["spoilage"] = True
+    elif kind == "upkeep":
+        for r, v in d["store_change"].items():
+            state["store"][r] = int(state["store"].get(r, 0)) + int(v)
+        gone = set(d["discarded"])
+        state["populations"] = [p for i, p in enumerate(state["populations"]) if i not in gone]
+        state["this_turn"]["upkeep"] = True
+    elif kind == "end-turn":
+        state["turn"] = int(d["turn"]) + 1
+        state["store_at_turn_start"] = dict(d["store"])
+        state["this_turn"] = _fresh_turn()
+    return state
+
+
+def fold(events: list[session.Event]) -> dict[str, Any]:
+    """The saved game's state: the fold of its log."""
+    return session.fold_with(events, _step)
+
+
+# --- what `irata play status` prints --------------------------------------------------------------
+
+def _title(key: str | None) -> str:
+    return (key or "").replace("-", " ").title()
+
+
+def _mule_title(key: str) -> str:
+    return f"{_title(key)} Mule"
+
+
+def _goods(values: Mapping[str, Any], keys: Sequence[str]) -> str:
+    return ", ".join(f"{values.get(k, 0)} {k.capitalize()}" for k in keys)
+
+
+def describe(state: dict[str, Any]) -> str:
+    turn = state.get("turn", 1)
+    head = f"{TITLE}, turn {turn}. Favored player: {state.get('favored') or 'not chosen yet'}. " \
+           f"Next Land Auction opens at {state.get('opening_bid')} Credits."
+    lines = [head]
+    for n in state.get("seating", []):
+        p = state["players"].get(n, {})
+        lines.append(f"  {n}: {_goods(p, SHEET)}")
+        lands = ", ".join(_title(x) for x in p.get("lands", [])) or "none"
+        mules = ", ".join(_mule_title(m["mule"]) + (f" on {_title(m['land'])}"
+                                                    if m.get("land") else " (no Land)")
+                          for m in p.get("mules", [])) or "none"
+        lines.append(f"      Lands: {lands}. Mules: {mules}.")
+    lines.append(f"  Store: {_goods(state.get('store', {}), STORE)}; "
+                 f"last prices: {_goods(state.get('prices', {}), PRICES)}")
+    pops = state.get("populations", [])
+    if pops:
+        lines.append("  Population cards in play: " + ", ".join(
+            _title(p["card"]) + (f" + {_title(p['facility'])}" if p.get("facility") else "")
+            for p in pops))
+    t = state.get("this_turn", {})
+    todo = [n for n in state.get("seating", []) if n not in t.get("produced", [])]
+    lines.append("  This turn: " + "; ".join([
+        "produced: " + (", ".join(t.get("produced", [])) or "nobody yet")
+        + (f" (to produce: {', '.join(todo)})" if todo else ""),
+        "spoilage " + ("done" if t.get("spoilage") else "to do"),
+        "upkeep " + ("paid" if t.get("upkeep") else "to pay")]))
+    return "\n".join(lines)

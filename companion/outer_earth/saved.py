@@ -1,0 +1,517 @@
+"""Outer Earth kept as a saved game: the set-up, the round, and every company's counts.
+
+The log holds a ``setup`` event (the first state, from the set-up table) and one event per
+thing that happened at the table: ``bid`` (Phase 1, one planet's auction), ``draw`` and
+``build`` (Phase 2, Actions #1 and #2), ``sell`` (Action #3), ``upkeep`` (Phase 3, Upkeep
+Order, every company at once) and ``round`` (Replenish Planet Market, Last Round of the Game?,
+New Round Begins). Each event builder checks the request against the saved state and the
+rules, and applies it to a copy, before anything is appended: a refused step saves nothing.
+The event data holds what happened (who bought which planet for how many cards, what went to
+profits), so the log reads as the game did and the fold only adds and subtracts.
+
+The state is a plain JSON dict; every number a person may want to correct is at an obvious
+path for ``irata play set``: ``players.Ann.hand``, ``players.Ann.dice.sell``,
+``players.Ann.profits.cards``, ``galaxy_deck``, ``bonus_revenue_piles.1``, ``market.planets``.
+
+Readings the rulebook leaves open (and the project's choice), beside those of
+``companion.outer_earth.rules``:
+- The development cards under a planet nobody wanted go into the buyer's hand.
+- The card put under an unwanted planet comes from the development deck, not from a hand.
+- The companion keeps the development deck uncounted (it is reshuffled from the discards).
+- Only the first development card on a planet is checked (against the planet's start paths):
+  the exit paths of the cards in play are on the table, not in the saved game.
+- A round is ended by ``round`` after ``upkeep``; ending the last round ends the game.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion import session
+from companion.outer_earth.data import bonus_revenue_cards, long_bonus_ids, planet_cards
+from companion.outer_earth.rules import (
+    ACTIONS,
+    COLOURS,
+    Auction,
+    CompanyDice,
+    Planet,
+    Profits,
+    Rules,
+    action_values,
+    increase_die,
+    last_round,
+    sell_planet,
+    walk_auction,
+)
+from companion.outer_earth.rules import setup as game_setup
+from companion.outer_earth.rules import upkeep as upkeep_of
+from components.errors import InputError, RuleError
+
+GAME = "outer-earth"
+
+
+# --- finding things ------------------------------------------------------------------------------
+
+def find_planet(name: str) -> tuple[str, Planet, bool]:
+    """A printed planet card by its name or id: (id, planet, marked L)."""
+    from components.schema import suggest
+
+    cards = planet_cards()
+    key = name.strip().lower()
+    for pid, planet in cards.items():
+        if key in (pid.lower(), pid.split("/")[-1].lower(), planet.name.lower()):
+            return pid, planet, planet.long
+    names = [p.name for p in cards.values()]
+    raise InputError(f"no planet '{name}'{suggest(name, names) or ' (see the planet cards)'}")
+
+
+def company(state: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """A company of the saved game, by name; InputError for one not in the game."""
+    players = state["players"]
+    if name not in players:
+        raise InputError(f"no company '{name}' in this game ({', '.join(players)})")
+    return players[name]
+
+
+def _amount(value: int | str, what: str) -> int:
+    n = session.parse_amount(value, what)
+    if n < 0:
+        raise InputError(f"{what} cannot be negative ({n})")
+    return n
+
+
+def _playing(state: Mapping[str, Any], phase: str = "") -> None:
+    """Refuse a step once the game is over, and a Phase 1 or 2 step after the round's upkeep."""
+    if state.get("over"):
+        raise RuleError("the game is over: score it with 'irata play outer-earth score --save'")
+    if phase and state.get("upkeep_done"):
+        raise RuleError(f"round {state['round']} has had its upkeep: end it with 'round' "
+                        f"before the next {phase}")
+
+
+def _dice(c: Mapping[str, Any]) -> CompanyDice:
+    d = c["dice"]
+    return CompanyDice(int(d["draw"]), int(d["build"]), int(d["sell"]))
+
+
+def latest_planet(c: Mapping[str, Any]) -> Planet | None:
+    """The most recent planet in a company's planet portfolio (the last one sold)."""
+    if not c["portfolio"]:
+        return None
+    return find_planet(str(c["portfolio"][-1]))[1]
+
+
+def values_of(state: Mapping[str, Any], name: str, rules: Rules) -> dict[str, int]:
+    """Company Action Example: a saved company's draw, build and sell values."""
+    c = company(state, name)
+    return action_values(_dice(c), latest_planet(c), rules)
+
+
+def _held_by(state: Mapping[str, Any], planet: str) -> str | None:
+    for name, c in state["players"].items():
+        held = [p["planet"] for p in c["in_development"]] + list(c["portfolio"]) \
+            + list(c["profits"]["planets"])
+        if planet in held:
+            return str(name)
+    return None
+
+
+def _check(state: Mapping[str, Any]) -> None:
+    """Nothing the game counts goes below 0 (a step that would do so is refused)."""
+    if state["galaxy_deck"] < 0 or state["market"]["planets"] < 0:
+        raise RuleError("the galaxy deck and the planet market cannot hold fewer than 0 planets")
+    if any(p < 0 for p in state["bonus_revenue_piles"]):
+        raise RuleError("a bonus revenue pile cannot hold fewer than 0 cards")
+    for name, c in state["players"].items():
+        if c["hand"] < 0:
+            raise RuleError(f"{name} would hold fewer than 0 development cards")
+        if c["profits"]["cards"] < 0:
+            raise RuleError(f"{name}'s profits cannot hold fewer than 0 cards")
+
+
+def _tried(state: Mapping[str, Any], kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """Apply an event to a copy of the state and check the result; return the event data."""
+    trial = copy.deepcopy(dict(state))
+    try:
+        _step(trial, session.Event(0, kind, data, ""))
+        _check(trial)
+    except (TypeError, KeyError, ValueError, IndexError) as exc:
+        raise InputError(f"the saved game holds something that is not a count ({exc}): "
+                         "correct it with 'irata play set'") from None
+    return data
+
+
+# --- Game Setup Instructions ---------------------------------------------------------------------
+
+def new_game(players: Sequence[str], length: str, rules: Rules,
+             starting_player: str | None = None, seed: int | None = None) -> dict[str, Any]:
+    """The ``setup`` event (Game Setup Instructions): the galaxy deck (the whole deck when the
+    box holds fewer planets than the table asks for), the planet market dealt from it, the
+    bonus revenue piles, each company's 4 cards and dice at 2 draw, 2 build and 1 sell, and the
+    starting player (rolled for, with ``seed``, unless named)."""
+    names = [p.strip() for p in players if p.strip()]
+    if len(set(names)) != len(names):
+        raise InputError("two companies have the same name")
+    s = game_setup(len(names), length, rules)
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
+    if starting_player is None:
+        starting_player = random.Random(seed).choice(names)
+    elif starting_player.strip() not in names:
+        raise InputError(f"the starting player '{starting_player}' is not at the table "
+                         f"({', '.join(names)})")
+    deck = min(s.galaxy_deck, s.planets_in_box)
+    market = min(s.planet_market, deck)
+    per_pile = min(s.bonus_revenue_cards_per_pile,
+                   s.bonus_revenue_in_box // max(1, s.bonus_revenue_piles))
+    return {
+        "length": length,
+        "seed": seed,
+        "setup": {"galaxy_deck": deck, "galaxy_deck_table": s.galaxy_deck,
+                  "planet_market": s.planet_market, "bonus_revenue_piles": s.bonus_revenue_piles,
+                  "bonus_revenue_cards_per_pile": per_pile,
+                  "remove_long_cards": s.remove_long_cards},
+        "seating": names,
+        "starting_player": starting_player.strip(),
+        "round": 1,
+        "final_round": None,
+        "upkeep_done": False,
+        "over": False,
+        "galaxy_deck": deck - market,
+        "market": {"planets": market, "under": {}},
+        "bonus_revenue_piles": [per_pile] * s.bonus_revenue_piles,
+        "players": {n: {"dice": dict(s.starting_dice), "hand": s.starting_hand,
+                        "in_development": [], "portfolio": [],
+                        "profits": {"cards": 0, "planets": []},
+                        "bonus_revenue": [], "bonus_revenue_cards": []} for n in names},
+    }
+
+
+# --- Phase 1: bidding ----------------------------------------------------------------------------
+
+def bid_event(state: Mapping[str, Any], planet: str, green: Sequence[str],
+              moves: Sequence[str] = ()) -> tuple[Auction, dict[str, Any] | None]:
+    """Phase 1, Step 2, on the saved game: the seating, starting player, hands and the cards
+    under the planet come from it. Returns the auction and, once it is over, the ``bid`` event
+    (None while a company is still to act)."""
+    _playing(state, "bid")
+    pid, card, long = find_planet(planet)
+    name = card.name
+    if long and state["setup"]["remove_long_cards"]:
+        raise RuleError(f"{name} is marked L: it is not in a short game")
+    holder = _held_by(state, name)
+    if holder is not None:
+        raise RuleError(f"{name} already belongs to {holder}")
+    if state["market"]["planets"] < 1:
+        raise RuleError("the planet market is empty: end the round with 'round'")
+    for g in green:
+        company(state, g)
+    under = int(state["market"]["under"].get(name, 0))
+    hands = {n: int(c["hand"]) for n, c in state["players"].items()}
+    auction = walk_auction(state["seating"], state["starting_player"], list(green), moves,
+                           under, hands)
+    if not auction.over:
+        return auction, None
+    data: dict[str, Any] = {
+        "planet": name, "card": pid, "green": list(green),
+        "moves": list(moves), "buyer": auction.buyer,
+        "price": auction.price if auction.buyer else 0,
+        "cards_taken": auction.cards_under if auction.buyer else 0,
+        "under": auction.cards_under_after if auction.buyer is None else 0,
+        "starting_player": auction.next_starting_player,
+    }
+    return auction, _tried(state, "bid", data)
+
+
+# --- Phase 2: actions ----------------------------------------------------------------------------
+
+def draw_event(state: Mapping[str, Any], player: str, cards: int | str | None,
+               rules: Rules) -> dict[str, Any]:
+    """Action #1: draw development cards (by default, the company's draw value)."""
+    _playing(state, "draw")
+    company(state, player)
+    n = values_of(state, player, rules)["draw"] if cards is None else _amount(cards, "cards")
+    return _tried(state, "draw", {"player": player, "cards": n})
+
+
+def _colours(colours: Sequence[str]) -> list[str]:
+    out = [c.strip().lower() for c in colours if c.strip()]
+    for c in out:
+        if c not in COLOURS:
+            raise InputError(f"'{c}' is not a development colour (blue, yellow, red)")
+    return out
+
+
+def _in_development(state: Mapping[str, Any], player: str, planet: str) -> tuple[int, str]:
+    c = company(state, player)
+    name = find_planet(planet)[1].name
+    for i, p in enumerate(c["in_development"]):
+        if p["planet"] == name:
+            return i, name
+    have = ", ".join(p["planet"] for p in c["in_development"]) or "none"
+    raise RuleError(f"{name} is not in {player}'s construction area (it holds: {have})")
+
+
+def build_event(state: Mapping[str, Any], player: str, planet: str,
+                colours: Sequence[str]) -> dict[str, Any]:
+    """Action #2: build development cards from the hand on a planet in development; the first
+    one must match one of the planet's start paths."""
+    _playing(state, "build")
+    built = _colours(colours)
+    if not built:
+        raise InputError("say which development cards are built: colours, such as blue,red")
+    i, name = _in_development(state, player, planet)
+    c = company(state, player)
+    card = find_planet(name)[1]
+    if not c["in_development"][i]["built"] and built[0] not in card.start_paths:
+        raise RuleError(f"{name}'s start paths are {', '.join(card.start_paths)}: a {built[0]} "
+                        "development cannot be built on it first")
+    if len(built) > c["hand"]:
+        raise RuleError(f"{player} holds {c['hand']} development cards and cannot build "
+                        f"{len(built)}")
+    return _tried(state, "build", {"player": player, "planet": name, "built": built})
+
+
+def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
+               built: Sequence[str] | None = None, bonus: str | None = None,
+               pile: int | None = None, raises: Sequence[str] = ()) -> dict[str, Any]:
+    """Action #3, Sell Planets, on the saved game: the planet's infrastructure (as saved, or as
+    given: colours beyond the saved ones are built now from the hand), the Bonus Revenue card
+    taken from a pile, the cards to profits, the planet to the portfolio and each dice
+    increase icon raising the die named in ``raises``."""
+    _playing(state, "sale")
+    i, name = _in_development(state, player, planet)
+    c = company(state, player)
+    saved = list(c["in_development"][i]["built"])
+    infrastructure = saved
+    if built is not None:
+        infrastructure = _colours(built)
+        if infrastructure[:len(saved)] != saved:
+            raise RuleError(f"the saved game has {','.join(saved)} built on {name}, not "
+                            f"{','.join(infrastructure)} (correct it with 'set' first)")
+    built_now = len(infrastructure) - len(saved)
+    if built_now > c["hand"]:
+        raise RuleError(f"{player} holds {c['hand']} development cards and cannot build "
+                        f"{built_now} more on {name}")
+    card = find_planet(name)[1]
+    bonus_data: dict[str, Any] | None = None
+    br = None
+    if bonus is not None:
+        from components.schema import suggest
+
+        cards = bonus_revenue_cards()
+        if bonus not in cards:
+            raise InputError(f"no Bonus Revenue card '{bonus}'{suggest(bonus, list(cards))}")
+        br = cards[bonus]
+        long_ids = long_bonus_ids()
+        if state["setup"]["remove_long_cards"] and bonus in long_ids:
+            raise RuleError(f"{bonus} is marked L: it is not in a short game")
+        for other, oc in state["players"].items():
+            if bonus in oc["bonus_revenue_cards"]:
+                raise RuleError(f"{bonus} is already in {other}'s profits")
+        piles = state["bonus_revenue_piles"]
+        if pile is None:
+            stocked = [k for k, n in enumerate(piles) if n > 0]
+            if len(stocked) != 1:
+                raise InputError(f"say which bonus revenue pile {bonus} is taken from: --pile 1 "
+                                 f"to {len(piles)}")
+            index = stocked[0]
+        else:
+            if not 1 <= pile <= len(piles):
+                raise InputError(f"there are {len(piles)} bonus revenue piles, not {pile}")
+            index = pile - 1
+        if piles[index] < 1:
+            raise RuleError(f"bonus revenue pile {index + 1} is empty")
+        bonus_data = {"card": bonus, "vp": br.vp, "pile": index}
+    sale = sell_planet(card, infrastructure, rules, br)
+    raised = [r.strip().lower() for r in raises if r.strip()]
+    if len(raised) != sale.dice_increase:
+        if sale.dice_increase:
+            raise InputError(f"{name} has {sale.dice_increase} dice increase icon"
+                             f"{'s' if sale.dice_increase != 1 else ''}: say which die goes "
+                             "up with --raise draw|build|sell"
+                             + (" (once for each)" if sale.dice_increase > 1 else ""))
+        raise InputError(f"{name} has no dice increase icon: no die goes up")
+    dice = _dice(c)
+    for r in raised:
+        dice = increase_die(dice, r, rules)
+    data = {"player": player, "planet": name, "built": infrastructure, "built_now": built_now,
+            "to_profits": sale.to_profits, "discarded": sale.discarded, "bonus": bonus_data,
+            "raise": raised, "vp": sale.vp}
+    return _tried(state, "sell", data)
+
+
+# --- Phase 3: upkeep and the round ---------------------------------------------------------------
+
+def upkeep_event(state: Mapping[str, Any], rules: Rules,
+                 discards: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
+    """Upkeep Order for every company: planet tax (2 development cards for each planet beyond
+    the Sell value, or the planets named in ``discards`` into the profits pile), then the hand
+    limit of 10."""
+    _playing(state)
+    if state.get("upkeep_done"):
+        raise RuleError(f"upkeep of round {state['round']} is done: end the round with 'round'")
+    discards = discards or {}
+    for who in discards:
+        company(state, who)
+    out: dict[str, Any] = {}
+    for name, c in state["players"].items():
+        planets = []
+        for p in discards.get(name, ()):
+            planets.append(_in_development(state, name, p)[1])
+        if len(set(planets)) != len(planets):
+            raise InputError(f"{name} names a planet twice")
+        sell_value = values_of(state, name, rules)["sell"]
+        u = upkeep_of(int(c["hand"]), len(c["in_development"]), sell_value, rules,
+                      len(planets))
+        out[name] = {"taxed_planets": u.taxed_planets, "cards_for_tax": u.cards_for_tax,
+                     "planets_to_profits": planets, "hand_limit_discard": u.hand_limit_discard,
+                     "hand_after": u.hand_after}
+    return _tried(state, "upkeep", {"round": state["round"], "companies": out})
+
+
+def round_event(state: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
+    """End of the round: Replenish Planet Market (refilled to its slots, player count + 1, from
+    the galaxy deck), then Last Round of the Game?; after the last round, the game is over."""
+    _playing(state)
+    if not state.get("upkeep_done"):
+        raise RuleError(f"round {state['round']} has had no upkeep yet: run 'upkeep' first")
+    if state.get("final_round") == state["round"]:
+        return _tried(state, "round", {"round": state["round"], "refill": 0, "over": True,
+                                       "last_round_next": False})
+    slots = int(state["setup"]["planet_market"])
+    refill = max(0, min(slots - int(state["market"]["planets"]), int(state["galaxy_deck"])))
+    galaxy_after = int(state["galaxy_deck"]) - refill
+    nxt = state.get("final_round") is None and last_round(
+        galaxy_after, list(state["bonus_revenue_piles"]), rules)
+    return _tried(state, "round", {"round": state["round"], "refill": refill, "over": False,
+                                   "last_round_next": bool(nxt)})
+
+
+def last_round_of(state: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
+    """Last Round of the Game?, from the saved galaxy deck and bonus revenue piles."""
+    piles = list(state["bonus_revenue_piles"])
+    triggered = last_round(int(state["galaxy_deck"]), piles, rules)
+    final = state.get("final_round")
+    return {"round": state["round"], "galaxy_deck": state["galaxy_deck"], "piles": piles,
+            "triggered": triggered, "final_round": final,
+            "this_round_is_last": final == state["round"],
+            "next_round_is_last": final is None and triggered and not state.get("over"),
+            "over": bool(state.get("over"))}
+
+
+# --- End Game Scoring ----------------------------------------------------------------------------
+
+def profits_of(state: Mapping[str, Any]) -> list[Profits]:
+    """Each saved company as End Game Scoring counts it."""
+    return [Profits(name=name, profits=int(c["profits"]["cards"]),
+                    bonus_revenue=tuple(int(v) for v in c["bonus_revenue"]),
+                    portfolio=len(c["portfolio"]),
+                    discarded_planets=len(c["profits"]["planets"]),
+                    in_development=len(c["in_development"]))
+            for name, c in state["players"].items()]
+
+
+# --- the fold ------------------------------------------------------------------------------------
+
+def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
+    d = event.data
+    players = state["players"]
+    if event.kind == "bid":
+        buyer = d.get("buyer")
+        if buyer:
+            c = players[buyer]
+            c["hand"] += int(d["cards_taken"]) - int(d["price"])
+            c["in_development"].append({"planet": d["planet"], "built": []})
+            state["market"]["planets"] -= 1
+            state["market"]["under"].pop(d["planet"], None)
+        else:
+            state["market"]["under"][d["planet"]] = int(d["under"])
+        state["starting_player"] = d["starting_player"]
+    elif event.kind == "draw":
+        players[d["player"]]["hand"] += int(d["cards"])
+    elif event.kind == "build":
+        c = players[d["player"]]
+        c["hand"] -= len(d["built"])
+        for p in c["in_development"]:
+            if p["planet"] == d["planet"]:
+                p["built"].extend(d["built"])
+    elif event.kind == "sell":
+        c = players[d["player"]]
+        c["hand"] -= int(d["built_now"])
+        c["in_development"] = [p for p in c["in_development"] if p["planet"] != d["planet"]]
+        c["portfolio"].append(d["planet"])
+        c["profits"]["cards"] += int(d["to_profits"])
+        bonus = d.get("bonus")
+        if bonus:
+            c["bonus_revenue"].append(int(bonus["vp"]))
+            c["bonus_revenue_cards"].append(bonus["card"])
+            state["bonus_revenue_piles"][int(bonus["pile"])] -= 1
+        for die in d.get("raise", []):
+            c["dice"][die] += 1
+    elif event.kind == "upkeep":
+        for name, u in d["companies"].items():
+            c = players[name]
+            gone = set(u["planets_to_profits"])
+            c["in_development"] = [p for p in c["in_development"] if p["planet"] not in gone]
+            c["profits"]["planets"].extend(u["planets_to_profits"])
+            c["hand"] -= int(u["cards_for_tax"]) + int(u["hand_limit_discard"])
+        state["upkeep_done"] = True
+    elif event.kind == "round":
+        if d.get("over"):
+            state["over"] = True
+        else:
+            state["market"]["planets"] += int(d["refill"])
+            state["galaxy_deck"] -= int(d["refill"])
+            state["round"] = int(d["round"]) + 1
+            state["upkeep_done"] = False
+            if d.get("last_round_next"):
+                state["final_round"] = state["round"]
+    return state
+
+
+def fold(events: list[session.Event]) -> dict[str, Any]:
+    """The saved game's state: the fold of its log."""
+    return session.fold_with(events, _step)
+
+
+def describe(state: dict[str, Any]) -> str:
+    """What ``irata play status`` prints: the round, the decks, each company in a line."""
+    if not state:
+        return "Outer Earth (no set-up)"
+    rnd = state.get("round", 1)
+    if state.get("over"):
+        where = "the game is over: score it with 'irata play outer-earth score --save'"
+    else:
+        where = f"round {rnd}" + (" (the last round)" if state.get("final_round") == rnd
+                                  else "")
+        where += ", upkeep done" if state.get("upkeep_done") else ""
+    piles = ", ".join(str(p) for p in state.get("bonus_revenue_piles", []))
+    market = state.get("market", {})
+    under = ", ".join(f"{n} {k}" for n, k in market.get("under", {}).items())
+    lines = [f"Outer Earth, {len(state.get('players', {}))} companies, "
+             f"{state.get('length', 'normal')} game, {where}.",
+             f"Starting player {state.get('starting_player')}. Galaxy deck "
+             f"{state.get('galaxy_deck')} left, planet market {market.get('planets')} of "
+             f"{state.get('setup', {}).get('planet_market')}"
+             + (f" (cards under: {under})" if under else "")
+             + f", bonus revenue piles {piles}."]
+    for name, c in state.get("players", {}).items():
+        d = c["dice"]
+        dev = ", ".join(f"{p['planet']} ({len(p['built'])})" for p in c["in_development"])
+        lines.append(
+            f"  {name}: hand {c['hand']}, dice {d['draw']}/{d['build']}/{d['sell']}, "
+            f"in development: {dev or 'none'}; portfolio: "
+            f"{', '.join(c['portfolio']) or 'none'}; profits {c['profits']['cards']} cards"
+            + (f", {len(c['profits']['planets'])} planets" if c["profits"]["planets"] else "")
+            + (f", bonus revenue {'+'.join(str(v) for v in c['bonus_revenue'])}"
+               if c["bonus_revenue"] else ""))
+    return "\n".join(lines)
+
+
+__all__ = ["ACTIONS", "bid_event", "build_event", "company", "describe", "draw_event",
+           "find_planet", "fold", "last_round_of", "latest_planet", "new_game", "profits_of",
+           "round_event", "sell_event", "upkeep_event", "values_of"]

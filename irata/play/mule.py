@@ -1,0 +1,801 @@
+"""``irata play mule``: M.U.L.E.'s arithmetic at the table, and its saved games.
+
+A thin shell: parse what a person typed (a sum such as ``3+6+2`` wherever a number goes), call
+the pure rule functions of ``companion.mule``, print a few lines or ``--json``. Nothing heavy is
+imported here: the rule numbers come from ``companion.mule.data`` (cached from the YAML).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from companion.session import parse_amount
+from components.errors import InputError
+from irata.options import DB, GAME, JSON, emit, open_store, pick
+
+GOODS = ("smithore", "crystite", "food", "energy")
+
+
+# -- parsing what is typed ------------------------------------------------------------------
+
+class Amount(click.ParamType):
+    """A whole number, or a sum of them (``3+6+2``); 0 or more unless ``signed``."""
+
+    name = "N"
+
+    def __init__(self, signed: bool = False) -> None:
+        self.signed = signed
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> int:
+        what = f"--{param.name.replace('_', '-')}" if param and param.name else "a number"
+        n = parse_amount(value, what)
+        if n < 0 and not self.signed:
+            raise InputError(f"{what} must be 0 or more, not {n}")
+        return n
+
+
+AMOUNT = Amount()
+
+
+def _amounts(text: str | None, what: str) -> list[int]:
+    if text is None:
+        return []
+    out = []
+    for part in text.split(","):
+        n = parse_amount(part, what)
+        if n < 0:
+            raise InputError(f"{what} must be 0 or more, not {n}")
+        out.append(n)
+    return out
+
+
+def _names(text: str | None, what: str) -> list[str]:
+    if text is None:
+        return []
+    names = [p.strip() for p in text.split(",") if p.strip()]
+    if len(set(names)) != len(names):
+        raise InputError(f"{what} names a Colonist twice")
+    return names
+
+
+def _named(text: str | None, what: str, signed: bool = False) -> dict[str, int]:
+    """``A=30,B=25+5`` -> {"A": 30, "B": 30}."""
+    if text is None:
+        return {}
+    out: dict[str, int] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise InputError(f"{what}: '{part.strip()}' should be NAME=N, e.g. Ann=30")
+        name, value = (s.strip() for s in part.split("=", 1))
+        if name in out:
+            raise InputError(f"{what} names {name} twice")
+        n = parse_amount(value, f"{what} {name}")
+        if n < 0 and not signed:
+            raise InputError(f"{what} {name} must be 0 or more, not {n}")
+        out[name] = n
+    return out
+
+
+def _data() -> Any:
+    from companion.mule import data
+
+    return data.load()
+
+
+def _goods_line(values: dict[str, int]) -> str:
+    return ", ".join(f"{g.capitalize()} {values[g]}" for g in GOODS)
+
+
+# -- the group ----------------------------------------------------------------------------------
+
+@click.group()
+def mule() -> None:
+    """M.U.L.E. The Board Game: the table's arithmetic, and saved games.
+
+    Wherever a number is typed, a sum (3+6+2) is fine.
+    """
+
+
+@mule.command()
+@click.option("--food", type=AMOUNT, default="0", help="Food Stock after Development.")
+@click.option("--energy", type=AMOUNT, default="0", help="Energy Stock after Development.")
+@click.option("--smithore", type=AMOUNT, default="0", help="Smithore Stock.")
+@click.option("--crystite", type=AMOUNT, default="0", help="Crystite Stock.")
+@click.option("--mules", type=AMOUNT, default="0", help="M.U.L.E.s on your Lands.")
+@click.option("--energy-mules", type=AMOUNT, default="0", help="Of them, producing Energy.")
+@JSON
+def spoilage(food: int, energy: int, smithore: int, crystite: int, mules: int,
+             energy_mules: int, as_json: bool) -> None:
+    """Usage and Spoilage for one Colonist's Stocks after the Development Phase."""
+    from companion.mule import rules
+
+    md = _data()
+    r = rules.spoilage(rules.Stocks(smithore, crystite, food, energy), mules, energy_mules,
+                       food_divisor=md.food_divisor, energy_divisor=md.energy_divisor,
+                       overstock_limit=md.overstock_limit)
+    payload = {"energy_used": r.energy_used, "shortage": r.shortage, "spoiled": r.spoiled,
+               "stocks": r.stocks.as_dict()}
+
+    def lines() -> list[str]:
+        out = [f"Energy used: {r.energy_used}"]
+        if r.shortage:
+            out.append(f"Shortage: {r.shortage} -- flip {r.shortage} M.U.L.E.(s) "
+                       "not producing Energy")
+        out.append("Spoiled: " + _goods_line(r.spoiled))
+        out.append("Stocks:  " + _goods_line(r.stocks.as_dict()))
+        return out
+
+    emit(as_json, payload, lines)
+
+
+@mule.command()
+@click.argument("good")
+@click.option("--buy", type=AMOUNT, required=True, help="The Store's current Buy Price.")
+@click.option("--stocks", help="Food or Energy: each Colonist's Stock, e.g. 1,2,3,7.")
+@click.option("--mules", help="Energy: each Colonist's M.U.L.E.s, in the --stocks order.")
+@click.option("--store", type=AMOUNT, help="Food or Energy: units in The Store.")
+@click.option("--store-mules", type=AMOUNT, help="Smithore: M.U.L.E.s in the Corral.")
+@click.option("--store-smithore", type=AMOUNT, help="Smithore: Smithore in The Store.")
+@click.option("--card", help="Crystite: the Production Card just drawn (id or title).")
+@click.option("--value", type=AMOUNT, help="Crystite: the card's Crystite price.")
+@JSON
+def price(good: str, buy: int, stocks: str | None, mules: str | None, store: int | None,
+          store_mules: int | None, store_smithore: int | None, card: str | None,
+          value: int | None, as_json: bool) -> None:
+    """The Pricing Phase for one GOOD, from The Store's current Buy Price."""
+    from companion.mule import pricing
+    from companion.mule.data import check_good
+
+    good = check_good(good)
+    md = _data()
+    track = md.track(good)
+    track.position(buy)
+    note = ""
+    if good == "smithore":
+        if store_mules is None or store_smithore is None:
+            raise InputError("smithore needs --store-mules and --store-smithore")
+        steps = pricing.smithore_steps(store_mules, store_smithore, pens=md.pens,
+                                       mules_per_pen=md.mules_per_pen)
+    elif good == "crystite":
+        if (card is None) == (value is None):
+            raise InputError("crystite needs --card (the Production Card) or --value")
+        pirates = False
+        if card is not None:
+            c = md.card(card)
+            value, pirates = c.crystite_price, c.pirates
+            note = f"{c.title}" + (": the Crystite price holds" if pirates else "")
+        steps = pricing.crystite_steps(track, buy, value, pirates)
+    else:
+        levels = _amounts(stocks, "--stocks")
+        if stocks is None or store is None:
+            raise InputError(f"{good} needs --stocks (each Colonist's) and --store")
+        if good == "food":
+            if mules is not None:
+                raise InputError("--mules is for energy, not food")
+            steps = pricing.food_steps(levels, store, per_colonist=md.food_per_colonist)
+        else:
+            if mules is None:
+                raise InputError("energy needs --mules (each Colonist's, in the --stocks order)")
+            steps = pricing.energy_steps(levels, _amounts(mules, "--mules"), store)
+    change = pricing.move(track, buy, steps)
+
+    def lines() -> list[str]:
+        out = [note] if note else []
+        out.append(f"{good.capitalize()}: {steps:+d} steps, moved {change.moved:+d} -> "
+                   f"${change.sell}/{change.buy} (Store sells ${change.sell}, "
+                   f"buys ${change.buy})")
+        return out
+
+    emit(as_json, change.as_dict(), lines)
+
+
+@mule.command()
+@click.option("--money", required=True, help="Each Colonist's Money: A=30,B=25,...")
+@click.option("--previous", required=True, help="The previous Ranking, Rank 1 first: B,A,...")
+@click.option("--lands", help="Optional rule: Lands each, A=3,B=2 ($10 a Land).")
+@click.option("--mules", help="Optional rule: M.U.L.E.s each, A=2,B=1 ($5 a M.U.L.E.).")
+@JSON
+def rank(money: str, previous: str, lands: str | None, mules: str | None,
+         as_json: bool) -> None:
+    """Ranking: the new order of wealth; ties keep the previous order."""
+    from companion.mule import rules
+
+    md = _data()
+    wealth = rules.ranking_wealth(_named(money, "--money", signed=True),
+                                  _named(lands, "--lands"), _named(mules, "--mules"),
+                                  land_value=md.land_value, mule_value=md.mule_value)
+    order = rules.rank(wealth, _names(previous, "--previous"))
+    payload = {"ranking": order, "wealth": wealth}
+    emit(as_json, payload, lambda: [f"Rank {i}: {n} (${wealth[n]})"
+                                     for i, n in enumerate(order, 1)])
+
+
+@mule.command()
+@click.option("--total", type=AMOUNT, required=True, help="All Colonists' Money together.")
+@click.option("--players", type=click.IntRange(1, 9), required=True, help="3 or 4.")
+@JSON
+def colony(total: int, players: int, as_json: bool) -> None:
+    """Colony Success and Retirement (Tournament): the rating of the Colony's total."""
+    from companion.mule import rules
+
+    result = rules.colony_success(total, players, _data().colony_rows())
+    emit(as_json, {"rating": result.rating, "text": result.text, "total": total},
+          lambda: [f"${total} with {players} Colonists: row {result.rating} of 7",
+                   result.text])
+
+
+@mule.command()
+@click.option("--card", help="The Production Card drawn (id or title); its effects apply.")
+@click.option("--lands", help="Lands with M.U.L.E.s: F3,C1,E3!,P07:C? (Good+value or tile).")
+@click.option("--board", help='The Player Board, rows split by "/": "C1 C0 . / C1 C3 E3".')
+@click.option("--tournament", is_flag=True, help="Add Economies of Scale (needs --board).")
+@click.option("--rank", type=click.IntRange(1, 4), help="Your Rank: whether Radiation! or Pest "
+              "Attack! hits you.")
+@click.option("--turn", "game_turn", type=click.IntRange(1, 99), help="The Game Turn (Turn 1: "
+              "Radiation! and Pest Attack! do their Game Turn 1 effect).")
+@click.option("--hit", help="The Land Radiation! or Pest Attack! hits: a tile (P07), a cell "
+              "as typed (F3) or its number (2).")
+@JSON
+def production(card: str | None, lands: str | None, board: str | None, tournament: bool,
+               rank: int | None, game_turn: int | None, hit: str | None, as_json: bool) -> None:
+    """Production for one Colonist.
+
+    \b
+    A Land is typed as a cell: F3 (Food, Production Value 3), P07:C (tile P07,
+    producing Crystite), a trailing ! for a flipped M.U.L.E., a trailing ? for
+    Crystite produced there for the first time, . for a square without one.
+    Radiation! and Pest Attack! take the Land they hit from --hit (or, with
+    --rank, the only Land they can hit); Fire in The Store! and the Meteor
+    Craters are shown, as they change The Store and Planet Irata, not you.
+    """
+    from companion.mule import production as prod
+    from companion.mule.data import plain
+
+    if (lands is None) == (board is None):
+        raise InputError("give --lands (a list) or --board (the layout), one of them")
+    md = _data()
+    tile = prod.tile_value_from(md.lands)
+    worked = prod.parse_board(board, tile) if board else prod.parse_lands(lands or "", tile)
+    c = md.card(card) if card else None
+    text, effect = c.on_turn(game_turn or 0) if c else ("", {})
+    turn_1 = bool(c and game_turn == 1 and isinstance(c.fields.get("game_turn_1"), dict))
+    notes: list[str] = []
+    struck = _struck(effect, worked, rank, hit, turn_1, notes)
+    lost = struck is not None and bool((effect.get("radiation") or {}).get("mules_lost"))
+    hit_label = worked[struck].label if struck is not None else None
+    worked = prod.strike(worked, struck)
+    result = prod.produce(worked, c.modifiers if c else {}, tournament=tournament)
+    if effect.get("store_loses_all"):
+        notes.append("The Store loses all its " + ", ".join(effect["store_loses_all"]))
+    if effect.get("meteor_craters"):
+        notes.append("The lowest-ranking Colonist places the Meteor Craters ("
+                     + ", ".join(t.tile for t in md.craters()) + ") on Planet Irata")
+    if effect.get("lose_all"):
+        notes.append(f"Every Colonist loses all their {effect['lose_all']}")
+    payload = {"card": c.id if c else None, "base": result.base,
+               "economies_of_scale": result.economies_of_scale, "total": result.total,
+               "flipped": result.flipped, "turn_over": list(result.turn_over),
+               "hit": hit_label, "mule_lost": lost,
+               "store_loses_all": list(effect.get("store_loses_all") or []), "notes": notes}
+
+    def lines() -> list[str]:
+        out = []
+        if c:
+            mods = ", ".join(f"{g} {v:+d}" for g, v in c.modifiers.items()) or "none"
+            out.append(f"{c.title} (modifiers: {mods})")
+            if turn_1:
+                out.append(f"  {plain(text)}")
+        if hit_label:
+            out.append(f"{hit_label} produces nothing this Turn"
+                       + (" and its M.U.L.E. is lost" if lost else ""))
+        out.extend(notes)
+        out.append("Base:  " + _goods_line(result.base))
+        if tournament:
+            out.append("Economies of Scale: " + _goods_line(result.economies_of_scale))
+        out.append("Total: " + _goods_line(result.total))
+        if result.turn_over:
+            out.append("Turn to the Secret Side: " + ", ".join(result.turn_over))
+        return out
+
+    emit(as_json, payload, lines)
+
+
+def _struck(effect: dict[str, Any], worked: list[Any], rank: int | None, hit: str | None,
+            turn_1: bool, notes: list[str]) -> int | None:
+    """Which typed Land Radiation! or Pest Attack! takes for this Colonist (None: none).
+
+    Whom the card hits is the companion's rule (``production.radiation_ranks`` and
+    ``production.pest_attack_targets``); this Colonist's Rank stands for the Ranking, and the
+    Colonists ranked above it are taken to produce Food unless --hit says this one was hit."""
+    from companion.mule import production as prod
+    from components.errors import RuleError
+
+    rad, pest = effect.get("radiation"), effect.get("pest_attack")
+    if not rad and not pest:
+        if hit is not None:
+            raise InputError("--hit is for Radiation! and Pest Attack!, not this card")
+        return None
+    name = "Radiation!" if rad else "Pest Attack!"
+    card: dict[str, Any] = rad or pest or {}
+    ranks = [int(r) for r in card.get("ranks", [])]
+    good = None if rad else str(card.get("good", "food"))
+    if rank is None:
+        if hit is None:
+            notes.append(f"{name} hits Rank {' or '.join(map(str, ranks))}: give --rank "
+                         "(and --hit) to count it")
+            return None
+        return prod.land_index(worked, hit, good, "--hit")
+    ranking = [f"Rank {i}" for i in range(1, max([rank, *ranks]) + 1)]
+    me = ranking[rank - 1]
+    if rad:
+        targeted = rank in prod.radiation_ranks(effect, len(ranking))
+    else:
+        mine = any(w.good == good and not w.flipped for w in worked)
+
+        def produces(who: str) -> bool:
+            return mine if who == me else hit is None
+
+        targeted = me in prod.pest_attack_targets(effect, ranking, produces, turn_1)
+        if not targeted and rank in ranks and hit is None and mine:
+            notes.append(f"{name} hits Rank {rank} only if Rank {ranks[0]} produces no "
+                         f"{good}: give --hit to count it")
+            return None
+    if not targeted:
+        if hit is not None:
+            raise RuleError(f"{name} does not hit Rank {rank}")
+        return None
+    return prod.land_index(worked, hit, good, "--hit")
+
+
+@mule.command(short_help="M.U.L.E. Production in The Store: Smithore into M.U.L.E.s.")
+@click.option("--mules", type=AMOUNT, required=True, help="M.U.L.E.s in the Corral.")
+@click.option("--smithore", type=AMOUNT, required=True, help="Smithore in The Store.")
+@click.option("--sold", type=AMOUNT, default="0", help="M.U.L.E.s sold during Development.")
+@JSON
+def store(mules: int, smithore: int, sold: int, as_json: bool) -> None:
+    """M.U.L.E. Production in The Store: Smithore made into M.U.L.E.s for empty pens."""
+    from companion.mule import rules
+
+    md = _data()
+    r = rules.store_mule_production(mules, smithore, sold, pens=md.pens,
+                                    mules_per_pen=md.mules_per_pen)
+    emit(as_json, {"made": r.made, "mules": r.mules, "smithore": r.smithore},
+          lambda: [f"M.U.L.E.s made: {r.made}",
+                   f"The Store now: {r.mules} M.U.L.E.s, {r.smithore} Smithore"])
+
+
+@mule.command()
+@click.option("--ranking", required=True, help="The Ranking, Rank 1 first: A,B,C,D.")
+@click.option("--wants", required=True, help="Who wants how many from The Store: D=2,A=1.")
+@click.option("--store", type=AMOUNT, required=True, help="Units The Store has.")
+@click.option("--price", type=AMOUNT, help="The Store's Sell Price.")
+@click.option("--good", help="Or: the Good ...")
+@click.option("--buy", type=AMOUNT, help="... and its Buy Price (the Sell Price is read).")
+@JSON
+def market(ranking: str, wants: str, store: int, price: int | None, good: str | None,
+           buy: int | None, as_json: bool) -> None:
+    """Market, Priority to Buy: lower-ranking Colonists buy from The Store first."""
+    from companion.mule import rules
+    from companion.mule.data import check_good
+
+    if price is None:
+        if good is None or buy is None:
+            raise InputError("give --price (The Store's Sell Price), or --good and --buy")
+        price = _data().track(check_good(good)).sell_for(buy)
+    r = rules.priority_to_buy(_names(ranking, "--ranking"), _named(wants, "--wants"), store,
+                              price)
+    payload = {"bought": r.bought, "cost": r.cost, "store_left": r.store_left,
+               "unserved": r.unserved, "price": price}
+
+    def lines() -> list[str]:
+        out = [f"{n} buys {q} for ${r.cost[n]}" for n, q in r.bought.items()]
+        out += [f"{n} goes without {q}" for n, q in r.unserved.items()]
+        out.append(f"The Store has {r.store_left} left")
+        return out
+
+    emit(as_json, payload, lines)
+
+
+@mule.command()
+@click.option("--money", required=True, help="Each Colonist's Money: A=30,B=25.")
+@click.option("--smithore", help="Smithore Stocks: A=3,B=0.")
+@click.option("--crystite", help="Crystite Stocks.")
+@click.option("--food", help="Food Stocks.")
+@click.option("--energy", help="Energy Stocks.")
+@click.option("--prices", required=True,
+              help="The Store's Buy Prices: smithore=9,crystite=4,food=5,energy=1.")
+@click.option("--previous", help="The previous Ranking (Rank 1 first), for the final one.")
+@JSON
+def sellout(money: str, smithore: str | None, crystite: str | None, food: str | None,
+            energy: str | None, prices: str, previous: str | None, as_json: bool) -> None:
+    """The final turn's Market: everyone sells all Goods to The Store at its Buy Prices."""
+    from companion.mule import rules
+
+    cash = _named(money, "--money", signed=True)
+    stock_args = {"smithore": smithore, "crystite": crystite, "food": food, "energy": energy}
+    per_good = {g: _named(v, f"--{g}") for g, v in stock_args.items()}
+    for g, values in per_good.items():
+        unknown = [n for n in values if n not in cash]
+        if unknown:
+            raise InputError(f"--{g}: {', '.join(unknown)} has no --money given")
+    buy = _named(prices, "--prices")
+    md = _data()
+    for g in GOODS:
+        if g not in buy:
+            raise InputError(f"--prices needs {g}=N (The Store's Buy Price)")
+        md.track(g).position(buy[g])
+    unknown = [g for g in buy if g not in GOODS]
+    if unknown:
+        raise InputError(f"--prices: unknown good '{unknown[0]}' (goods: {', '.join(GOODS)})")
+    stocks = {n: rules.Stocks(**{g: per_good[g].get(n, 0) for g in GOODS}) for n in cash}
+    r = rules.final_sell_out(cash, stocks, buy)
+    order = rules.rank(r.money, _names(previous, "--previous")) if previous else None
+    payload: dict[str, Any] = {"revenue": r.revenue, "money": r.money, "sold": r.sold}
+    if order is not None:
+        payload["ranking"] = order
+    payload["colony_total"] = sum(r.money.values())
+
+    def lines() -> list[str]:
+        out = [f"{n}: +${r.revenue[n]} -> ${r.money[n]}" for n in cash]
+        if order:
+            out.append("Ranking: " + ", ".join(order) + f" -- {order[0]} is the First Founder")
+        out.append(f"Colony total: ${payload['colony_total']}")
+        return out
+
+    emit(as_json, payload, lines)
+
+
+
+# -- saved games ----------------------------------------------------------------------------
+
+@mule.command()
+@click.option("--players", required=True, help="The Colonists' names: Ann,Bob,Cid,Dee.")
+@click.option("--beginner", "mode", flag_value="beginner", default=True,
+              help="Beginner Game set-up (default).")
+@click.option("--tournament", "mode", flag_value="tournament", help="Tournament set-up.")
+@click.option("--seed", type=int, help="Make the initial Ranking and the decks repeatable.")
+@click.option("--deck", is_flag=True,
+              help="Keep the Production, Lucky Event and Unlucky Event decks here (cards lost).")
+@click.option("--alt-events", is_flag=True,
+              help="Alternative Personal Event System: the card's diagram picks who gets it.")
+@click.option("--rivers", help="Beginner: the River tile each starts with, Ann=R01,Bob=R03.")
+@click.option("--name", help="A name for the saved game.")
+@DB
+@JSON
+def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
+        rivers: str | None, name: str | None, db: str | None, as_json: bool) -> None:
+    """Start a saved game: The Store, prices, Ranking and every Colonist's start.
+
+    With --deck the companion shuffles and keeps the Production deck and the Lucky and
+    Unlucky Event decks (drawn, discarded and re-shuffled as the rules say; the same --seed
+    gives the same cards), for a group whose cards are lost. Each draw is saved with the turn
+    that made it, so undo puts the cards back.
+    """
+    from companion.mule.saved import describe, new_game
+
+    river_tiles = {}
+    for part in (rivers or "").split(","):
+        if part.strip():
+            if "=" not in part:
+                raise InputError(f"--rivers: '{part.strip()}' should be NAME=TILE, e.g. Ann=R01")
+            who, tile = (x.strip() for x in part.split("=", 1))
+            river_tiles[who] = tile
+    state = new_game(_data(), _names(players, "--players"), mode, seed, deck, alt_events,
+                     river_tiles)
+    with open_store(db) as store:
+        saved = store.create("mule", state, name)
+    emit(as_json, {"id": saved.id, "name": saved.name, "state": state},
+          lambda: [f"Saved game {saved.id} ({saved.name}), seed {state['seed']}",
+                   describe(state)])
+
+
+START = "irata play mule new --players ..."
+
+
+def _given_pairs(values: tuple[str, ...], key: str, what: str) -> dict[str, str]:
+    """``--flip Ann=P07,R01`` (repeatable) -> {"flip.Ann": "P07,R01"}."""
+    out: dict[str, str] = {}
+    for value in values:
+        if "=" not in value:
+            raise InputError(f"{what}: '{value}' should be NAME=...")
+        name, text = (x.strip() for x in value.split("=", 1))
+        out[f"{key}.{name}"] = text
+    return out
+
+
+def _record(step: str, who: str | None, given: dict[str, str], db: str | None,
+            game_id: int | None, as_json: bool) -> None:
+    """Record one step of the Game Turn: read the saved game, check the entry against the
+    rules and the state, append the step, all in one transaction (a refused entry changes
+    nothing)."""
+    import copy
+
+    from companion.mule import turn as steps_of
+    from companion.mule.data import check_good
+    from companion.mule.steps import player_name
+    from companion.session import state_of
+    from components.errors import RuleError
+
+    md = _data()
+    with open_store(db) as store:
+        saved = pick(store, game_id, "mule", "M.U.L.E.", START)
+        with store.transaction():
+            state = state_of(store, saved)
+            now = steps_of.current(copy.deepcopy(state), md)
+            if now is None:
+                raise RuleError("this game is over: The Ship is Back! was drawn")
+            if now.step != step:
+                raise RuleError(f"it is not the time for '{step}': now "
+                                f"{steps_of.say_step(now, state)} -- "
+                                f"{steps_of.command(now, state)}")
+            if who is not None and now.who is not None:
+                named = check_good(who) if step == "trade" else \
+                    player_name(who, list(state["players"]))
+                if named != now.who:
+                    raise RuleError(f"it is not {named}'s turn: now "
+                                    f"{steps_of.say_step(now, state)}")
+            answers: dict[str, str] = {}
+            after, done, lines = steps_of.run_step(state, md, steps_of.scripted(given, answers),
+                                                   lambda _line: None)
+            unused = sorted(set(given) - set(answers))
+            if unused:
+                raise InputError(f"not asked in this step: {', '.join(unused)}")
+            event = store.append(saved.id, "step", {
+                "turn": done.turn, "step": done.step, "who": done.who, "answers": answers,
+                "lines": lines, "after": after})
+    following = steps_of.current(copy.deepcopy(after), md)
+    nxt = following.as_dict(after) if following else None
+    emit(as_json, {"id": saved.id, "event": event.seq, "turn": done.turn, "step": done.step,
+                   "who": done.who, "lines": lines, "next": nxt},
+         [*lines, f"Saved. Now: {nxt['text']}\n  {nxt['command']}" if nxt
+          else "Saved. The game is over."])
+
+
+STEP_OPTIONS = [GAME, DB, JSON]
+
+
+SHORT = {
+    "grant": "Step: Land Grant (NAME TILE@SQUARE).",
+    "auction": "Step: a Land Auction (SELLER WINNER BID TILE@SQUARE).",
+    "package": "Step: Package From Home World! cards played.",
+    "develop": "Step: a Colonist's Action Round of Development.",
+    "usage": "Step: Usage and Spoilage.",
+    "produce": "Step: Production (the Production Card drawn).",
+    "pricing": "Step: Pricing.",
+    "trade": "Step: one Auction of the Market (GOOD).",
+    "final-market": "Step: the Final Turn's Market (all sold to The Store).",
+    "ranking": "Step: Ranking.",
+    "lucky": "Step: the Lucky Event (NAME CARD --to NAME).",
+    "unlucky": "Step: the Unlucky Event (NAME CARD --to NAME).",
+    "end": "Step: the end of the game and the Colony's rating.",
+}
+
+
+def _step_command(name: str, help_text: str) -> Callable[[Callable[..., None]], Any]:
+    def wrap(fn: Callable[..., None]) -> Any:
+        for option in reversed(STEP_OPTIONS):
+            fn = option(fn)
+        return mule.command(name, help=help_text + "\n\nirata play mule next says which step "
+                            "comes now.", short_help=SHORT[name])(fn)
+    return wrap
+
+
+@_step_command("grant", "1. Expansion, Land Grant: NAME claims a Land, TILE@SQUARE as printed "
+               "(P07@B2), or none.")
+@click.argument("name")
+@click.argument("claim", nargs=-1)
+def grant(name: str, claim: tuple[str, ...], game_id: int | None, db: str | None,
+          as_json: bool) -> None:
+    _record("grant", name, {"claim": " ".join(claim)}, db, game_id, as_json)
+
+
+@_step_command("auction", "1. Expansion, Land Auctions (Tournament): SELLER WINNER BID "
+               "TILE@SQUARE, or none when no one plays Land for Sale! any more.")
+@click.argument("entry", nargs=-1)
+def auction(entry: tuple[str, ...], game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("auction", None, {"auction": " ".join(entry)}, db, game_id, as_json)
+
+
+@_step_command("package", "2. Development: Package From Home World! cards played, "
+               "NAME=CARD,... (CARD: its code or its Good), or none.")
+@click.argument("entry", nargs=-1)
+def package(entry: tuple[str, ...], game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("package", None, {"package": " ".join(entry)}, db, game_id, as_json)
+
+
+@_step_command("develop", "2. Development: NAME's Action Round, e.g. \"buy P07 F, assay\"; or "
+               "pass.\n\nActions: buy LAND GOOD, refit LAND GOOD [LAND GOOD] (two Adjacent "
+               "Lands), move FROM TO [GOOD], assay, wampus (yes/no without the companion's "
+               "deck), pub. LAND: its tile (P07) or square (B2).")
+@click.argument("name")
+@click.argument("actions", nargs=-1)
+def develop(name: str, actions: tuple[str, ...], game_id: int | None, db: str | None,
+            as_json: bool) -> None:
+    _record("develop", name, {"actions": " ".join(actions)}, db, game_id, as_json)
+
+
+@_step_command("usage", "3. Usage and Spoilage (nothing to type).")
+def usage(game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("usage", None, {}, db, game_id, as_json)
+
+
+@_step_command("produce", "4. Production: the Production Card drawn (its code or title; "
+               "nothing with the companion's deck), and who flips or loses what.")
+@click.argument("card", nargs=-1)
+@click.option("--price", help="The printed Crystite price, for a title printed on several "
+              "cards (The Ship is Back!).")
+@click.option("--flip", multiple=True, help="NAME=TILES flipped for an Energy Shortage.")
+@click.option("--hit", multiple=True, help="NAME=LAND hit by Radiation! or Pest Attack!.")
+@click.option("--lands", multiple=True, help="NAME=CELLS: working Lands without tiles (F3,E2).")
+def produce(card: tuple[str, ...], price: str | None, flip: tuple[str, ...],
+            hit: tuple[str, ...], lands: tuple[str, ...], game_id: int | None, db: str | None,
+            as_json: bool) -> None:
+    given = {**_given_pairs(flip, "flip", "--flip"), **_given_pairs(hit, "hit", "--hit"),
+             **_given_pairs(lands, "lands", "--lands")}
+    if card:
+        given["card"] = " ".join(card)
+    if price is not None:
+        given["card_price"] = price
+    _record("produce", None, given, db, game_id, as_json)
+
+
+@_step_command("pricing", "5. Pricing (nothing to type).")
+def pricing_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("pricing", None, {}, db, game_id, as_json)
+
+
+@_step_command("trade", "6. Market, one Auction (GOOD): sales to The Store, purchases from it, "
+               "deals between Colonists.")
+@click.argument("good")
+@click.option("--sell", "sell", default="", help="Sold to The Store: NAME=N,...")
+@click.option("--buy", "buy", default="", help="Bought from The Store: NAME=N,...")
+@click.option("--deal", "deal", multiple=True, help="SELLER>BUYER N@PRICE (repeatable).")
+def trade(good: str, sell: str, buy: str, deal: tuple[str, ...], game_id: int | None,
+          db: str | None, as_json: bool) -> None:
+    given = {"sell": sell, "deals": ",".join(deal)}
+    if buy:
+        given["buy"] = buy
+    _record("trade", good, given, db, game_id, as_json)
+
+
+@_step_command("final-market", "6. Market of the Final Turn: everyone sells all their Goods to "
+               "The Store.")
+def sellout_step(game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("sellout", None, {}, db, game_id, as_json)
+
+
+@_step_command("ranking", "7. Ranking (nothing to type).")
+def ranking(game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("ranking", None, {}, db, game_id, as_json)
+
+
+def _event_step(kind: str) -> Any:
+    @_step_command(kind, f"8. Personal Events: the {kind.capitalize()} Event drawn by NAME "
+                   "(CARD: its code or title; nothing with the companion's deck), --to whom.")
+    @click.argument("name")
+    @click.argument("card", nargs=-1)
+    @click.option("--to", "to", help="The Colonist who receives the card.")
+    def cmd(name: str, card: tuple[str, ...], to: str | None, game_id: int | None,
+            db: str | None, as_json: bool) -> None:
+        given = {"card": " ".join(card)} if card else {}
+        if to is not None:
+            given["to"] = to
+        _record(kind, name, given, db, game_id, as_json)
+    return cmd
+
+
+lucky = _event_step("lucky")
+unlucky = _event_step("unlucky")
+
+
+@_step_command("end", "The end of the game: the First Founder and the Colony's rating.")
+def end(game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("end", None, {}, db, game_id, as_json)
+
+
+@mule.command("next")
+@GAME
+@DB
+@JSON
+def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """Which step comes now, for whom, and the command that records it."""
+    import copy
+
+    from companion.mule import turn as steps_of
+    from companion.session import state_of
+
+    with open_store(db) as store:
+        saved = pick(store, game_id, "mule", "M.U.L.E.", START)
+        state = state_of(store, saved)
+    now = steps_of.current(copy.deepcopy(state), _data())
+    nxt = now.as_dict(state) if now else None
+    emit(as_json, {"id": saved.id, "next": nxt},
+         [f"Game {saved.id}, Turn {nxt['turn']}: {nxt['text']}", f"  {nxt['command']}"]
+         if nxt else f"Game {saved.id} is over.")
+
+
+@mule.command("status")
+@GAME
+@DB
+@JSON
+def status_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """The game at a glance: Ranking, Money, Goods, Lands and M.U.L.E.s, The Store, what is
+    next."""
+    from companion.mule.saved import describe, glance
+    from companion.session import state_of
+
+    with open_store(db) as store:
+        saved = pick(store, game_id, "mule", "M.U.L.E.", START)
+        state = state_of(store, saved)
+    emit(as_json, {"id": saved.id, "name": saved.name, **glance(state, _data())},
+         lambda: [f"Game {saved.id}: {saved.name}", describe(state)])
+
+
+@mule.command()
+@GAME
+@DB
+def turn(game_id: int | None, db: str | None) -> None:
+    """The guided walk over one Game Turn: every step asked in order and saved as soon as it is
+    answered. Run it again to resume where it stopped; Ctrl-C or the end of the input loses
+    only the step in progress. A refused answer says why and is asked again.
+
+    \b
+    Lands are claimed by the tile printed on them and the square of the
+    Player Board printed in its corner (P07@B2). Development is typed
+    Action Round by Action Round: buy P07 F, refit P07 E, refit P07 E P08 F
+    (two Adjacent Lands), move P07 R01 F, assay, wampus, pub; blank: Pass.
+    Cards are named by the code in their corner (PR05) or their title.
+    Each step is also its own command: irata play mule next says which.
+    """
+    import copy
+
+    from companion.mule import turn as steps_of
+    from companion.session import state_of
+    from components.errors import RuleError
+
+    md = _data()
+
+    def ask(question: str, default: str) -> str:
+        return str(click.prompt(question, default=default, show_default=bool(default)))
+
+    with open_store(db) as store:
+        saved = pick(store, game_id, "mule", "M.U.L.E.", START)
+        state = state_of(store, saved)
+        now = steps_of.current(copy.deepcopy(state), md)
+        if now is None:
+            raise RuleError("this game is over: The Ship is Back! was drawn")
+        start = now.turn
+        click.echo(f"== Turn {start}, from {steps_of.say_step(now, state)}")
+        while now is not None and now.turn == start:
+            seen = len(store.events(saved.id))
+            click.echo(f"-- {steps_of.say_step(now, state)}")
+            answers: dict[str, str] = {}
+            try:
+                after, done, lines = steps_of.run_step(
+                    state, md, steps_of.interactive(ask, click.echo, answers), click.echo)
+            except (InputError, RuleError) as exc:
+                click.echo(f"  ! {exc}")
+                continue
+            except click.Abort:
+                click.echo(f"\nStopped at {steps_of.say_step(now, state)}: everything before "
+                           "it is saved; 'irata play mule turn' resumes here.", err=True)
+                raise SystemExit(1) from None
+            with store.transaction():
+                if len(store.events(saved.id)) != seen:
+                    raise InputError("the saved game changed while this step was typed: run "
+                                     "'irata play mule turn' again")
+                store.append(saved.id, "step", {
+                    "turn": done.turn, "step": done.step, "who": done.who,
+                    "answers": answers, "lines": lines, "after": after})
+            state = after
+            now = steps_of.current(copy.deepcopy(state), md)
+    if now is None:
+        click.echo(f"The game is over (game {saved.id}).")
+    else:
+        click.echo(f"Turn {start} saved in game {saved.id}. Next: {steps_of.say_step(now, state)}")

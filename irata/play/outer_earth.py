@@ -1,0 +1,671 @@
+"""``irata play outer-earth``: Outer Earth's companion on the command line.
+
+A thin shell over ``companion.outer_earth``: parse, call the pure rule function, print a short
+table or ``--json``. The saved game (``companion.outer_earth.saved``) is kept with ``new``,
+``draw``, ``build`` and ``round``, and by the calculators with ``--save`` (the game played
+last) or ``--game ID``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from companion.outer_earth.data import find_planet
+from companion.outer_earth.files import read_score_file
+from components.errors import InputError
+from irata.options import (
+    DB,
+    GAME,
+    JSON,
+    SAVE,
+    create,
+    emit,
+    names,
+    need,
+    read,
+    record,
+    using_saved,
+)
+
+if TYPE_CHECKING:
+    from companion.session import SavedGame
+
+def _names(value: str, what: str) -> list[str]:
+    names = [n.strip() for n in value.split(",") if n.strip()]
+    if not names and what != "green":
+        raise InputError(f"--{what} needs at least one name (comma-separated)")
+    return names
+
+
+# --- saved games ---------------------------------------------------------------------------------
+# One convention for every command: --save uses the saved game played last, --game ID a named
+# one; either makes a calculator read its inputs from the saved game and record its result
+# there as one event (score, actions and last-round only read).
+
+def _record(db: str | None, game_id: int | None, kind: str,
+            make: Callable[[dict[str, Any]], dict[str, Any]]
+            ) -> tuple[SavedGame, dict[str, Any], dict[str, Any]]:
+    return record(db, game_id, "outer-earth", kind, make)
+
+
+def _read(db: str | None, game_id: int | None) -> tuple[SavedGame, dict[str, Any]]:
+    return read(db, game_id, "outer-earth")
+
+
+def _saved_rules() -> Any:
+    from companion.outer_earth import saved
+    from companion.outer_earth.data import load_rules
+
+    return saved, load_rules()
+
+
+# --- the commands ------------------------------------------------------------------------------
+
+@click.group("outer-earth")
+def outer_earth() -> None:
+    """Outer Earth: victory points, bidding, upkeep, action values, the last round, set-up;
+    and saved games (new, draw, build, round, and --save on the calculators)."""
+
+
+def _score_report(scores: list[Any], as_json: bool, extra: dict[str, Any] | None = None
+                  ) -> None:
+    from companion.outer_earth.rules import winners
+
+    scores = sorted(scores, key=lambda s: -s.vp)
+    best = winners(scores)
+    payload = {
+        "players": [{"name": s.name, "vp": s.vp, "breakdown": dict(s.breakdown)}
+                    for s in scores],
+        "winner": best[0] if len(best) == 1 else None,
+        "tied": list(best) if len(best) > 1 else [],
+        **(extra or {}),
+    }
+    width = max([len("company")] + [len(s.name) for s in scores])
+    lines = [f"{'company':<{width}}  {'VP':>4}  profits  bonus  portfolio  discarded  "
+             "in dev."]
+    for s in scores:
+        b = s.breakdown
+        lines.append(f"{s.name:<{width}}  {s.vp:>4}  {b['profits']:>7}  "
+                     f"{b['bonus_revenue']:>5}  {b['portfolio']:>9}  "
+                     f"{b['discarded_planets']:>9}  {b['in_development']:>7}")
+    lines.append(f"winner: {best[0]}" if len(best) == 1 else f"tied: {', '.join(best)}")
+    emit(as_json, payload, "\n".join(lines))
+
+
+@outer_earth.command()
+@click.argument("file", type=click.Path(path_type=Path), required=False)
+@SAVE
+@GAME
+@DB
+@JSON
+def score(file: Path | None, save: bool, game_id: int | None, db: str | None,
+          as_json: bool) -> None:
+    """End-game victory points from a YAML FILE of each company's profits, or from the saved
+    game's companies (--save, or --game ID).
+
+    \b
+    players:
+      - name: Ann
+        profits: 9               # development cards in the profits pile
+        bonus_revenue: [8, 5]    # face values of Bonus Revenue cards
+        portfolio: 4             # planets sold
+        discarded_planets: 1     # planets put in the profits pile
+        in_development: 1        # planets still in development
+    """
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import total_profits
+
+    rules = load_rules()
+    if using_saved(save, game_id):
+        if file is not None:
+            raise InputError("give a score FILE or a saved game (--save / --game ID), not both")
+        saved, _ = _saved_rules()
+        game, state = _read(db, game_id)
+        companies = saved.profits_of(state)
+        extra: dict[str, Any] | None = {"game": game.id, "over": bool(state.get("over"))}
+    else:
+        companies = read_score_file(need(file, "FILE"), rules.bonus_revenue_values)
+        extra = None
+    _score_report([total_profits(c, rules) for c in companies], as_json, extra)
+
+
+def _auction_report(auction: Any) -> tuple[list[str], dict[str, Any]]:
+    lines = [f"green paddles: {auction.paddles}"]
+    status: str
+    if not auction.green:
+        status = "no bids"
+        lines.append(f"Nobody buys the planet: put a development card face down under it "
+                     f"({auction.cards_under_after} under it now).")
+    else:
+        if len(auction.steps) == 0 and auction.buyer is None:
+            lines.append(f"{auction.to_act} may open at {auction.bid}.")
+        for step in auction.steps:
+            if step.move == "accept":
+                lines.append(f"{step.company} accepts the initial bid of {step.bid}.")
+            elif step.move == "raise":
+                lines.append(f"{step.company} raises to {step.bid}.")
+            else:
+                lines.append(f"{step.company} bows out (bid {step.bid}).")
+        if auction.buyer is not None:
+            status = "sold"
+            pay = ("for free" if auction.price == 0 else
+                   f"for {auction.price} development card{'s' if auction.price != 1 else ''}")
+            lines.append(f"{auction.buyer} buys the planet {pay}.")
+            if auction.cards_under:
+                lines.append(f"{auction.buyer} takes the {auction.cards_under} development "
+                             "card(s) from under it.")
+            lines.append(f"The starting player token moves to {auction.next_starting_player}.")
+        else:
+            status = "bidding"
+            verb = "open at" if auction.leader is None else "raise to"
+            target = auction.bid if auction.leader is None else auction.bid + 1
+            lines.append(f"{auction.to_act} to act: {verb} {target} or bow out"
+                         + (f" ({auction.leader} holds {auction.bid})." if auction.leader
+                            else "."))
+    payload = {
+        "status": status,
+        "paddles": auction.paddles,
+        "green": list(auction.green),
+        "steps": [{"company": s.company, "move": s.move, "bid": s.bid} for s in auction.steps],
+        "bid": auction.bid,
+        "leader": auction.leader,
+        "to_act": auction.to_act,
+        "choices": list(auction.choices()),
+        "buyer": auction.buyer,
+        "price": auction.price if auction.buyer else None,
+        "cards_under": auction.cards_under_after if not auction.green else auction.cards_under,
+        "starting_player": auction.next_starting_player,
+    }
+    return lines, payload
+
+
+@outer_earth.command()
+@click.option("--players", "seating", default=None,
+              help="The companies in clockwise order, comma-separated.")
+@click.option("--start", "starting_player", default=None, help="The starting player.")
+@click.option("--green", default="", help="Who revealed a green paddle, comma-separated.")
+@click.option("--under", "cards_under", type=int, default=None,
+              help="Development cards already under the planet (default 0).")
+@click.option("--hand", "hands", multiple=True, metavar="NAME=N",
+              help="A company's hand size, to check what it can bid (repeatable).")
+@click.option("--planet", default=None, help="With a saved game: the planet up for sale.")
+@click.argument("moves", nargs=-1)
+@SAVE
+@GAME
+@DB
+@JSON
+def bid(seating: str | None, starting_player: str | None, green: str, cards_under: int | None,
+        hands: tuple[str, ...], planet: str | None, moves: tuple[str, ...], save: bool,
+        game_id: int | None, db: str | None, as_json: bool) -> None:
+    """Walk the bidding on one planet: paddles revealed, then MOVES in turn.
+
+    Each move is the answer of the company whose turn it is: accept (the initial bid),
+    raise (by 1) or bow (out). Without enough moves, says who is to act and what they may do.
+
+    \b
+    irata play outer-earth bid --players Ann,Bob,Cat --start Ann --green Ann,Cat accept bow
+    irata play outer-earth bid --save --planet Halcyon --green Ann,Cat accept bow
+
+    With a saved game the seating, starting player, hands and the cards under the planet come
+    from it; once the bidding ends, the purchase (or the card put under the planet) is saved.
+    """
+    from companion.outer_earth.rules import walk_auction
+
+    if using_saved(save, game_id, {"--players": seating, "--start": starting_player,
+                                   "--under": cards_under, "--hand": hands}):
+        if not planet:
+            raise InputError("say which planet is up for sale: --planet NAME")
+        saved, _ = _saved_rules()
+        done: dict[str, Any] = {}
+
+        def make(state: dict[str, Any]) -> dict[str, Any]:
+            auction, data = saved.bid_event(state, planet, _names(green, "green"), moves)
+            done["auction"] = auction
+            if data is None:
+                raise _Unfinished
+            return data
+
+        try:
+            game, data, state = _record(db, game_id, "bid", make)
+        except _Unfinished:
+            lines, payload = _auction_report(done["auction"])
+            lines.append("Nothing saved until the bidding ends.")
+            emit(as_json, {**payload, "saved": False}, "\n".join(lines))
+            return
+        lines, payload = _auction_report(done["auction"])
+        lines.append(f"Saved in game {game.id}: {data['planet']} "
+                     + (f"to {data['buyer']}, {data['buyer']} holds "
+                        f"{state['players'][data['buyer']]['hand']} cards."
+                        if data["buyer"] else
+                        f"stays in the market with {data['under']} card(s) under it."))
+        emit(as_json, {**payload, "saved": True, "game": game.id, "planet": data["planet"]},
+              "\n".join(lines))
+        return
+    if planet:
+        raise InputError("--planet names the planet of a saved game's auction: add --save")
+    seating = ",".join(names(need(seating, "--players")))
+    starting_player = need(starting_player, "--start")
+    hand_sizes: dict[str, int] = {}
+    for h in hands:
+        name, _, n = h.partition("=")
+        if not n.strip().isdigit():
+            raise InputError(f"--hand takes NAME=N, such as Ann=5, not '{h}'")
+        hand_sizes[name.strip()] = int(n)
+    auction = walk_auction(_names(seating, "players"), starting_player.strip(),
+                           _names(green, "green"), moves, cards_under or 0, hand_sizes)
+    lines, payload = _auction_report(auction)
+    emit(as_json, payload, "\n".join(lines))
+
+
+class _Unfinished(Exception):
+    """The bidding is not over yet: nothing to save."""
+
+
+def _pairs(values: tuple[str, ...], option: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for v in values:
+        name, sep, what = v.partition("=")
+        if not sep or not name.strip() or not what.strip():
+            raise InputError(f"{option} takes NAME=PLANET, such as Ann=Halcyon, not '{v}'")
+        out.setdefault(name.strip(), []).append(what.strip())
+    return out
+
+
+@outer_earth.command()
+@click.option("--hand", type=click.IntRange(min=0), default=None,
+              help="Development cards in hand.")
+@click.option("--planets", type=click.IntRange(min=0), default=None,
+              help="Planets in the construction area.")
+@click.option("--sell", "sell_value", type=click.IntRange(min=0), default=None,
+              help="The company's Sell action value.")
+@click.option("--discard-planets", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Taxed planets put into the profits pile instead of paying 2 cards.")
+@click.option("--discard", "discards", multiple=True, metavar="NAME=PLANET",
+              help="With a saved game: a taxed planet put into NAME's profits pile "
+                   "(repeatable).")
+@SAVE
+@GAME
+@DB
+@JSON
+def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discard_planets: int,
+           discards: tuple[str, ...], save: bool, game_id: int | None, db: str | None,
+           as_json: bool) -> None:
+    """Phase 3 for one company: planet tax, then the hand limit.
+
+    With a saved game (--save or --game ID), Phase 3 for every company at once, from the saved
+    hands, planets in development and sell values; --discard NAME=PLANET puts a taxed planet
+    into the profits pile instead of paying its 2 cards.
+    """
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import upkeep as do_upkeep
+
+    rules = load_rules()
+    if using_saved(save, game_id, {"--hand": hand, "--planets": planets, "--sell": sell_value,
+                                   "--discard-planets": discard_planets or None}):
+        saved, _ = _saved_rules()
+        wanted = _pairs(discards, "--discard")
+        game, data, state = _record(db, game_id, "upkeep",
+                                    lambda s: saved.upkeep_event(s, rules, wanted))
+        lines = [f"Upkeep of round {data['round']}:"]
+        for name, u in data["companies"].items():
+            part = [f"{u['taxed_planets']} taxed planet(s)"]
+            if u["cards_for_tax"]:
+                part.append(f"pays {u['cards_for_tax']} cards")
+            if u["planets_to_profits"]:
+                part.append(f"{', '.join(u['planets_to_profits'])} to profits (-2 VP each)")
+            part.append(f"discards {u['hand_limit_discard']} to the hand limit")
+            lines.append(f"  {name}: {', '.join(part)}; hand {u['hand_after']}")
+        lines.append(f"Saved in game {game.id}. End the round with "
+                     "'irata play outer-earth round'.")
+        emit(as_json, {"game": game.id, "round": data["round"],
+                        "companies": data["companies"]}, "\n".join(lines))
+        return
+    if discards:
+        raise InputError("--discard names a saved game's planets: add --save, or give "
+                         "--discard-planets N")
+    u = do_upkeep(need(hand, "--hand"), need(planets, "--planets"), need(sell_value, "--sell"),
+                  rules, discard_planets)
+    lines = [f"planets beyond the sell value: {u.taxed_planets}"]
+    if u.taxed_planets:
+        lines.append(f"planet tax: discard {u.cards_for_tax} development cards"
+                     + (f" and put {u.planets_to_profits} planet(s) into profits (-2 VP each)"
+                        if u.planets_to_profits else ""))
+    lines.append(f"hand limit {rules.hand_limit}: discard {u.hand_limit_discard}")
+    lines.append(f"after upkeep: {u.hand_after} cards in hand, {u.planets_after} planets in "
+                 "construction")
+    payload = {"taxed_planets": u.taxed_planets, "cards_for_tax": u.cards_for_tax,
+               "planets_to_profits": u.planets_to_profits,
+               "hand_limit_discard": u.hand_limit_discard, "hand_after": u.hand_after,
+               "planets_after": u.planets_after}
+    emit(as_json, payload, "\n".join(lines))
+
+
+def _action_lines(d: Any, latest: Any, values: dict[str, int]) -> list[str]:
+    lines = [f"{a:<5}  {values[a]}  (die {getattr(d, a)}"
+             + (f" + {latest.name} {latest.benefits.get(a, 0)}" if latest else "") + ")"
+             for a in ("draw", "build", "sell")]
+    lines.append(f"tax-free planets in construction: {values['sell']}")
+    return lines
+
+
+@outer_earth.command()
+@click.option("--dice", default=None, help="The draw, build and sell dice, comma-separated "
+              "(default 2,2,1).")
+@click.option("--planet", default=None, help="The most recent planet in the portfolio.")
+@click.option("--player", default=None, help="With a saved game: one company (default all).")
+@SAVE
+@GAME
+@DB
+@JSON
+def actions(dice: str | None, planet: str | None, player: str | None, save: bool,
+            game_id: int | None, db: str | None, as_json: bool) -> None:
+    """A company's draw, build and sell values: dice plus the latest planet's benefits.
+
+    With a saved game, from each company's saved dice and latest portfolio planet.
+    """
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import CompanyDice, action_values
+
+    rules = load_rules()
+    if using_saved(save, game_id, {"--dice": dice, "--planet": planet}):
+        saved, _ = _saved_rules()
+        game, state = _read(db, game_id)
+        names = [player] if player else list(state["players"])
+        out: dict[str, Any] = {}
+        lines: list[str] = []
+        for name in names:
+            c = saved.company(state, name)
+            d = CompanyDice(**{k: int(v) for k, v in c["dice"].items()})
+            latest = saved.latest_planet(c)
+            values = action_values(d, latest, rules)
+            out[name] = {"dice": d.as_dict(), "planet": latest.name if latest else None,
+                         "values": values}
+            lines.append(f"{name}:")
+            lines += ["  " + line for line in _action_lines(d, latest, values)]
+        emit(as_json, {"game": game.id, "companies": out}, "\n".join(lines))
+        return
+    if player:
+        raise InputError("--player names a saved game's company: add --save")
+    dice = dice or "2,2,1"
+    parts = [p.strip() for p in dice.split(",")]
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise InputError(f"--dice takes three numbers, draw,build,sell (such as 2,2,1), "
+                         f"not '{dice}'")
+    d = CompanyDice(*(int(p) for p in parts))
+    latest = find_planet(planet) if planet else None
+    values = action_values(d, latest, rules)
+    emit(as_json, {"dice": d.as_dict(), "planet": latest.name if latest else None,
+                    "values": values}, "\n".join(_action_lines(d, latest, values)))
+
+
+@outer_earth.command("last-round")
+@click.option("--galaxy", type=click.IntRange(min=0), default=None,
+              help="Planets left in the galaxy deck.")
+@click.option("--piles", default=None, help="Cards left in each bonus revenue pile, "
+              "comma-separated (such as 0,2,4).")
+@SAVE
+@GAME
+@DB
+@JSON
+def last_round_cmd(galaxy: int | None, piles: str | None, save: bool, game_id: int | None,
+                   db: str | None, as_json: bool) -> None:
+    """Is the next round the last? (galaxy deck or bonus revenue piles run out)
+
+    With a saved game, from its galaxy deck and bonus revenue piles; 'round' records it.
+    """
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import last_round
+
+    rules = load_rules()
+    why = (f"ends when the galaxy deck or {rules.bonus_revenue_piles_empty} bonus revenue "
+           "piles are empty")
+    if using_saved(save, game_id, {"--galaxy": galaxy, "--piles": piles}):
+        saved, _ = _saved_rules()
+        game, state = _read(db, game_id)
+        r = saved.last_round_of(state, rules)
+        if r["over"]:
+            text = "the game is over: score it with 'irata play outer-earth score --save'"
+        elif r["this_round_is_last"]:
+            text = f"yes: round {r['round']} is the last round, then score"
+        elif r["next_round_is_last"]:
+            text = (f"yes: round {r['round'] + 1} will be the last round "
+                    "(recorded when this round ends)")
+        else:
+            text = f"no ({why})"
+        text += (f"\ngalaxy deck {r['galaxy_deck']} left, bonus revenue piles "
+                 f"{', '.join(str(p) for p in r['piles'])}")
+        emit(as_json, {"game": game.id, "last_round": bool(r["triggered"]), **r,
+                        "piles_empty_to_end": rules.bonus_revenue_piles_empty}, text)
+        return
+    galaxy = need(galaxy, "--galaxy")
+    piles = need(piles, "--piles")
+    parts = [p.strip() for p in piles.split(",") if p.strip()]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise InputError(f"--piles takes whole numbers, comma-separated, not '{piles}'")
+    counts = [int(p) for p in parts]
+    result = last_round(galaxy, counts, rules)
+    text = ("yes: play one more round, then score" if result else f"no ({why})")
+    emit(as_json, {"last_round": result, "galaxy_deck": galaxy, "piles": counts,
+                    "piles_empty_to_end": rules.bonus_revenue_piles_empty}, text)
+
+
+@outer_earth.command()
+@click.option("--players", "players_text", required=True,
+              help="The companies' names, comma-separated: Ann,Bob,Cid (2 to 4).")
+@click.option("--short/--normal", "short", default=False,
+              help="A short game (new players) or a normal one.")
+@JSON
+def setup(players_text: str, short: bool, as_json: bool) -> None:
+    """The set-up for 2 to 4 players: galaxy deck, planet market, bonus revenue piles."""
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import setup as do_setup
+
+    s = do_setup(len(names(players_text)), "short" if short else "normal", load_rules())
+    lines = [f"{s.players} players, {s.length} game"]
+    if s.remove_long_cards:
+        lines.append("remove every Planet and Bonus Revenue card marked L")
+    lines.append(f"galaxy deck: {s.galaxy_deck} planets")
+    if s.galaxy_shortfall:
+        lines.append(f"  (the box holds {s.planets_in_box} such planets: use them all)")
+    lines += [f"planet market: {s.planet_market} slots",
+              f"bonus revenue: {s.bonus_revenue_piles} piles of "
+              f"{s.bonus_revenue_cards_per_pile} cards",
+              f"each company: {s.starting_hand} development cards, {s.dice_per_company} dice "
+              f"at {s.starting_dice['draw']} draw, {s.starting_dice['build']} build, "
+              f"{s.starting_dice['sell']} sell"]
+    payload = {"players": s.players, "length": s.length, "galaxy_deck": s.galaxy_deck,
+               "planets_in_box": s.planets_in_box, "planet_market": s.planet_market,
+               "bonus_revenue_piles": s.bonus_revenue_piles,
+               "bonus_revenue_cards_per_pile": s.bonus_revenue_cards_per_pile,
+               "remove_long_cards": s.remove_long_cards, "starting_hand": s.starting_hand,
+               "starting_dice": dict(s.starting_dice)}
+    emit(as_json, payload, "\n".join(lines))
+
+
+def _sale_lines(name: str, vp: int, to_profits: int, discarded: int, bonus_vp: int | None,
+                planet_vp: int, dice_increase: int) -> list[str]:
+    lines = [f"{name}: {vp} VP at the end",
+             f"  {to_profits} development cards to profits ({to_profits} VP)"]
+    if bonus_vp is not None:
+        lines.append(f"  {discarded} cards paid for the Bonus Revenue card ({bonus_vp} VP)")
+    lines.append(f"  the planet in the portfolio ({planet_vp} VP)")
+    if dice_increase:
+        lines.append(f"  raise a company die by 1, {dice_increase} time(s)")
+    return lines
+
+
+@outer_earth.command()
+@click.option("--planet", required=True, help="The planet sold (name or id).")
+@click.option("--built", default=None,
+              help="Its infrastructure in build order: colours, comma-separated (with a saved "
+                   "game, default: as saved; colours beyond the saved ones are built now).")
+@click.option("--bonus", default=None, help="The Bonus Revenue card taken (id, such as br/14).")
+@click.option("--player", default=None, help="With a saved game: the company selling.")
+@click.option("--pile", type=int, default=None,
+              help="With a saved game: the bonus revenue pile the card is taken from (1, 2, 3).")
+@click.option("--raise", "raises", multiple=True,
+              type=click.Choice(["draw", "build", "sell"]),
+              help="With a saved game: the die a dice increase icon raises (once per icon).")
+@SAVE
+@GAME
+@DB
+@JSON
+def sell(planet: str, built: str | None, bonus: str | None, player: str | None,
+         pile: int | None, raises: tuple[str, ...], save: bool, game_id: int | None,
+         db: str | None, as_json: bool) -> None:
+    """What selling a planet brings: profits, bonus revenue, the planet's 2 VP.
+
+    With a saved game (--save or --game ID) and --player, the sale is recorded: the planet to
+    the portfolio, the cards to profits, the Bonus Revenue card from its pile, the dice raised.
+    """
+    from companion.outer_earth.data import bonus_revenue_cards, load_rules
+    from companion.outer_earth.rules import sell_planet
+    from components.schema import suggest
+
+    rules = load_rules()
+    if using_saved(save, game_id):
+        if not player:
+            raise InputError("say which company sells: --player NAME")
+        saved, _ = _saved_rules()
+        colours = None if built is None else [c for c in built.split(",") if c.strip()]
+        game, data, state = _record(
+            db, game_id, "sell",
+            lambda s: saved.sell_event(s, player, planet, rules, colours, bonus, pile, raises))
+        b = data["bonus"]
+        lines = _sale_lines(data["planet"], data["vp"], data["to_profits"], data["discarded"],
+                            b["vp"] if b else None, rules.portfolio_planet_vp,
+                            len(data["raise"]))
+        c = state["players"][player]
+        lines.append(f"Saved in game {game.id}: {player} holds {c['hand']} cards, profits "
+                     f"{c['profits']['cards']} cards, portfolio {', '.join(c['portfolio'])}"
+                     + (f", dice {c['dice']['draw']}/{c['dice']['build']}/"
+                        f"{c['dice']['sell']}" if data["raise"] else "")
+                     + (f"; pile {b['pile'] + 1} has "
+                        f"{state['bonus_revenue_piles'][b['pile']]} left" if b else ""))
+        emit(as_json, {"planet": data["planet"], "vp": data["vp"],
+                        "to_profits": data["to_profits"], "discarded": data["discarded"],
+                        "bonus_revenue_vp": b["vp"] if b else 0,
+                        "planet_vp": rules.portfolio_planet_vp,
+                        "dice_increase": len(data["raise"]), "game": game.id,
+                        "company": c}, "\n".join(lines))
+        return
+    _not_saved_only(player=player, pile=pile, raise_=raises)
+    infrastructure = [c.strip().lower() for c in need(built, "--built").split(",")
+                      if c.strip()]
+    card = None
+    if bonus:
+        cards = bonus_revenue_cards()
+        if bonus not in cards:
+            raise InputError(f"no Bonus Revenue card '{bonus}'{suggest(bonus, list(cards))}")
+        card = cards[bonus]
+    sale = sell_planet(find_planet(planet), infrastructure, rules, card)
+    emit(as_json, {"planet": sale.planet, "vp": sale.vp, "to_profits": sale.to_profits,
+                    "discarded": sale.discarded, "bonus_revenue_vp": sale.bonus_revenue_vp,
+                    "planet_vp": sale.planet_vp, "dice_increase": sale.dice_increase},
+          "\n".join(_sale_lines(sale.planet, sale.vp, sale.to_profits, sale.discarded,
+                                sale.bonus_revenue_vp if card else None, sale.planet_vp,
+                                sale.dice_increase)))
+
+
+def _not_saved_only(**given: Any) -> None:
+    named = [f"--{k.rstrip('_').replace('_', '-')}" for k, v in given.items()
+             if v not in (None, (), "")]
+    if named:
+        raise InputError(f"{', '.join(named)} work{'s' if len(named) == 1 else ''} with a saved "
+                         "game: add --save (or --game ID)")
+
+
+# --- commands of the saved game alone ------------------------------------------------------------
+
+@outer_earth.command()
+@click.option("--players", "players_text", required=True,
+              help="The companies in clockwise order, comma-separated: Ann,Bob,Cid.")
+@click.option("--short/--normal", "short", default=False,
+              help="A short game (cards marked L removed) or a normal one.")
+@click.option("--starting-player", default=None,
+              help="The starting player (default: rolled for, by --seed).")
+@click.option("--seed", type=int, default=None, help="Makes the starting player's roll "
+              "repeatable.")
+@click.option("--name", "game_name", default=None, help="A name for the saved game.")
+@DB
+@JSON
+def new(players_text: str, short: bool, starting_player: str | None, seed: int | None,
+        game_name: str | None, db: str | None, as_json: bool) -> None:
+    """Start a saved game: the set-up table's decks, market and piles, every company's dice
+    and hand, the starting player."""
+    saved, rules = _saved_rules()
+    state = saved.new_game(names(players_text), "short" if short else "normal", rules,
+                           starting_player, seed)
+    game, _ = create(db, "outer-earth", state,
+                     game_name or f"Outer Earth, {len(state['seating'])} companies")
+    emit(as_json, {"id": game.id, "name": game.name, "state": state},
+          f"Saved game {game.id} ({game.name}), seed {state['seed']}\n"
+          + saved.describe(state))
+
+
+@outer_earth.command(context_settings={"ignore_unknown_options": True})
+@click.argument("cards", required=False)
+@click.option("--player", required=True, help="The company drawing.")
+@GAME
+@DB
+@JSON
+def draw(cards: str | None, player: str, game_id: int | None, db: str | None,
+         as_json: bool) -> None:
+    """Action #1 in the saved game: PLAYER draws CARDS development cards (default: its draw
+    value)."""
+    saved, rules = _saved_rules()
+    game, data, state = _record(db, game_id, "draw",
+                                lambda s: saved.draw_event(s, player, cards, rules))
+    hand = state["players"][player]["hand"]
+    emit(as_json, {"game": game.id, "player": player, "cards": data["cards"], "hand": hand},
+          f"{player} draws {data['cards']}: {hand} cards in hand.")
+
+
+@outer_earth.command()
+@click.argument("colours")
+@click.option("--player", required=True, help="The company building.")
+@click.option("--planet", required=True, help="The planet in its construction area.")
+@GAME
+@DB
+@JSON
+def build(colours: str, player: str, planet: str, game_id: int | None, db: str | None,
+          as_json: bool) -> None:
+    """Action #2 in the saved game: PLAYER builds COLOURS (blue,red,...) on a planet, in order,
+    from its hand."""
+    saved, _ = _saved_rules()
+    game, data, state = _record(
+        db, game_id, "build",
+        lambda s: saved.build_event(s, player, planet, colours.split(",")))
+    c = state["players"][player]
+    on = next(p for p in c["in_development"] if p["planet"] == data["planet"])
+    emit(as_json, {"game": game.id, "player": player, "planet": data["planet"],
+                    "built": on["built"], "hand": c["hand"]},
+          f"{data['planet']}: {', '.join(on['built'])} ({len(on['built'])}); {player} holds "
+          f"{c['hand']} cards.")
+
+
+@outer_earth.command("round")
+@GAME
+@DB
+@JSON
+def round_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """End the saved game's round (after upkeep): refill the planet market from the galaxy
+    deck, check for the last round, begin the next; after the last round, the game is over."""
+    saved, rules = _saved_rules()
+    game, data, state = _record(db, game_id, "round", lambda s: saved.round_event(s, rules))
+    if data["over"]:
+        text = (f"Round {data['round']} was the last: the game is over. Score it with "
+                "'irata play outer-earth score --save'.")
+    else:
+        text = (f"Round {data['round']} ends: {data['refill']} planet(s) added to the market, "
+                f"galaxy deck {state['galaxy_deck']} left. Round {state['round']} begins"
+                + (" (the last round)." if data["last_round_next"] else "."))
+    emit(as_json, {"game": game.id, "round": state["round"], "refill": data["refill"],
+                    "galaxy_deck": state["galaxy_deck"],
+                    "market": state["market"]["planets"],
+                    "last_round": state["final_round"] == state["round"] and not state["over"],
+                    "over": state["over"]}, text)
