@@ -116,8 +116,14 @@ def _step(state: dict[str, Any], event: Event) -> dict[str, Any]:
 
 
 def fold(events: list[Event]) -> dict[str, Any]:
-    """The state of a saved game: the set-up, each turn's outcome, each ``set`` correction."""
-    return fold_with(events, _step)
+    """The state of a saved game: the set-up, each step's (or turn's) outcome, each ``set``
+    correction. A step holds the whole state after it, so the fold starts from the last one."""
+    last = max((i for i, e in enumerate(events) if e.kind == "step"), default=None)
+    if last is None:
+        return fold_with(events, _step)
+    start = events[last]
+    return fold_with([Event(start.seq, "setup", start.data["after"], start.at),
+                      *events[last + 1:]], _step)
 
 
 def mule_count(player: dict[str, Any]) -> int:

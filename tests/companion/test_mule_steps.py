@@ -176,3 +176,33 @@ def test_set_names_a_land_by_its_tile(md: MuleData) -> None:
     assert after["players"]["Bob"]["lands"][0]["mule"] == "food"
     with pytest.raises(InputError, match="nothing named 'P04'"):
         game.set_path(s, "players.Bob.lands.P04.mule", "food")
+
+
+def test_a_title_on_several_cards_is_asked_by_its_printed_price(md: MuleData) -> None:
+    # Beginner: 5 Production Cards lie on The Ship is Back!, so it is drawn on Turn 6
+    s = game.new_game(md, NAMES, seed=3)
+    s.update(turn=6, todo=[["produce", None]], shortage={})
+    asked: list[str] = []
+    answers = iter(["The Ship is Back!", "7", "8"])
+
+    def ask(question: str, default: str) -> str:
+        asked.append(question)
+        return next(answers) if "Card drawn" in question or "which one" in question else "F3"
+
+    said: list[str] = []
+    after, done, _ = turn.run_step(s, md, turn.interactive(ask, said.append, {}), said.append)
+    assert after["production_drawn"][-1] == "production/the-ship-is-back-2"
+    assert "which one? Its printed Crystite price ($5, $8)" in asked[1]
+    assert any("no The Ship is Back! card prints $7" in line for line in said)
+    assert after["final"] and after["todo"] == [["pricing", None]]
+    # on the command line the title alone is refused, with the codes
+    with pytest.raises(InputError, match=r"give its code \(PR01 \(\$5\), PR02 \(\$8\)\)"):
+        turn.run_step(s, md, turn.scripted({"card": "The Ship is Back!"}, {}), said.append)
+
+
+def test_a_game_saved_before_the_steps_starts_its_turn_afresh(md: MuleData) -> None:
+    s = game.new_game(md, NAMES, seed=3)
+    for key in ("todo", "hands"):
+        del s[key]
+    now = turn.current(s, md)
+    assert now is not None and now.step == "grant" and s["hands"] == {n: {} for n in NAMES}
