@@ -27,7 +27,7 @@ LUCKY_GROUP = "Lucky Event Cards"
 UNLUCKY_GROUP = "Unlucky Event Cards"
 # Lands with a Secret Side (Plains and Mountains); Rivers and Meteor Craters have only a Public one
 SECRET_SIDED = ("plains", "low-mountain", "high-mountain")
-CACHE_VERSION = 3
+CACHE_VERSION = 4  # 4: card codes, Hand Cards
 HAND_GROUPS = ("Land for Sale Cards", "Package From Home World cards")
 
 
