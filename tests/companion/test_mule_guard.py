@@ -82,6 +82,21 @@ def checkpoints(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Pat
                 shutil.copy(db, copy)
                 out[step] = (copy, state())
             mule(*args)
+        # the Final Turn's Market and the end of the game: the last state with The Ship is
+        # Back! drawn, saved as the step that leads there
+        from companion.session import Store
+
+        for step in ("sellout", "end"):
+            copy = folder / f"{step}.sqlite3"
+            shutil.copy(db, copy)
+            final = {**state(), "final": True, "todo": [[step, None]], "phase": step}
+            with Store(copy) as store:
+                game = store.latest("mule")
+                assert game is not None
+                store.append(game.id, "step", {"turn": final["turn"], "step": "pricing",
+                                               "who": None, "answers": {}, "lines": [],
+                                               "after": final})
+            out[step] = (copy, final)
     finally:
         mule_data.FOLDER = saved_folder
         for k, v in old.items():
@@ -181,7 +196,7 @@ def wrong_entries(step: str, s: dict[str, Any], who: str | None) -> st.SearchStr
 
 
 STEPS = ["grant", "auction", "package", "develop", "usage", "produce", "pricing", "trade",
-         "ranking", "lucky", "unlucky"]
+         "sellout", "ranking", "lucky", "unlucky", "end"]
 
 
 @st.composite
@@ -216,9 +231,27 @@ def test_wrong_entries_are_refused_and_change_nothing(
     assert db.read_bytes() == before, args
 
 
-def test_every_step_kind_has_a_checkpoint(
-        checkpoints: dict[str, tuple[Path, dict[str, Any]]]) -> None:
+RIGHT = {"grant": ["grant", "Bob", "R01@C1"], "auction": ["auction", "none"],
+         "package": ["package", "none"], "develop": ["develop", "Dee", "pass"],
+         "usage": ["usage"], "produce": ["produce", "PR05"], "pricing": ["pricing"],
+         "trade": ["trade", "smithore"], "sellout": ["final-market"], "ranking": ["ranking"],
+         "lucky": ["lucky", "Cid", "LE09", "--to", "Dee"],
+         "unlucky": ["unlucky", "Dee", "UE07", "--to", "Ann"], "end": ["end"]}
+
+
+def test_every_checkpoint_takes_its_right_entry(
+        checkpoints: dict[str, tuple[Path, dict[str, Any]]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The refusals above are the entries' own: the right entry at each checkpoint is taken."""
+    monkeypatch.setattr(mule_data, "FOLDER", None)
     assert set(STEPS) <= set(checkpoints)
+    for step in STEPS:
+        db = tmp_path / f"{step}.sqlite3"
+        shutil.copy(checkpoints[step][0], db)
+        monkeypatch.setenv("IRATA_DB", str(db))
+        before = db.read_bytes()
+        mule(*RIGHT[step])
+        assert db.read_bytes() != before, step
 
 
 # -- turn stopped at any prompt resumes where it was --------------------------------------------
