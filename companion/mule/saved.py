@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.mule import board, turn
-from companion.mule.data import GOODS, MuleData, check_good
+from companion.mule import turn
 from companion.session import Event, apply_set, fold_with
 from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:          # the rule data is read when needed: the fold and next stay light
+    from companion.mule.data import MuleData
+
+GOODS = turn.GOODS
 
 play_turn = turn.play_turn
 
@@ -37,7 +41,8 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
     values, a random initial Ranking, each Colonist's starting Money, Goods and Lands; with
     ``deck``, the Production deck (Set-up 4) and the Lucky and Unlucky Event decks (Set-up 3)
     kept here. ``rivers`` names the River tile each Colonist starts with (Beginner)."""
-    from companion.mule import events
+    from companion.mule import board, events
+    from companion.mule.data import check_good
     from companion.mule.steps import player_name as _player
 
     if len(set(players)) != len(players):
@@ -134,7 +139,7 @@ def glance(state: dict[str, Any], md: MuleData | None = None) -> dict[str, Any]:
     """What the table reads at a glance: the Ranking with each Colonist's Money, Goods and
     Lands (with their M.U.L.E.s), The Store's stocks and prices, and the step that comes now
     (whose, and the command that records it)."""
-    from companion.mule import data
+    from companion.mule import board, data
 
     md = md or data.load()
     prices = {g: {"buy": state["prices"][g], "sell": md.track(g).sell_for(state["prices"][g])}

@@ -72,11 +72,16 @@ def begin_turn(s: dict[str, Any], md: MuleData) -> None:
         s.pop(key, None)
 
 
-def current(s: dict[str, Any], md: MuleData) -> Step | None:
-    """The step that comes now; None when the game is over."""
+def current(s: dict[str, Any], md: MuleData | None = None) -> Step | None:
+    """The step that comes now; None when the game is over. The rule data (``md``, read when
+    not given) is needed only by a game saved before the steps, whose turn starts afresh."""
     if s.get("over"):
         return None
-    if "todo" not in s:          # a game saved before the steps: its turn starts afresh
+    if "todo" not in s:
+        if md is None:
+            from companion.mule import data
+
+            md = data.load()
         begin_turn(s, md)
     step, who = s["todo"][0]
     return Step(int(s["turn"]), str(step), who)

@@ -713,7 +713,7 @@ def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
     with open_store(db) as store:
         saved = pick(store, game_id, "mule", "M.U.L.E.", START)
         state = state_of(store, saved)
-    now = steps_of.current(copy.deepcopy(state), _data())
+    now = steps_of.current(copy.deepcopy(state))
     nxt = now.as_dict(state) if now else None
     emit(as_json, {"id": saved.id, "next": nxt},
          [f"Game {saved.id}, Turn {nxt['turn']}: {nxt['text']}", f"  {nxt['command']}"]
