@@ -761,7 +761,10 @@ def turn(game_id: int | None, db: str | None) -> None:
 
     md = _data()
 
+    prompts = [0]
+
     def ask(question: str, default: str) -> str:
+        prompts[0] += 1
         return str(click.prompt(question, default=default, show_default=bool(default)))
 
     with open_store(db) as store:
@@ -776,10 +779,13 @@ def turn(game_id: int | None, db: str | None) -> None:
             seen = len(store.events(saved.id))
             click.echo(f"-- {steps_of.say_step(now, state)}")
             answers: dict[str, str] = {}
+            prompts[0] = 0
             try:
                 after, done, lines = steps_of.run_step(
                     state, md, steps_of.interactive(ask, click.echo, answers), click.echo)
             except (InputError, RuleError) as exc:
+                if not prompts[0]:       # nothing typed can change it: no asking again
+                    raise
                 click.echo(f"  ! {exc}")
                 continue
             except click.Abort:
