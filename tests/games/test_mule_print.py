@@ -441,4 +441,4 @@ def test_the_player_board_prints_the_squares_the_companion_names(game: Game) -> 
     assert [pb.zone(f"{c}1") for c in pb.columns] == ["red", "white", "white", "white", "blue"]
     words = front_text(game, "board/player-1").split()
     assert [sq for sq in pb.squares if sq in words] == list(pb.squares)
-    assert pb.store not in words                     # The Store's square is no Land's square
+    assert pb.store in words             # The Store's square is named too, though no Land's
