@@ -20,11 +20,12 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from components import Component, Game
 from components.errors import InputError
+from components.facecheck import check_faces
 from generator.draw import Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
 from generator.drawing import PT, Drawing, FaceKey, Primitive, Rect, Style, Text
 from generator.fonts import sheet_marks
-from generator.icons import BUILTIN
+from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.layout import (
     Item,
     Settings,
@@ -108,8 +109,11 @@ def select(game: Game, since: str | None) -> list[Component]:
 
 def draw_all(game: Game, comps: list[Component], opts: Options,
              tick: Callable[[], None] | None = None) -> list[Faces]:
-    """Every component's faces. Faces that draw the same picture (a deck's backs) end up as
-    one shared Drawing, so a long deck holds each distinct picture once."""
+    """Every face of ``comps``, once the game's faces are checked (``check_faces``: an
+    undefined field or a wrong word is refused at its FILE:LINE:COL, never drawn empty).
+    Faces that draw the same picture (a deck's backs) end up as one shared Drawing, so a
+    long deck holds each distinct picture once."""
+    check_faces(game, tuple(DEFAULT_COLOURS))
     out = []
     seen: dict[FaceKey, Drawing] = {}
     for comp in comps:
