@@ -51,7 +51,7 @@ print(json.dumps({"cpu": u.ru_utime + u.ru_stime, "rss_mib": u.ru_maxrss / 1024,
                   "rc": r.returncode, "out": r.stdout[-4000:], "err": r.stderr[-2000:]}))
 """
 
-# irata's build of the bundled games, timed inside the process (load + build per game).
+# irata's build of the bundled games, CPU time inside the process (load + build per game).
 GAMES_CHILD = """
 import json, sys, time
 from pathlib import Path
@@ -61,9 +61,9 @@ from generator.layout import Settings
 out = Path(sys.argv[1])
 res = {}
 for key in sys.argv[2:]:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     r = build(load(key), BuildOptions(Settings(), ("pdf", "svg"), out))
-    res[key] = {"seconds": time.perf_counter() - t0, "pages": len(r.sheets),
+    res[key] = {"seconds": time.process_time() - t0, "pages": len(r.sheets),
                 "pieces": r.copies}
 print(json.dumps(res))
 """
@@ -241,7 +241,7 @@ def main() -> None:
     print(f"the {len(games)} bundled games, PDF + SVG:")
     for g in games:
         secs = [run[g]["seconds"] for run in inner]
-        print(f"  {g:16} {spread(secs):>20} s build   {inner[0][g]['pages']:4.0f} pages "
+        print(f"  {g:16} {spread(secs):>20} s CPU {inner[0][g]['pages']:4.0f} pages "
               f"{inner[0][g]['pieces']:5.0f} pieces")
     totals = [sum(run[g]["seconds"] for g in games) for run in inner]
     print(f"  {'all, build only':16} {spread(totals):>20} s   (load + build, imports excluded)")
