@@ -257,8 +257,9 @@ class PdfWriter:
             c.translate(*p.origin)
             if p.turned:
                 c.rotate(180)
-            # back to points, then into the drawing's mm: the very transforms a form applies,
-            # so a face prints the same to the pixel whether it is a form or drawn in place
+            # back to points, then into the drawing's mm: the transforms a form applies, so a
+            # face drawn in place looks as it does as a form (a rasteriser may still differ by
+            # a level of grey on an edge pixel)
             c.scale(1 / mm, -1 / mm)
             form = self.forms.get(key)
             if form is not None:
@@ -297,7 +298,8 @@ class PdfWriter:
 def _compress_last_page(c: Canvas) -> None:
     """Compress the page just finished now rather than at ``save``: reportlab keeps every
     page's drawing operators as text until the end, which for a long deck is most of the
-    memory the PDF costs. The same filter and bytes as ``save`` would make, only earlier."""
+    memory the PDF costs. Flate alone (``save`` would also wrap it in ASCII85, a quarter
+    larger for nothing: the file is binary anyway)."""
     page = c._doc.Pages.pages[-1]
     if page.compression and page.stream and page.Contents is None:
         flate = pdfdoc.PDFZCompress
