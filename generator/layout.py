@@ -89,8 +89,10 @@ class Sheet:
     title: str
     placements: list[Placement] = field(default_factory=list)
     marks: list[Primitive] = field(default_factory=list)
-    page: int = 0
+    page: int = 0  # page number within its file
     blank: bool = False
+    file: str = ""  # the PDF this sheet prints from (GAME.pdf or GAME-single-sided.pdf)
+    panels: list[str] = field(default_factory=list)  # sheet texts on it (checklist, notice)
 
 
 @dataclass
@@ -247,8 +249,7 @@ def impose(items: list[Item], s: Settings, title: str) -> list[Sheet]:
         if s.duplex == "fold" and any_back:
             front.marks.append(Line(W / 2, s.margin, W / 2, H - s.margin, FOLDLINE))
         sheets.append(front)
-        if back is not None and (any_back or s.duplex in ("long", "short")):
-            back.blank = not back.placements
+        if back is not None and back.placements:
             sheets.append(back)
     return sheets
 

@@ -75,11 +75,11 @@ def test_first_card_sheet_holds_nine(a4_build: tuple[Path, dict[str, Any]]) -> N
 
 def _backs_follow_rule(manifest: dict[str, Any], rule: str) -> int:
     checked = 0
-    pages = {s["page"]: s for s in manifest["sheets"]}
+    pages = {(s["file"], s["page"]): s for s in manifest["sheets"]}
     for sheet in manifest["sheets"]:
         if sheet["side"] != "back":
             continue
-        front = pages[sheet["page"] - 1]
+        front = pages[(sheet["file"], sheet["page"] - 1)]
         assert front["side"] == "front"
         W, H = sheet["page_mm"]
         landscape = W > H
@@ -112,16 +112,29 @@ def test_short_edge_backs_mirror_top_bottom_with_offset(tmp_path: Path, builder:
     assert _backs_follow_rule(manifest, "short") >= 12
 
 
-def test_a_back_page_follows_each_front(a4_build: tuple[Path, dict[str, Any]]) -> None:
+def test_a_back_page_follows_each_front_and_no_page_is_blank(
+        a4_build: tuple[Path, dict[str, Any]]) -> None:
     _, manifest = a4_build
-    sides = [s["side"] for s in manifest["sheets"]]
+    duplex = [s for s in manifest["sheets"] if s["file"] == "deck.pdf"]
+    single = [s for s in manifest["sheets"] if s["file"] == "deck-single-sided.pdf"]
+    assert len(duplex) + len(single) == len(manifest["sheets"])
+    sides = [s["side"] for s in duplex]
     assert sides == ["front", "back"] * (len(sides) // 2)
-    assert [s["page"] for s in manifest["sheets"]] == list(range(1, len(sides) + 1))
+    assert single and all(s["side"] == "front" for s in single)
+    for part in (duplex, single):
+        assert [s["page"] for s in part] == list(range(1, len(part) + 1))
+    for s in manifest["sheets"]:
+        assert s["placements"] or s["title"] == "Component checklist"
+        # a sheet goes to the double-sided file exactly when something on it has a back
+        has_back = any(p["face"] == "back" for b in duplex if b["page"] == s["page"] + 1
+                       for p in b["placements"]) if s["file"] == "deck.pdf" else False
+        assert (s["file"] == "deck.pdf") == (has_back or s["side"] == "back")
 
 
 def test_fold_puts_backs_on_the_same_page(tmp_path: Path, builder: Any) -> None:
     manifest = builder(tmp_path, paper="a4", duplex="fold", formats=("pdf",))
     assert all(s["side"] == "front" for s in manifest["sheets"])
+    assert [f["file"] for f in manifest["files"]] == ["deck.pdf"]
     card_sheet = next(s for s in manifest["sheets"] if s["title"] == "Cards")
     W = card_sheet["page_mm"][0]
     fronts = [p for p in card_sheet["placements"] if p["face"] == "front"]

@@ -1,0 +1,429 @@
+"""Mixed-size packing: what does not fill whole sheets of its own size shares sheets.
+
+A game's pieces reach paper in two ways. Runs of one size that fill a sheet densely (nine poker
+cards, 192 counters) keep the grid of ``layout.impose``: butted where bleed gutters do not fit,
+crop marks running to the margin. Everything else becomes a *unit* for the packer:
+
+- a **strip**: one row of same-size pieces butted edge to edge (shared cut lines, bleed only
+  around the strip), with short crop marks on every cut line just outside the bleed;
+- a **board part**: one overlapping part of a board larger than the page, with its
+  registration targets, part label and assembly map;
+- a **panel**: a block of sheet text (the component checklist, the end of an errata notice).
+
+Units are packed first-fit-decreasing, one sheet at a time, by ``rectpack``'s MaxRects
+(best short side fit): the largest unit left opens a sheet in the orientation that takes the
+most area, and small tokens and counters fill the space beside boards, dashboards and the last
+part-filled strips of every size. rectpack is a maintained, pure-Python 2D bin packer whose
+MaxRects heuristics place far denser than shelf packing with mixed sizes; shelves (the former
+approach) waste the height of every shelf's tallest piece.
+
+Cutting stays easy: every unit is padded by the bleed plus ``MARK_ROOM`` on every side, so no
+piece's bleed reaches another's trim and every piece keeps marks on each of its cut lines, and
+every trim stays inside the printable margin. The bottom band stays free for the footer.
+Backs mirror about the page centre exactly as on grid sheets (``layout.mirror``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rectpack import SORT_AREA, MaxRectsBssf, PackingBin, PackingMode, newPacker  # type: ignore[import-untyped]
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from generator.draw import Faces
+from generator.drawing import PT, Ellipse, Group, Line, Primitive, Rect, Style, Text
+from generator.layout import (
+    FOLDLINE,
+    FOOTER_BAND,
+    GAP,
+    MARK,
+    OVERLAP,
+    Item,
+    Placement,
+    Settings,
+    Sheet,
+    best_grid,
+    cut_lines,
+    impose,
+    mirror,
+    page_size,
+    turns_backs,
+    usable_area,
+)
+
+MARK_ROOM = 1.5  # mm past a piece's bleed: its crop marks run from bleed + GAP to bleed + 2.5
+MARK_LEN = 2.0
+SCALE = 10  # rectpack works in tenths of a millimetre (integers: no float drift)
+
+
+@dataclass
+class Strip:
+    """Same-size copies in ``cols`` columns, butted: shared cut lines, bleed only around the
+    block (``items`` fill it row by row; a block is always a full rectangle)."""
+
+    items: list[Item]
+    cols: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.cols:
+            self.cols = len(self.items)
+
+    @property
+    def rows(self) -> int:
+        return math.ceil(len(self.items) / self.cols)
+
+    @property
+    def bleed(self) -> float:
+        return self.items[0].front.bleed
+
+    @property
+    def w(self) -> float:
+        return self.cols * self.items[0].front.w
+
+    @property
+    def h(self) -> float:
+        return self.rows * self.items[0].front.h
+
+    @property
+    def two_sided(self) -> bool:
+        return any(it.back is not None for it in self.items)
+
+    def place(self, x: float, y: float, front: Sheet, back: Sheet | None, s: Settings,
+              landscape: bool) -> None:
+        d = self.items[0].front
+        b = self.bleed
+        for k, it in enumerate(self.items):
+            c, r = k % self.cols, k // self.cols
+            tx, ty = x + c * d.w, y + r * d.h
+            trim = (tx, ty, d.w, d.h)
+            left = b if c == 0 else 0.0
+            right = b if c == self.cols - 1 else 0.0
+            top = b if r == 0 else 0.0
+            bottom = b if r == self.rows - 1 else 0.0
+            clip = (tx - left, ty - top, d.w + left + right, d.h + top + bottom)
+            front.placements.append(Placement(it.comp, it.copy, "front", it.front, trim, clip,
+                                              (tx, ty)))
+            if it.back is not None and s.duplex != "none":
+                bt = mirror(trim, front.w, front.h, s, landscape)
+                bc = mirror(clip, front.w, front.h, s, landscape)
+                turned = turns_backs(s, landscape)
+                origin = (bt[0] + bt[2], bt[1] + bt[3]) if turned else (bt[0], bt[1])
+                target = back if back is not None else front
+                target.placements.append(Placement(it.comp, it.copy, "back", it.back, bt, bc,
+                                                   origin, turned))
+        front.marks.extend(block_marks(x, y, [x + k * d.w for k in range(self.cols + 1)],
+                                       [y + k * d.h for k in range(self.rows + 1)], b))
+
+
+def block_marks(x: float, y: float, xs: list[float], ys: list[float],
+                bleed: float) -> list[Primitive]:
+    """Short hairlines on every cut line of a block, just outside its bleed on all four sides."""
+    x1, y1 = xs[-1], ys[-1]
+    a, z = bleed + GAP, bleed + GAP + MARK_LEN
+    out: list[Primitive] = []
+    for cx in xs:
+        out.append(Line(cx, y - z, cx, y - a, MARK))
+        out.append(Line(cx, y1 + a, cx, y1 + z, MARK))
+    for cy in ys:
+        out.append(Line(x - z, cy, x - a, cy, MARK))
+        out.append(Line(x1 + a, cy, x1 + z, cy, MARK))
+    return out
+
+
+@dataclass
+class BoardPart:
+    """One part of a board split over several sheets, with the room below it for its label."""
+
+    item: Item
+    window: tuple[float, float, float, float]  # the board's region this part shows
+    col: int
+    row: int
+    cols: int
+    rows: int
+
+    @property
+    def label(self) -> str:
+        return f"{chr(ord('A') + self.col)}{self.row + 1}"
+
+    @property
+    def w(self) -> float:
+        return self.window[2]
+
+    @property
+    def h(self) -> float:
+        return self.window[3] + label_depth(self.rows)
+
+    bleed: float = 0.0
+    two_sided: bool = False
+
+    def place(self, x: float, y: float, front: Sheet, back: Sheet | None, s: Settings,
+              landscape: bool) -> None:
+        bx, by, pw, ph = self.window
+        trim = (x, y, pw, ph)
+        front.placements.append(Placement(self.item.comp, self.item.copy, "front",
+                                          self.item.front, trim, trim, (x - bx, y - by),
+                                          part=self.label, window=self.window))
+        front.marks.extend(registration(x, y, pw, ph, self.col, self.row, self.cols,
+                                        self.rows))
+        front.marks.extend(assembly_map(x, y + ph, pw, self.cols, self.rows, self.col,
+                                        self.row, self.label))
+
+
+@dataclass
+class Panel:
+    """Sheet text drawn in its own box (0, 0, w, h): the checklist, an errata notice's end."""
+
+    title: str
+    w: float
+    h: float
+    marks: list[Primitive] = field(default_factory=list)
+    bleed: float = 0.0
+    two_sided: bool = False
+
+    def place(self, x: float, y: float, front: Sheet, back: Sheet | None, s: Settings,
+              landscape: bool) -> None:
+        front.marks.append(Group(tuple(self.marks), dx=x, dy=y))
+        front.panels.append(self.title)
+
+
+Unit = Strip | BoardPart | Panel
+
+
+def label_depth(rows: int) -> float:
+    """Room under a board part for its assembly map (4 mm a row) and label."""
+    return 1.5 + max(4.0, rows * 4.0) + 0.5
+
+
+def board_parts(item: Item, s: Settings) -> list[BoardPart]:
+    """A board larger than the printable area, split into the fewest overlapping parts that
+    the packer can place (each with room for its label and assembly map below it)."""
+    d = item.front
+    best: tuple[int, int, int] | None = None
+    for landscape in _orientations(s):
+        _, _, bw, bh, pad = _bin(s, landscape, 0.0)
+        room_w, room_h = bw - 2 * pad - 0.2, bh - 2 * pad - 0.2
+        cols = max(1, math.ceil((d.w - OVERLAP) / (room_w - OVERLAP)))
+        rows = 1
+        while rows < 20:
+            ph = (d.h + (rows - 1) * OVERLAP) / rows
+            if ph + label_depth(rows) <= room_h:
+                break
+            rows += 1
+        if best is None or cols * rows < best[0]:
+            best = (cols * rows, cols, rows)
+    assert best is not None
+    _, cols, rows = best
+    pw = (d.w + (cols - 1) * OVERLAP) / cols
+    ph = (d.h + (rows - 1) * OVERLAP) / rows
+    return [BoardPart(item, (c * (pw - OVERLAP), r * (ph - OVERLAP), pw, ph), c, r, cols, rows)
+            for r in range(rows) for c in range(cols)]
+
+
+SMALL = 45.0  # mm: pieces below this on both sides pack in square-ish blocks
+BLOCK = 64.0  # mm: the side such a block aims at
+
+
+def strips(items: list[Item], s: Settings) -> list[Strip]:
+    """Same-size copies cut into packable blocks. Larger pieces go in rows as wide as a
+    portrait page's printable width (rows that fit either orientation leave the packer the
+    most freedom); small tokens and counters in blocks about ``BLOCK`` mm square, so that
+    one block's padding serves many pieces and blocks still fit beside boards. The copies
+    left over make one block of whole rows and one short row."""
+    if not items:
+        return []
+    d = items[0].front
+    per_row = max(1, int((usable_area(s, False)[2] + 1e-9) // d.w))
+    rows = 1
+    if d.w < SMALL and d.h < SMALL:
+        per_row = min(per_row, max(1, int(BLOCK // d.w)))
+        rows = max(1, int(BLOCK // d.h))
+    out: list[Strip] = []
+    k, n = 0, len(items)
+    while n - k >= per_row * rows:
+        out.append(Strip(items[k:k + per_row * rows], per_row))
+        k += per_row * rows
+    whole = (n - k) // per_row * per_row
+    if whole:
+        out.append(Strip(items[k:k + whole], per_row))
+        k += whole
+    if k < n:
+        out.append(Strip(items[k:], n - k))
+    return out
+
+
+def _bin(s: Settings, landscape: bool, head: float) -> tuple[float, float, float, float, float]:
+    """The area the padded units may fill (x, y, w, h) and the padding: the printable area
+    widened by the padding (trims stay inside it), less the footer band at the bottom."""
+    pad = s.bleed + MARK_ROOM
+    ux, uy, uw, uh = usable_area(s, landscape)
+    e = max(0.0, min(pad, s.margin - 0.5))
+    top = uy - e + (head + 2.0 if head else 0.0)
+    bottom = uy + uh - FOOTER_BAND - 1.0
+    return ux - e, top, uw + 2 * e, bottom - top, pad
+
+
+def _footprint(u: Unit, pad: float) -> tuple[int, int]:
+    return (math.ceil((u.w + 2 * pad) * SCALE), math.ceil((u.h + 2 * pad) * SCALE))
+
+
+def fits(u: Unit, s: Settings) -> bool:
+    """Whether the packer can place ``u`` on some sheet."""
+    for landscape in _orientations(s):
+        _, _, bw, bh, pad = _bin(s, landscape, 0.0)
+        fw, fh = _footprint(u, pad)
+        if fw <= int(bw * SCALE) and fh <= int(bh * SCALE):
+            return True
+    return False
+
+
+def _orientations(s: Settings) -> tuple[bool, ...]:
+    return (False,) if s.duplex == "fold" else (False, True)
+
+
+def pack(units: list[Unit], s: Settings, head: Panel | None = None) -> list[Sheet]:
+    """Pack ``units`` (and ``head``, an errata notice's text) onto sheets.
+
+    rectpack's offline best-bin-first packer takes the units largest first and puts each on
+    the open sheet where it fits best (MaxRects, best short side), opening a new sheet (portrait
+    if the unit fits one, else landscape) only when none has room: small pieces end up in the
+    space beside the large ones on every sheet, not only on the last."""
+    todo: list[Unit] = ([head] if head is not None else []) + list(units)
+    if not todo:
+        return []
+    pad = s.bleed + MARK_ROOM
+    packer = newPacker(mode=PackingMode.Offline, bin_algo=PackingBin.BFF,
+                       pack_algo=MaxRectsBssf, sort_algo=SORT_AREA, rotation=False)
+    kinds = _orientations(s)
+    for k, landscape in enumerate(kinds):
+        _, _, bw, bh, _ = _bin(s, landscape, 0.0)
+        packer.add_bin(int(bw * SCALE), int(bh * SCALE), count=len(todo), bid=k)
+    for i, u in enumerate(todo):
+        if not fits(u, s):
+            raise ValueError(f"a {u.w:.0f} x {u.h:.0f} mm piece does not fit any sheet")
+        packer.add_rect(*_footprint(u, pad), rid=i)
+    packer.pack()
+    by_bin: dict[int, list[tuple[int, int, int]]] = {}
+    landscape_of: dict[int, bool] = {}
+    for n, abin in enumerate(packer):
+        landscape_of[n] = kinds[abin.bid]
+        for r in abin:
+            by_bin.setdefault(n, []).append((r.rid, r.x, r.y))
+    if sum(len(v) for v in by_bin.values()) != len(todo):
+        raise ValueError("the packer left pieces unplaced")
+    sheets: list[Sheet] = []
+    for n in sorted(by_bin):
+        landscape = landscape_of[n]
+        bx, by, _, _, _ = _bin(s, landscape, 0.0)
+        W, H = page_size(s.paper, landscape)
+        front = Sheet(W, H, "front", "")
+        two = any(todo[i].two_sided for i, _, _ in by_bin[n])
+        back = Sheet(W, H, "back", "") if two and s.duplex in ("long", "short") else None
+        for i, x, y in sorted(by_bin[n], key=lambda r: (r[2], r[1])):
+            todo[i].place(bx + x / SCALE + pad, by + y / SCALE + pad, front, back, s,
+                          landscape)
+        if s.cut_lines:
+            front.marks.extend(cut_lines(front))
+        if s.duplex == "fold" and two:
+            front.marks.append(Line(W / 2, s.margin, W / 2, H - s.margin, FOLDLINE))
+        sheets.append(front)
+        if back is not None:
+            sheets.append(back)
+    return sheets
+
+
+def registration(px: float, py: float, pw: float, ph: float, c: int, r: int, cols: int,
+                 rows: int) -> list[Primitive]:
+    """Cross-hair targets in the overlap strips (they land on the same board point on both
+    neighbouring parts) and a dashed line where the part above or to the left ends."""
+    out: list[Primitive] = []
+    st = Style(stroke="#000000", width=0.2)
+    half = OVERLAP / 2
+
+    def target(x: float, y: float) -> None:
+        out.append(Ellipse(x, y, 2.0, 2.0, st))
+        out.append(Line(x - 3, y, x + 3, y, st))
+        out.append(Line(x, y - 3, x, y + 3, st))
+
+    for k in (0.25, 0.75):
+        if c > 0:
+            target(px + half, py + ph * k)
+            out.append(Line(px + OVERLAP, py, px + OVERLAP, py + ph, FOLDLINE))
+        if c < cols - 1:
+            target(px + pw - half, py + ph * k)
+        if r > 0:
+            target(px + pw * k, py + half)
+        if r < rows - 1:
+            target(px + pw * k, py + ph - half)
+    if r > 0:
+        out.append(Line(px, py + OVERLAP, px + pw, py + OVERLAP, FOLDLINE))
+    return out
+
+
+def assembly_map(x: float, below: float, width: float, cols: int, rows: int, c: int, r: int,
+                 part: str) -> list[Primitive]:
+    """The part's label and a small map of all parts (this one filled), under the part,
+    never wider than it."""
+    cell = 4.0
+    y0 = below + 1.5
+    out: list[Primitive] = []
+    for rr in range(rows):
+        for cc in range(cols):
+            here = (rr, cc) == (r, c)
+            out.append(Rect(x + cc * cell, y0 + rr * cell, cell, cell,
+                            Style(fill="#333333" if here else "#ffffff", stroke="#333333",
+                                  width=0.2)))
+    text = (f"Part {part} of {cols * rows}. Parts overlap by {OVERLAP:g} mm: lay each part "
+            "over the one to its right and the one below it, its edge on their dashed line "
+            "and the targets on their targets, then glue.")
+    tx = x + cols * cell + 3
+    room = width - (tx - x)
+    size = 6.0
+    while size > 3.5 and stringWidth(text, "Helvetica", size) * PT > room:
+        size -= 0.25
+    out.append(Text(tx, y0 + 2.9, text, "Helvetica", size, "#333333"))
+    return out
+
+
+PanelFactory = Callable[[float], Panel]
+
+
+FULL_FILL = 0.8  # a size whose grid covers this much of a sheet keeps whole grid sheets
+
+
+def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = None,
+                head: Panel | None = None) -> list[Sheet]:
+    """Every copy of every component onto sheets: whole grid sheets for sizes that fill one
+    densely, the rest (and ``panels``) packed together; ``head`` opens the first packed sheet.
+    Runs are grouped by size and sidedness, in order of first appearance."""
+    runs: dict[tuple[float, float, float, bool, bool], list[Item]] = {}
+    titles: dict[tuple[float, float, float, bool, bool], str] = {}
+    for f in faces:
+        d = f.front
+        key = (round(d.w, 2), round(d.h, 2), d.bleed, f.back is not None,
+               f.comp.kind == "board")
+        items = runs.setdefault(key, [])
+        items.extend(Item(f.comp, i + 1, f.front, f.back) for i in range(f.comp.count))
+        titles.setdefault(key, f.comp.group or f.comp.kind)
+    grid: list[Sheet] = []
+    units: list[Unit] = []
+    for key, items in runs.items():
+        d = items[0].front
+        g = best_grid(d.w, d.h, d.bleed, s)
+        if g is None:
+            for it in items:
+                units.extend(board_parts(it, s))
+            continue
+        _, _, uw, uh = usable_area(s, g.landscape)
+        dense = g.count * d.w * d.h >= FULL_FILL * uw * uh
+        full = len(items) - len(items) % g.count if dense else 0
+        grid.extend(impose(items[:full], s, titles[key]))
+        rest = strips(items[full:], s)
+        if all(fits(u, s) for u in rest):
+            units.extend(rest)
+        else:  # too tall to leave the footer its band: the grid finds it a side strip
+            grid.extend(impose(items[full:], s, titles[key]))
+    units.extend(panels or [])
+    units.sort(key=lambda u: -u.w * u.h)
+    return grid + pack(units, s, head) if units or head else grid
