@@ -374,8 +374,11 @@ def build(game: Game, opts: BuildOptions,
             pdf_path = pdf_path or path
             pdfs.append(path)
             part = [sh for sh in sheets if sh.file == name]
-            _atomic_write(path, lambda tmp, part=part: write_pdf(part, tmp, icons, game.name,
-                                                                 lambda: tick()))
+
+            def write(tmp: Path, part: list[Sheet] = part) -> None:
+                write_pdf(part, tmp, icons, game.name, lambda: tick())
+
+            _atomic_write(path, write)
     # a file this build's previous run wrote and this one does not (one-sided sheets gone)
     written = {sh.file for sh in sheets} if "pdf" in opts.formats else set()
     for name in (f"{base}.pdf", f"{base}-single-sided.pdf"):

@@ -169,6 +169,7 @@ class BoardPart:
                                         self.rows))
         front.marks.extend(assembly_map(x, y + ph, pw, self.cols, self.rows, self.col,
                                         self.row, self.label))
+        front.occupied.append((x, y, self.w, self.h))
 
 
 @dataclass
@@ -186,6 +187,7 @@ class Panel:
               landscape: bool) -> None:
         front.marks.append(Group(tuple(self.marks), dx=x, dy=y))
         front.panels.append(self.title)
+        front.occupied.append((x, y, self.w, self.h))
 
 
 Unit = Strip | BoardPart | Panel

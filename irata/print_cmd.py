@@ -63,17 +63,25 @@ components_option = click.option(
               help="qr: stamp every component with its version QR code.")
 @click.option("--since", metavar="EDITION",
               help="Only the components changed by errata after EDITION, plus a notice sheet.")
+@click.option("--ink", type=click.Choice(["full", "saver"]), default="full", show_default=True,
+              help="saver: large dark areas print as light tints and outlines (text and "
+                   "icons stay legible), for a fraction of the ink.")
 @click.option("--json", "as_json", is_flag=True, help="Print a summary as JSON.")
 def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, back_offset: str,
               bleed: float, margin: float, out: Path, components_dir: Path | None, strict: bool,
-              cut_lines: bool, stamp: str, since: str | None, as_json: bool) -> None:
+              cut_lines: bool, stamp: str, since: str | None, ink: str, as_json: bool) -> None:
     """Print GAMES as PDF and SVG sheets into OUT/GAME/ (GAME.pdf, svg/, manifest.json).
+
+    Sheets with backs go to GAME.pdf (print it double-sided, flipping on the --duplex edge);
+    one-sided sheets to GAME-single-sided.pdf (print it one-sided). --since V writes
+    GAME-errata-V.pdf and manifest-errata-V.json beside the full print.
 
     \b
     Examples:
       irata print                      every bundled game, A4, duplex long edge
       irata print mule --paper letter  M.U.L.E. on US Letter
       irata print mutagen --duplex fold --bleed 0
+      irata print outer-earth --ink saver
     """
     from generator.build import BuildOptions, build, fit_report
     from generator.layout import Settings
@@ -88,7 +96,7 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, bac
     summary = []
     failed = False
     for game in chosen:
-        opts = BuildOptions(settings, fmts, out, stamp == "qr", since)
+        opts = BuildOptions(settings, fmts, out, stamp == "qr", since, ink=ink)
         with click.progressbar(length=1, label=f"{game.key:16}", file=sys.stderr,
                                show_pos=True) as bar:
             def set_total(n: int, bar: click.termui.ProgressBar[int] = bar) -> None:
@@ -100,6 +108,11 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, bac
         if not as_json:
             click.echo(f"{game.key}: {result.components} components, {result.copies} pieces, "
                        f"{pages} pages -> {result.folder}")
+            for pdf in result.pdfs:
+                how = ("one-sided" if pdf.name.endswith("-single-sided.pdf")
+                       or settings.duplex in ("fold", "none")
+                       else f"double-sided, flip on the {settings.duplex} edge")
+                click.echo(f"  {pdf.name}: print {how}")
             for line in shrunk:
                 click.echo(f"  shrank: {line}", err=True)
             for line in overflow:
@@ -107,6 +120,7 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, bac
         summary.append({"game": game.key, "components": result.components,
                         "pieces": result.copies, "pages": pages,
                         "pdf": str(result.pdf) if result.pdf else None,
+                        "pdfs": [str(p) for p in result.pdfs], "ink": ink,
                         "manifest": str(result.manifest), "shrunk": shrunk,
                         "overflow": overflow})
         failed = failed or bool(overflow)
