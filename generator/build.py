@@ -135,43 +135,49 @@ def _titled(sheets: list[Sheet]) -> list[Sheet]:
 
 def checklist_panel(game: Game, settings: Settings) -> Panel:
     """The component checklist: every group of the rulebook's list, its count, and a box to
-    tick. A panel as wide as the printable area, packed onto a sheet where it finds room."""
+    tick, in two columns when the list is long. A panel as wide as the printable area, packed
+    onto a sheet where it finds room."""
     _, _, uw, _ = usable_area(settings, False)
-    w = uw - 2.0
+    w = min(uw - 2.0, 176.0)  # narrow enough for the back of a rules sheet
     marks: list[Primitive] = [
         Text(0, 7, f"{game.name}: component checklist", "Helvetica-Bold", 14, "#222222"),
         Text(0, 13, f"Edition {game.edition}. Tick each group once it is printed, cut and "
                     "counted.", "Helvetica", 8.5, "#444444"),
     ]
-    y = 17.0
+    top = 17.0
     rows = game.inventory or [
         _group_row(name, count) for name, count in game.counts().items()
     ]
     line_h = 5.5
     size = 8.5
     box = Style(stroke="#222222", width=0.3)
-    count_x = min(100.0, w * 0.55)  # counts right-aligned here; notes after them
-    for row in rows:
-        marks.append(Rect(0, y + line_h * 0.15, line_h * 0.6, line_h * 0.6, box))
+    columns = 2 if len(rows) > 14 else 1
+    col_w = (w - 6.0 * (columns - 1)) / columns
+    per_col = -(-len(rows) // columns)
+    count_x = min(100.0, col_w * (0.62 if columns > 1 else 0.55))  # counts right-aligned here
+    for i, row in enumerate(rows):
+        x = (i // per_col) * (col_w + 6.0)
+        y = top + (i % per_col) * line_h
+        marks.append(Rect(x, y + line_h * 0.15, line_h * 0.6, line_h * 0.6, box))
         name_size = size
         while name_size > 5 and stringWidth(row.group, "Helvetica", name_size) * PT > \
-                count_x - 12 - line_h:
+                count_x - 10 - line_h:
             name_size -= 0.25
-        marks.append(Text(line_h, y + line_h * 0.7, row.group, "Helvetica", name_size,
+        marks.append(Text(x + line_h, y + line_h * 0.7, row.group, "Helvetica", name_size,
                           "#222222"))
-        marks.append(Text(count_x, y + line_h * 0.7, str(row.count), "Helvetica-Bold", size,
-                          "#222222", "end"))
+        marks.append(Text(x + count_x, y + line_h * 0.7, str(row.count), "Helvetica-Bold",
+                          size, "#222222", "end"))
         note = "" if row.printed else "not printed: " + (row.note or "supply your own")
         if note:
-            room = w - (count_x + 4)
+            room = col_w - (count_x + 3)
             note_size = size * 0.8
-            while note_size > 4 and stringWidth(note, "Helvetica-Oblique", note_size) * PT > room:
+            while note_size > 3.5 and \
+                    stringWidth(note, "Helvetica-Oblique", note_size) * PT > room:
                 note_size -= 0.25
-            marks.append(Text(count_x + 4, y + line_h * 0.7, note, "Helvetica-Oblique",
+            marks.append(Text(x + count_x + 3, y + line_h * 0.7, note, "Helvetica-Oblique",
                               note_size, "#666666"))
-        marks.append(Rect(0, y + line_h, w, 0.01, Style(stroke="#cccccc", width=0.1)))
-        y += line_h
-    return Panel("Component checklist", w, y + 1.0, marks)
+        marks.append(Rect(x, y + line_h, col_w, 0.01, Style(stroke="#cccccc", width=0.1)))
+    return Panel("Component checklist", w, top + per_col * line_h + 1.0, marks)
 
 
 def _group_row(name: str, count: int) -> Any:

@@ -28,8 +28,20 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from rectpack import SORT_AREA, MaxRectsBssf, PackingBin, PackingMode, newPacker  # type: ignore[import-untyped]
+from rectpack import (  # type: ignore[import-untyped]
+    SORT_AREA,
+    SORT_LSIDE,
+    SORT_PERI,
+    MaxRectsBaf,
+    MaxRectsBl,
+    MaxRectsBlsf,
+    MaxRectsBssf,
+    PackingBin,
+    PackingMode,
+    newPacker,
+)
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.draw import Faces
@@ -53,8 +65,8 @@ from generator.layout import (
     usable_area,
 )
 
-MARK_ROOM = 1.5  # mm past a piece's bleed: its crop marks run from bleed + GAP to bleed + 2.5
-MARK_LEN = 2.0
+MARK_ROOM = 1.0  # mm past a piece's bleed: its crop marks run from bleed + GAP to bleed + 2
+MARK_LEN = 1.5
 SCALE = 10  # rectpack works in tenths of a millimetre (integers: no float drift)
 
 
@@ -223,7 +235,7 @@ def board_parts(item: Item, s: Settings) -> list[BoardPart]:
             for r in range(rows) for c in range(cols)]
 
 
-SMALL = 45.0  # mm: pieces below this on both sides pack in square-ish blocks
+SMALL = 60.0  # mm: pieces below this on both sides fill the space other pieces leave
 BLOCK = 64.0  # mm: the side such a block aims at
 
 
@@ -284,47 +296,164 @@ def _orientations(s: Settings) -> tuple[bool, ...]:
     return (False,) if s.duplex == "fold" else (False, True)
 
 
-def pack(units: list[Unit], s: Settings, head: Panel | None = None) -> list[Sheet]:
-    """Pack ``units`` (and ``head``, an errata notice's text) onto sheets.
+# rectpack heuristics tried, best result kept: (placement rule, how sheets are chosen, order)
+STRATEGIES = (
+    (MaxRectsBssf, PackingBin.BFF, SORT_AREA),
+    (MaxRectsBssf, PackingBin.BBF, SORT_AREA),
+    (MaxRectsBaf, PackingBin.BFF, SORT_AREA),
+    (MaxRectsBlsf, PackingBin.BBF, SORT_AREA),
+    (MaxRectsBssf, PackingBin.BFF, SORT_LSIDE),
+    (MaxRectsBaf, PackingBin.BBF, SORT_LSIDE),
+    (MaxRectsBl, PackingBin.BFF, SORT_PERI),
+    (MaxRectsBssf, PackingBin.Global, SORT_AREA),
+)
 
-    rectpack's offline best-bin-first packer takes the units largest first and puts each on
-    the open sheet where it fits best (MaxRects, best short side), opening a new sheet (portrait
-    if the unit fits one, else landscape) only when none has room: small pieces end up in the
-    space beside the large ones on every sheet, not only on the last."""
-    todo: list[Unit] = ([head] if head is not None else []) + list(units)
-    if not todo:
-        return []
+
+def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any]
+         ) -> list[tuple[bool, list[tuple[int, int, int]]]] | None:
+    """One rectpack run: per sheet, its orientation and its (unit, x, y) in tenths of a mm;
+    None when the heuristic left a unit out."""
+    algo, bins, order = strategy
     pad = s.bleed + MARK_ROOM
-    packer = newPacker(mode=PackingMode.Offline, bin_algo=PackingBin.BFF,
-                       pack_algo=MaxRectsBssf, sort_algo=SORT_AREA, rotation=False)
+    packer = newPacker(mode=PackingMode.Offline, bin_algo=bins, pack_algo=algo,
+                       sort_algo=order, rotation=False)
     kinds = _orientations(s)
     for k, landscape in enumerate(kinds):
         _, _, bw, bh, _ = _bin(s, landscape, 0.0)
         packer.add_bin(int(bw * SCALE), int(bh * SCALE), count=len(todo), bid=k)
     for i, u in enumerate(todo):
-        if not fits(u, s):
-            raise ValueError(f"a {u.w:.0f} x {u.h:.0f} mm piece does not fit any sheet")
         packer.add_rect(*_footprint(u, pad), rid=i)
     packer.pack()
-    by_bin: dict[int, list[tuple[int, int, int]]] = {}
-    landscape_of: dict[int, bool] = {}
-    for n, abin in enumerate(packer):
-        landscape_of[n] = kinds[abin.bid]
-        for r in abin:
-            by_bin.setdefault(n, []).append((r.rid, r.x, r.y))
-    if sum(len(v) for v in by_bin.values()) != len(todo):
+    out = [(kinds[abin.bid], [(r.rid, r.x, r.y) for r in abin]) for abin in packer]
+    out = [o for o in out if o[1]]
+    if sum(len(rects) for _, rects in out) != len(todo):
+        return None
+    return out
+
+
+Layout = list[tuple[bool, list[tuple[Unit, float, float]]]]  # per sheet: units at trims
+
+
+def _best(todo: list[Unit], s: Settings) -> Layout:
+    """The rectpack run with the fewest sheets (then the emptiest last sheet), as trims."""
+    best: list[tuple[bool, list[tuple[int, int, int]]]] | None = None
+    best_key: tuple[float, ...] = ()
+    for strategy in STRATEGIES:
+        run = _run(todo, s, strategy)
+        if run is None:
+            continue
+        fills = sorted(sum(todo[i].w * todo[i].h for i, _, _ in rects) for _, rects in run)
+        key = (len(run), fills[0])
+        if best is None or key < best_key:
+            best, best_key = run, key
+    if best is None:
         raise ValueError("the packer left pieces unplaced")
-    sheets: list[Sheet] = []
-    for n in sorted(by_bin):
-        landscape = landscape_of[n]
+    pad = s.bleed + MARK_ROOM
+    out: Layout = []
+    for landscape, rects in best:
         bx, by, _, _, _ = _bin(s, landscape, 0.0)
+        out.append((landscape, [(todo[i], bx + x / SCALE + pad, by + y / SCALE + pad)
+                                for i, x, y in rects]))
+    return out
+
+
+Box = tuple[float, float, float, float]
+
+
+def free_space(area: Box, used: list[Box]) -> list[Box]:
+    """The maximal empty rectangles of ``area`` around the ``used`` boxes (x, y, w, h)."""
+    free = [area]
+    for ux, uy, uw, uh in used:
+        nxt: list[Box] = []
+        for f in free:
+            fx, fy, fw, fh = f
+            if ux >= fx + fw or ux + uw <= fx or uy >= fy + fh or uy + uh <= fy:
+                nxt.append(f)
+                continue
+            if ux > fx:
+                nxt.append((fx, fy, ux - fx, fh))
+            if ux + uw < fx + fw:
+                nxt.append((ux + uw, fy, fx + fw - ux - uw, fh))
+            if uy > fy:
+                nxt.append((fx, fy, fw, uy - fy))
+            if uy + uh < fy + fh:
+                nxt.append((fx, uy + uh, fw, fy + fh - uy - uh))
+        nxt = list(dict.fromkeys(nxt))
+        free = [a for a in nxt if not any(
+            b != a and b[0] <= a[0] + 1e-9 and b[1] <= a[1] + 1e-9
+            and b[0] + b[2] >= a[0] + a[2] - 1e-9 and b[1] + b[3] >= a[1] + a[3] - 1e-9
+            for b in nxt)]
+    return free
+
+
+def _fill(layout: Layout, small: list[list[Item]], s: Settings) -> None:
+    """Small pieces into the space the packed sheets leave: on each sheet, blocks of one
+    size cut to fit its largest free rectangles, the largest pieces first."""
+    pad = s.bleed + MARK_ROOM
+    small.sort(key=lambda run: -run[0].front.w * run[0].front.h if run else 0.0)
+    for landscape, placed in layout:
+        bx, by, bw, bh, _ = _bin(s, landscape, 0.0)
+        while any(small):
+            used = [(x - pad, y - pad, u.w + 2 * pad, u.h + 2 * pad) for u, x, y in placed]
+            spaces = sorted(free_space((bx, by, bw, bh), used), key=lambda f: -f[2] * f[3])
+            block = None
+            for fx, fy, fw, fh in spaces:
+                for run in small:
+                    if not run:
+                        continue
+                    d = run[0].front
+                    cols = int((fw - 2 * pad + 1e-9) // d.w)
+                    rows = int((fh - 2 * pad + 1e-9) // d.h)
+                    if cols < 1 or rows < 1:
+                        continue
+                    k = min(len(run), cols * rows)
+                    if k >= cols:
+                        k = k // cols * cols
+                        block = Strip(run[:k], cols)
+                    else:
+                        block = Strip(run[:k], k)
+                    del run[:k]
+                    placed.append((block, fx + pad, fy + pad))
+                    break
+                if block is not None:
+                    break
+            if block is None:
+                break
+            block = None
+
+
+def pack(units: list[Unit], s: Settings, head: Panel | None = None,
+         small: list[list[Item]] | None = None) -> list[Sheet]:
+    """Pack ``units`` (and ``head``, an errata notice's text) onto as few sheets as rectpack
+    finds, then fill the space they leave with ``small`` pieces (runs of one size).
+
+    Each heuristic in ``STRATEGIES`` takes the units largest first and puts each on an open
+    sheet where it fits (MaxRects: beside what is there already), opening a new sheet
+    (portrait if the unit fits one, else landscape) only when none has room; the run with the
+    fewest sheets wins. Small tokens and counters then go, in blocks cut to fit, into the
+    largest free rectangles of each sheet; what is left of them is packed the same way."""
+    todo: list[Unit] = ([head] if head is not None else []) + list(units)
+    small = [list(run) for run in small or [] if run]
+    for u in todo:
+        if not fits(u, s):
+            raise ValueError(f"a {u.w:.0f} x {u.h:.0f} mm piece does not fit any sheet")
+    layout = _best(todo, s) if todo else []
+    if head is not None:  # the notice opens the reprint
+        layout.sort(key=lambda sheet: not any(u is head for u, _, _ in sheet[1]))
+    _fill(layout, small, s)
+    while any(small):  # what is left opens sheets of its own, filled the same way
+        layout.append((False, []))
+        _fill(layout[-1:], small, s)
+        if not layout[-1][1]:
+            raise ValueError("a small piece fits no sheet")
+    sheets: list[Sheet] = []
+    for landscape, placed in layout:
         W, H = page_size(s.paper, landscape)
         front = Sheet(W, H, "front", "")
-        two = any(todo[i].two_sided for i, _, _ in by_bin[n])
+        two = any(u.two_sided for u, _, _ in placed)
         back = Sheet(W, H, "back", "") if two and s.duplex in ("long", "short") else None
-        for i, x, y in sorted(by_bin[n], key=lambda r: (r[2], r[1])):
-            todo[i].place(bx + x / SCALE + pad, by + y / SCALE + pad, front, back, s,
-                          landscape)
+        for u, x, y in sorted(placed, key=lambda p: (round(p[2], 1), p[1])):
+            u.place(x, y, front, back, s, landscape)
         if s.cut_lines:
             front.marks.extend(cut_lines(front))
         if s.duplex == "fold" and two:
@@ -391,6 +520,36 @@ def assembly_map(x: float, below: float, width: float, cols: int, rows: int, c: 
 PanelFactory = Callable[[float], Panel]
 
 
+def panel_on_a_back(sheets: list[Sheet], panel: Panel, s: Settings) -> bool:
+    """Print ``panel`` (the checklist) on the blank back of a one-sided sheet that is not cut
+    up (a rules or reference sheet), when there is one: it then costs no paper at all. The
+    sheet becomes two-sided; with a short-edge flip the panel turns to read upright."""
+    if s.duplex not in ("long", "short"):
+        return False
+    for k in range(len(sheets) - 1, -1, -1):
+        front = sheets[k]
+        if front.side != "front" or (k + 1 < len(sheets) and sheets[k + 1].side == "back"):
+            continue
+        if len(front.placements) != 1 or front.placements[0].comp.kind != "sheet":
+            continue
+        x, y, w, h = front.placements[0].trim
+        if panel.w > w - 6 or panel.h > h - 6:
+            continue
+        box = (x + (w - panel.w) / 2, y + 4, panel.w, panel.h)
+        landscape = front.w > front.h
+        bx, by, bw, bh = mirror(box, front.w, front.h, s, landscape)
+        back = Sheet(front.w, front.h, "back", front.title)
+        if turns_backs(s, landscape):
+            back.marks.append(Group(tuple(panel.marks), dx=bx + bw, dy=by + bh, rotate=180))
+        else:
+            back.marks.append(Group(tuple(panel.marks), dx=bx, dy=by))
+        back.panels.append(panel.title)
+        back.occupied.append((bx, by, bw, bh))
+        sheets.insert(k + 1, back)
+        return True
+    return False
+
+
 FULL_FILL = 0.8  # a size whose grid covers this much of a sheet keeps whole grid sheets
 
 
@@ -410,6 +569,7 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         titles.setdefault(key, f.comp.group or f.comp.kind)
     grid: list[Sheet] = []
     units: list[Unit] = []
+    small: dict[tuple[float, float, float], list[Item]] = {}
     for key, items in runs.items():
         d = items[0].front
         g = best_grid(d.w, d.h, d.bleed, s)
@@ -422,10 +582,18 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         full = len(items) - len(items) % g.count if dense else 0
         grid.extend(impose(items[:full], s, titles[key]))
         rest = strips(items[full:], s)
-        if all(fits(u, s) for u in rest):
+        if d.w < SMALL and d.h < SMALL and items[full:]:
+            # one size, with backs or without, fills blocks together: fewer gutters
+            small.setdefault((round(d.w, 2), round(d.h, 2), d.bleed), []).extend(items[full:])
+        elif all(fits(u, s) for u in rest):
             units.extend(rest)
         else:  # too tall to leave the footer its band: the grid finds it a side strip
             grid.extend(impose(items[full:], s, titles[key]))
-    units.extend(panels or [])
+    for panel in list(panels or []):
+        if panel_on_a_back(grid, panel, s):
+            continue
+        units.append(panel)
     units.sort(key=lambda u: -u.w * u.h)
-    return grid + pack(units, s, head) if units or head else grid
+    if not (units or head or small):
+        return grid
+    return grid + pack(units, s, head, list(small.values()))
