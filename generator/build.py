@@ -288,6 +288,7 @@ def manifest_data(game: Game, sheets: list[Sheet], opts: BuildOptions,
             "title": sheet.title,
             "page_mm": [round(sheet.w, 3), round(sheet.h, 3)],
             "svg": svg_names.get(i),
+            "panels": list(sheet.panels),  # sheet texts printed on it: checklist, notice
             "placements": [],
         }
         for p in sheet.placements:
