@@ -23,6 +23,7 @@ from components.errors import InputError
 from generator.draw import INKS, Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
 from generator.drawing import PT, Drawing, Primitive, Rect, Style, Text
+from generator.fonts import sheet_marks
 from generator.icons import BUILTIN
 from generator.layout import Settings, Sheet, footer, page_size, usable_area
 from generator.pack import Panel, impose_game
@@ -37,6 +38,7 @@ class BuildOptions:
     since: str | None = None
     checklist: bool = True
     ink: str = "full"  # "saver": light tints and outlines instead of dark full-bleed areas
+    png_dpi: float = 150.0  # for the "png" format: every page rasterised from the PDF
 
 
 @dataclass
@@ -82,7 +84,7 @@ def _recolour(p: Primitive, colour: str) -> Primitive:
     def keep(c: str | None) -> str | None:
         return c if c in (None, "#ffffff", "#fff") else colour
 
-    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))  # type: ignore[type-var]
+    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))
 
 
 def select(game: Game, since: str | None) -> list[Component]:
@@ -231,7 +233,7 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
         footer(s, text, settings)
 
 
-def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
@@ -343,9 +345,10 @@ def build(game: Game, opts: BuildOptions,
 
     settings = opts.settings
     settings.check()
-    bad = [f for f in opts.formats if f not in ("pdf", "svg")]
+    bad = [f for f in opts.formats if f not in ("pdf", "svg", "png")]
     if bad or not opts.formats:
-        raise InputError(f"unknown format '{','.join(bad)}' (expected pdf, svg or pdf,svg)")
+        raise InputError(f"unknown format '{','.join(bad)}' (expected pdf, svg, png or a "
+                         "comma-separated list of them)")
     comps = select(game, opts.since)
     if opts.ink not in INKS:
         raise InputError(f"unknown ink '{opts.ink}' (expected one of: {', '.join(INKS)})")
@@ -367,6 +370,8 @@ def build(game: Game, opts: BuildOptions,
         sheets = impose_all(game, faces, settings, panels)
     sheets = print_files(sheets, base, settings)
     number_and_footer(game, sheets, settings)
+    for sheet in sheets:
+        sheet.marks[:] = sheet_marks(game, sheet.marks)
     if total:
         total(len(comps) + len(sheets) * len(opts.formats))
     folder = opts.out / game.key
@@ -391,6 +396,14 @@ def build(game: Game, opts: BuildOptions,
     for name in (f"{base}.pdf", f"{base}-single-sided.pdf"):
         if name in old_files and name not in written:
             (folder / name).unlink(missing_ok=True)
+    png_names: dict[int, str] = {}
+    if "png" in opts.formats:
+        from generator.raster import check_dpi, write_sheet_pngs
+
+        check_dpi(opts.png_dpi)
+        whole = pdf_path if len(pdfs) == 1 else None  # one PDF holding every sheet
+        png_names = write_sheet_pngs(sheets, folder, whole, icons, game.name, opts.png_dpi,
+                                     lambda: tick())
     svg_names: dict[int, str] = {}
     svg_dir: Path | None = None
     if "svg" in opts.formats:
@@ -419,6 +432,9 @@ def build(game: Game, opts: BuildOptions,
             raise
     manifest = folder / manifest_name
     data = manifest_data(game, sheets, opts, svg_names)
+    for i, entry in enumerate(data["sheets"]):
+        if i in png_names:
+            entry["png"] = png_names[i]
     _atomic_write(manifest, lambda tmp: tmp.write_text(json.dumps(data, indent=1),
                                                        encoding="utf-8"))
     fits = [r for f in faces for r in f.fits]
@@ -431,6 +447,8 @@ def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:
     shrunk, overflow = [], []
     seen: set[tuple[str, str, str]] = set()
     for r in fits:
+        if r.note:
+            continue  # images: see image_report
         key = (r.component, r.face, r.field)
         if key in seen:
             continue
@@ -441,6 +459,20 @@ def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:
         else:
             overflow.append(f"{where}: does not fit even at {r.size:g} pt")
     return shrunk, overflow
+
+
+def image_report(fits: list[FitRecord]) -> list[str]:
+    """Lines naming every raster image that prints below the resolution a print needs."""
+    out: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for r in fits:
+        if r.note != "dpi" or (r.component, r.field) in seen:
+            continue
+        seen.add((r.component, r.field))
+        out.append(f"{r.file}:{r.line}: {r.component} ({r.face}, {r.field}) prints at "
+                   f"{r.size:g} dpi (at least {r.wanted:g} for a sharp print: a larger image, "
+                   "or a smaller box)")
+    return out
 
 
 def render_drawing_items(d: Drawing) -> list[Primitive]:
