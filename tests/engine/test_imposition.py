@@ -244,3 +244,46 @@ def test_marks_and_footer_never_touch_artwork_and_stay_on_the_page(paper: str) -
                 assert not inside, (sheet.title, x, y)
             checked += 1
     assert checked > 500
+
+
+def test_board_parts_pack_two_to_a_sheet_where_they_fit(deck_dir: Path, tmp_path: Path,
+                                                        builder: Any) -> None:
+    other = deck_dir / "other.yaml"
+    other.write_text(other.read_text().replace("size: [400, 300]", "size: [300, 120]"))
+    manifest = builder(tmp_path, deck_dir, paper="a4", formats=("pdf",))
+    parts = [(s["file"], s["page"], p) for s in manifest["sheets"] for p in s["placements"]
+             if p["component"] == "board/map"]
+    assert sorted(p["part"] for _, _, p in parts) == ["A1", "B1"]
+    assert len({(f, page) for f, page, _ in parts}) == 1  # both on one sheet
+    a, b = (p for _, _, p in parts)
+    assert not overlaps(a["trim_mm"], b["trim_mm"])
+    # together their windows cover the whole board, overlapping
+    wa, wb = sorted((p["board_window_mm"] for _, _, p in parts), key=lambda w: w[0])
+    assert wa[0] == 0 and wb[0] + wb[2] == pytest.approx(300, abs=0.01)
+    assert wb[0] < wa[0] + wa[2]
+
+
+def test_small_pieces_on_a_packed_sheet_keep_a_crop_mark_on_every_cut_line() -> None:
+    from components import load_path
+    from generator.build import draw_all, impose_all
+    from generator.draw import Options
+    from generator.drawing import Line
+
+    game = load_path(Path(__file__).parent / "fixtures" / "deck")
+    settings = Settings(paper="a4")
+    sheets = impose_all(game, draw_all(game, game.components, Options()), settings)
+    checked = 0
+    for sheet in sheets:
+        if sheet.side != "front" or not any(p.comp.id == "counter/one" for p in sheet.placements):
+            continue
+        lines = [m for m in sheet.marks if isinstance(m, Line)]
+        for p in sheet.placements:
+            if p.part:  # a board part lines up by its registration targets instead
+                continue
+            x, y, w, h = p.trim
+            for cx in (x, x + w):  # a short vertical mark on this cut line, outside the bleed
+                assert any(abs(m.x1 - cx) < 1e-6 and abs(m.x2 - cx) < 1e-6 for m in lines)
+            for cy in (y, y + h):
+                assert any(abs(m.y1 - cy) < 1e-6 and abs(m.y2 - cy) < 1e-6 for m in lines)
+            checked += 1
+    assert checked >= 6

@@ -182,3 +182,42 @@ def test_backs_mirror_their_fronts_and_nothing_overlaps(
     # (a back with no component holds the checklist, on the back of a rules sheet)
     assert checked or not any(s["placements"] for s in manifest["sheets"]
                               if s["side"] == "back")
+
+
+def _mark_points(items: Any, dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float]]:
+    """The ends of every line among the sheet marks (crop marks, cut lines) on the page;
+    unrotated groups (panels) followed, rotated ones (footer, turned panels) left out."""
+    from generator.drawing import Group, Line
+
+    out: list[tuple[float, float]] = []
+    for it in items:
+        if isinstance(it, Line):
+            out += [(it.x1 + dx, it.y1 + dy), (it.x2 + dx, it.y2 + dy)]
+        elif isinstance(it, Group) and not it.rotate and it.scale == 1:
+            out += _mark_points(it.items, dx + it.dx, dy + it.dy)
+    return out
+
+
+@pytest.mark.parametrize("case", [("mule", "letter", "long"), ("mutagen", "a4", "short"),
+                                  ("outer-earth", "a4", "long"),
+                                  ("mule-goes-crazy", "letter", "short")],
+                         ids=lambda c: "-".join(c))
+def test_crop_marks_never_touch_a_pieces_artwork(case: tuple[str, str, str]) -> None:
+    from generator.build import checklist_panel, draw_all, impose_all, select
+    from generator.draw import Options
+
+    game, paper, duplex = case
+    g = load(game)
+    settings = Settings(paper=paper, duplex=duplex)
+    sheets = impose_all(g, draw_all(g, select(g, None), Options()), settings,
+                        [checklist_panel(g, settings)])
+    checked = 0
+    for sheet in sheets:
+        boxes = [p.clip for p in sheet.placements if not p.part]
+        for x, y in _mark_points(sheet.marks):
+            assert -1e-6 <= x <= sheet.w + 1e-6 and -1e-6 <= y <= sheet.h + 1e-6
+            for bx, by, bw, bh in boxes:
+                inside = bx + 1e-6 < x < bx + bw - 1e-6 and by + 1e-6 < y < by + bh - 1e-6
+                assert not inside, (sheet.title, x, y)
+            checked += 1
+    assert checked > 200
