@@ -138,7 +138,7 @@ class _Saver:
                                   >= 0.9 * self.area)
                         if luminance(fill) < DARK and not st.stroke and not covers:
                             style = replace(style, stroke=fill, width=OUTLINE)
-                        item = replace(item, style=style)  # type: ignore[type-var]
+                        item = replace(item, style=style)
                         grounds.append((box, new, fill))
                     else:
                         grounds.append((box, fill, fill))

@@ -245,3 +245,20 @@ def test_raster_images_print_in_both_backends(deck_dir: Path, tmp_path: Path,
     assert r > 150 and g < 80 and b < 80
     svg = (tmp_path / "deck" / sheet["svg"]).read_text()
     assert "data:image/png;base64," in svg
+
+
+def test_a_rebuild_removes_only_a_pdf_its_last_manifest_listed(tmp_path: Path,
+                                                               builder: Any) -> None:
+    folder = tmp_path / "deck"
+    first = builder(tmp_path, paper="a4", duplex="long", formats=("pdf",))
+    assert [f["file"] for f in first["files"]] == ["deck.pdf", "deck-single-sided.pdf"]
+    (folder / "notes.pdf").write_bytes(b"mine")
+    # with fold every page prints one-sided from deck.pdf: the old one-sided file goes
+    again = builder(tmp_path, paper="a4", duplex="fold", formats=("pdf",))
+    assert [f["file"] for f in again["files"]] == ["deck.pdf"]
+    assert not (folder / "deck-single-sided.pdf").exists()
+    assert (folder / "notes.pdf").read_bytes() == b"mine"
+    # a file of that name the manifest does not list is not irata's to delete
+    (folder / "deck-single-sided.pdf").write_bytes(b"mine too")
+    builder(tmp_path, paper="a4", duplex="none", formats=("pdf",))
+    assert (folder / "deck-single-sided.pdf").read_bytes() == b"mine too"
