@@ -20,6 +20,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from components import Component, Game
 from components.errors import InputError
+from components.facecheck import check_faces
 from generator.draw import INKS, Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
 from generator.drawing import PT, Drawing, Primitive, Rect, Style, Text
@@ -100,6 +101,9 @@ def select(game: Game, since: str | None) -> list[Component]:
 
 def draw_all(game: Game, comps: list[Component], opts: Options,
              tick: Callable[[], None] | None = None) -> list[Faces]:
+    """Every face of ``comps``, once the game's faces are checked (``check_faces``: an
+    undefined field or a wrong word is refused at its FILE:LINE:COL, never drawn empty)."""
+    check_faces(game)
     out = []
     for comp in comps:
         out.append(draw_component(game, comp, opts))
