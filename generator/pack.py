@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rectpack import (  # type: ignore[import-untyped]
@@ -557,7 +557,12 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
                 head: Panel | None = None) -> list[Sheet]:
     """Every copy of every component onto sheets: whole grid sheets for sizes that fill one
     densely, the rest (and ``panels``) packed together; ``head`` opens the first packed sheet.
-    Runs are grouped by size and sidedness, in order of first appearance."""
+    Runs are grouped by size and sidedness, in order of first appearance.
+
+    With ``fold``, only what has a back is confined to the page's left half (its backs take
+    the right half); one-sided components and panels use the whole page, as with ``none``,
+    and so does a two-sided piece too large for half a page: its front, in parts."""
+    whole = replace(s, duplex="none") if s.duplex == "fold" else s
     runs: dict[tuple[float, float, float, bool, bool], list[Item]] = {}
     titles: dict[tuple[float, float, float, bool, bool], str] = {}
     for f in faces:
@@ -568,32 +573,40 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         items.extend(Item(f.comp, i + 1, f.front, f.back) for i in range(f.comp.count))
         titles.setdefault(key, f.comp.group or f.comp.kind)
     grid: list[Sheet] = []
-    units: list[Unit] = []
-    small: dict[tuple[float, float, float], list[Item]] = {}
+    units: dict[bool, list[Unit]] = {False: [], True: []}  # by: on the whole page (fold)
+    small: dict[tuple[float, float, float, bool], list[Item]] = {}
     for key, items in runs.items():
         d = items[0].front
-        g = best_grid(d.w, d.h, d.bleed, s)
+        # (a piece too large for half a page prints its front in parts on the whole page)
+        on_whole = whole is not s and (not key[3] or best_grid(d.w, d.h, d.bleed, s) is None)
+        rs = whole if on_whole else s
+        g = best_grid(d.w, d.h, d.bleed, rs)
         if g is None:
             for it in items:
-                units.extend(board_parts(it, s))
+                units[on_whole].extend(board_parts(it, rs))
             continue
-        _, _, uw, uh = usable_area(s, g.landscape)
+        _, _, uw, uh = usable_area(rs, g.landscape)
         dense = g.count * d.w * d.h >= FULL_FILL * uw * uh
         full = len(items) - len(items) % g.count if dense else 0
-        grid.extend(impose(items[:full], s, titles[key]))
-        rest = strips(items[full:], s)
+        grid.extend(impose(items[:full], rs, titles[key]))
+        rest = strips(items[full:], rs)
         if d.w < SMALL and d.h < SMALL and items[full:]:
             # one size, with backs or without, fills blocks together: fewer gutters
-            small.setdefault((round(d.w, 2), round(d.h, 2), d.bleed), []).extend(items[full:])
-        elif all(fits(u, s) for u in rest):
-            units.extend(rest)
+            small.setdefault((round(d.w, 2), round(d.h, 2), d.bleed, on_whole),
+                             []).extend(items[full:])
+        elif all(fits(u, rs) for u in rest):
+            units[on_whole].extend(rest)
         else:  # too tall to leave the footer its band: the grid finds it a side strip
-            grid.extend(impose(items[full:], s, titles[key]))
+            grid.extend(impose(items[full:], rs, titles[key]))
     for panel in list(panels or []):
         if panel_on_a_back(grid, panel, s):
             continue
-        units.append(panel)
-    units.sort(key=lambda u: -u.w * u.h)
-    if not (units or head or small):
-        return grid
-    return grid + pack(units, s, head, list(small.values()))
+        units[whole is not s].append(panel)
+    out = grid
+    for on_whole, rs in ((False, s), (True, whole)):
+        todo = sorted(units[on_whole], key=lambda u: -u.w * u.h)
+        runs_small = [v for k, v in small.items() if k[3] == on_whole]
+        first = head if not on_whole else None
+        if todo or runs_small or first:
+            out = out + pack(todo, rs, first, runs_small)
+    return out
