@@ -287,3 +287,16 @@ def test_small_pieces_on_a_packed_sheet_keep_a_crop_mark_on_every_cut_line() -> 
                 assert any(abs(m.y1 - cy) < 1e-6 and abs(m.y2 - cy) < 1e-6 for m in lines)
             checked += 1
     assert checked >= 6
+
+
+def test_fold_gives_one_sided_pieces_the_whole_page(tmp_path: Path, builder: Any) -> None:
+    fold = builder(tmp_path / "fold", paper="a4", duplex="fold", formats=("pdf",))
+    none = builder(tmp_path / "none", paper="a4", duplex="none", formats=("pdf",))
+
+    def parts(m: dict[str, Any]) -> list[str]:
+        return sorted(p["part"] for _, p in placements(m) if p["component"] == "board/map")
+
+    assert parts(fold) == parts(none) == ["A1", "A2", "B1", "B2"]
+    # the reference sheet, one-sided, is not cut up either
+    ref = [p for _, p in placements(fold) if p["component"] == "sheet/reference"]
+    assert len(ref) == 1 and "part" not in ref[0]
