@@ -1,21 +1,26 @@
 """Mixed-size packing: what does not fill whole sheets of its own size shares sheets.
 
-A game's pieces reach paper in two ways. Runs of one size that fill a sheet densely (nine poker
-cards, 192 counters) keep the grid of ``layout.impose``: butted where bleed gutters do not fit,
-crop marks running to the margin. Everything else becomes a *unit* for the packer:
+A game's pieces reach paper in three ways. Runs of one size that fill a sheet densely (nine
+poker cards, 192 counters) keep the grid of ``layout.impose``: butted where bleed gutters do
+not fit, crop marks running to the margin. Larger pieces left over become *units*:
 
-- a **strip**: one row of same-size pieces butted edge to edge (shared cut lines, bleed only
-  around the strip), with short crop marks on every cut line just outside the bleed;
+- a **strip**: a row (or a block of rows) of same-size pieces butted edge to edge (shared cut
+  lines, bleed only around it), with short crop marks on every cut line just outside the
+  bleed;
 - a **board part**: one overlapping part of a board larger than the page, with its
   registration targets, part label and assembly map;
 - a **panel**: a block of sheet text (the component checklist, the end of an errata notice).
 
-Units are packed first-fit-decreasing, one sheet at a time, by ``rectpack``'s MaxRects
-(best short side fit): the largest unit left opens a sheet in the orientation that takes the
-most area, and small tokens and counters fill the space beside boards, dashboards and the last
-part-filled strips of every size. rectpack is a maintained, pure-Python 2D bin packer whose
-MaxRects heuristics place far denser than shelf packing with mixed sizes; shelves (the former
-approach) waste the height of every shelf's tallest piece.
+Units are packed by ``rectpack``: each heuristic in ``STRATEGIES`` (MaxRects placement, with
+best-fit or global sheet choice) takes them largest first and puts each on an open sheet where
+it fits, opening a new sheet only when none has room; the run with the fewest sheets wins.
+Then the small pieces (tokens, counters, tiles under ``SMALL``) go into the space left: on
+each sheet, blocks of one size cut to fit its largest free rectangles (``free_space``), one
+size with backs or without in one block; what is left of them opens sheets of its own, filled
+the same way. rectpack is a maintained, pure-Python 2D bin packer; its MaxRects heuristics
+place mixed sizes far denser than shelf packing (the former approach, which lost the height
+of every shelf's tallest piece), and carving the small pieces to the free space puts them
+beside boards and dashboards rather than on sheets of their own.
 
 Cutting stays easy: every unit is padded by the bleed plus ``MARK_ROOM`` on every side, so no
 piece's bleed reaches another's trim and every piece keeps marks on each of its cut lines, and
@@ -26,7 +31,6 @@ Backs mirror about the page centre exactly as on grid sheets (``layout.mirror``)
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -216,7 +220,7 @@ def board_parts(item: Item, s: Settings) -> list[BoardPart]:
     d = item.front
     best: tuple[int, int, int] | None = None
     for landscape in _orientations(s):
-        _, _, bw, bh, pad = _bin(s, landscape, 0.0)
+        _, _, bw, bh, pad = _bin(s, landscape)
         room_w, room_h = bw - 2 * pad - 0.2, bh - 2 * pad - 0.2
         cols = max(1, math.ceil((d.w - OVERLAP) / (room_w - OVERLAP)))
         rows = 1
@@ -236,44 +240,24 @@ def board_parts(item: Item, s: Settings) -> list[BoardPart]:
 
 
 SMALL = 60.0  # mm: pieces below this on both sides fill the space other pieces leave
-BLOCK = 64.0  # mm: the side such a block aims at
 
 
 def strips(items: list[Item], s: Settings) -> list[Strip]:
-    """Same-size copies cut into packable blocks. Larger pieces go in rows as wide as a
-    portrait page's printable width (rows that fit either orientation leave the packer the
-    most freedom); small tokens and counters in blocks about ``BLOCK`` mm square, so that
-    one block's padding serves many pieces and blocks still fit beside boards. The copies
-    left over make one block of whole rows and one short row."""
+    """Same-size copies in rows as wide as a portrait page's printable width allows (rows
+    that fit either orientation leave the packer the most freedom)."""
     if not items:
         return []
-    d = items[0].front
-    per_row = max(1, int((usable_area(s, False)[2] + 1e-9) // d.w))
-    rows = 1
-    if d.w < SMALL and d.h < SMALL:
-        per_row = min(per_row, max(1, int(BLOCK // d.w)))
-        rows = max(1, int(BLOCK // d.h))
-    out: list[Strip] = []
-    k, n = 0, len(items)
-    while n - k >= per_row * rows:
-        out.append(Strip(items[k:k + per_row * rows], per_row))
-        k += per_row * rows
-    whole = (n - k) // per_row * per_row
-    if whole:
-        out.append(Strip(items[k:k + whole], per_row))
-        k += whole
-    if k < n:
-        out.append(Strip(items[k:], n - k))
-    return out
+    per_row = max(1, int((usable_area(s, False)[2] + 1e-9) // items[0].front.w))
+    return [Strip(items[k:k + per_row]) for k in range(0, len(items), per_row)]
 
 
-def _bin(s: Settings, landscape: bool, head: float) -> tuple[float, float, float, float, float]:
+def _bin(s: Settings, landscape: bool) -> tuple[float, float, float, float, float]:
     """The area the padded units may fill (x, y, w, h) and the padding: the printable area
     widened by the padding (trims stay inside it), less the footer band at the bottom."""
     pad = s.bleed + MARK_ROOM
     ux, uy, uw, uh = usable_area(s, landscape)
     e = max(0.0, min(pad, s.margin - 0.5))
-    top = uy - e + (head + 2.0 if head else 0.0)
+    top = uy - e
     bottom = uy + uh - FOOTER_BAND - 1.0
     return ux - e, top, uw + 2 * e, bottom - top, pad
 
@@ -285,7 +269,7 @@ def _footprint(u: Unit, pad: float) -> tuple[int, int]:
 def fits(u: Unit, s: Settings) -> bool:
     """Whether the packer can place ``u`` on some sheet."""
     for landscape in _orientations(s):
-        _, _, bw, bh, pad = _bin(s, landscape, 0.0)
+        _, _, bw, bh, pad = _bin(s, landscape)
         fw, fh = _footprint(u, pad)
         if fw <= int(bw * SCALE) and fh <= int(bh * SCALE):
             return True
@@ -319,7 +303,7 @@ def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any]
                        sort_algo=order, rotation=False)
     kinds = _orientations(s)
     for k, landscape in enumerate(kinds):
-        _, _, bw, bh, _ = _bin(s, landscape, 0.0)
+        _, _, bw, bh, _ = _bin(s, landscape)
         packer.add_bin(int(bw * SCALE), int(bh * SCALE), count=len(todo), bid=k)
     for i, u in enumerate(todo):
         packer.add_rect(*_footprint(u, pad), rid=i)
@@ -351,7 +335,7 @@ def _best(todo: list[Unit], s: Settings) -> Layout:
     pad = s.bleed + MARK_ROOM
     out: Layout = []
     for landscape, rects in best:
-        bx, by, _, _, _ = _bin(s, landscape, 0.0)
+        bx, by, _, _, _ = _bin(s, landscape)
         out.append((landscape, [(todo[i], bx + x / SCALE + pad, by + y / SCALE + pad)
                                 for i, x, y in rects]))
     return out
@@ -392,7 +376,7 @@ def _fill(layout: Layout, small: list[list[Item]], s: Settings) -> None:
     pad = s.bleed + MARK_ROOM
     small.sort(key=lambda run: -run[0].front.w * run[0].front.h if run else 0.0)
     for landscape, placed in layout:
-        bx, by, bw, bh, _ = _bin(s, landscape, 0.0)
+        bx, by, bw, bh, _ = _bin(s, landscape)
         while any(small):
             used = [(x - pad, y - pad, u.w + 2 * pad, u.h + 2 * pad) for u, x, y in placed]
             spaces = sorted(free_space((bx, by, bw, bh), used), key=lambda f: -f[2] * f[3])
@@ -517,9 +501,6 @@ def assembly_map(x: float, below: float, width: float, cols: int, rows: int, c: 
     return out
 
 
-PanelFactory = Callable[[float], Panel]
-
-
 def panel_on_a_back(sheets: list[Sheet], panel: Panel, s: Settings) -> bool:
     """Print ``panel`` (the checklist) on the blank back of a one-sided sheet that is not cut
     up (a rules or reference sheet), when there is one: it then costs no paper at all. The
@@ -556,7 +537,8 @@ FULL_FILL = 0.8  # a size whose grid covers this much of a sheet keeps whole gri
 def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = None,
                 head: Panel | None = None) -> list[Sheet]:
     """Every copy of every component onto sheets: whole grid sheets for sizes that fill one
-    densely, the rest (and ``panels``) packed together; ``head`` opens the first packed sheet.
+    densely, the rest (and ``panels``) packed together; ``head`` (an errata notice's end)
+    shares the sheet that prints first.
     Runs are grouped by size and sidedness, in order of first appearance.
 
     With ``fold``, only what has a back is confined to the page's left half (its backs take
@@ -606,7 +588,7 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
     for on_whole, rs in ((False, s), (True, whole)):
         todo = sorted(units[on_whole], key=lambda u: -u.w * u.h)
         runs_small = [v for k, v in small.items() if k[3] == on_whole]
-        first = head if not on_whole else None
+        first = head if on_whole == (whole is not s) else None  # with the panels
         if todo or runs_small or first:
             out = out + pack(todo, rs, first, runs_small)
     return out

@@ -355,3 +355,17 @@ def test_a_price_track_erratum_reprints_the_board_with_the_new_numbers(
                      for s in manifest["sheets"])
     assert manifest["files"][0]["file"] == "mule-errata-1.0.pdf"  # beside the full print
     assert "$11/9" in words and "4 pens of 2" in words
+
+
+@pytest.mark.parametrize("duplex", ["fold", "none", "short"])
+def test_a_reprint_opens_with_its_notice_with_any_duplex(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace, tmp_path: Path,
+        duplex: str) -> None:
+    write_errata(E.ERRATA + E.LATER)
+    manifest = _build(root, tmp_path / "out", since="1.0", duplex=duplex)
+    assert _placed(manifest) == {E.ACID, E.PEST}
+    first = manifest["sheets"][0]
+    assert first["page"] == 1 and "Errata notice" in first["panels"]
+    text = _words(_page(tmp_path / "out", manifest, first).get_text())
+    assert "M.U.L.E. The Board Game: errata notice" in text
+    assert all(s["placements"] or s["panels"] for s in manifest["sheets"])
