@@ -12,10 +12,19 @@ not drawn for it, so they are not checked for it either.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from components.errors import DefinitionError
-from components.fields import BARE_RE, MISSING, REF_RE, evaluate, lookup, refs_in
+from components.fields import (
+    BARE_RE,
+    MISSING,
+    REF_RE,
+    evaluate,
+    lookup,
+    number_text,
+    refs_in,
+)
 from components.schema import (
     CHOICES,
     FONT_STYLES,
@@ -28,7 +37,10 @@ from components.schema import (
 )
 from components.yamlloc import LocDict
 
+COLOUR_KEYS = ("fill", "stroke", "color")
+HEX_RE = re.compile(r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})")
 MAX_DEPTH = 8  # layouts inside layouts: deeper is a loop (the printer says so too)
+MAX_COPIES = 2000  # what one face may repeat, all its repeats together: far past any real board
 FACE_FIELDS = ("version", "edition", "game_name", "qr", "data")
 
 
@@ -78,9 +90,12 @@ def _pattern(path: str) -> str:
     return ".".join("*" if part.isdigit() else part for part in path.split("."))
 
 
-def check_faces(game: Game) -> None:
-    """Raise a located ``DefinitionError`` for the first mistake on any component's faces."""
+def check_faces(game: Game, basic_colours: tuple[str, ...] | None = None) -> None:
+    """Raise a located ``DefinitionError`` for the first mistake on any component's faces.
+    ``basic_colours``: the colour names the printer knows beside the game's palette (colours
+    are checked when the printer says which it knows)."""
     fonts = FONT_STYLES + tuple(game.fonts) + STANDARD_FONTS
+    colours = None if basic_colours is None else tuple(game.palette) + basic_colours
     known = known_paths(game)
     for comp in game.components:
         fields = face_fields(game, comp)
@@ -92,16 +107,19 @@ def check_faces(game: Game) -> None:
             if comp.back is not None:
                 faces.append(("back", comp.back, fields))
         for name, spec, env in faces:
-            _Walk(game, comp, name, fonts, known).elements(spec, env, 0)
+            _Walk(game, comp, name, fonts, colours, known).elements(
+                spec, env, 0, frozenset(FACE_FIELDS))
 
 
 class _Walk:
     def __init__(self, game: Game, comp: Component, face: str, fonts: tuple[str, ...],
-                 known: set[str]) -> None:
+                 colours: tuple[str, ...] | None, known: set[str]) -> None:
         self.game, self.comp, self.face, self.fonts = game, comp, face, fonts
+        self.colours = colours
         self.known = known
-        # names a use's with: or a repeat binds: read strictly (not component fields)
-        self.bound: set[str] = set(FACE_FIELDS)
+        self.copies = 0
+        # the names a use's with: or a repeat binds where the walk is: read strictly
+        self.bound: frozenset[str] = frozenset()
 
     def optional(self, path: str) -> bool:
         """A component field that this component lacks but another one has."""
@@ -119,16 +137,15 @@ class _Walk:
 
     # --- the walk ------------------------------------------------------------------------------
 
-    def elements(self, spec: Any, fields: dict[str, Any], depth: int) -> None:
+    def elements(self, spec: Any, fields: dict[str, Any], depth: int,
+                 bound: frozenset[str]) -> None:
         if depth > MAX_DEPTH:
             return
         items = self.game.layouts.get(spec, []) if isinstance(spec, str) else spec or []
         for el in items:
-            if not isinstance(el, dict):
-                continue
-            if not self.drawn(el, fields):
-                continue
-            self.element(el, fields, depth)
+            self.bound = bound
+            if isinstance(el, dict) and self.drawn(el, fields):
+                self.element(el, fields, depth)
 
     def drawn(self, el: dict[str, Any], fields: dict[str, Any]) -> bool:
         for key in ("when", "unless"):
@@ -161,6 +178,11 @@ class _Walk:
                 raise self.error(f"unknown font '{font}' (expected {', '.join(FONT_STYLES)}, "
                                  "a name under fonts: in game.yaml, or a standard PDF font"
                                  f"{suggest(str(font), list(self.fonts))})", el, "font")
+        for key in COLOUR_KEYS:
+            if key in el:
+                value = self.resolve(el[key], fields)
+                for colour in value if isinstance(value, list) and key == "fill" else [value]:
+                    self.colour(colour, el, key)
         if etype == "text":
             text = self.resolve(el.get("text"), fields)
             if isinstance(text, str) and text != el.get("text"):
@@ -172,8 +194,9 @@ class _Walk:
                     if isinstance(label, str):
                         self.field_text(label, fields, el)
         elif etype == "use":
-            self.elements(el.get("layout"), {**fields, **self.with_fields(el, fields)},
-                          depth + 1)
+            given = self.with_fields(el, fields)
+            self.elements(el.get("layout"), {**fields, **given}, depth + 1,
+                          self.bound | set(given))
         elif etype == "repeat":
             self.repeat(el, fields, depth)
 
@@ -190,10 +213,28 @@ class _Walk:
         if repeat_wrap(self.resolve(el.get("wrap"), fields)) is None:
             raise self.error(f"wrap must be a whole number of copies to a row, not "
                              f"{el['wrap']!r}", el, "wrap")
-        self.bound.update(item_fields(name, 0, None, []))
+        self.copies += len(items)
+        if self.copies > MAX_COPIES:
+            raise self.error(f"{self.whose()} repeats more than {MAX_COPIES} copies on one "
+                             "face", el, "over")
+        outer = self.bound
         for index, item in enumerate(items):
-            env = {**fields, **item_fields(name, index, item, items)}
-            self.elements(el.get("layout"), {**env, **self.with_fields(el, env)}, depth + 1)
+            copy = item_fields(name, index, item, items)
+            env = {**fields, **copy}
+            self.bound = outer | set(copy)
+            given = self.with_fields(el, env)
+            self.elements(el.get("layout"), {**env, **given}, depth + 1,
+                          self.bound | set(given))
+
+    def colour(self, value: Any, el: Any, key: str) -> None:
+        """A colour: ``#rgb``/``#rrggbb``, a palette name, a basic colour name, or none."""
+        if value is None or value is False or value == "none" or self.colours is None:
+            return
+        if isinstance(value, str) and (value in self.colours or HEX_RE.fullmatch(value)):
+            return
+        raise self.error(f"unknown colour '{value}' for {self.whose()} (expected '#rrggbb', "
+                         f"a name under palette: in game.yaml or a basic colour such as "
+                         f"black{suggest(str(value), list(self.colours))})", el, key)
 
     def with_fields(self, el: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         given = el.get("with") or {}
@@ -202,21 +243,28 @@ class _Walk:
                              el, "with")
         for value in given.values():
             self.value(value, fields, el, "with")
-        self.bound.update(str(k) for k in given)
         return {k: self.resolve(v, fields) for k, v in given.items()}
 
     # --- values --------------------------------------------------------------------------------
 
     def resolve(self, value: Any, fields: dict[str, Any]) -> Any:
-        if isinstance(value, str):
-            m = REF_RE.fullmatch(value)
-            if m:
-                try:
-                    out = evaluate(m.group(1), fields)
-                except ValueError:
-                    return None
-                return None if out is MISSING else out
-        return value
+        """As the printer reads it: ``"${x}"`` the field's value, text with references in it
+        the text filled in (what is wrong with a reference is named by ``refs``)."""
+        if not isinstance(value, str) or "${" not in value:
+            return value
+
+        def one(inner: str) -> Any:
+            try:
+                out = evaluate(inner, fields)
+            except ValueError:
+                return None
+            return None if out is MISSING else out
+
+        m = REF_RE.fullmatch(value)
+        if m:
+            return one(m.group(1))
+        return REF_RE.sub(lambda r: "" if one(r.group(1)) is None else
+                          number_text(one(r.group(1))), value)
 
     def value(self, value: Any, fields: dict[str, Any], el: Any, key: str) -> None:
         if isinstance(value, str):
@@ -232,10 +280,16 @@ class _Walk:
              via: str = "") -> None:
         if "$" not in text:
             return
-        bare = BARE_RE.search(text)
-        if bare:
-            raise self.error(f"'${bare.group(1)}' is not a field reference{via}: fields are "
-                             f"written ${{name}}, so write \"${{{bare.group(1)}}}\"", el, key)
+        for bare in BARE_RE.finditer(text):
+            path = bare.group(1)
+            missing = lookup(fields, path) is MISSING and not self.optional(path)
+            if via and missing:
+                continue  # a field's own words may say "$N"; a layout's $name is a slip
+            also = ""
+            if missing:
+                also = f"; and {self.whose()} has no field '{path}'{self.near(path, fields)}"
+            raise self.error(f"'${path}' is not a field reference{via}: fields are written "
+                             f"${{name}}, so write \"${{{path}}}\"{also}", el, key)
         for inner, paths in refs_in(text):
             for path in paths:
                 if lookup(fields, path) is MISSING and not self.optional(path):
@@ -278,9 +332,9 @@ def repeat_items(over: Any) -> list[Any] | None:
         return list(over)
     if isinstance(over, dict):
         return [{**v, "key": k} if isinstance(v, dict) else v for k, v in over.items()]
-    if isinstance(over, int) and not isinstance(over, bool) and 0 <= over <= 10_000:
+    if isinstance(over, int) and not isinstance(over, bool) and 0 <= over <= MAX_COPIES:
         return list(range(over))
-    if isinstance(over, float) and over.is_integer() and 0 <= over <= 10_000:
+    if isinstance(over, float) and over.is_integer() and 0 <= over <= MAX_COPIES:
         return list(range(int(over)))
     return None
 

@@ -11,6 +11,7 @@ agree on what a reference means.
 from __future__ import annotations
 
 import ast
+import math
 import operator
 import re
 from collections.abc import Callable, Iterator
@@ -24,6 +25,7 @@ PATH_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*")
 _TOKEN_RE = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*)"
                        r"|(//|[-+*/%()]))")
 MAX_EXPR = 200  # characters: an expression is a short sum, never a program
+MAX_NUMBER = 1e9  # what a sum may come to (a length in mm, a count): far past any real board
 
 
 class Missing:
@@ -131,6 +133,10 @@ def evaluate(inner: str, fields: Any) -> Any:
                 out = _OPS[type(node.op)](left, right)
             except ZeroDivisionError:
                 raise ValueError(f"'${{{inner}}}' divides by zero") from None
+            except OverflowError:
+                out = math.inf
+            if not math.isfinite(out) or abs(out) > MAX_NUMBER:
+                raise ValueError(f"'${{{inner}}}' comes to a number too large to draw")
             return out
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
             v = value(node.operand)

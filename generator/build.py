@@ -25,7 +25,7 @@ from generator.draw import INKS, Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
 from generator.drawing import PT, Drawing, Primitive, Rect, Style, Text
 from generator.fonts import sheet_marks
-from generator.icons import BUILTIN
+from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.layout import Settings, Sheet, footer, page_size, usable_area
 from generator.pack import Panel, impose_game
 
@@ -103,7 +103,7 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
              tick: Callable[[], None] | None = None) -> list[Faces]:
     """Every face of ``comps``, once the game's faces are checked (``check_faces``: an
     undefined field or a wrong word is refused at its FILE:LINE:COL, never drawn empty)."""
-    check_faces(game)
+    check_faces(game, tuple(DEFAULT_COLOURS))
     out = []
     for comp in comps:
         out.append(draw_component(game, comp, opts))

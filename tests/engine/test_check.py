@@ -53,6 +53,9 @@ BODY = '{type: text, text: "${text}", x: 5, y: 20,'
      "component 'card/alpha' (front) has no field 'titel'; did you mean 'title'?"),
     ('text: "${title}"', 'text: "$title"', 'text: "$title"',
      "'$title' is not a field reference: fields are written ${name}, so write \"${title}\""),
+    ('text: "${title}"', 'text: "$titel"', 'text: "$titel"',
+     "'$titel' is not a field reference: fields are written ${name}, so write \"${titel}\"; "
+     "and component 'card/alpha' (front) has no field 'titel'; did you mean 'title'?"),
     ('text: "${title}"', "field: title", "field: title",
      'a text element reads a field as text: "${title}"'),
     ("font: bold, color: white", "font: bld, color: white", "font: bld",
@@ -147,9 +150,17 @@ def test_any_angle_is_drawn_as_given_in_both_backends(deck_dir: Path, tmp_path: 
 
     edit(deck_dir / "cards.yaml", "size: 14, font: bold, color: white, align: center}",
          "size: 14, font: bold, color: white, align: center, rotate: 45}")
-    build(load_path(deck_dir), BuildOptions(Settings(), ("svg",), tmp_path, False))
+    build(load_path(deck_dir), BuildOptions(Settings(), ("svg", "pdf"), tmp_path, False))
     svgs = "".join(p.read_text() for p in tmp_path.rglob("*.svg"))
     assert re.search(r"rotate\(45(\.0+)?\)", svgs)
+    import pymupdf
+
+    doc = pymupdf.open(next(tmp_path.rglob("*.pdf")))
+    turned = [line["dir"] for page in doc for block in page.get_text("dict")["blocks"]
+              for line in block.get("lines", []) if "TEST" in "".join(
+                  span["text"] for span in line["spans"])]
+    assert turned and all(abs(abs(dx) - 0.7071) < 0.01 and abs(abs(dy) - 0.7071) < 0.01
+                          for dx, dy in turned)
 
 
 @pytest.mark.parametrize(("args", "words"), [
@@ -174,3 +185,63 @@ def test_text_repeats_an_icon_as_often_as_a_field_says(deck_dir: Path) -> None:
     game = load_path(deck_dir)
     face = draw_component(game, game.component("card/epsilon"), Options()).front
     assert [p.name for p in walk(face.items) if isinstance(p, Icon)] == ["dot"] * 3
+
+
+@pytest.mark.parametrize(("layout", "words"), [
+    ('[{type: repeat, over: 1500, as: a, layout: inner}]\n  inner:\n'
+     '    - {type: repeat, over: 1500, as: b, layout: dot}\n  dot:\n'
+     '    - {type: rect, x: 0, y: 0, w: 1, h: 1}', "repeats more than 2000 copies on one face"),
+    ('[{type: text, text: "${1000000 * 1000000}", x: 0, y: 0, w: 10, h: 5}]',
+     "comes to a number too large to draw"),
+    ('[{type: text, text: "${title / 2}", x: 0, y: 0, w: 10, h: 5}]',
+     "'title' is not a number, so it cannot be counted with"),
+    ('[{type: repeat, over: "${title}", layout: card-back}]',
+     "repeat needs a list, a mapping or a whole number to go over, not 'Alpha'"),
+])
+def test_a_face_that_would_not_end_or_not_add_up_is_refused(
+        deck_dir: Path, capsys: pytest.CaptureFixture[str], layout: str, words: str) -> None:
+    cards = deck_dir / "cards.yaml"
+    edit(cards, "layouts:\n", f"layouts:\n  extra: {layout}\n")
+    edit(cards, "when: food}", "when: food}\n    - {type: use, layout: extra}")
+    code, _, err = check(deck_dir, capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert f"{cards}:" in err and words in err
+
+
+def test_a_name_a_with_binds_is_read_strictly_only_where_it_is_bound(
+        deck_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cards = deck_dir / "cards.yaml"
+    # 'note' is a field only card/beta has: optional on the card itself...
+    edit(cards, 'title: Beta,', 'title: Beta, note: "Quiet.",')
+    edit(cards, "layouts:\n", "layouts:\n  badge:\n"
+         "    - {type: text, text: \"${label} ${note}\", x: 2, y: 80, w: 30, h: 5}\n")
+    edit(cards, "when: food}", "when: food}\n"
+         "    - {type: use, layout: badge, with: {label: \"${title}\"}}\n"
+         "    - {type: text, text: \"${note}\", x: 2, y: 70, w: 30, h: 5}")
+    code, _, err = check(deck_dir, capsys)
+    assert code == 0, err
+    # ...but a name the with: sets must be given there
+    edit(cards, 'with: {label: "${title}"}', 'with: {lable: "${title}"}')
+    code, _, err = check(deck_dir, capsys)
+    assert code == 2 and "has no field 'label'; did you mean 'lable'?" in err
+
+
+def test_a_fields_own_words_may_hold_a_dollar_sign(deck_dir: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    cards = deck_dir / "cards.yaml"
+    edit(cards, 'text: "Sixth."', 'text: "Pay $N, or $5."')
+    assert check(deck_dir, capsys)[0] == 0
+    edit(cards, 'text: "Pay $N, or $5."', 'text: "Pay $title."')   # but not name a field so
+    code, _, err = check(deck_dir, capsys)
+    assert code == 2 and "'$title' is not a field reference (in the text of a field it " \
+                         "prints)" in err
+
+
+def test_a_colour_is_checked_with_a_did_you_mean(deck_dir: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    cards = deck_dir / "cards.yaml"
+    edit(cards, "fill: accent, radius: 2}", "fill: acent, radius: 2}")
+    code, _, err = check(deck_dir, capsys)
+    assert code == 2
+    assert f"{where(cards, 'fill: acent')}: unknown colour 'acent' for component " \
+           "'card/alpha' (front)" in err and "did you mean 'accent'?" in err

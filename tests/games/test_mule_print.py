@@ -395,3 +395,50 @@ def test_set_up_cards_print_one_colonist_start_for_three_and_four(game: Game) ->
     for mode in ("beginner", "tournament"):
         setup = game.data["setup"][mode]
         assert setup["players_3"]["colonist"] == setup["players_4"]["colonist"], mode
+
+
+# --- one language for the printed copy and the companion -------------------------------------
+
+CARD_GROUPS = ("Production Cards", "Lucky Event Cards", "Unlucky Event Cards",
+               "Land for Sale Cards", "Package From Home World cards", "Player Species Cards")
+
+
+def test_every_card_prints_its_own_code_in_a_corner(game: Game) -> None:
+    cards = [c for g in CARD_GROUPS for c in game.by_group(g)]
+    codes = [c.fields.get("code") for c in cards]
+    assert all(codes) and len(set(codes)) == len(codes)
+    tiles = {c.fields["tile"] for c in game.components if "tile" in c.fields}
+    assert not set(codes) & tiles                    # a card's code is never a Land's
+    for card in cards:
+        assert card.fields["code"] in front_text(game, card.id).split(), card.id
+
+
+def test_cards_are_named_at_the_table_by_code_or_title() -> None:
+    from companion.mule import data
+    from components.errors import InputError
+
+    md = data.load()
+    assert md.card("PR05").title == md.card("Acid Rain Storm!").title == "Acid Rain Storm!"
+    assert md.event("UE01").title == "Worn-out Mining M.U.L.E.s!"
+    # four cards print "The Ship is Back!": the title alone is refused, with their codes
+    with pytest.raises(InputError, match=r"PR01 \(\$5\), PR02 \(\$8\), PR03 \(\$11\), PR04"):
+        md.card("The Ship is Back!")
+
+
+def test_worn_out_miners_costs_five_dollars_a_mining_land(game: Game) -> None:
+    # Personal Events Example: "cost $5 each to repair! ($5 per your Land in Smithore and
+    # Crystite production)"
+    card = game.component("unlucky/worn-out-miners")
+    assert card.fields["effect"]["money_per_land"]["amount"] == -5
+    assert "-$5" in front_text(game, card.id)
+
+
+def test_the_player_board_prints_the_squares_the_companion_names(game: Game) -> None:
+    from companion.mule import data
+
+    pb = data.load().player_board
+    assert pb.store == "C2" and pb.river_beds == ("C1", "C3")
+    assert [pb.zone(f"{c}1") for c in pb.columns] == ["red", "white", "white", "white", "blue"]
+    words = front_text(game, "board/player-1").split()
+    assert [sq for sq in pb.squares if sq in words] == list(pb.squares)
+    assert pb.store in words             # The Store's square is named too, though no Land's
