@@ -142,8 +142,9 @@ def floor_run(floor: Path, n: int, out: Path) -> dict[str, float]:
 def irata_run(deck: Path, out: Path) -> dict[str, float]:
     r = measure([sys.executable, "-m", "irata.cli", "print", "--components", str(deck),
                  "--format", "pdf,svg", "--out", str(out)], ROOT)
-    pdf = out / "floor" / "floor.pdf"
-    return {"cpu": r["cpu"], "rss_mib": r["rss_mib"], "size": pdf.stat().st_size}
+    # every PDF irata wrote (the double-sided sheets, and any single-sided ones)
+    size = sum(f.stat().st_size for f in (out / "floor").glob("*.pdf"))
+    return {"cpu": r["cpu"], "rss_mib": r["rss_mib"], "size": size}
 
 
 def spread(values: list[float], fmt: str = "{:.2f}") -> str:
