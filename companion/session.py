@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -86,28 +87,117 @@ class SavedGame:
     created: str
 
 
-class Store:
-    """The SQLite file holding every saved game (created with its tables on first use)."""
+_COLUMNS = {"games": {"id", "game", "name", "created", "touched"},
+            "events": {"game_id", "seq", "kind", "data", "at"}}
+MAX_GAME_ID = 2**62  # SQLite's INTEGER holds 2**63 - 1; a number past it names no game
+LOCK_TIMEOUT = 10.0  # seconds to wait for another command's write before giving up
 
-    def __init__(self, path: Path | None = None) -> None:
+
+class _Guarded:
+    """The SQLite connection, whose every error becomes one InputError naming the file and
+    what to do (read-only, locked too long, damaged, another program's tables). The Store's
+    transactions roll back on it like on any error, so nothing saved is lost."""
+
+    def __init__(self, db: sqlite3.Connection, store: Store) -> None:
+        self._conn = db
+        self._store = store
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._conn.in_transaction
+
+    def execute(self, sql: str, args: Any = ()) -> sqlite3.Cursor:
+        import sqlite3
+
+        try:
+            return self._conn.execute(sql, args)
+        except OverflowError:
+            raise InputError(f"a number too large for {self._store.path}") from None
+        except sqlite3.Error as exc:
+            raise InputError(_fault(self._store, exc)) from exc
+
+    def executescript(self, sql: str) -> sqlite3.Cursor:
+        import sqlite3
+
+        try:
+            return self._conn.executescript(sql)
+        except sqlite3.Error as exc:
+            raise InputError(_fault(self._store, exc)) from exc
+
+    def close(self) -> None:
+        self._conn.close()
+
+
+def _fault(store: Store, exc: Exception) -> str:
+    """What went wrong with the games file, and what to do, in one line."""
+    text = str(exc).lower()
+    where = f"the games file {store.path}"
+    if "readonly" in text or "read-only" in text:
+        return (f"{where} is read-only, so nothing was saved: allow writing to it (and its "
+                "folder), or pass --db with another file")
+    if "locked" in text or "busy" in text:
+        return (f"{where} is busy: another command held it for {store.timeout:g} s; nothing "
+                "was changed, try again")
+    if any(w in text for w in ("malformed", "not a database", "disk image", "corrupt")):
+        return (f"{where} is damaged ({exc}); nothing was changed: restore it from a copy, or "
+                "pass --db with another file")
+    if any(w in text for w in ("no such", "has no column", "constraint", "mismatch")):
+        return f"{where} is not an irata games file ({exc}); pass --db with another file"
+    return f"{where}: {exc}; nothing was changed"
+
+
+class Store:
+    """The SQLite file holding every saved game (created with its tables on first use).
+
+    Every fault of the file itself (read-only, locked too long, damaged, another program's
+    tables, an event edited by hand) is an InputError: one line naming the file and what to
+    do, with nothing changed."""
+
+    def __init__(self, path: Path | None = None, timeout: float = LOCK_TIMEOUT) -> None:
         import sqlite3  # here, not at the top: calculators never pay for it
 
         self.path = Path(path) if path is not None else default_db_path()
+        self.timeout = timeout
         self._depth = 0  # how many transaction() blocks are open
-        self._db: sqlite3.Connection
+        self._db: _Guarded
+        if len(self.path.name) > 255 or len(str(self.path)) > 4000:
+            raise InputError(f"the games file's name is too long ({len(self.path.name)} "
+                             "characters; at most 255)")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # autocommit mode: every transaction below is opened and closed explicitly
-            self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=30)
+            conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=timeout)
         except (OSError, sqlite3.Error) as exc:
             raise InputError(f"cannot open the games file {self.path}: {exc}") from exc
+        self._db = _Guarded(conn, self)
         try:
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA synchronous = FULL")
-            self._db.executescript(_SCHEMA)
-        except sqlite3.DatabaseError as exc:
+            have = {r[0] for r in self._db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not {"games", "events"} <= have:
+                self._db.executescript(_SCHEMA)
+            for table, columns in _COLUMNS.items():
+                found = {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}
+                if not columns <= found:
+                    raise InputError(f"{self.path} is not an irata games file (its '{table}' "
+                                     "table is another program's); pass --db with another "
+                                     "file")
+        except BaseException:
             self._db.close()
-            raise InputError(f"{self.path} is not an irata games file: {exc}") from exc
+            raise
+
+    def _load(self, game_id: int, seq: Any, data: Any) -> dict[str, Any]:
+        """An event's data as saved; an event edited into something unreadable is named."""
+        try:
+            value = json.loads(data)
+        except (TypeError, ValueError, RecursionError):
+            value = None
+        if not isinstance(value, dict):
+            raise InputError(f"event {seq} of saved game {game_id} in {self.path} cannot be "
+                             "read (was the file edited by hand?); 'irata play undo --game "
+                             f"{game_id}' drops the last event")
+        return value
 
     # -- plumbing -------------------------------------------------------------------------
     def close(self) -> None:
@@ -163,7 +253,11 @@ class Store:
     def _dump(data: dict[str, Any]) -> str:
         if not isinstance(data, dict):
             raise TypeError("event data must be a dict")
-        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+        try:
+            return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        except ValueError:
+            raise InputError("a number that is not finite (NaN or infinity) cannot be "
+                             "saved") from None
 
     # -- the public face --------------------------------------------------------------------
     def create(self, game: str, setup: dict[str, Any], name: str | None = None) -> SavedGame:
@@ -216,7 +310,8 @@ class Store:
         rows = self._db.execute(
             "SELECT seq, kind, data, at FROM events WHERE game_id = ? ORDER BY seq",
             (game_id,)).fetchall()
-        return [Event(int(s), str(k), json.loads(d), str(a)) for s, k, d, a in rows]
+        return [Event(int(s), str(k), self._load(game_id, s, d), str(a))
+                for s, k, d, a in rows]
 
     def undo(self, game_id: int) -> Event | None:
         """Drop the game's last event and return it; None if only ``setup`` is left."""
@@ -236,7 +331,7 @@ class Store:
         except BaseException:
             self._rollback()
             raise
-        return Event(int(row[0]), str(row[1]), json.loads(row[2]), str(row[3]))
+        return Event(int(row[0]), str(row[1]), self._load(game_id, row[0], row[2]), str(row[3]))
 
     def latest(self, game: str | None = None) -> SavedGame | None:
         """The most recently touched saved game (of that game, if named)."""
@@ -250,6 +345,8 @@ class Store:
 
     def get(self, game_id: int) -> SavedGame:
         """The saved game numbered ``game_id``; InputError if there is none."""
+        if not 0 < game_id <= MAX_GAME_ID:
+            raise InputError(f"there is no saved game {str(game_id)[:30]} in {self.path}")
         row = self._db.execute("SELECT id, game, name, created FROM games WHERE id = ?",
                                (game_id,)).fetchone()
         if row is None:
@@ -262,6 +359,8 @@ class Store:
         return [SavedGame(int(i), g, n, c) for i, g, n, c in rows]
 
     def _require(self, game_id: int) -> None:
+        if not 0 < game_id <= MAX_GAME_ID:
+            raise InputError(f"there is no saved game {str(game_id)[:30]} in {self.path}")
         if self._db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
             raise InputError(f"there is no saved game {game_id} in {self.path}")
 
@@ -293,9 +392,20 @@ def _registered(game: str) -> tuple[Fold, Describe]:
 
 
 def state_of(store: Store, game: SavedGame) -> dict[str, Any]:
-    """The current state of a saved game: its companion's fold of its events."""
+    """The current state of a saved game: its companion's fold of its events.
+
+    A log the fold cannot replay (an event edited by hand, from another version) is an
+    InputError naming the game and the way back, never a traceback."""
     fold, _ = _registered(game.game)
-    return fold(store.events(game.id))
+    events = store.events(game.id)
+    try:
+        return fold(events)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError,
+            RecursionError) as exc:
+        raise InputError(f"saved game {game.id} in {store.path} cannot be replayed: an event "
+                         f"holds what its game does not expect ({type(exc).__name__}: "
+                         f"{str(exc)[:60]}); was the file edited by hand? 'irata play undo "
+                         f"--game {game.id}' drops the last event") from None
 
 
 def fold_of(game: str) -> Fold:
@@ -334,13 +444,71 @@ def _walk_key(node: Any, part: str, path: str) -> Any:
     raise InputError(f"'{path}': there is nothing to set inside a number or a text")
 
 
+MAX_AMOUNT = 10**9  # any number typed at the table or set in a saved game
+MAX_SET_TEXT = 200  # characters of a text set in a saved game
+
+
+def _settable(path: str, old: Any, value: Any) -> Any:
+    """``value`` as the state can hold it where ``old`` is, or InputError: one plain value or
+    a list of them where a list is kept (never a mapping), a finite number within MAX_AMOUNT,
+    a whole number where one is kept."""
+    if isinstance(value, dict) or isinstance(old, dict):
+        raise InputError(f"'{path}': set corrects one value (or a list of them), never a "
+                         f"whole group; set one of its values ('{path}.NAME')")
+    if isinstance(value, list) or isinstance(old, list):
+        if not (isinstance(value, list) and isinstance(old, list | None)):
+            raise InputError(f"'{path}' holds a list, so it takes a list such as "
+                             "'[\"a\", \"b\"]'" if isinstance(old, list) else
+                             f"'{path}' holds one value, not a list")
+        if len(value) > 1000:
+            raise InputError(f"'{path}': a list of at most 1000 values")
+        like = old[0] if old else None
+        return [_item(path, like, v) for v in value]
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise InputError(f"'{path}': {value} is not a number a game can hold")
+        if isinstance(old, int) and not isinstance(old, bool):
+            if not value.is_integer():
+                raise InputError(f"'{path}' holds a whole number, not {value}")
+            value = int(value)
+    if isinstance(value, int | float) and not isinstance(value, bool) \
+            and abs(value) > MAX_AMOUNT:
+        raise InputError(f"'{path}': {str(value)[:20]} is out of range (at most {MAX_AMOUNT})")
+    if isinstance(value, str) and len(value) > MAX_SET_TEXT:
+        raise InputError(f"'{path}': a text of at most {MAX_SET_TEXT} characters")
+    return value
+
+
+def _item(path: str, like: Any, value: Any, depth: int = 0) -> Any:
+    """One item of a list being set: shaped like the list's items now (``like``)."""
+    if depth > 4:
+        raise InputError(f"'{path}': values nested too deeply")
+    if isinstance(like, dict) or isinstance(value, dict):
+        if not (isinstance(like, dict | None) and isinstance(value, dict)) or (
+                like is not None and set(value) != set(like)):
+            keys = ", ".join(like) if isinstance(like, dict) else ""
+            raise InputError(f"'{path}': each item must be like the others"
+                             + (f" (with {keys})" if keys else ""))
+        return {str(k)[:100]: _item(path, like.get(k) if like else None, v, depth + 1)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        if len(value) > 1000:
+            raise InputError(f"'{path}': a list of at most 1000 values")
+        inner = like[0] if isinstance(like, list) and like else None
+        return [_item(path, inner, v, depth + 1) for v in value]
+    return _settable(path, like if not isinstance(like, list) else None, value)
+
+
 def apply_set(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     """Set ``data["value"]`` at the dotted ``data["path"]`` ("players.Ann.food") in place and
-    return the state. Missing dict levels are created; a list position must exist."""
+    return the state. Missing dict levels are created; a list position must exist. A value the
+    state could not hold (see ``_settable``) is refused with InputError."""
     path = str(data.get("path", ""))
     parts = [p for p in path.split(".") if p]
     if not parts:
         raise InputError("set needs a path such as players.Ann.food")
+    if len(parts) > 20 or len(path) > 500:
+        raise InputError("set: the path is too long")
     node: Any = state
     for i, part in enumerate(parts):
         key = _walk_key(node, part, path)
@@ -349,12 +517,12 @@ def apply_set(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
             if not -len(node) <= key < len(node):
                 raise InputError(f"'{path}': position {key} is not in the list")
             if last:
-                node[key] = data.get("value")
+                node[key] = _settable(path, node[key], data.get("value"))
             else:
                 node = node[key]
         else:
             if last:
-                node[key] = data.get("value")
+                node[key] = _settable(path, node.get(key), data.get("value"))
             else:
                 if key not in node:
                     node[key] = {}
@@ -369,13 +537,22 @@ def apply_set(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
 def parse_amount(text: str | int, what: str = "a number") -> int:
     """A whole number as a person types it; a sum or difference (``3+6+2``, ``30-8``) too,
     as good score pads allow. InputError, naming ``what``, for anything else."""
-    if isinstance(text, int):
-        return text
-    raw = str(text).replace(" ", "").removeprefix("$")
-    if not _SUM.fullmatch(raw):
-        raise InputError(f"{what}: '{text}' is not a number (a sum such as 3+6+2 is fine)")
-    return sum(int(term) for term in _TERM.findall(raw))
+    if isinstance(text, int) and not isinstance(text, bool):
+        value = text
+    else:
+        raw = str(text).replace(" ", "").removeprefix("$")
+        if len(raw) > 200 or not _SUM.fullmatch(raw):
+            raise InputError(f"{what}: '{str(text)[:40]}' is not a number (a sum such as "
+                             "3+6+2 is fine)")
+        terms = _TERM.findall(raw)
+        if any(len(t.lstrip("+-")) > 10 for t in terms):
+            raise InputError(f"{what}: '{str(text)[:40]}' is far too large a number")
+        value = sum(int(term) for term in terms)
+    if abs(value) > MAX_AMOUNT:
+        raise InputError(f"{what}: {str(value)[:20]} is out of range (at most {MAX_AMOUNT})")
+    return value
 
 
-_SUM = re.compile(r"[+-]?\d+(?:[+-]\d+)*")
-_TERM = re.compile(r"[+-]?\d+")
+# ASCII digits only: '²' or '٣' are not what a person means by a score
+_SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*")
+_TERM = re.compile(r"[+-]?[0-9]+")

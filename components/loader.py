@@ -8,7 +8,9 @@ from typing import Any
 from components.errors import DefinitionError, InputError
 from components.schema import (
     FILE_KEYS,
+    GAME_KEY_RE,
     GAME_KEYS,
+    MAX_PIECES,
     Component,
     Game,
     InventoryGroup,
@@ -21,6 +23,7 @@ from components.schema import (
     err,
     expect_mapping,
     suggest,
+    type_name,
 )
 from components.yamlloc import LocDict, LocList, load_file
 
@@ -78,15 +81,45 @@ def load(game: str, root: Path | None = None, errata: bool = True) -> Game:
 
 
 def _yaml_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*.yaml")
-                  if p.name not in ("game.yaml", "errata.yaml") and p.is_file())
+    found = []
+    for p in sorted(folder.rglob("*.yaml")):
+        if p.name in ("game.yaml", "errata.yaml"):
+            continue
+        confined(p, folder)
+        if p.is_file():
+            found.append(p)
+    return found
+
+
+def confined(path: Path, folder: Path) -> Path:
+    """``path`` resolved (symlinks followed), which must lie inside the game ``folder``.
+
+    A game folder is shared like any file: a definition that is a symlink to a file elsewhere
+    (or to nowhere, or to itself) is refused by name, and its target is never read."""
+    shown = _shown(path)
+    try:
+        real = path.resolve(strict=True)
+    except FileNotFoundError:
+        raise DefinitionError("a link that points to no file (remove it or fix it)",
+                              shown) from None
+    except (OSError, RuntimeError):
+        raise DefinitionError("a link that cannot be followed (it loops, or a folder on the way "
+                              "cannot be read)", shown) from None
+    if real != folder and folder not in real.parents:
+        raise DefinitionError("leads outside the game folder (a link to a file elsewhere); "
+                              "copy the file into the game folder instead", shown)
+    return real
 
 
 def _stamp(folder: Path) -> str:
     """Every YAML file's name, size and time: a file added, changed or removed shows."""
     parts = []
     for p in sorted(folder.rglob("*.yaml")):
-        st = p.stat()
+        try:
+            st = p.stat()
+        except OSError:  # a broken link: _yaml_files names it when the folder is read
+            parts.append(f"{p.relative_to(folder)}|?")
+            continue
         parts.append(f"{p.relative_to(folder)}|{st.st_size}|{st.st_mtime_ns}")
     return "\n".join(parts)
 
@@ -119,9 +152,15 @@ def _shown(path: Path) -> str:
 
 def _read(folder: Path) -> Game:
     game_file = folder / "game.yaml"
+    confined(game_file, folder)
     raw = load_file(game_file, _shown(game_file))
     g = expect_mapping(raw, "game.yaml", raw)
     check_keys(g, GAME_KEYS, "game.yaml")
+    key = g.get("game") or folder.name.replace("_", "-")
+    if not isinstance(key, str) or not GAME_KEY_RE.fullmatch(key):
+        where = (g, "game") if "game" in g else (g, None)
+        raise err(f"the game's name {type_name(key)} must be one word of letters, digits, - "
+                  "and _ (at most 64), such as 'my-game': it names the output folder", *where)
     for req in ("name",):
         if req not in g:
             raise err(f"game.yaml needs '{req}'", g)
@@ -177,6 +216,7 @@ def _read(folder: Path) -> Game:
 
     components: list[Component] = []
     seen: dict[str, str] = {}
+    pieces = 0
     for shown, doc in files:
         defaults = doc.get("defaults") or LocDict()
         defaults = expect_mapping(defaults, "defaults", doc, "defaults")
@@ -195,9 +235,13 @@ def _read(folder: Path) -> Game:
             seen[comp.id] = f"{shown}:{comp.line}"
             comp.version = str(edition)
             components.append(comp)
+            pieces += comp.count
+            if pieces > MAX_PIECES:
+                raise err(f"the game's components make more than {MAX_PIECES} pieces", item,
+                          "count" if "count" in item else None)
 
     inventory = check_inventory(g.get("inventory"), g)
-    game = Game(key=str(g.get("game") or folder.name.replace("_", "-")), folder=folder,
+    game = Game(key=key, folder=folder,
                 name=str(g["name"]), edition=str(edition),
                 players=check_players(g.get("players"), g), palette=palette, fonts=fonts,
                 icons=icons, inventory=inventory, data=data, layouts=layouts,

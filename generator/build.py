@@ -18,10 +18,10 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from components import Component, Game
-from components.errors import InputError
+from components.errors import DefinitionError, InputError
 from generator.draw import Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
-from generator.drawing import PT, Drawing, Primitive, Rect, Style, Text
+from generator.drawing import PT, Drawing, Icon, Primitive, Rect, Style, Text, walk
 from generator.icons import BUILTIN
 from generator.layout import (
     Item,
@@ -35,6 +35,9 @@ from generator.layout import (
     page_size,
     usable_area,
 )
+from generator.outdir import confine, remove_stale, written_before
+
+MAX_ICON_DEPTH = 6  # icons drawing icons
 
 
 @dataclass
@@ -61,22 +64,48 @@ class BuildResult:
 
 
 def icon_source(game: Game) -> Callable[[str, str | None], list[Primitive]]:
-    """Icons as primitives in their 10 x 10 box, built once per (name, colour) and reused."""
+    """Icons as primitives in their 10 x 10 box, built once per (name, colour) and reused.
+
+    An icon may draw other icons, but never itself (directly or through others) and never
+    more than MAX_ICON_DEPTH deep: that is checked here, when it is first built, so that
+    ``check`` refuses it before a backend would recurse for ever."""
     cache: dict[tuple[str, str | None], list[Primitive]] = {}
     dummy = Component("icon", "card", (10.0, 10.0), 1, "", [], None, {}, "game.yaml", 1)
+    building: list[str] = []
 
     def get(name: str, colour: str | None) -> list[Primitive]:
         key = (name, colour)
         if key not in cache:
             spec = game.icons.get(name) or BUILTIN.get(name) or BUILTIN["x"]
-            ctx = Context(game, dummy, {}, 10.0, 10.0, 0.0, f"icon {name}")
-            prims = draw_elements(ctx, spec)
+            if name in building or len(building) >= MAX_ICON_DEPTH:
+                chain = " -> ".join([*building, name])
+                raise DefinitionError(f"icon '{building[0]}' uses itself or nests too deeply "
+                                      f"({chain})", getattr(game.icons.get(building[0]),
+                                                            "file", None) or "game.yaml",
+                                      *(getattr(game.icons.get(building[0]), "mark",
+                                                None) or (None, None)))
+            building.append(name)
+            try:
+                ctx = Context(game, dummy, {}, 10.0, 10.0, 0.0, f"icon {name}")
+                prims = draw_elements(ctx, spec)
+                for p in walk(prims):
+                    if isinstance(p, Icon):
+                        get(p.name, p.color)
+            finally:
+                building.pop()
             if colour:
                 prims = [_recolour(p, colour) for p in prims]
             cache[key] = prims
         return cache[key]
 
     return get
+
+
+def check_icons(game: Game) -> None:
+    """Build every icon of the game once, so a bad one is refused before anything prints."""
+    get = icon_source(game)
+    for name in game.icons:
+        get(name, None)
 
 
 def _recolour(p: Primitive, colour: str) -> Primitive:
@@ -105,6 +134,7 @@ def select(game: Game, since: str | None) -> list[Component]:
 
 def draw_all(game: Game, comps: list[Component], opts: Options,
              tick: Callable[[], None] | None = None) -> list[Faces]:
+    check_icons(game)
     out = []
     for comp in comps:
         out.append(draw_component(game, comp, opts))
@@ -342,20 +372,22 @@ def build(game: Game, opts: BuildOptions,
     number_and_footer(game, sheets, settings)
     if total:
         total(len(comps) + len(sheets) * len(opts.formats))
-    folder = opts.out / game.key
+    folder = confine(opts.out, game.key)
     folder.mkdir(parents=True, exist_ok=True)
+    before = written_before(folder)
+    written: list[str] = []
     icons = icon_source(game)
     pdf_path: Path | None = None
     if "pdf" in opts.formats:
-        pdf_path = folder / f"{game.key}.pdf"
+        pdf_path = confine(folder, f"{game.key}.pdf")
         _atomic_write(pdf_path, lambda tmp: write_pdf(sheets, tmp, icons, game.name,
                                                       lambda: tick()))
+        written.append(pdf_path.name)
     svg_names: dict[int, str] = {}
     svg_dir: Path | None = None
     if "svg" in opts.formats:
-        svg_dir = folder / "svg"
+        svg_dir = confine(folder, "svg")
         staging = Path(tempfile.mkdtemp(prefix=".svg.", dir=folder))
-        os.chmod(staging, 0o777 & ~_umask())
         try:
             k = 0
             for sheet in sheets:
@@ -366,20 +398,20 @@ def build(game: Game, opts: BuildOptions,
                 os.chmod(staging / name, 0o666 & ~_umask())
                 svg_names[sheet.page] = f"svg/{name}"
                 tick()
-            old = folder / ".svg.old"
-            if old.exists():
-                shutil.rmtree(old)
-            if svg_dir.exists():
-                os.replace(svg_dir, old)
-            os.replace(staging, svg_dir)
-            shutil.rmtree(old, ignore_errors=True)
-        except BaseException:
+            # each sheet replaces its namesake; a person's own files in svg/ stay
+            svg_dir.mkdir(exist_ok=True)
+            svg_dir = confine(folder, "svg")
+            for name in sorted(os.listdir(staging)):
+                os.replace(staging / name, svg_dir / name)
+        finally:
             shutil.rmtree(staging, ignore_errors=True)
-            raise
-    manifest = folder / "manifest.json"
+        written.extend(svg_names.values())
+    manifest = confine(folder, "manifest.json")
     data = manifest_data(game, sheets, opts, svg_names)
-    _atomic_write(manifest, lambda tmp: tmp.write_text(json.dumps(data, indent=1),
-                                                       encoding="utf-8"))
+    data["files"] = written
+    _atomic_write(manifest, lambda tmp: tmp.write_text(
+        json.dumps(data, indent=1, allow_nan=False), encoding="utf-8"))
+    remove_stale(folder, before, written)
     fits = [r for f in faces for r in f.fits]
     return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
                        sum(c.count for c in comps), fits)
