@@ -232,9 +232,9 @@ def type_name(value: Any) -> str:
     return type(value).__name__
 
 
-MAX_SIDE_MM = 2000.0  # a component's side: a board of two metres is already split over pages
+MAX_SIDE_MM = 1000.0  # a side: a board of a metre square is already split over 50 pages
 MAX_COUNT = 2000  # copies of one component
-MAX_PIECES = 10_000  # copies of every component of a game together
+MAX_PIECES = 3000  # copies of every component of a game together
 
 
 def parse_size(value: Any, node: LocDict, kind: str) -> tuple[float, float]:

@@ -38,6 +38,8 @@ from generator.layout import (
 from generator.outdir import confine, remove_stale, written_before
 
 MAX_ICON_DEPTH = 6  # icons drawing icons
+MAX_SHAPES = 100_000  # shapes a whole print draws; the bundled games count under 50000
+PAGE_SHAPES = 200  # what a page costs beyond its shapes, counted as shapes
 
 
 @dataclass
@@ -101,11 +103,52 @@ def icon_source(game: Game) -> Callable[[str, str | None], list[Primitive]]:
     return get
 
 
-def check_icons(game: Game) -> None:
-    """Build every icon of the game once, so a bad one is refused before anything prints."""
+def check_icons(game: Game) -> dict[str, int]:
+    """Build every icon of the game once, so a bad one is refused before anything prints.
+    Returns each icon's weight: the shapes it draws, the icons inside it counted in full."""
     get = icon_source(game)
+    weights: dict[str, int] = {}
+
+    def weight(name: str) -> int:
+        if name not in weights:
+            weights[name] = 1  # a placeholder while it is measured (icons never loop here)
+            weights[name] = max(1, _shapes(get(name, None), weight))
+        return weights[name]
+
     for name in game.icons:
-        get(name, None)
+        weight(name)
+    return weights
+
+
+def _shapes(items: list[Primitive] | tuple[Primitive, ...],
+            icon_weight: Callable[[str], int]) -> int:
+    return sum(icon_weight(p.name) if isinstance(p, Icon) else 1 for p in walk(items))
+
+
+def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]) -> None:
+    """Refuse a game whose print would draw more than MAX_SHAPES shapes in all (a face's
+    shapes times its copies, a board's times the pages it is split over, and PAGE_SHAPES for
+    each page the copies fill): the bound that keeps any print that ``check`` passes within
+    seconds. Pages are counted as on A4 (a board's parts as about 150 x 150 mm)."""
+    total = 0.0
+    a4 = Settings()
+    for f in faces:
+        d = f.front
+        pages = 1
+        if f.comp.kind == "board":
+            pages = -(-int(d.w) // 150) * -(-int(d.h) // 150)  # parts overlap and fit
+            paper = float(pages)
+        else:
+            grid = best_grid(d.w, d.h, d.bleed, a4)
+            paper = 1.0 / grid.count if grid and grid.count else 1.0
+        shapes = sum(_shapes(x.items, icon_weight) for x in (f.front, f.back) if x is not None)
+        # duplex prints a page's back, blank or not
+        total += (shapes * pages + PAGE_SHAPES * paper * 2) * max(1, f.comp.count)
+        if total > MAX_SHAPES:
+            raise DefinitionError(
+                f"printing the components up to '{f.comp.id}' would draw more than "
+                f"{MAX_SHAPES} shapes (it draws {shapes} on its faces, {f.comp.count} "
+                f"copies); use fewer copies or simpler faces", f.comp.file, f.comp.line)
 
 
 def _recolour(p: Primitive, colour: str) -> Primitive:
@@ -134,12 +177,13 @@ def select(game: Game, since: str | None) -> list[Component]:
 
 def draw_all(game: Game, comps: list[Component], opts: Options,
              tick: Callable[[], None] | None = None) -> list[Faces]:
-    check_icons(game)
+    weights = check_icons(game)
     out = []
     for comp in comps:
         out.append(draw_component(game, comp, opts))
         if tick:
             tick()
+    check_work(game, out, lambda name: weights.get(name, 8))
     return out
 
 
