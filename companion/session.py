@@ -146,6 +146,23 @@ def _fault(store: Store, exc: Exception) -> str:
     return f"{where}: {exc}; nothing was changed"
 
 
+def _check_numbers(node: Any, key: str = "", depth: int = 0) -> None:
+    """No number past MAX_AMOUNT (a seed: past 2**63) is ever saved, however it was typed."""
+    if depth > 50:
+        raise InputError("an entry nested too deeply to save")
+    if isinstance(node, dict):
+        for k, v in node.items():
+            _check_numbers(v, str(k), depth + 1)
+    elif isinstance(node, list | tuple):
+        for v in node:
+            _check_numbers(v, key, depth + 1)
+    elif isinstance(node, int | float) and not isinstance(node, bool):
+        top = 2**63 if key == "seed" else MAX_AMOUNT
+        if not abs(node) <= top:  # NaN fails this too
+            shown = str(node) if len(str(node)) < 24 else str(node)[:20] + "..."
+            raise InputError(f"{key or 'a number'}: {shown} is out of range (at most {top})")
+
+
 class Store:
     """The SQLite file holding every saved game (created with its tables on first use).
 
@@ -153,11 +170,11 @@ class Store:
     tables, an event edited by hand) is an InputError: one line naming the file and what to
     do, with nothing changed."""
 
-    def __init__(self, path: Path | None = None, timeout: float = LOCK_TIMEOUT) -> None:
+    def __init__(self, path: Path | None = None, timeout: float | None = None) -> None:
         import sqlite3  # here, not at the top: calculators never pay for it
 
         self.path = Path(path) if path is not None else default_db_path()
-        self.timeout = timeout
+        self.timeout = LOCK_TIMEOUT if timeout is None else timeout
         self._depth = 0  # how many transaction() blocks are open
         self._db: _Guarded
         if len(self.path.name) > 255 or len(str(self.path)) > 4000:
@@ -166,7 +183,8 @@ class Store:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # autocommit mode: every transaction below is opened and closed explicitly
-            conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=timeout)
+            conn = sqlite3.connect(str(self.path), isolation_level=None,
+                                   timeout=self.timeout)
         except (OSError, sqlite3.Error) as exc:
             raise InputError(f"cannot open the games file {self.path}: {exc}") from exc
         self._db = _Guarded(conn, self)
@@ -175,14 +193,14 @@ class Store:
             self._db.execute("PRAGMA synchronous = FULL")
             have = {r[0] for r in self._db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if not {"games", "events"} <= have:
-                self._db.executescript(_SCHEMA)
-            for table, columns in _COLUMNS.items():
+            for table, columns in _COLUMNS.items():  # checked before anything is added
                 found = {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}
-                if not columns <= found:
+                if table in have and not columns <= found:
                     raise InputError(f"{self.path} is not an irata games file (its '{table}' "
                                      "table is another program's); pass --db with another "
                                      "file")
+            if not {"games", "events"} <= have:
+                self._db.executescript(_SCHEMA)
         except BaseException:
             self._db.close()
             raise
@@ -253,6 +271,7 @@ class Store:
     def _dump(data: dict[str, Any]) -> str:
         if not isinstance(data, dict):
             raise TypeError("event data must be a dict")
+        _check_numbers(data)
         try:
             return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
         except ValueError:
@@ -331,7 +350,11 @@ class Store:
         except BaseException:
             self._rollback()
             raise
-        return Event(int(row[0]), str(row[1]), self._load(game_id, row[0], row[2]), str(row[3]))
+        try:  # an unreadable event is just what undo is for: drop it all the same
+            dropped = self._load(game_id, row[0], row[2])
+        except InputError:
+            dropped = {"unreadable": str(row[2])[:60]}
+        return Event(int(row[0]), str(row[1]), dropped, str(row[3]))
 
     def latest(self, game: str | None = None) -> SavedGame | None:
         """The most recently touched saved game (of that game, if named)."""
@@ -532,6 +555,30 @@ def apply_set(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+# -- files named at the table -------------------------------------------------------------------
+
+def export_paths(out: str) -> tuple[Path, Path]:
+    """``export --out FILE``: the JSON's path and the CSV's beside it (FILE with .csv), or an
+    InputError: no name, a folder that is not there, a name too long, or a FILE that the CSV
+    would overwrite."""
+    if not out.strip():
+        raise InputError("--out needs a file name, such as game.json")
+    target = Path(out)
+    if len(target.name) > 250 or len(out) > 4000:
+        raise InputError(f"--out: the file name is too long ({len(target.name)} characters; "
+                         "at most 250)")
+    if not target.parent.is_dir():
+        raise InputError(f"--out {out}: there is no folder {target.parent}; create it first")
+    if target.is_dir():
+        raise InputError(f"--out {out} is a folder; name a file in it, such as "
+                         f"{target / 'game.json'}")
+    csv_path = target.with_suffix(".csv")
+    if csv_path == target:
+        raise InputError(f"--out {out}: that is where the CSV goes; name the JSON file, such as "
+                         f"{target.with_suffix('.json')}")
+    return target, csv_path
+
+
 # -- numbers typed at the table -----------------------------------------------------------------
 
 def parse_amount(text: str | int, what: str = "a number") -> int:
@@ -541,7 +588,7 @@ def parse_amount(text: str | int, what: str = "a number") -> int:
         value = text
     else:
         raw = str(text).replace(" ", "").removeprefix("$")
-        if len(raw) > 200 or not _SUM.fullmatch(raw):
+        if not _SUM.fullmatch(raw):
             raise InputError(f"{what}: '{str(text)[:40]}' is not a number (a sum such as "
                              "3+6+2 is fine)")
         terms = _TERM.findall(raw)
