@@ -134,6 +134,8 @@ def load_path(folder: Path | str, errata: bool = True) -> Game:
     if key in _CACHE:
         return _CACHE[key]
     game = _read(folder)
+    if (folder / "errata.yaml").is_symlink():
+        confined(folder / "errata.yaml", folder)
     if errata and (folder / "errata.yaml").is_file():
         from components.errata import apply_errata
 
