@@ -5,16 +5,15 @@ A saved game is a row in ``games`` and its events in ``events`` (``seq`` 1 is al
 ``setup`` event). Every write is one SQLite transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``), so
 a process killed at any moment leaves the game as it was before that command or after it.
 
-Each game's companion registers a fold (events -> JSON-able state dict) and a describe (state ->
-text) with :func:`register`; :func:`state_of` imports the companion module lazily
-(``mule`` -> ``companion.mule``, ``mule-goes-crazy`` -> ``companion.mule_goes_crazy``) and folds.
+Each game declares its fold (events -> JSON-able state dict) and its describe (state -> text)
+once, in ``companion.games``; :func:`state_of` imports the game's saved-game module lazily and
+folds.
 The generic event kind ``set`` ({"path": "players.Ann.food", "value": 3}) corrects any number:
 folds pass it to :func:`apply_set` in order (:func:`fold_with` does so for them).
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import os
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
     import sqlite3
 
 __all__ = ["Event", "SavedGame", "Store", "apply_set", "default_db_path", "describe_of",
-           "fold_of", "fold_with", "parse_amount", "register", "state_of"]
+           "fold_of", "fold_with", "parse_amount", "state_of"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -391,27 +390,6 @@ class Store:
 # -- folds ------------------------------------------------------------------------------------
 
 Fold = Callable[[list[Event]], dict[str, Any]]
-Describe = Callable[[dict[str, Any]], str]
-_REGISTRY: dict[str, tuple[Fold, Describe]] = {}
-
-
-def register(game: str, fold: Fold, describe: Describe) -> None:
-    """Make ``status``, ``log``, ``undo``, ``export`` and ``set`` work for ``game``."""
-    _REGISTRY[game] = (fold, describe)
-
-
-def _registered(game: str) -> tuple[Fold, Describe]:
-    if game not in _REGISTRY:
-        module = "companion." + game.replace("-", "_")
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name is not None and module.startswith(exc.name):
-                raise InputError(f"no companion knows the game '{game}'") from exc
-            raise
-    if game not in _REGISTRY:
-        raise InputError(f"the companion for '{game}' keeps no saved games")
-    return _REGISTRY[game]
 
 
 def state_of(store: Store, game: SavedGame) -> dict[str, Any]:
@@ -419,7 +397,9 @@ def state_of(store: Store, game: SavedGame) -> dict[str, Any]:
 
     A log the fold cannot replay (an event edited by hand, from another version) is an
     InputError naming the game and the way back, never a traceback."""
-    fold, _ = _registered(game.game)
+    from companion.games import entry
+
+    fold = entry(game.game).fold
     events = store.events(game.id)
     try:
         return fold(events)
@@ -432,13 +412,17 @@ def state_of(store: Store, game: SavedGame) -> dict[str, Any]:
 
 
 def fold_of(game: str) -> Fold:
-    """The game's registered fold (its companion imported if need be)."""
-    return _registered(game)[0]
+    """The game's fold (declared in ``companion.games``)."""
+    from companion.games import entry
+
+    return entry(game).fold
 
 
 def describe_of(game: str, state: dict[str, Any]) -> str:
     """A person's summary of a state, by the game's own describe."""
-    return _registered(game)[1](state)
+    from companion.games import entry
+
+    return entry(game).describe(state)
 
 
 def fold_with(events: list[Event],

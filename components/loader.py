@@ -111,13 +111,17 @@ def confined(path: Path, folder: Path) -> Path:
     return real
 
 
+# what a game is read from: its YAML, the spreadsheets it takes components from, its fonts
+_STAMPED = (".yaml", ".csv", ".tsv", ".tab", ".xlsx", ".ttf", ".otf", ".ttc", ".otc")
+
+
 def _stamp(folder: Path) -> str:
-    """Every YAML file's name, size and time: a file added, changed or removed shows."""
+    """Every definition file's name, size and time: a file added, changed or removed shows."""
     parts = []
-    for p in sorted(folder.rglob("*.yaml")):
+    for p in sorted(q for q in folder.rglob("*") if q.suffix.lower() in _STAMPED):
         try:
             st = p.stat()
-        except OSError:  # a broken link: _yaml_files names it when the folder is read
+        except OSError:  # a broken link: reading the folder names it
             parts.append(f"{p.relative_to(folder)}|?")
             continue
         parts.append(f"{p.relative_to(folder)}|{st.st_size}|{st.st_mtime_ns}")
@@ -170,7 +174,7 @@ def _read(folder: Path) -> Game:
     if not isinstance(edition, (str, int, float)):
         raise err("edition must be text such as \"1.0\"", g, "edition")
     palette = check_colour_map(g.get("palette"), g, "palette")
-    fonts = check_fonts(g.get("fonts"), g)
+    fonts, font_files = check_fonts(g.get("fonts"), g, folder)
     icons_raw = g.get("icons") or {}
     icons = dict(expect_mapping(icons_raw, "icons", g, "icons")) if icons_raw else {}
     data: dict[str, Any] = {}
@@ -206,7 +210,7 @@ def _read(folder: Path) -> Game:
         if doc.get("layouts") is not None:
             merge(layouts, layout_src, expect_mapping(doc["layouts"], "layouts", doc, "layouts"),
                   "layout", shown)
-        files.append((shown, doc))
+        files.append((shown, doc, path))
 
     for name, elements in layouts.items():
         holder = _holder_of(layouts, name)
@@ -219,37 +223,49 @@ def _read(folder: Path) -> Game:
     components: list[Component] = []
     seen: dict[str, str] = {}
     pieces = 0
-    for shown, doc in files:
+    for shown, doc, path in files:
         defaults = doc.get("defaults") or LocDict()
         defaults = expect_mapping(defaults, "defaults", doc, "defaults")
         comps = doc.get("components")
-        if comps is None:
-            continue
-        if not isinstance(comps, LocList):
+        if comps is not None and not isinstance(comps, LocList):
             raise err("components must be a list (each item starting with '- id: ...')",
                       doc, "components")
-        for i, item in enumerate(comps):
-            item = expect_mapping(item, f"component {i + 1}", comps, i)
-            comp = parse_component(item, defaults, layouts, shown)
-            if comp.id in seen:
-                raise err(f"component id '{comp.id}' is used twice (also at {seen[comp.id]})",
-                          item, "id")
-            seen[comp.id] = f"{shown}:{comp.line}"
-            comp.version = str(edition)
-            components.append(comp)
-            pieces += comp.count
-            if pieces > MAX_PIECES:
-                raise err(f"the game's components make more than {MAX_PIECES} pieces", item,
-                          "count" if "count" in item else None)
+        sources = [(shown, comps)] if comps is not None else []
+        if doc.get("components_from") is not None:
+            sources.append(_table_items(doc, path, folder, defaults, layouts))
+        for source, items in sources:
+            for i, item in enumerate(items):
+                item = expect_mapping(item, f"component {i + 1}", items, i)
+                comp = parse_component(item, defaults, layouts, source)
+                if comp.id in seen:
+                    raise err(f"component id '{comp.id}' is used twice (also at {seen[comp.id]})",
+                              item, "id")
+                seen[comp.id] = f"{source}:{comp.line}"
+                comp.version = str(edition)
+                components.append(comp)
+                pieces += comp.count
+                if pieces > MAX_PIECES:
+                    raise err(f"the game's components make more than {MAX_PIECES} pieces",
+                              item, "count" if "count" in item else None)
 
     inventory = check_inventory(g.get("inventory"), g)
     game = Game(key=key, folder=folder,
                 name=str(g["name"]), edition=str(edition),
                 players=check_players(g.get("players"), g), palette=palette, fonts=fonts,
                 icons=icons, inventory=inventory, data=data, layouts=layouts,
-                components=components, base_edition=str(edition))
+                components=components, base_edition=str(edition), font_files=font_files)
     _check_inventory_counts(game, g)
     return game
+
+
+def _table_items(doc: LocDict, path: Path, folder: Path, defaults: LocDict,
+                 layouts: dict[str, Any]) -> tuple[str, LocList]:
+    """The rows of the spreadsheet a component file's ``components_from:`` names."""
+    from components.tables import read_table, rows_to_items, table_path
+
+    table, sheet = table_path(doc["components_from"], doc, path.parent, folder)
+    shown = _shown(table)
+    return shown, rows_to_items(read_table(table, shown, sheet), shown, defaults, layouts)
 
 
 def _holder_of(layouts: dict[str, Any], name: str) -> Any:

@@ -42,7 +42,7 @@ SIZE_PRESETS: dict[str, tuple[float, float]] = {
 
 GAME_KEYS = ("game", "name", "edition", "players", "rulebook", "palette", "fonts", "icons",
              "inventory", "data", "layouts", "description")
-FILE_KEYS = ("data", "layouts", "defaults", "components")
+FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
             "printed")
 INVENTORY_KEYS = ("group", "count", "printed", "note")
@@ -59,7 +59,7 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
              "valign", "leading", "rotate"),
     "icon": ("name", "x", "y", "size", "color", "rotate"),
     "qr": ("payload", "x", "y", "size", "color"),
-    "image": ("path", "x", "y", "w", "h"),
+    "image": ("path", "x", "y", "w", "h", "fit", "crop"),
     "pips": ("n", "x", "y", "w", "h", "color", "r"),
     "grid": ("x", "y", "cols", "rows", "cell_w", "cell_h", "fill", "stroke", "stroke_width",
              "labels", "size", "color", "font"),
@@ -78,6 +78,8 @@ REQUIRED_ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "grid": ("cols", "rows", "cell_w", "cell_h"),
     "use": ("layout",),
 }
+
+IMAGE_FITS = ("contain", "cover", "stretch")
 
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-/.]*$")
 # a game's name becomes the output folder's name: one plain path segment, never . or ..
@@ -117,6 +119,12 @@ class Component:
     printed: bool = True
     version: str = ""
     raw: dict[str, Any] = field(default_factory=dict)
+    # where each field's value was written: (FILE, LINE, COL), for messages about its text
+    marks: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+
+    def where(self, name: str) -> tuple[str, int, int | None]:
+        """FILE, LINE, COL of the field ``name`` (the component's own line if unknown)."""
+        return self.marks.get(name.split(".")[0]) or (self.file, self.line, None)
 
     @property
     def two_sided(self) -> bool:
@@ -131,6 +139,20 @@ class Component:
             else:
                 return default
         return value
+
+
+@dataclass(frozen=True)
+class FontFile:
+    """A TrueType/OpenType font a game names: the file, the face in a collection, and the
+    unique name text uses for it (the file's stem and a hash of its bytes)."""
+
+    name: str
+    path: Path
+    index: int
+    label: str  # how the game.yaml names it, for messages: "fonts/Inter.ttf", "Fira Sans bold"
+    file: str = ""
+    line: int = 0
+    col: int = 0
 
 
 @dataclass
@@ -159,6 +181,7 @@ class Game:
     components: list[Component]
     base_edition: str = ""
     errata: list[Any] = field(default_factory=list)
+    font_files: dict[str, FontFile] = field(default_factory=dict)
 
     def component(self, component_id: str) -> Component:
         for comp in self.components:
@@ -296,6 +319,10 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
         if etype == "text" and "text" not in el and "field" not in el:
             raise err("a text element needs 'text' or 'field'", el)
         if etype == "image":
+            fit = el.get("fit", "contain")
+            if isinstance(fit, str) and not fit.startswith("$") and fit not in IMAGE_FITS:
+                raise err(f"fit must be one of {', '.join(IMAGE_FITS)}, not '{fit}'"
+                          f"{suggest(fit, IMAGE_FITS)}", el, "fit")
             p = el["path"]
             if isinstance(p, str) and not p.startswith("$") and (
                     Path(p).is_absolute() or ".." in Path(p).parts):
@@ -372,9 +399,16 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
         raise err("printed must be true or false", raw, "printed")
     fields = {k: v for k, v in merged.items() if k not in RESERVED}
     fields["id"] = cid
+    marks: dict[str, tuple[str, int, int]] = {}
+    for src_node in (defaults, raw):
+        if isinstance(src_node, LocDict):
+            for k in src_node:
+                line, col = src_node.at(k)
+                marks[k] = (src_node.file or file, line, col)
     return Component(id=cid, kind=kind, size=size, count=count, group=group, front=front,
                      back=back, fields=fields, file=file, line=raw.mark[0], shape=shape,
-                     faces=list(faces), base=float(base), printed=printed, raw=dict(merged))
+                     faces=list(faces), base=float(base), printed=printed, raw=dict(merged),
+                     marks=marks)
 
 
 def check_players(value: Any, node: LocDict) -> dict[str, int]:
@@ -399,17 +433,38 @@ def check_colour_map(value: Any, node: LocDict, key: str) -> dict[str, str]:
     return dict(mapping)
 
 
-def check_fonts(value: Any, node: LocDict) -> dict[str, str]:
+def check_fonts(value: Any, node: LocDict, folder: Path | None = None
+                ) -> tuple[dict[str, str], dict[str, FontFile]]:
+    """The game's text styles (style -> font name) and the font files they name.
+
+    A style's value is one of the 14 standard PDF fonts by name, a TTF/OTF file in the game
+    folder (``fonts/Inter-Bold.ttf``, or ``{file: fonts/Pan.ttc, index: 1}``), or a font
+    family from an installed Python font package (``{family: Fira Sans, weight: bold,
+    style: italic}``). See ``components.fontfiles``.
+    """
+    from components.fontfiles import font_from_spec
+
     fonts = {"body": "Helvetica", "bold": "Helvetica-Bold", "italic": "Helvetica-Oblique"}
+    files: dict[str, FontFile] = {}
     if value is None:
-        return fonts
+        return fonts, files
     mapping = expect_mapping(value, "fonts", node, "fonts")
-    for name, font in mapping.items():
-        if font not in STANDARD_FONTS:
-            raise err(f"unknown font '{font}' (expected a standard PDF font such as Helvetica"
-                      f"{suggest(str(font), STANDARD_FONTS)})", mapping, name)
-        fonts[name] = font
-    return fonts
+    for name, spec in mapping.items():
+        if not re.match(r"^[A-Za-z][A-Za-z0-9_\-]*$", name):
+            raise err(f"font style name '{name}' must be a word (letters, digits, - _)",
+                      mapping, name)
+        if isinstance(spec, str) and spec in STANDARD_FONTS:
+            fonts[name] = spec
+            continue
+        ff = font_from_spec(spec, mapping, name, folder)
+        fonts[name] = ff.name
+        files[ff.name] = ff
+    # a game's own body font without its bold or italic sets those in the body font too,
+    # rather than in a Helvetica that may lack the game's characters
+    for style in ("bold", "italic"):
+        if style not in mapping and fonts["body"] in files:
+            fonts[style] = fonts["body"]
+    return fonts, files
 
 
 def check_inventory(value: Any, node: LocDict) -> list[InventoryGroup]:

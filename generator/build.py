@@ -22,6 +22,7 @@ from components.errors import DefinitionError, InputError
 from generator.draw import Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
 from generator.drawing import PT, Drawing, Icon, Primitive, Rect, Style, Text, walk
+from generator.fonts import sheet_marks
 from generator.icons import BUILTIN
 from generator.layout import (
     Item,
@@ -35,7 +36,7 @@ from generator.layout import (
     page_size,
     usable_area,
 )
-from generator.outdir import confine, remove_stale, written_before
+from generator.outdir import confine, move_into, remove_stale, written_before
 
 MAX_ICON_DEPTH = 6  # icons drawing icons
 MAX_SHAPES = 100_000  # shapes a whole print draws; the bundled games count under 50000
@@ -50,6 +51,7 @@ class BuildOptions:
     stamp_qr: bool = False
     since: str | None = None
     checklist: bool = True
+    png_dpi: float = 150.0  # for the "png" format: every page rasterised from the PDF
 
 
 @dataclass
@@ -161,7 +163,7 @@ def _recolour(p: Primitive, colour: str) -> Primitive:
     def keep(c: str | None) -> str | None:
         return c if c in (None, "#ffffff", "#fff") else colour
 
-    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))  # type: ignore[type-var]
+    return replace(p, style=replace(st, fill=keep(st.fill), stroke=keep(st.stroke)))
 
 
 def select(game: Game, since: str | None) -> list[Component]:
@@ -321,7 +323,7 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
         footer(s, text, settings)
 
 
-def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
@@ -395,9 +397,10 @@ def build(game: Game, opts: BuildOptions,
 
     settings = opts.settings
     settings.check()
-    bad = [f for f in opts.formats if f not in ("pdf", "svg")]
+    bad = [f for f in opts.formats if f not in ("pdf", "svg", "png")]
     if bad or not opts.formats:
-        raise InputError(f"unknown format '{','.join(bad)}' (expected pdf, svg or pdf,svg)")
+        raise InputError(f"unknown format '{','.join(bad)}' (expected pdf, svg, png or a "
+                         "comma-separated list of them)")
     comps = select(game, opts.since)
     dopts = Options(bleed=settings.bleed, stamp_qr=opts.stamp_qr)
 
@@ -414,6 +417,8 @@ def build(game: Game, opts: BuildOptions,
     elif opts.checklist:
         sheets.extend(checklist_sheet(game, settings))
     number_and_footer(game, sheets, settings)
+    for sheet in sheets:
+        sheet.marks[:] = sheet_marks(game, sheet.marks)
     if total:
         total(len(comps) + len(sheets) * len(opts.formats))
     folder = confine(opts.out, game.key)
@@ -427,6 +432,14 @@ def build(game: Game, opts: BuildOptions,
         _atomic_write(pdf_path, lambda tmp: write_pdf(sheets, tmp, icons, game.name,
                                                       lambda: tick()))
         written.append(pdf_path.name)
+    png_names: dict[int, str] = {}
+    if "png" in opts.formats:
+        from generator.raster import check_dpi, write_sheet_pngs
+
+        check_dpi(opts.png_dpi)
+        png_names = write_sheet_pngs(sheets, folder, pdf_path, icons, game.name, opts.png_dpi,
+                                     lambda: tick())
+        written.extend(png_names.values())
     svg_names: dict[int, str] = {}
     svg_dir: Path | None = None
     if "svg" in opts.formats:
@@ -442,16 +455,15 @@ def build(game: Game, opts: BuildOptions,
                 os.chmod(staging / name, 0o666 & ~_umask())
                 svg_names[sheet.page] = f"svg/{name}"
                 tick()
-            # each sheet replaces its namesake; a person's own files in svg/ stay
-            svg_dir.mkdir(exist_ok=True)
-            svg_dir = confine(folder, "svg")
-            for name in sorted(os.listdir(staging)):
-                os.replace(staging / name, svg_dir / name)
+            svg_dir = move_into(staging, folder, "svg")
         finally:
             shutil.rmtree(staging, ignore_errors=True)
         written.extend(svg_names.values())
     manifest = confine(folder, "manifest.json")
     data = manifest_data(game, sheets, opts, svg_names)
+    for entry in data["sheets"]:
+        if entry["page"] in png_names:
+            entry["png"] = png_names[entry["page"]]
     data["files"] = written
     _atomic_write(manifest, lambda tmp: tmp.write_text(
         json.dumps(data, indent=1, allow_nan=False), encoding="utf-8"))
@@ -466,6 +478,8 @@ def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:
     shrunk, overflow = [], []
     seen: set[tuple[str, str, str]] = set()
     for r in fits:
+        if r.note:
+            continue  # images: see image_report
         key = (r.component, r.face, r.field)
         if key in seen:
             continue
@@ -476,6 +490,20 @@ def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:
         else:
             overflow.append(f"{where}: does not fit even at {r.size:g} pt")
     return shrunk, overflow
+
+
+def image_report(fits: list[FitRecord]) -> list[str]:
+    """Lines naming every raster image that prints below the resolution a print needs."""
+    out: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for r in fits:
+        if r.note != "dpi" or (r.component, r.field) in seen:
+            continue
+        seen.add((r.component, r.field))
+        out.append(f"{r.file}:{r.line}: {r.component} ({r.face}, {r.field}) prints at "
+                   f"{r.size:g} dpi (at least {r.wanted:g} for a sharp print: a larger image, "
+                   "or a smaller box)")
+    return out
 
 
 def render_drawing_items(d: Drawing) -> list[Primitive]:

@@ -1,57 +1,213 @@
-"""Images a definition names are verified before anything draws them.
+"""Art on a face: what an image file is, and where it goes to fit its box.
 
-A game folder is untrusted, so an image may be empty, corrupt, of another format than its name
-says, or a "decompression bomb" (a small file that decodes to billions of pixels).
-:func:`verify_image` reads the header, refuses what the printers cannot place or what is too
-large, then decodes the file once in full so a damaged one is refused here rather than in the
-middle of a PDF. Pillow (already reportlab's own image library) does the reading.
+``image_info(path)`` checks a file before any library decodes it (PNG, JPEG or SVG by its
+first bytes, at most ``MAX_BYTES`` and ``MAX_PIXELS``) and reads its natural size: pixels for
+raster art, the SVG's own units for vector art.
+
+``verify_image(path)`` is what a face calls before it uses a file: ``image_info`` and, for
+raster art, one full decode by Pillow (a damaged file or a "decompression bomb", a small file
+of billions of pixels, is refused here rather than in the middle of a PDF).
+
+``place(...)`` turns ``fit`` and ``crop`` into plain geometry: the whole image drawn at some
+rectangle, clipped to the element's box. So the backends need no cropping of their own (a
+raster image is embedded once, whatever part of it each face shows) and the PDF and the SVG
+agree to the dot.
+
+- ``contain``: the (cropped) art as large as fits in the box, centred, none of it cut;
+- ``cover``: the art fills the box, centred, the overflow cut by the box;
+- ``stretch``: the art fills the box exactly, its proportions changed if need be.
+
+``dpi`` is the resolution a raster image prints at: below ``MIN_DPI`` a print looks soft.
 """
 
 from __future__ import annotations
 
-import os
-import warnings
+import re
+import struct
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-MAX_IMAGE_BYTES = 50_000_000  # the file
-MAX_IMAGE_PIXELS = 40_000_000  # width x height: 8000 x 5000, ample for 600 dpi on A3
-FORMATS = {"PNG": "PNG", "JPEG": "JPEG"}  # what both the PDF and the SVG sheets can carry
+FITS = ("contain", "cover", "stretch")
+MIN_DPI = 200.0
+MAX_BYTES = 50 * 1024 * 1024
+MAX_PIXELS = 120_000_000  # about 11000 x 11000: an A3 board at 600 dpi fits
 
 
-def verify_image(path: Path) -> str | None:
-    """None when ``path`` is a readable PNG or JPEG within the limits; else what is wrong."""
-    try:
-        st = os.stat(path)
-    except OSError as exc:
-        return f"cannot be read ({exc.strerror})"
-    return _verify(str(path), st.st_size, st.st_mtime_ns)
+class ImageError(ValueError):
+    """An image file irata will not use: the message says why."""
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    kind: str  # png | jpeg | svg
+    width: float  # pixels (raster) or the SVG's user units
+    height: float
+
+    @property
+    def vector(self) -> bool:
+        return self.kind == "svg"
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Draw the whole image at (x, y, w, h); show only ``clip`` of it (None: all of it)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    clip: tuple[float, float, float, float] | None
+    dpi: float | None  # None for vector art
+
+
+def image_info(path: Path) -> ImageInfo:
+    st = path.stat()
+    return _info(str(path), st.st_size, st.st_mtime_ns)
 
 
 @lru_cache(maxsize=256)
-def _verify(path: str, size: int, mtime: int) -> str | None:
+def _info(path: str, size: int, mtime: int) -> ImageInfo:
+    if size > MAX_BYTES:
+        raise ImageError(f"is {size // (1024 * 1024)} MB (at most {MAX_BYTES // (1024 * 1024)} MB)")
+    with open(path, "rb") as fh:
+        head = fh.read(64 * 1024)
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        if len(head) < 24 or head[12:16] != b"IHDR":
+            raise ImageError("is a damaged PNG file")
+        w, h = struct.unpack(">II", head[16:24])
+        info = ImageInfo("png", float(w), float(h))
+    elif head.startswith(b"\xff\xd8"):
+        w, h = _jpeg_size(path)
+        info = ImageInfo("jpeg", float(w), float(h))
+    elif _looks_like_svg(head):
+        info = _svg_size(path)
+    else:
+        raise ImageError("is not a PNG, JPEG or SVG image")
+    if info.kind != "svg":
+        if info.width < 1 or info.height < 1:
+            raise ImageError("has no pixels")
+        if info.width * info.height > MAX_PIXELS:
+            raise ImageError(f"has {int(info.width)} x {int(info.height)} pixels (at most "
+                             f"{MAX_PIXELS // 1_000_000} million)")
+    return info
+
+
+def _jpeg_size(path: str) -> tuple[int, int]:
+    with open(path, "rb") as fh:
+        data = fh.read(min(MAX_BYTES, 4 * 1024 * 1024))
+    i = 2
+    while i + 9 < len(data):
+        if data[i] != 0xFF:
+            i += 1
+            continue
+        marker = data[i + 1]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
+            i += 2 if marker != 0xFF else 1
+            continue
+        (length,) = struct.unpack(">H", data[i + 2:i + 4])
+        # start of frame (baseline, progressive, ...): height then width
+        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE,
+                      0xCF):
+            h, w = struct.unpack(">HH", data[i + 5:i + 9])
+            return w, h
+        i += 2 + length
+    raise ImageError("is a JPEG file whose size cannot be read")
+
+
+def _looks_like_svg(head: bytes) -> bool:
+    text = head.lstrip(b"\xef\xbb\xbf").lstrip()
+    return (text.startswith(b"<?xml") or text.startswith(b"<svg")
+            or text.startswith(b"<!--")) and b"<svg" in head
+
+
+_LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+)\s*(px|pt|mm|cm|in)?\s*$")
+_UNIT = {None: 1.0, "px": 1.0, "pt": 96 / 72, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
+
+
+def _svg_size(path: str) -> ImageInfo:
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    if "<!ENTITY" in text:
+        raise ImageError("is an SVG that declares XML entities (irata reads none)")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise ImageError(f"is not well-formed SVG ({exc})") from None
+    if not root.tag.endswith("svg"):
+        raise ImageError("is XML but not SVG")
+    box = root.get("viewBox")
+    if box:
+        parts = [float(v) for v in re.split(r"[\s,]+", box.strip()) if v]
+        if len(parts) == 4 and parts[2] > 0 and parts[3] > 0:
+            return ImageInfo("svg", parts[2], parts[3])
+    w, h = root.get("width"), root.get("height")
+    mw, mh = (_LENGTH.match(w or ""), _LENGTH.match(h or ""))
+    if mw and mh:
+        return ImageInfo("svg", float(mw.group(1)) * _UNIT[mw.group(2)],
+                         float(mh.group(1)) * _UNIT[mh.group(2)])
+    raise ImageError("is an SVG with neither a viewBox nor a width and height")
+
+
+def verify_image(path: Path) -> ImageInfo:
+    """``image_info(path)``, and for PNG and JPEG a full decode within MAX_PIXELS: an
+    ImageError saying why the file will not print."""
+    st = path.stat()
+    if st.st_size == 0:
+        raise ImageError("is an empty file")
+    info = image_info(path)
+    if not info.vector:
+        _decode(str(path), st.st_size, st.st_mtime_ns)
+    return info
+
+
+@lru_cache(maxsize=256)
+def _decode(path: str, size: int, mtime: int) -> None:
+    import warnings
+
     from PIL import Image, UnidentifiedImageError
 
-    if size == 0:
-        return "the file is empty"
-    if size > MAX_IMAGE_BYTES:
-        return f"the file is larger than {MAX_IMAGE_BYTES // 1_000_000} MB"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(path) as im:
-                fmt = im.format or "?"
-                if fmt not in FORMATS:
-                    return f"a {fmt} image; use PNG or JPEG"
+                if im.format not in ("PNG", "JPEG"):
+                    raise ImageError(f"is a {im.format} image; use PNG, JPEG or SVG")
                 w, h = im.size
-                if w < 1 or h < 1 or w * h > MAX_IMAGE_PIXELS:
-                    return (f"{w} x {h} pixels is too large (at most "
-                            f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels)")
-                im.load()  # decode it all: a damaged file fails here, not mid-print
-    except UnidentifiedImageError:
-        return "not a PNG or JPEG image (or a damaged one)"
+                if w * h > MAX_PIXELS:  # the header said otherwise than the file
+                    raise ImageError(f"has {w} x {h} pixels (at most "
+                                     f"{MAX_PIXELS // 1_000_000} million)")
+                im.load()
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        return "too many pixels (a decompression bomb?)"
+        raise ImageError("has too many pixels (a decompression bomb?)") from None
+    except UnidentifiedImageError:
+        raise ImageError("is not a readable PNG or JPEG image") from None
     except (OSError, ValueError, SyntaxError, EOFError, MemoryError) as exc:
-        return f"a damaged image ({type(exc).__name__})"
-    return None
+        raise ImageError(f"is a damaged image ({type(exc).__name__})") from None
+
+
+def place(info: ImageInfo, box: tuple[float, float, float, float], fit: str,
+          crop: tuple[float, float, float, float] | None = None) -> Placement:
+    """Where to draw the whole image so that its ``crop`` part (x, y, w, h in the image's own
+    units; None: all of it) fits the ``box`` (mm) as ``fit`` says."""
+    x, y, w, h = box
+    cx, cy, cw, ch = crop if crop else (0.0, 0.0, info.width, info.height)
+    if fit == "stretch":
+        sx, sy = w / cw, h / ch
+    else:
+        s = min(w / cw, h / ch) if fit == "contain" else max(w / cw, h / ch)
+        sx = sy = s
+    shown_w, shown_h = cw * sx, ch * sy
+    ox = x + (w - shown_w) / 2 - cx * sx
+    oy = y + (h - shown_h) / 2 - cy * sy
+    # what shows: the cropped part as placed, cut by the box (cover overflows it)
+    left, top = max(x, ox + cx * sx), max(y, oy + cy * sy)
+    right, bottom = min(x + w, ox + (cx + cw) * sx), min(y + h, oy + (cy + ch) * sy)
+    clip = (left, top, right - left, bottom - top)
+    needs_clip = crop is not None or fit == "cover"
+    dpi = None
+    if not info.vector:
+        # pixels per inch as printed, along the worse axis
+        dpi = min(cw * 25.4 / shown_w, ch * 25.4 / shown_h)
+    return Placement(ox, oy, info.width * sx, info.height * sy, clip if needs_clip else None,
+                     dpi)

@@ -7,8 +7,9 @@ cards on Letter), they are butted edge to edge with shared cut lines, and the bl
 around the block's outer edge. Trim boxes always stay inside the printable margin; the outer
 bleed may run into the margin (it is there to be cut away) but never off the page.
 
-Duplex backs mirror about the page centre (PRINTING.md): long edge ``x -> W - x - w``, short
-edge ``y -> H - y - h`` (on a landscape page the two swap), plus the printer's back offset.
+Duplex backs mirror about the page centre, as the printer turns the sheet: long edge
+``x -> W - x - w``, short edge ``y -> H - y - h`` (on a landscape page the two swap), plus the
+printer's back offset.
 ``fold`` puts fronts and backs side by side on one page, mirrored about a fold line.
 
 Boards larger than the printable area are split into overlapping parts with registration
@@ -177,7 +178,7 @@ def best_grid(w: float, h: float, bleed: float, s: Settings, n: int = 0) -> Grid
 
 def turns_backs(s: Settings, landscape: bool) -> bool:
     """True when the page turns top to bottom, so backs must turn 180 degrees to stand upright
-    behind their fronts (PRINTING.md)."""
+    behind their fronts."""
     mode = s.duplex
     if landscape and mode in ("long", "short"):
         mode = "short" if mode == "long" else "long"
@@ -186,7 +187,8 @@ def turns_backs(s: Settings, landscape: bool) -> bool:
 
 def mirror(box: tuple[float, float, float, float], W: float, H: float, s: Settings,
            landscape: bool) -> tuple[float, float, float, float]:
-    """Where the back of ``box`` goes on the back page (PRINTING.md's duplex rule)."""
+    """Where the back of ``box`` goes on the back page: mirrored about the edge the duplex
+    printer turns the sheet on, plus the printer's back offset."""
     x, y, w, h = box
     dx, dy = s.back_offset
     mode = s.duplex

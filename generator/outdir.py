@@ -28,6 +28,16 @@ def confine(out: Path, *parts: str) -> Path:
     return path
 
 
+def move_into(staging: Path, folder: Path, sub: str) -> Path:
+    """Move every file of ``staging`` into ``folder/sub`` (made if need be), each replacing
+    its namesake; a person's own files in ``folder/sub`` stay. Returns ``folder/sub``."""
+    (folder / sub).mkdir(exist_ok=True)
+    target = confine(folder, sub)
+    for name in sorted(os.listdir(staging)):
+        os.replace(staging / name, target / name)
+    return target
+
+
 def written_before(folder: Path) -> list[str]:
     """The files (relative to ``folder``) that the last build there listed as its own."""
     try:
@@ -39,11 +49,11 @@ def written_before(folder: Path) -> list[str]:
     files = data.get("files")
     if isinstance(files, list):
         return [f for f in files if isinstance(f, str)]
-    # manifests from before ``files`` was kept: the PDF and the sheets' SVGs they name
+    # manifests from before ``files`` was kept: the PDF and the sheets' images they name
     named = [data.get("pdf")]
     for sheet in data.get("sheets") or []:
         if isinstance(sheet, dict):
-            named.append(sheet.get("svg"))
+            named.extend((sheet.get("svg"), sheet.get("png")))
     return [f for f in named if isinstance(f, str)]
 
 

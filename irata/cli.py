@@ -15,6 +15,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "inventory": ("irata.print_cmd:inventory_cmd",
                   "List a game's components, as the rulebook does."),
     "calibrate": ("irata.print_cmd:calibrate_cmd", "Print a duplex alignment sheet."),
+    "preview": ("irata.export_cmd:preview_cmd", "Render one face of a component as a PNG."),
+    "export": ("irata.export_cmd:export",
+               "Export a game for Tabletop Simulator or a print-on-demand shop."),
     "errata": ("irata.errata_cmd:errata", "List, compare and check errata."),
     "play": ("irata.play:play", "The companion: the table's arithmetic and saved games."),
 }
@@ -30,19 +33,23 @@ def cli(ctx: click.Context, debug: bool) -> None:
     ctx.obj["debug"] = debug
 
 
-def _is_located_error(exc: BaseException) -> bool:
-    # DefinitionError and RuleError live in their own layers; both derive from IrataError
-    return isinstance(exc, IrataError)
-
-
 def _one_line(message: str) -> str:
     return " ".join(message.split())
 
 
+def _take_debug(args: list[str]) -> tuple[list[str], bool]:
+    """``--debug`` wherever it is typed (``irata play mule turn --debug`` too), taken out so the
+    root group gets it; after ``--`` it is an argument like any other."""
+    end = args.index("--") if "--" in args else len(args)
+    head = [a for a in args[:end] if a != "--debug"]
+    return head + args[end:], len(head) != end
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: runs the group, turns irata's errors into one line and exit 2."""
-    args = sys.argv[1:] if argv is None else argv
-    debug = "--debug" in args
+    args, debug = _take_debug(sys.argv[1:] if argv is None else list(argv))
+    if debug:
+        args = ["--debug", *args]
     try:
         cli.main(args=args, prog_name="irata", standalone_mode=False)
     except click.exceptions.Abort:

@@ -27,7 +27,7 @@ class LazyGroup(click.Group):
         if cmd_name in self.lazy:
             target = self.lazy[cmd_name][0]
             module_name, attr = target.split(":")
-            return getattr(importlib.import_module(module_name), attr)  # type: ignore[no-any-return]
+            return getattr(importlib.import_module(module_name), attr)
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -44,7 +46,9 @@ components_option = click.option(
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), default="a4",
               show_default=True, help="Paper size; the orientation that fits most is chosen.")
 @click.option("--format", "formats", default="pdf,svg", show_default=True,
-              help="pdf, svg or pdf,svg.")
+              help="pdf, svg, png or a list (pdf,svg,png); png rasterises the PDF's pages.")
+@click.option("--dpi", "png_dpi", type=float, default=150.0, show_default=True,
+              help="Resolution of the PNG sheets.")
 @click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long",
               show_default=True,
               help="How backs print: turn over the long edge, the short edge, fold the page, "
@@ -57,16 +61,22 @@ components_option = click.option(
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Output folder.")
 @components_option
-@click.option("--strict", is_flag=True, help="Fail if any text does not fit its box.")
+@click.option("--strict", is_flag=True,
+              help="Fail if any text does not fit its box or any image prints below 200 dpi.")
 @click.option("--cut-lines", is_flag=True, help="Draw thin dashed cut lines on every trim.")
 @click.option("--stamp", type=click.Choice(["none", "qr"]), default="none", show_default=True,
               help="qr: stamp every component with its version QR code.")
 @click.option("--since", metavar="EDITION",
               help="Only the components changed by errata after EDITION, plus a notice sheet.")
 @click.option("--json", "as_json", is_flag=True, help="Print a summary as JSON.")
-def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, back_offset: str,
+@click.option("--watch", is_flag=True,
+              help="Keep running: rebuild when a definition, image or font of the game changes "
+                   "(Ctrl-C to stop).")
+def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, duplex: str,
+              back_offset: str,
               bleed: float, margin: float, out: Path, components_dir: Path | None, strict: bool,
-              cut_lines: bool, stamp: str, since: str | None, as_json: bool) -> None:
+              cut_lines: bool, stamp: str, since: str | None, as_json: bool,
+              watch: bool) -> None:
     """Print GAMES as PDF and SVG sheets into OUT/GAME/ (GAME.pdf, svg/, manifest.json).
 
     \b
@@ -74,47 +84,90 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, duplex: str, bac
       irata print                      every bundled game, A4, duplex long edge
       irata print mule --paper letter  M.U.L.E. on US Letter
       irata print mutagen --duplex fold --bleed 0
+      irata print --components my-games mygame --watch   rebuild on every save
     """
-    from generator.build import BuildOptions, build, fit_report
+    from generator.build import BuildOptions
     from generator.layout import Settings
 
     fmts = tuple(f.strip() for f in formats.split(",") if f.strip())
-    bad = [f for f in fmts if f not in ("pdf", "svg")]
+    bad = [f for f in fmts if f not in ("pdf", "svg", "png")]
     if bad or not fmts:
-        raise InputError(f"unknown format '{formats}' (expected pdf, svg or pdf,svg)")
+        raise InputError(f"unknown format '{formats}' (expected pdf, svg, png or a "
+                         "comma-separated list such as pdf,svg,png)")
     settings = Settings(paper, duplex, bleed, margin, parse_offset(back_offset), cut_lines)
     settings.check()
+    if watch:
+        if as_json:
+            raise InputError("--watch reports as it goes: leave out --json")
+        _watch(games, components_dir, out,
+               lambda game: _print_one(game, BuildOptions(settings, fmts, out, stamp == "qr",
+                                                          since, png_dpi=png_dpi),
+                                       False, progress=False))
+        return
     chosen = games_to_use(games, components_dir)
     summary = []
     failed = False
     for game in chosen:
-        opts = BuildOptions(settings, fmts, out, stamp == "qr", since)
+        opts = BuildOptions(settings, fmts, out, stamp == "qr", since, png_dpi=png_dpi)
+        entry = _print_one(game, opts, as_json)
+        summary.append(entry)
+        failed = failed or bool(entry["overflow"]) or bool(entry["low_resolution"])
+    if as_json:
+        click.echo(json.dumps({"games": summary}, indent=1))
+    if strict and failed:
+        n = sum(len(s["overflow"]) for s in summary)  # type: ignore[arg-type]
+        k = sum(len(s["low_resolution"]) for s in summary)  # type: ignore[arg-type]
+        what = [f"{n} text(s) do not fit their boxes"] if n else []
+        what += [f"{k} image(s) print below 200 dpi"] if k else []
+        raise InputError(f"--strict: {' and '.join(what)} (listed above)")
+
+
+def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> dict[str, Any]:
+    """Build one game; say what was written and what shrank, overflowed or prints soft."""
+    from generator.build import build, fit_report, image_report
+
+    if progress:
         with click.progressbar(length=1, label=f"{game.key:16}", file=sys.stderr,
                                show_pos=True) as bar:
             def set_total(n: int, bar: click.termui.ProgressBar[int] = bar) -> None:
                 bar.length = n
 
             result = build(game, opts, bar.update, set_total)
-        shrunk, overflow = fit_report(result.fits)
-        pages = len(result.sheets)
-        if not as_json:
-            click.echo(f"{game.key}: {result.components} components, {result.copies} pieces, "
-                       f"{pages} pages -> {result.folder}")
-            for line in shrunk:
-                click.echo(f"  shrank: {line}", err=True)
-            for line in overflow:
-                click.echo(f"  does not fit: {line}", err=True)
-        summary.append({"game": game.key, "components": result.components,
-                        "pieces": result.copies, "pages": pages,
-                        "pdf": str(result.pdf) if result.pdf else None,
-                        "manifest": str(result.manifest), "shrunk": shrunk,
-                        "overflow": overflow})
-        failed = failed or bool(overflow)
-    if as_json:
-        click.echo(json.dumps({"games": summary}, indent=1))
-    if strict and failed:
-        n = sum(len(s["overflow"]) for s in summary)  # type: ignore[arg-type]
-        raise InputError(f"--strict: {n} text(s) do not fit their boxes (listed above)")
+    else:
+        result = build(game, opts)
+    shrunk, overflow = fit_report(result.fits)
+    low_res = image_report(result.fits)
+    pages = len(result.sheets)
+    if not as_json:
+        click.echo(f"{game.key}: {result.components} components, {result.copies} pieces, "
+                   f"{pages} pages -> {result.folder}")
+        for line in shrunk:
+            click.echo(f"  shrank: {line}", err=True)
+        for line in overflow:
+            click.echo(f"  does not fit: {line}", err=True)
+        for line in low_res:
+            click.echo(f"  low resolution: {line}", err=True)
+    return {"game": game.key, "components": result.components, "pieces": result.copies,
+            "pages": pages, "pdf": str(result.pdf) if result.pdf else None,
+            "manifest": str(result.manifest), "shrunk": shrunk, "overflow": overflow,
+            "low_resolution": low_res}
+
+
+def _watch(names: tuple[str, ...], root: Path | None, out: Path,
+           print_game: Callable[[Game], Any]) -> None:
+    """Print the games, then again whenever one of their files changes (see irata.watch)."""
+    from components import game_folder
+    from irata.watch import Rebuilder, run
+
+    if root is not None and not root.is_dir():
+        raise InputError(f"--components {root}: no such folder")
+    chosen = list(names) or list_games(root)
+    if not chosen:
+        raise InputError(f"no games found in {root}" if root else "no bundled games found")
+    folders = {name: game_folder(name, root) for name in chosen}
+    rebuilder = Rebuilder(folders, out, lambda name: print_game(load(name, root)),
+                          lambda line, err: click.echo(line, err=err))
+    run(rebuilder)
 
 
 @click.command("check")
@@ -126,17 +179,19 @@ def check_cmd(games: tuple[str, ...], components_dir: Path | None, as_json: bool
 
     A mistake prints FILE:LINE:COL: what is wrong, and exits with code 2.
     """
-    from generator.build import draw_all, fit_report
+    from generator.build import draw_all, fit_report, image_report
     from generator.draw import Options
 
     report = []
     for game in games_to_use(games, components_dir):
         faces = draw_all(game, [c for c in game.components if c.printed], Options())
         shrunk, overflow = fit_report([r for f in faces for r in f.fits])
+        low_res = image_report([r for f in faces for r in f.fits])
         report.append({"game": game.key, "edition": game.edition,
                        "components": len(game.components),
                        "pieces": sum(c.count for c in game.components),
-                       "shrunk": len(shrunk), "overflow": overflow})
+                       "shrunk": len(shrunk), "overflow": overflow,
+                       "low_resolution": low_res})
         if not as_json:
             click.echo(f"{game.key}: ok, {len(game.components)} components, "
                        f"{sum(c.count for c in game.components)} pieces, edition "
@@ -144,6 +199,8 @@ def check_cmd(games: tuple[str, ...], components_dir: Path | None, as_json: bool
                                             if overflow else ""))
             for line in overflow:
                 click.echo(f"  does not fit: {line}", err=True)
+            for line in low_res:
+                click.echo(f"  low resolution: {line}", err=True)
     if as_json:
         click.echo(json.dumps({"games": report}, indent=1))
 

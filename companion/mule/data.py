@@ -7,16 +7,13 @@ Unlucky Event Cards (``effect``, ``wampus``, ``alt_event``) and the Land tiles (
 ``production``). The same YAML is what the printed copy is made from.
 
 Loading and validating a whole game folder costs more than a companion command may, so the few
-values read here are kept in a small JSON file in the user's cache directory, keyed by the name,
-size and modification time of every YAML file of the folder: an edited definition (or an
-erratum) is read afresh on the next command.
+values read here go through ``companion.data.cached_json``: a small JSON file in the user's
+cache directory, read afresh when a YAML file of the folder (or an erratum) changes.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -325,20 +322,7 @@ def _from_raw(raw: dict[str, Any]) -> MuleData:
     return MuleData(raw["data"], tuple(cards), lands, events, tuple(event_cards))
 
 
-def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "irata"
-
-
-def _fingerprint(folder: Path) -> str:
-    h = hashlib.sha1(str(folder.resolve()).encode())
-    for path in sorted(folder.rglob("*.yaml")):
-        st = path.stat()
-        h.update(f"{path.relative_to(folder)}|{st.st_size}|{st.st_mtime_ns}\n".encode())
-    return h.hexdigest()[:16]
-
-
-_LOADED: dict[str, MuleData] = {}
+_LOADED: dict[int, MuleData] = {}
 # the game folder read when none is named (None: the bundled ``components/mule``); tests point
 # it at a fixture
 FOLDER: Path | None = None
@@ -346,38 +330,10 @@ FOLDER: Path | None = None
 
 def load(folder: Path | None = None) -> MuleData:
     """The M.U.L.E. numbers: from the bundled game (or a game folder), through the cache."""
-    import components
+    from companion.data import cached_json
 
-    if folder is None:
-        folder = FOLDER or components.bundled_root() / "mule"
-    folder = Path(folder)
-    key = _fingerprint(folder) if folder.is_dir() else ""
-    if key in _LOADED:
-        return _LOADED[key]
-    cache = _cache_dir() / f"mule-data-{key}.json"
-    raw: dict[str, Any] | None = None
-    if key:
-        try:
-            raw = json.loads(cache.read_text(encoding="utf-8"))
-            if raw.get("version") != CACHE_VERSION:
-                raw = None
-        except (OSError, ValueError):
-            raw = None
-    if raw is None:
-        game = components.load_path(folder) if folder.is_dir() else components.load("mule")
-        raw = _raw_from_game(game)
-        if key:
-            _write_cache(cache, raw)
-    result = _from_raw(raw)
-    _LOADED[key] = result
-    return result
-
-
-def _write_cache(cache: Path, raw: dict[str, Any]) -> None:
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(raw), encoding="utf-8")
-        os.replace(tmp, cache)
-    except OSError:
-        pass  # a cache that cannot be written only costs time
+    raw = cached_json("mule", _raw_from_game, CACHE_VERSION, folder or FOLDER)
+    if id(raw) not in _LOADED:
+        _LOADED.clear()
+        _LOADED[id(raw)] = _from_raw(raw)
+    return _LOADED[id(raw)]

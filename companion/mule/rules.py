@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from components.errors import InputError, RuleError
 
@@ -220,7 +221,8 @@ def colony_success(total: int, players: int, rows: Sequence[Mapping[str, object]
     if column is None:
         raise InputError(f"the Colony Success Table is for 3 or 4 Colonists, not {players}")
     for row in rows:
-        low, high = row[column]  # type: ignore[misc]
+        bounds: Any = row[column]
+        low, high = bounds
         if (low is None or total >= low) and (high is None or total <= high):
             return ColonySuccess(int(row["rating"]), str(row["text"]), total)  # type: ignore[call-overload]
     raise RuleError(f"the Colony Success Table has no row for ${total}")

@@ -4,15 +4,14 @@
   tie-break), End of Round scoring, setup, the progress track and the expansions' changes.
 - ``airship``: Storage tiles and the Element installation rules of the Airship board.
 - ``files``: the YAML files the ``irata play mutagen`` commands read, with located errors.
-- ``saved``: a game kept as a saved game (the score track through the rounds); importing
-  this package registers it with ``companion.session``.
+- ``data``: the rule numbers and the Crew and Storage catalogue, read once (``companion.data``).
+- ``saved``: a game kept as a saved game (the score track through the rounds).
 
-Every number comes from ``components/mutagen`` (``components.load("mutagen")``).
+Every number comes from ``components/mutagen``. The game is declared in ``companion.games``.
 """
 
 from __future__ import annotations
 
-from companion.mutagen import saved  # noqa: F401  (registers the saved-game fold)
 from companion.mutagen.airship import (
     Airship,
     Element,
@@ -23,6 +22,7 @@ from companion.mutagen.airship import (
     parse_element,
     place_tile_check,
 )
+from companion.mutagen.data import load_rules
 from companion.mutagen.rules import (
     Breakdown,
     Crew,
@@ -37,7 +37,6 @@ from companion.mutagen.rules import (
     crew_points,
     end_of_game,
     end_of_round,
-    load_rules,
     palace_move_cost,
     people_card_cost,
     setup,

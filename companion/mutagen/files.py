@@ -6,9 +6,8 @@ so a wrong value is reported where it stands in the file.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.mutagen.airship import (
     Airship,
@@ -31,6 +30,9 @@ from companion.mutagen.rules import (
 )
 from components.errors import InputError, IrataError, RuleError
 from components.yamlloc import LocDict, LocList, load_file
+
+if TYPE_CHECKING:
+    from companion.mutagen.data import Catalogue
 
 COLUMN_NAMES = {"left": 0, "middle": 1, "right": 2, "a": 0, "b": 1, "c": 2, "1": 0, "2": 1,
                 "3": 2}
@@ -132,30 +134,80 @@ def _tracks(p: LocDict, rules: Rules) -> Tracks:
     return Tracks(**{e: _count(raw, e, 0, rules.track_length) for e in rules.elements})
 
 
-@lru_cache(maxsize=1)
-def _catalogue() -> tuple[dict[str, Crew], dict[str, tuple[str, str]]]:
-    """Crew cards and Storage tiles by id, from the definitions."""
-    import components
+def _catalogue() -> Catalogue:
+    """Crew cards and Storage tiles by id (and the Crew cards' titles), from the definitions."""
+    from companion.mutagen.data import catalogue
 
-    game = components.load("mutagen")
-    crew = {}
-    for c in game.by_group("Crew cards"):
-        f = c.fields
-        crew[c.id] = Crew(kind=str(f["crew"]), element=f.get("element"), left=f.get("left"),
-                          right=f.get("right"), id=c.id)
-    tiles = {c.id: (str(c.fields["spaces"][0]), str(c.fields["spaces"][1]))
-             for c in game.by_group("Storage tiles")}
-    return crew, tiles
+    return catalogue()
 
 
-def crew_card(card_id: str) -> Crew:
-    """A Crew card of the definitions by its id (``crew/track-ore`` or ``track-ore``)."""
-    cards = _catalogue()[0]
-    key = card_id if card_id in cards else f"crew/{card_id}"
-    if key not in cards:
-        raise InputError(f"no Crew card '{card_id}' in the definitions "
-                         f"(for example: {', '.join(list(cards)[:3])})")
-    return cards[key]
+def crew_card(name: str, element: str | None = None, left: str | None = None,
+              right: str | None = None) -> Crew:
+    """A Crew card of the definitions, as the table names it: by its id (``crew/ladder-ore``,
+    ``ladder-ore``) or by its printed title (``Climber``), with the Element(s) it shows when
+    several cards share the title (``Climber ore``; ``Rival crystal gas``, left then right)."""
+    cards, _, titles = _catalogue()
+    text = " ".join(name.split())
+    key = text if text in cards else f"crew/{text}"
+    if key in cards and element is left is right is None:
+        return cards[key]
+    title, shown = _split_title(text, set(titles.values()))
+    if title is None:
+        from components.schema import suggest
+
+        known = sorted(set(titles.values()))
+        raise InputError(f"no Crew card '{name}'{suggest(text, known)} (the cards' titles: "
+                         f"{', '.join(known)}; or an id such as {next(iter(cards))})")
+    given = [e for e in (element, left, right) if e is not None] or shown
+    matching = [cards[i] for i, t in titles.items() if t == title]
+    found = [c for c in matching if _shows(c, given)]
+    if len(found) == 1:
+        return found[0]
+    ways = ", ".join(f"'{_label(title, c)}'" for c in matching)
+    if not found:
+        raise InputError(f"no Crew card '{title}' shows {' and '.join(given)} "
+                         f"(the {title} cards: {ways})")
+    raise InputError(f"{len(found)} Crew cards are titled '{title}': say which by the "
+                     f"Element(s) it shows: {ways}")
+
+
+def printed_name(crew: Crew) -> str:
+    """A Crew card as it is printed (``Climber ore``), as ``crew_card`` reads it back; a card
+    given by its kind alone that no printed card matches keeps its kind (``ladder ore``)."""
+    cards, _, titles = _catalogue()
+    card_id = crew.id if crew.id in titles else next(
+        (i for i, c in cards.items() if (c.kind, c.element, c.left, c.right)
+         == (crew.kind, crew.element, crew.left, crew.right)), None)
+    if card_id is None:
+        return crew.label()
+    title = titles[card_id]
+    alike = [i for i, t in titles.items() if t == title]
+    return title if len(alike) == 1 else _label(title, cards[card_id])
+
+
+def _split_title(text: str, titles: set[str]) -> tuple[str | None, list[str]]:
+    """A printed title at the start of ``text`` (any case), and the words after it."""
+    low = text.lower()
+    for title in sorted(titles, key=len, reverse=True):
+        t = title.lower()
+        if low == t or low.startswith(t + " "):
+            return title, [w.lower() for w in text[len(t):].split()]
+    return None, []
+
+
+def _shows(crew: Crew, given: list[str]) -> bool:
+    if not given:
+        return True
+    if crew.element is not None:
+        return given == [crew.element]
+    if crew.left is not None:
+        return given == [crew.left, crew.right]
+    return False
+
+
+def _label(title: str, crew: Crew) -> str:
+    shown = [e for e in (crew.element, crew.left, crew.right) if e]
+    return " ".join([title, *shown])
 
 
 def _crew(items: Any, p: LocDict, rules: Rules) -> tuple[Crew, ...]:
@@ -164,15 +216,18 @@ def _crew(items: Any, p: LocDict, rules: Rules) -> tuple[Crew, ...]:
     for i, item in enumerate(items):
         if not isinstance(item, str):
             item = _mapping(item, items, i, "a Crew card")
-            _keys(item, ("id",) if "id" in item else ("kind", "element", "left", "right"),
-                  "a Crew card")
-            if "id" not in item and "kind" not in item:
-                raise located("a Crew card needs 'kind' (or 'id')", items, i)
+            _keys(item, ("id",) if "id" in item else ("title", "element", "left", "right")
+                  if "title" in item else ("kind", "element", "left", "right"), "a Crew card")
+            if "id" not in item and "kind" not in item and "title" not in item:
+                raise located("a Crew card needs its 'title' (or 'kind', or 'id')", items, i)
         try:
             if isinstance(item, str):
                 out.append(crew_card(item))
             elif "id" in item:
                 out.append(crew_card(str(item["id"])))
+            elif "title" in item:
+                out.append(crew_card(str(item["title"]), item.get("element"), item.get("left"),
+                                     item.get("right")))
             else:
                 out.append(check_crew(Crew(kind=str(item["kind"]), element=item.get("element"),
                                            left=item.get("left"), right=item.get("right")),
@@ -313,9 +368,9 @@ def airship_from(doc: LocDict, rules: Rules) -> Airship:
             raise located(str(exc), raw_el, i) from None
     # checked one by one, in the file's order, so that an error names its own line
     ship = Airship()
-    for i, t in enumerate(tiles):
+    for i, placed in enumerate(tiles):
         try:
-            ship = build(ship.tiles + (t,), (), rules)
+            ship = build(ship.tiles + (placed,), (), rules)
         except (RuleError, InputError) as exc:
             raise located(str(exc), raw_tiles, i) from None
     for i, (space, element) in enumerate(installed):

@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from components.errors import InputError, RuleError
 
-CREW_KINDS = ("track", "higher", "highest", "ladder", "peak", "pair", "all")
 PLIGHT = "plight-of-the-people"
 PALACE = "palace-visitors"
 EXPANSIONS = (PLIGHT, PALACE)
@@ -113,14 +111,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return value
-
-
-@lru_cache(maxsize=1)
-def load_rules() -> Rules:
-    """The bundled game's rules (``components.load("mutagen")``)."""
-    import components
-
-    return rules_from_data(components.load("mutagen").data)
 
 
 # --- values -----------------------------------------------------------------------------------
@@ -488,11 +478,3 @@ def advance_progress(start: int, spaces: int, rules: Rules) -> ProgressMove:
     bonuses = tuple(s for s in passed if s in rules.progress_bonus_spaces)
     points = sum(rules.progress_points_spaces.get(s, 0) for s in passed)
     return ProgressMove(start, end, bonuses, points)
-
-
-def progress_cost(shards: int, rules: Rules) -> int:
-    """Progress Track Location: spaces moved for 2, 4 or 6 Shard Fragments."""
-    if shards not in rules.progress_moves:
-        raise RuleError(f"spend {', '.join(map(str, rules.progress_moves))} Shard Fragments "
-                        f"to move on the progress track, not {shards}")
-    return rules.progress_moves[shards]

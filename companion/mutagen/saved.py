@@ -81,6 +81,3 @@ def describe(state: dict[str, Any]) -> str:
     where = ("all rounds scored: run 'irata play mutagen score FILE --game ID'"
              if rnd > state.get("rounds", 4) else f"round {rnd} of {state.get('rounds', 4)}")
     return f"Mutagen, {where}. Score track: {scores}"
-
-
-session.register(GAME, fold, describe)

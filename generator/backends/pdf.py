@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path as FsPath
+from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -39,6 +40,14 @@ IconSource = Callable[[str, str | None], list[Primitive]]
 @lru_cache(maxsize=256)
 def _colour(hexstr: str) -> HexColor:
     return HexColor(hexstr)
+
+
+@lru_cache(maxsize=64)
+def _svg_drawing(path: str, mtime: int = 0) -> Any:
+    """An SVG file as a reportlab Drawing (read once per file and time)."""
+    from svglib.svglib import svg2rlg
+
+    return svg2rlg(path)
 
 
 class PdfRenderer:
@@ -137,8 +146,22 @@ class PdfRenderer:
                 c.saveState()
                 c.translate(it.x, it.y + it.h)
                 c.scale(1, -1)
-                c.drawImage(it.path, 0, 0, it.w, it.h, mask="auto")
+                if it.path.lower().endswith(".svg"):
+                    self.vector_art(it)
+                else:
+                    c.drawImage(it.path, 0, 0, it.w, it.h, mask="auto")
                 c.restoreState()
+
+    def vector_art(self, it: Image) -> None:
+        """SVG art as PDF vectors (svglib), scaled to the image's box (y up, in mm)."""
+        from reportlab.graphics import renderPDF
+
+        art = _svg_drawing(it.path, FsPath(it.path).stat().st_mtime_ns)
+        if art is None or not art.width or not art.height:
+            return
+        self.clip((0, 0, it.w, it.h))  # an SVG shows only its own viewport
+        self.c.scale(it.w / art.width, it.h / art.height)
+        renderPDF.draw(art, self.c, 0, 0)
 
     def clip(self, box: tuple[float, float, float, float]) -> None:
         p = self.c.beginPath()

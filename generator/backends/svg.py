@@ -21,6 +21,7 @@ from svgwrite.container import Group as SvgGroup
 from generator.drawing import (
     PT,
     QR,
+    Drawing,
     Ellipse,
     Group,
     Icon,
@@ -32,6 +33,7 @@ from generator.drawing import (
     Style,
     Text,
 )
+from generator.fonts import face_style, font_face_css, is_embedded
 from generator.layout import Sheet
 from generator.qr import qr_rects
 
@@ -47,6 +49,19 @@ FAMILIES = {
 
 
 def font_attrs(font: str) -> dict[str, str]:
+    if is_embedded(font):
+        # a game's own font: its glyphs travel inside the SVG (see embedded_fonts()); a
+        # renderer that ignores @font-face looks for an installed font of its family
+        face = face_style(font)
+        if face is None or not face[0]:
+            return {"font_family": f"'{font}'"}
+        family, weight, italic = face
+        attrs = {"font_family": f"'{font}', '{family}', sans-serif"}
+        if weight != 400:
+            attrs["font_weight"] = str(weight)
+        if italic:
+            attrs["font_style"] = "italic"
+        return attrs
     family = font.split("-")[0]
     style = font.split("-")[1] if "-" in font else ""
     attrs = {"font_family": FAMILIES.get(family, family)}
@@ -146,17 +161,42 @@ class SvgRenderer:
                                  for x, y, w, h in qr_rects(it.payload, it.x, it.y, it.size))
                 parent.add(d.path(d=dpath, fill=it.color, **{"shape-rendering": "crispEdges"}))
             elif isinstance(it, Image):
-                href = _data_uri(it.path)
+                href = _data_uri(it.path, FsPath(it.path).stat().st_mtime_ns)
                 parent.add(d.image(href, insert=(_f(it.x), _f(it.y)), size=(_f(it.w), _f(it.h)),
                                    preserveAspectRatio="none"))
 
 
 @lru_cache(maxsize=64)
-def _data_uri(path: str) -> str:
-    """The image inlined, so an SVG sheet stands alone wherever it is copied."""
+def _data_uri(path: str, mtime: int = 0) -> str:
+    """The image inlined, so an SVG sheet stands alone wherever it is copied (read again when
+    the file's time changes: ``irata print --watch``)."""
     data = FsPath(path).read_bytes()
     mime = mimetypes.guess_type(path)[0] or "application/octet-stream"
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def embedded_fonts(sheet: Sheet) -> str:
+    """``@font-face`` rules for the game fonts the sheet's text uses, each cut down to the
+    characters it sets on this sheet."""
+    used: dict[str, set[str]] = {}
+    seen: set[str] = set()
+
+    def collect(items: list[Primitive] | tuple[Primitive, ...]) -> None:
+        for it in items:
+            if isinstance(it, Text) and is_embedded(it.font):
+                used.setdefault(it.font, set()).update(it.text)
+            elif isinstance(it, Group):
+                collect(it.items)
+
+    drawings: list[Drawing] = []
+    for p in sheet.placements:
+        if p.drawing.key not in seen:
+            seen.add(p.drawing.key)
+            drawings.append(p.drawing)
+    for d in drawings:
+        collect(d.items)
+    collect(sheet.marks)
+    return "".join(font_face_css(font, chars) for font, chars in sorted(used.items()))
 
 
 def placement(desc: str) -> dict[str, str]:
@@ -170,6 +210,9 @@ def sheet_svg(sheet: Sheet, icons: IconSource) -> str:
                            viewBox=f"0 0 {_f(sheet.w)} {_f(sheet.h)}", debug=False,
                            profile="full")
     r = SvgRenderer(dwg, icons)
+    css = embedded_fonts(sheet)
+    if css:
+        dwg.defs.add(dwg.style(css))
     defined: dict[str, str] = {}
     for p in sheet.placements:
         if p.drawing.key not in defined:
@@ -192,5 +235,5 @@ def sheet_svg(sheet: Sheet, icons: IconSource) -> str:
         wrap.add(use)
     r.draw(dwg, sheet.marks)
     text: str = dwg.tostring()
-    # svgwrite always declares xmlns:ev, which the SVG 1.1 DTD rejects (PRINTING.md)
+    # svgwrite always declares xmlns:ev, which validating against the SVG 1.1 DTD rejects
     return text.replace(' xmlns:ev="http://www.w3.org/2001/xml-events"', "")

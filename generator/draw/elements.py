@@ -10,11 +10,15 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from components import Component, Game
 from components.errors import DefinitionError
-from components.schema import FIELD_RE
+from components.schema import FIELD_RE, suggest
+from components.yamlloc import LocDict
+from generator import fonts as fontreg
+from generator import images
 from generator import text as textfit
 from generator.drawing import (
     PT,
@@ -56,6 +60,7 @@ class FitRecord:
     wanted: float
     size: float
     fits: bool
+    note: str = ""  # "dpi": a raster image printing at ``size`` dpi, below ``wanted``
 
 
 @dataclass
@@ -309,22 +314,7 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
                    n(el["size"], "x", least=0.0),
                    ctx.colour(el.get("color", "black")) or "#000000")]
     if kind == "image":
-        from generator.images import verify_image
-
-        path = ctx.resolve(el["path"])
-        if not isinstance(path, str) or not path or "\0" in path or len(path) > 1000:
-            raise ctx.error(f"an image path must be a file name in the game folder, not "
-                            f"{_shown(path)}")
-        full = (ctx.game.folder / path).resolve()
-        if ctx.game.folder not in full.parents:
-            raise ctx.error(f"image path {_shown(path)} leaves the game folder")
-        if not full.is_file():
-            raise ctx.error(f"image {_shown(path)} does not exist in the game folder")
-        problem = verify_image(full)
-        if problem:
-            raise ctx.error(f"image {_shown(path)}: {problem}")
-        return [Image(str(full), n(el.get("x"), "x"), n(el.get("y"), "y"),
-                      n(el["w"], "x", least=0.0), n(el["h"], "y", least=0.0))]
+        return draw_image(ctx, el)
     if kind == "pips":
         return draw_pips(ctx, el)
     if kind == "grid":
@@ -343,6 +333,59 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         items = draw_elements(sub, el["layout"])
         return [Group(tuple(items), dx=x, dy=y, rotate=rotate)] if (x or y or rotate) else items
     raise ctx.error(f"unknown element type '{kind}'")
+
+
+def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    """Art fitted to its box (``fit``, ``crop``); a raster image that will print below
+    MIN_DPI is noted (an error under ``--strict``)."""
+    n = ctx.num
+    path = ctx.resolve(el["path"])
+    if not isinstance(path, str) or not path or "\0" in path or len(path) > 1000:
+        raise ctx.error(f"an image path must be a file name in the game folder, not "
+                        f"{_shown(path)}")
+    full = (ctx.game.folder / path).resolve()
+    if ctx.game.folder not in full.parents:
+        raise ctx.error(f"image path '{path}' leaves the game folder")
+    if not full.is_file():
+        raise ctx.error(f"image '{path}' does not exist in the game folder")
+    try:
+        info = images.verify_image(full)
+    except (images.ImageError, OSError) as exc:
+        raise ctx.error(f"image '{path}' {exc}") from None
+    fit = str(ctx.resolve(el.get("fit", "contain")))
+    if fit not in images.FITS:
+        raise ctx.error(f"fit must be one of {', '.join(images.FITS)}, not '{fit}'"
+                        f"{suggest(fit, images.FITS)}")
+    crop = _crop(ctx, ctx.resolve(el.get("crop")), info, path)
+    box = (n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["w"], "x", least=0.0),
+           n(el["h"], "y", least=0.0))
+    if box[2] <= 0 or box[3] <= 0:
+        raise ctx.error(f"image '{path}' needs a positive w and h")
+    pl = images.place(info, box, fit, crop)
+    if pl.dpi is not None and pl.dpi < images.MIN_DPI - 1e-6:
+        file, line = ctx.comp.file, ctx.comp.line
+        if isinstance(el, LocDict) and el.file:
+            file, line = el.file, el.at("path")[0]
+        ctx.fits.append(FitRecord(ctx.comp.id, ctx.face, f"image {path}", file, line,
+                                  images.MIN_DPI, round(pl.dpi, 1), False, note="dpi"))
+    art = Image(str(full), pl.x, pl.y, pl.w, pl.h)
+    return [Group((art,), clip=pl.clip)] if pl.clip else [art]
+
+
+def _crop(ctx: Context, value: Any, info: images.ImageInfo,
+          path: str) -> tuple[float, float, float, float] | None:
+    if value is None:
+        return None
+    unit = "the SVG's units" if info.vector else "pixels"
+    if not (isinstance(value, list) and len(value) == 4 and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+        raise ctx.error(f"crop must be [x, y, w, h] in {unit} of '{path}'")
+    x, y, w, h = (float(v) for v in value)
+    if w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > info.width + 1e-6 or (
+            y + h > info.height + 1e-6):
+        raise ctx.error(f"crop [{x:g}, {y:g}, {w:g}, {h:g}] is not inside '{path}', which is "
+                        f"{info.width:g} x {info.height:g} {unit}")
+    return (x, y, w, h)
 
 
 def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
@@ -370,6 +413,7 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     if not content.strip():
         return []
     fonts = _fonts(ctx, el.get("font", "body"))
+    _check_glyphs(ctx, el, content, fonts, "field" if "field" in el else "text")
     size = ctx.number(el.get("size", 9), "size", 0.5, MAX_FONT_PT)
     min_size = ctx.number(el.get("min_size", min(5.0, size)), "min_size", 0.5, MAX_FONT_PT)
     leading = ctx.number(el.get("leading", 1.2), "leading", 0.5, 5)
@@ -398,7 +442,54 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     return [Group(tuple(prims), dx=x, dy=y + h, rotate=270)]
 
 
+def _runs(content: str, fonts: tuple[str, str],
+          icons: frozenset[str]) -> list[tuple[str, str]]:
+    """The text set in each font: (plain words, body font), (bold words, bold font)."""
+    plain_runs: list[str] = []
+    bold_runs: list[str] = []
+    for p in textfit.tokenize(content, icons):
+        if p.kind == "word":
+            (bold_runs if p.bold else plain_runs).append(p.text)
+    return [("".join(plain_runs), fonts[0]), ("".join(bold_runs), fonts[1])]
+
+
+@lru_cache(maxsize=16384)
+def _lacking(content: str, fonts: tuple[str, str],
+             icons: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """(character, font) for each character a font of the text lacks (fonts registered)."""
+    return tuple((ch, font) for text, font in _runs(content, fonts, icons)
+                 for ch in fontreg.missing(font, text))
+
+
+def _check_glyphs(ctx: Context, el: dict[str, Any], content: str, fonts: tuple[str, str],
+                  key: str) -> None:
+    """Refuse text with a character its font lacks (it would print as a box), blaming the
+    place the character was written: the field it came from, else the element."""
+    icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
+    bad = _lacking(content, fonts, icons)
+    if not bad:
+        return
+    runs = _runs(content, fonts, icons)
+    ch = bad[0][0]
+    where: tuple[str | None, int | None, int | None] = (ctx.comp.file, ctx.comp.line, None)
+    source = el.get(key)
+    names = [str(source)] if key == "field" else [
+        m.group(1) or m.group(2) for m in FIELD_RE.finditer(str(source))]
+    for name in names:
+        value = ctx.lookup(name)
+        if isinstance(value, str) and ch in ctx.substitute(value) and name in ctx.fields:
+            where = ctx.comp.where(name)
+            break
+    else:
+        if key == "text" and isinstance(el, LocDict) and ch in str(source):
+            line, col = el.at("text")
+            where = (el.file or ctx.comp.file, line, col)
+    label = f"component '{ctx.comp.id}' ({ctx.face}, {key} {str(source)[:24]!r})"
+    fontreg.check_text(ctx.game, runs, where, label)
+
+
 def _fonts(ctx: Context, font: Any) -> tuple[str, str]:
+    fontreg.prepare(ctx.game)
     name = str(ctx.resolve(font))
     f = ctx.game.fonts
     if name == "bold":
@@ -486,6 +577,7 @@ def draw_grid(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
                             Style(fill=ctx.colour(cell_fill), stroke=stroke, width=width)))
             if i < len(labels) and labels[i] not in (None, ""):
                 label = ctx.substitute(str(labels[i]))
+                _check_glyphs(ctx, {"labels": labels[i]}, label, fonts, "labels")
                 icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
                 used, lines, result = textfit.fit(label, fonts, icons, cw - 1.0, ch - 1.0, size,
                                                   min(4.0, size), 1.1)

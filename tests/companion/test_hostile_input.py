@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from companion import session
+from companion.mutagen.data import load_rules
 from companion.mutagen.files import MAX_PLAYERS
-from companion.mutagen.rules import Crew, PlayerEnd, Tracks, end_of_game, load_rules
+from companion.mutagen.rules import Crew, PlayerEnd, Tracks, end_of_game
 from irata.cli import main
 
 
@@ -88,7 +89,7 @@ def test_a_game_number_that_names_no_game_is_refused(
 
 def test_points_typed_past_the_bound_are_never_saved(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["play", "mutagen", "new", "Ann", "Bob"], capsys)[0] == 0
+    assert run(["play", "mutagen", "new", "--players", "Ann,Bob"], capsys)[0] == 0
     before = saved_rows()
     refused(["play", "mutagen", "points", "Ann", LONG], capsys, "out of range")
     assert saved_rows() == before
@@ -222,7 +223,7 @@ def test_another_programs_games_table_is_refused(capsys: pytest.CaptureFixture[s
         con.execute("INSERT INTO games VALUES ('chess', 3)")
     before = _bytes()
     refused(["play", "games"], capsys, "is not an irata games file")
-    refused(["play", "mutagen", "new", "Ann"], capsys, "is not an irata games file")
+    refused(["play", "mutagen", "new", "--players", "Ann"], capsys, "is not an irata games file")
     assert _bytes() == before
 
 

@@ -8,8 +8,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from companion.mule import board, game
+from companion.mule import board
 from companion.mule import data as mule_data
+from companion.mule import saved as game
 from companion.mule.data import MuleData
 from components.errors import InputError, RuleError
 from irata.cli import cli

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from companion.mule import board, game, production
+from companion.mule import board, production
 from companion.mule import data as mule_data
+from companion.mule import saved as game
 from companion.mule.data import MuleData
 from components.errors import InputError, RuleError
 from irata.cli import cli

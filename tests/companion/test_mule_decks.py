@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.mule import data as mule_data
-from companion.mule import events, game
+from companion.mule import events
+from companion.mule import saved as game
 from companion.mule.data import MuleData
 from components.errors import InputError, RuleError
 

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import components
-from companion import mule_goes_crazy as mgc
+from companion.mule_goes_crazy import rules as mgc
 from components.errors import InputError, RuleError
 from irata.cli import cli
 
@@ -275,3 +275,26 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
     assert p.returncode == 2
     assert p.stderr.startswith("error: ") and message in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1
+
+
+def test_the_opening_bid_is_explained_in_the_data_s_numbers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An erratum to the Land Auction numbers changes the bid and its explanation alike."""
+    from types import SimpleNamespace
+
+    from irata.play import mule_goes_crazy as commands
+
+    game = commands._game()
+    erratum = {"first_opening_bid": 150, "after_sale": -40, "after_no_sale": -120,
+               "minimum": 10}
+    monkeypatch.setattr(commands, "_game", lambda: SimpleNamespace(
+        data={**game.data, "land_auction": erratum}))
+    out = CliRunner().invoke(cli, ["play", "mule-goes-crazy", "opening-bid", "--last-opening",
+                                   "120", "--last-closing", "130"])
+    assert out.output.strip() == "Opening bid: 90 Credits (last closing bid 130 - 40, never " \
+                                 "below 10)"
+    out = CliRunner().invoke(cli, ["play", "mule-goes-crazy", "opening-bid", "--last-opening",
+                                   "100", "--unsold"])
+    assert out.output.strip() == "Opening bid: 10 Credits (last opening bid 100 - 120, never " \
+                                 "below 10)"
+    assert mgc.opening_bid_reason(None) == "the first Land Auction, never below 0"

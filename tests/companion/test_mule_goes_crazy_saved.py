@@ -282,7 +282,7 @@ def test_steps_taken_once_a_turn_are_refused_the_second_time(
 
 
 def test_a_game_of_another_companion_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    run("mutagen", "new", "Ann", "Bob")
+    run("mutagen", "new", "--players", "Ann,Bob")
     code, err = exit_of([MGC, "favored", "--game", "1"], capsys)
     assert code == 2 and "not Mule Goes Crazy!" in err
     code, err = exit_of([MGC, "favored", "--save"], capsys)

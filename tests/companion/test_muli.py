@@ -13,12 +13,13 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import muli as m
+from companion.muli import rules as m
+from companion.muli.data import load_rules
 from components.errors import InputError, RuleError
-from irata.cli import cli
+from irata.cli import cli, main
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = m.load_rules()
+RULES = load_rules()
 T = RULES.turning_field
 
 
@@ -276,7 +277,7 @@ def run(*args: str) -> str:
 
 
 def test_cli_new_places_the_pieces() -> None:
-    out = run("new", "--players", "4", "--names", "Ann,Bob,Cy,Dee", "--seed", "3", "--json")
+    out = run("new", "--players", "Ann,Bob,Cy,Dee", "--seed", "3", "--json")
     state = json.loads(out)["state"]
     assert sorted(c for c, p in state["pieces"].items() if p["kind"] == "runner") == \
         ["orange", "purple"]
@@ -285,7 +286,7 @@ def test_cli_new_places_the_pieces() -> None:
 
 
 def test_cli_seeded_race_played_to_the_end_matches_the_rules() -> None:
-    run("new", "--names", "Ann,Bob,Cy", "--seed", "11")
+    run("new", "--players", "Ann,Bob,Cy", "--seed", "11")
     expected = play_out(3, 11)
     for _ in range(expected.rolls - 1):
         assert json.loads(run("roll", "--json"))["winner"] is None
@@ -295,7 +296,7 @@ def test_cli_seeded_race_played_to_the_end_matches_the_rules() -> None:
 
 
 def test_cli_typed_dice_keep_and_undo() -> None:
-    run("new", "--names", "Ann,Bob,Cy", "--seed", "1")
+    run("new", "--players", "Ann,Bob,Cy", "--seed", "1")
     out = json.loads(run("roll", "--dice", "red,blue", "--json"))
     assert out["player"] == "Ann" and out["next"] == "Bob"
     kept = json.loads(run("roll", "--keep", "blue", "--json"))
@@ -307,7 +308,7 @@ def test_cli_typed_dice_keep_and_undo() -> None:
 
 
 def test_cli_set_corrects_a_piece_and_later_rolls_use_it() -> None:
-    run("new", "--names", "Ann,Bob,Cy", "--seed", "1")
+    run("new", "--players", "Ann,Bob,Cy", "--seed", "1")
     result = CliRunner().invoke(cli, ["play", "set", "pieces.red.field", "9"],
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
@@ -319,27 +320,30 @@ def test_cli_set_corrects_a_piece_and_later_rolls_use_it() -> None:
     (["roll", "--keep", "red"], "not been rolled"),
     (["roll", "--dice", "red,pink"], "unknown colour 'pink'"),
     (["roll", "--dice", "red"], "two colours"),
-    (["new", "--players", "3", "--mules", "red,blue,green"], "no Human Mule Runner"),
+    (["new", "--players", "Ann,Bob,Cy", "--mules", "red,blue,green"], "no Human Mule Runner"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str, tmp_path: Path) -> None:
     env = {"IRATA_DB": str(tmp_path / "g.sqlite3"), "PATH": "/usr/bin:/bin"}
     exe = str(ROOT / ".venv" / "bin" / "irata")
-    subprocess.run([exe, "play", "muli", "new", "--players", "3", "--seed", "1"], env=env,
-                   check=True, capture_output=True)
+    subprocess.run([exe, "play", "muli", "new", "--players", "Ann,Bob,Cy", "--seed", "1"],
+                   env=env, check=True, capture_output=True)
     p = subprocess.run([exe, "play", "muli", *args], env=env, capture_output=True, text=True)
     assert p.returncode == 2
     assert p.stderr.startswith("error: ") and message in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1
 
 
-def test_players_out_of_range_is_a_usage_error() -> None:
-    result = CliRunner().invoke(cli, ["play", "muli", "new", "--players", "7"])
-    assert result.exit_code == 2
+def test_players_are_named_and_their_number_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    for players in ("A,B,C,D,E,F,G", "3"):
+        with pytest.raises(SystemExit) as info:
+            main(["play", "muli", "new", "--players", players])
+        assert info.value.code == 2
+        assert "is for 3 to 5 players, not" in capsys.readouterr().err
 
 
 def test_the_companion_imports_no_printing_library() -> None:
-    code = ("import sys, companion.muli, companion.mule_goes_crazy, irata.play_muli, "
-            "irata.play_mule_goes_crazy; "
+    code = ("import sys, companion.muli, companion.mule_goes_crazy, irata.play.muli, "
+            "irata.play.mule_goes_crazy; "
             "print([m for m in ('reportlab', 'svgwrite', 'qrcode', 'PIL', 'generator') "
             "if m in sys.modules])")
     p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,

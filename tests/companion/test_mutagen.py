@@ -45,6 +45,7 @@ from components.errors import InputError, RuleError
 from irata.cli import cli
 
 R = load_rules()
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures" / "mutagen"
 IRATA = Path(sys.executable).parent / "irata"
 
@@ -418,7 +419,8 @@ def test_score_prints_each_breakdown_and_the_winner() -> None:
     assert code == 0
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[2:4]}
     assert rows["Ann"] == ["41", "27", "3", "2", "4", "77"]
-    assert "Bob's Crew cards: highest ore 4, peak gas 2, all 12" in out
+    # the Crew cards as they are printed (title, and the Element when titles repeat)
+    assert "Bob's Crew cards: Champion ore 4, Summiteer gas 2, Foreman 12" in out
     assert out.strip().endswith("Winner: Bob with 81 points")
 
 
@@ -429,7 +431,7 @@ def test_score_json_has_the_issue_fields() -> None:
     assert {k: ann[k] for k in ("name", "crew", "storage", "shards", "trees", "total")} == {
         "name": "Ann", "crew": 27, "storage": 3, "shards": 2, "trees": 4, "total": 77}
     assert data["winner"] == "Bob" and data["tie_break"] is None
-    assert data["players"][1]["crew_cards"][0] == {"card": "highest ore",
+    assert data["players"][1]["crew_cards"][0] == {"card": "Champion ore",
                                                     "id": "crew/highest-ore", "points": 4}
 
 
@@ -508,19 +510,21 @@ def test_an_impossible_airship_file_names_the_line() -> None:
 
 def test_setup_help_for_each_player_count() -> None:
     for players, open_count in [(1, 2), (2, 2), (3, 3), (4, 4)]:
-        data = json.loads(run("setup", str(players), "--json")[1])
+        data = json.loads(run("setup", "--players", ",".join("ABCD"[:players]), "--json")[1])
         assert data["open_spaces_per_location"] == open_count
         assert data["mutation_cards"] == players + 1
-    data = json.loads(run("setup", "2", "--expansion", "plight-of-the-people", "--json")[1])
+    data = json.loads(run("setup", "--players", "Ann,Bob", "--expansion", "plight-of-the-people",
+                          "--json")[1])
     assert (data["starting_score"], data["people_cards"]) == (5, 3)
-    assert irata("setup", "5").returncode == 2
+    assert irata("setup", "--players", "A,B,C,D,E").returncode == 2
 
 
 # --- a saved game: the score track through the rounds -----------------------------------------
 
 def test_a_saved_game_keeps_the_score_track_through_rounds(tmp_path: Path) -> None:
     db = str(tmp_path / "games.sqlite3")
-    code, out = run("new", "Ann", "Bob", "--expansion", "plight-of-the-people", "--db", db)
+    code, out = run("new", "--players", "Ann,Bob", "--expansion", "plight-of-the-people",
+                    "--db", db)
     assert code == 0 and "Ann 5, Bob 5" in out                 # Plight starts the score at 5
     assert run("points", "Ann", "2", "--why", "Golden Voice", "--db", db)[1].strip() == (
         "Ann: 7 points")
@@ -528,14 +532,14 @@ def test_a_saved_game_keeps_the_score_track_through_rounds(tmp_path: Path) -> No
     data = json.loads(run("round", str(FIXTURES / "round.yaml"), "--save", "--db", db,
                           "--json")[1])
     assert data["score_track"] == {"Ann": 7 + 19, "Bob": 2 + 8}
-    ended = json.loads(run("score", str(FIXTURES / "plight.yaml"), "--saved", "--db", db,
+    ended = json.loads(run("score", str(FIXTURES / "plight.yaml"), "--save", "--db", db,
                            "--json")[1])
     assert ended["players"][0]["score"] == 26                   # taken from the saved game
 
 
 def test_a_saved_game_refuses_what_the_rules_do_not_allow(tmp_path: Path) -> None:
     db = str(tmp_path / "games.sqlite3")
-    run("new", "Ann", "Bob", "--db", db)
+    run("new", "--players", "Ann,Bob", "--db", db)
     proc = subprocess.run([str(IRATA), "play", "mutagen", "points", "Bob", "-1", "--db", db],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "cannot pay 1" in proc.stderr
@@ -583,3 +587,36 @@ def test_whatever_the_checker_allows_no_two_neighbours_share_type_or_colour(
             other = placed.get(n)
             if other and not (el.supreme or other.supreme):
                 assert other.type != el.type and other.colour != el.colour
+
+
+# --- Crew cards by their printed names -------------------------------------------------------
+
+def test_crew_cards_are_taken_by_their_printed_titles() -> None:
+    from companion.mutagen.files import crew_card, printed_name
+
+    assert crew_card("Climber ore").id == "crew/ladder-ore"
+    assert crew_card("climber", element="gas").id == "crew/ladder-gas"
+    assert crew_card("Foreman").id == "crew/all"                  # the one card of its title
+    assert crew_card("Rival crystal gas") == crew_card("crew/higher-crystal-gas")
+    for card_id in ("crew/ladder-ore", "crew/higher-crystal-gas", "crew/all"):
+        assert crew_card(printed_name(crew_card(card_id))).id == card_id
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("Climber", "4 Crew cards are titled 'Climber': say which by the Element(s) it shows: "
+                "'Climber crystal', 'Climber gas', 'Climber liquid', 'Climber ore'"),
+    ("Climbr", "did you mean 'Climber'?"),
+    ("Rival ore", "no Crew card 'Rival' shows ore"),
+])
+def test_a_crew_title_that_names_no_one_card_is_refused(name: str, message: str) -> None:
+    from companion.mutagen.files import crew_card
+
+    with pytest.raises(InputError) as info:
+        crew_card(name)
+    assert message in str(info.value)
+
+
+def test_the_readme_example_scores_by_printed_titles() -> None:
+    code, out = run("score", str(ROOT / "examples" / "mutagen" / "score.yaml"))
+    assert code == 0
+    assert "Ann's Crew cards: Climber ore 6, Rival crystal gas 3, Foreman 4" in out

@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import outer_earth as oe
+from companion.outer_earth import data as oe_data
+from companion.outer_earth import rules as oe
 from components.errors import InputError, RuleError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "outer_earth"
@@ -23,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def rules() -> oe.Rules:
-    return oe.load_rules()
+    return oe_data.load_rules()
 
 
 # --- End Game Scoring ----------------------------------------------------------------------------
@@ -46,9 +47,9 @@ def test_the_rulebook_sell_example_is_13_vp(rules: oe.Rules) -> None:
 
 
 def test_the_printed_card_of_the_sell_example(rules: oe.Rules) -> None:
-    card = oe.bonus_revenue_cards()["br/14"]
+    card = oe_data.bonus_revenue_cards()["br/14"]
     assert (card.vp, card.cost, card.linked) == (8, ("red", "yellow", "yellow"), True)
-    sale = oe.sell_planet(oe.planet_cards()["planet/halcyon"],
+    sale = oe.sell_planet(oe_data.planet_cards()["planet/halcyon"],
                           ["blue", "red", "yellow", "yellow", "red", "blue"], rules, card)
     assert sale.vp == 13
 
@@ -87,7 +88,7 @@ def test_winners_and_ties() -> None:
        st.integers(0, 20), st.integers(0, 20))
 def test_vp_is_the_sum_of_its_breakdown(profits: int, bonus: list[int], portfolio: int,
                                         discarded: int, in_dev: int) -> None:
-    rules = oe.load_rules()
+    rules = oe_data.load_rules()
     score = oe.total_profits(oe.Profits("X", profits, tuple(bonus), portfolio, discarded,
                                         in_dev), rules)
     assert score.vp == sum(score.breakdown.values())
@@ -292,7 +293,7 @@ def test_action_values_are_dice_plus_the_latest_planet(rules: oe.Rules) -> None:
     # the rulebook's example company: draw 3, build 2, sell 2
     planet = oe.Planet("P", 4, benefits={"draw": 1, "sell": 1})
     assert oe.action_values(dice, planet, rules) == {"draw": 3, "build": 2, "sell": 2}
-    calyx = oe.planet_cards()["planet/calyx"]
+    calyx = oe_data.planet_cards()["planet/calyx"]
     assert oe.action_values(oe.CompanyDice(3, 2, 1), calyx, rules) == {
         "draw": 5, "build": 3, "sell": 1}
 
@@ -473,7 +474,7 @@ def test_other_commands_json() -> None:
     assert call("actions", "--dice", "2,2,1", "--planet", "Calyx")["values"] == {
         "draw": 4, "build": 3, "sell": 1}
     assert call("last-round", "--galaxy", "4", "--piles", "0,0,3")["last_round"] is True
-    s = call("setup", "--players", "3", "--short")
+    s = call("setup", "--players", "Ann,Bob,Cid", "--short")
     assert (s["galaxy_deck"], s["bonus_revenue_piles"], s["bonus_revenue_cards_per_pile"]) == (
         18, 3, 4)
     sale = call("sell", "--planet", "Halcyon", "--built",
@@ -489,7 +490,7 @@ def test_unknown_planet_suggests_a_name() -> None:
 @given(st.integers(0, 30), st.integers(0, 8), st.integers(0, 8), st.data())
 def test_upkeep_never_leaves_more_than_ten_cards_and_conserves_them(
         hand: int, planets: int, sell_value: int, data: st.DataObject) -> None:
-    rules = oe.load_rules()
+    rules = oe_data.load_rules()
     taxed = max(0, planets - sell_value)
     must_discard = max(0, taxed - hand // 2)
     discarded = data.draw(st.integers(must_discard, taxed))

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from companion import outer_earth as oe
-from companion import outer_earth_saved as saved
 from companion import session
+from companion.outer_earth import data as oe_data
+from companion.outer_earth import saved
 from components.errors import InputError, RuleError
 from irata.cli import cli, main
 
-RULES = oe.load_rules()
+RULES = oe_data.load_rules()
 
 
 def run(*args: str) -> str:
@@ -399,7 +399,7 @@ def test_a_value_that_is_not_a_count_is_one_line(capsys: pytest.CaptureFixture[s
      "Ann holds 1 development cards and cannot accept a bid of 2"),
     (["bid", "--save", "--planet", "Ferrox", "--green", "Bob,Cid", "accept", "accept"],
      "Cid may raise or bow out, not 'accept'"),
-    (["bid", "--save", "--players", "Ann,Bob", "--planet", "Ferrox"], "comes from it"),
+    (["bid", "--save", "--players", "Ann,Bob", "--planet", "Ferrox"], "read from the saved game"),
     (["bid", "--save", "--green", "Bob"], "--planet NAME"),
     (["round"], "no upkeep yet"),
     (["actions", "--save", "--player", "Zed"], "no company 'Zed'"),
@@ -493,7 +493,7 @@ def test_the_calculators_still_need_their_inputs(capsys: pytest.CaptureFixture[s
         with pytest.raises(SystemExit) as info:
             main(["play", "outer-earth", *args])
         assert info.value.code == 2
-        assert "Missing" in capsys.readouterr().err
+        assert " is needed (or use the saved game" in capsys.readouterr().err
 
 
 def test_no_saved_game_yet_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion import session
+from companion import games, session
 from companion.session import Event, Store
 from components.errors import InputError
 
@@ -28,7 +28,18 @@ def _fold(events: list[Event]) -> dict[str, Any]:
     return session.fold_with(events, step)
 
 
-session.register("counter", _fold, lambda s: f"count {s.get('count', 0)}")
+fold = _fold
+
+
+def describe(state: dict[str, Any]) -> str:
+    return f"count {state.get('count', 0)}"
+
+
+@pytest.fixture(autouse=True)
+def _counter_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A toy game, declared in the registry for these tests: it counts."""
+    monkeypatch.setitem(games._BY_NAME, "counter", games.Entry(
+        "counter", "Counter", "counts", data="", saved=__name__, commands=""))
 
 
 def test_default_db_path_follows_irata_db(monkeypatch: pytest.MonkeyPatch,
@@ -190,14 +201,15 @@ def test_transaction_rolls_back_every_append_on_a_refusal(tmp_path: Path) -> Non
 _RACER = """
 import sys
 from pathlib import Path
-from companion import session
+from companion import games, session
 from companion.session import Store
 from components.errors import InputError
 
 def fold(events):
     return {"count": sum(int(e.data.get("n", 0)) for e in events)}
 
-session.register("counter", fold, str)
+games._BY_NAME["counter"] = games.Entry("counter", "Counter", "counts", data="",
+                                        saved="__main__", commands="")
 with Store(Path(sys.argv[1])) as store:
     saved = store.get(int(sys.argv[2]))
     for _ in range(20):

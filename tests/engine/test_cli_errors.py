@@ -9,8 +9,8 @@ from irata.cli import main
 BAD = [
     (["play", "mule", "spoilage", "--fod", "3"],
      "No such option '--fod'. Did you mean '--food'? (see 'irata play mule spoilage --help')"),
-    (["play", "muli", "new", "--players", "9"],
-     "Invalid value for '--players': 9 is not in the range 3<=x<=5."),
+    (["play", "muli", "new", "--players", "A,B,C,D,E,F,G"],
+     "Das Störrische Muli is for 3 to 5 players, not 7"),
     (["calibrate", "--paper", "a5"], "Invalid value for '--paper': 'a5' is not one of"),
     (["play", "mutagen", "score"], "Missing argument 'FILE'."),
     (["prnt"], "No such command 'prnt'."),
@@ -33,3 +33,20 @@ def test_a_group_without_its_command_shows_its_help(capsys: pytest.CaptureFixtur
     out = capsys.readouterr()
     assert info.value.code == 0 and out.err == ""
     assert out.out.startswith("Usage: irata play mule") and "spoilage" in out.out
+
+
+@pytest.mark.parametrize("where", ["first", "after the command"])
+def test_debug_is_taken_wherever_it_is_typed(where: str, capsys: pytest.CaptureFixture[str],
+                                             tmp_path: object,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("IRATA_DB", f"{tmp_path}/games.sqlite3")
+    command = ["play", "muli", "new", "--players", "Ann"]
+    args = ["--debug", *command] if where == "first" else [*command, "--debug"]
+    from components.errors import InputError
+
+    with pytest.raises(InputError, match="3 to 5 players"):  # the traceback, not one line
+        main(args)
+    with pytest.raises(SystemExit) as info:  # without it: one line, exit 2
+        main(command)
+    assert info.value.code == 2
+    assert capsys.readouterr().err.startswith("error: ")

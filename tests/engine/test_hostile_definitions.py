@@ -249,18 +249,23 @@ def test_a_bad_definition_is_refused_at_its_place(
 
 
 IMAGES: dict[str, tuple[bytes, str]] = {
-    "empty": (b"", "the file is empty"),
-    "corrupt": (png(8, 8)[:40] + b"\0" * 30, "damaged"),
-    "an SVG": (b"<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>",
-               "not a PNG or JPEG"),
-    "text named .png": (b"hello, not an image", "not a PNG or JPEG"),
+    "empty": (b"", "is an empty file"),
+    "corrupt": (png(8, 8)[:40] + b"\0" * 30, "is not a readable PNG or JPEG image"),
+    "bad pixel data": (png(8, 8)[:-20] + b"\0" * 20,
+                       "is a damaged image"),
+    "an SVG declaring entities": (
+        b"<?xml version='1.0'?><!DOCTYPE s [<!ENTITY a 'aaaa'>]>"
+        b"<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'>&a;</svg>",
+        "declares XML entities"),
+    "text named .png": (b"hello, not an image", "is not a PNG, JPEG or SVG image"),
 }
 
 
-@pytest.mark.parametrize("case", [*IMAGES, "8000 x 6000 pixels"])
+@pytest.mark.parametrize("case", [*IMAGES, "12000 x 11000 pixels"])
 def test_an_image_that_is_not_a_readable_png_is_refused_by_check(
         tmp_path: Path, case: str, capsys: pytest.CaptureFixture[str]) -> None:
-    data, message = IMAGES[case] if case in IMAGES else (png(8000, 6000), "too large")
+    data, message = IMAGES[case] if case in IMAGES else (png(12000, 11000),
+                                                         "has 12000 x 11000 pixels")
     folder = make_game(tmp_path, element="{type: image, path: art.png, w: 10, h: 10}")
     (folder / "art.png").write_bytes(data)
     code, err = run(["check", "--components", str(folder)], capsys)
@@ -322,7 +327,8 @@ HEAVY = {
     "layouts nested 7 deep, 10 each": (
         {"element": "{type: use, layout: l7}"}, {"deep.yaml": NESTED}, "elements on one face"),
     "a decompression bomb": (
-        {"element": "{type: image, path: bomb.png, w: 10, h: 10}"}, {}, "decompression bomb"),
+        {"element": "{type: image, path: bomb.png, w: 10, h: 10}"}, {},
+        "has 20000 x 20000 pixels"),
     "many copies of a busy face": (
         {"element": "{type: grid, cols: 50, rows: 50, cell_w: 1, cell_h: 1}", "count": "100"},
         {}, "would draw more than 100000 shapes"),

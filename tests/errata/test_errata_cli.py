@@ -93,7 +93,7 @@ def test_bundled_errata_publish_edition_1_1(name: str) -> None:
 
 
 def test_outer_earth_erratum_fixes_the_last_round_at_two_bonus_revenue_piles() -> None:
-    from companion import outer_earth
+    from companion.outer_earth import rules as outer_earth
 
     game = load("outer-earth")
     assert "TWO of the bonus revenue piles" in game.errata[0].summary

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import components
-from companion import mule_goes_crazy as mgc
+from companion.mule_goes_crazy import rules as mgc
 from components import Game
 
 DECK = {

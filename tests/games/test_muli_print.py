@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 import components
-from companion.muli import MULE, load_rules, setup
+from companion.muli.data import load_rules
+from companion.muli.rules import MULE, setup
 from components import Game
 
 RULEBOOK_LIST = {  # the rulebook's Game Components, in its order

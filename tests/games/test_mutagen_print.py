@@ -13,7 +13,8 @@ import pytest
 
 import components
 from companion.mutagen.airship import check_restriction
-from companion.mutagen.rules import Crew, check_crew, load_rules
+from companion.mutagen.data import load_rules
+from companion.mutagen.rules import Crew, check_crew
 from components import Game
 
 RULEBOOK_LIST = {  # the rulebook's Components and Player components, then the expansions'

@@ -82,6 +82,20 @@ def opening_bid(previous: Auction | None, rules: AuctionRules = AuctionRules()) 
     return max(rules.minimum, bid)
 
 
+def opening_bid_reason(previous: Auction | None, rules: AuctionRules = AuctionRules()) -> str:
+    """Why the opening bid is what :func:`opening_bid` says, in the rule's own numbers."""
+    def step(n: int) -> str:
+        return f"- {-n}" if n < 0 else f"+ {n}"
+
+    if previous is None:
+        why = "the first Land Auction"
+    elif previous.sold:
+        why = f"last closing bid {previous.closing} {step(rules.after_sale)}"
+    else:
+        why = f"last opening bid {previous.opening} {step(rules.after_no_sale)}"
+    return f"{why}, never below {rules.minimum}"
+
+
 def check_bid(opening: int, high: int | None, bid: int) -> int:
     """Bidding: the first bid is the opening bid or more; every later bid beats the last."""
     if high is None and bid < opening:
@@ -350,12 +364,6 @@ def population_upkeep(store: Mapping[str, int],
 
 # --- the cards, from the definitions ----------------------------------------------------------
 
-def _game() -> Any:
-    import components
-
-    return components.load("mule-goes-crazy")
-
-
 def find_card(game: Any, name: str, prefix: str) -> Any:
     """A card by id (``mule/energy``) or by its short name (``energy``) within ``prefix``/."""
     key = name if name.startswith(prefix + "/") else f"{prefix}/{name}"
@@ -421,9 +429,3 @@ def cost_line(cost: Mapping[str, int], short_credits: int | None = None) -> str:
     elif credits:
         parts.append(f"{credits} Credits")
     return "**Cost:** " + (", ".join(parts) if parts else "0")
-
-
-# --- saved games ------------------------------------------------------------------------------
-# The saved game lives in its own module; importing it here registers it with the session, so
-# `irata play status | log | undo | export | set` find it when they import this module.
-import companion.mule_goes_crazy_saved  # noqa: E402,F401

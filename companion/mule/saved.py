@@ -232,14 +232,14 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
             land = asked(f"grant.{round_}.{name}",
                          f"Land Grant: {name} claims (tile such as P07, with its square: "
                          "P07@B2; or a land type; blank: none)", "",
-                         lambda a, n=name: board.parse_claim(a, tile_of, owned(), s["craters"],
-                                                             players[n]["lands"]))
+                         lambda a, n=name: board.parse_claim(  # type: ignore[misc]
+                             a, tile_of, owned(), s["craters"], players[n]["lands"]))
             if land:
                 players[name]["lands"].append(land)
     if s["mode"] == "tournament":
-        n = 0
+        held = 0  # Land Auctions held this turn: each answer's key in the log
         while True:
-            auction = asked(f"auction.{n}", "Land Auction: WINNER PRICE [TILE[@SQUARE]] "
+            auction = asked(f"auction.{held}", "Land Auction: WINNER PRICE [TILE[@SQUARE]] "
                             "(blank: none)", "", lambda a: _auction(a, names))
             if auction is None:
                 break
@@ -255,7 +255,7 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
                 continue
             players[winner]["money"] -= paid
             players[winner]["lands"].append(land or board.new_land("land"))
-            n += 1
+            held += 1
 
     # 2. Development
     say("== 2. Development")
@@ -279,7 +279,7 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
             store["mules"], store["smithore"] = after.mules, after.smithore
             p["money"] = max(0, p["money"] - bought * mule_price)
         food = asked(f"food.{name}", f"{name}: Food used", "0",
-                     lambda a, p=p: _at_most(a, p["food"], "Food used"))
+                     lambda a, p=p: _at_most(a, p["food"], "Food used"))  # type: ignore[misc]
         p["food"] -= food
         if decks:
             hunts = asked(f"wampus.{name}", f"{name}: Hunt the Wampus, how many times "
@@ -295,7 +295,8 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
         p["lands"] = asked(f"mules.{name}",
                            f"{name}: M.U.L.E.s on Lands, LAND=GOOD (LAND: tile or number "
                            "1..; GOOD: S C F E)", board.mules_text(p["lands"]),
-                           lambda a, p=p: board.parse_mules(a, p["lands"], tile_of))
+                           lambda a, p=p: board.parse_mules(  # type: ignore[misc]
+                               a, p["lands"], tile_of))
         p["mules"] = board.mule_counts(p["lands"])
 
     # 3. Usage and Spoilage

@@ -17,10 +17,7 @@ import click
 
 from companion import session
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, open_store, pick, show_status
-
-_open = open_store
-_pick = pick
+from irata.options import DB, GAME, JSON, emit, open_store, pick, show_status
 
 
 def _event_dict(e: session.Event) -> dict[str, Any]:
@@ -51,15 +48,12 @@ def _summary(e: session.Event) -> str:
 @JSON
 def log(game_id: int | None, db: str | None, as_json: bool) -> None:
     """Show a saved game's events, oldest first."""
-    with _open(db) as store:
-        saved = _pick(store, game_id)
+    with open_store(db) as store:
+        saved = pick(store, game_id)
         events = store.events(saved.id)
-    if as_json:
-        click.echo(json.dumps([_event_dict(e) for e in events], indent=2))
-        return
-    click.echo(f"Game {saved.id}: {saved.name}")
-    for e in events:
-        click.echo(f"{e.seq:4d}  {e.at[:19]}  {_summary(e)}")
+    emit(as_json, [_event_dict(e) for e in events],
+         lambda: [f"Game {saved.id}: {saved.name}",
+                  *(f"{e.seq:4d}  {e.at[:19]}  {_summary(e)}" for e in events)])
 
 
 @click.command()
@@ -68,16 +62,12 @@ def log(game_id: int | None, db: str | None, as_json: bool) -> None:
 @JSON
 def undo(game_id: int | None, db: str | None, as_json: bool) -> None:
     """Drop a saved game's last event (never its set-up)."""
-    with _open(db) as store:
-        saved = _pick(store, game_id)
+    with open_store(db) as store:
+        saved = pick(store, game_id)
         dropped = store.undo(saved.id)
-    if as_json:
-        click.echo(json.dumps({"id": saved.id,
-                               "dropped": _event_dict(dropped) if dropped else None}))
-    elif dropped is None:
-        click.echo(f"Game {saved.id}: nothing to undo (only the set-up is left)")
-    else:
-        click.echo(f"Game {saved.id}: dropped event {dropped.seq} ({_summary(dropped)})")
+    emit(as_json, {"id": saved.id, "dropped": _event_dict(dropped) if dropped else None},
+         f"Game {saved.id}: nothing to undo (only the set-up is left)" if dropped is None
+         else f"Game {saved.id}: dropped event {dropped.seq} ({_summary(dropped)})")
 
 
 def _value(text: str) -> Any:
@@ -104,16 +94,15 @@ def set_cmd(path: str, value: str, game_id: int | None, db: str | None, as_json:
     The table is the truth: the correction is an event of the log, so undo takes it back.
     """
     parsed = _value(value)
-    with _open(db) as store:
-        saved = _pick(store, game_id)
+    # read, check and append in one transaction, as options.record does (the event is shown)
+    with open_store(db) as store, store.transaction():
+        saved = pick(store, game_id)
         state = session.state_of(store, saved)
         _check_path(state, path, parsed)
         session.apply_set(state, {"path": path, "value": parsed})
         event = store.append(saved.id, "set", {"path": path, "value": parsed})
-    if as_json:
-        click.echo(json.dumps({"id": saved.id, "event": _event_dict(event)}))
-    else:
-        click.echo(f"Game {saved.id}: {path} = {json.dumps(parsed)}")
+    emit(as_json, {"id": saved.id, "event": _event_dict(event)},
+         f"Game {saved.id}: {path} = {json.dumps(parsed)}")
 
 
 def _check_path(state: dict[str, Any], path: str, value: Any) -> None:
@@ -185,8 +174,8 @@ def _stock_rows(events: list[session.Event], game: str) -> tuple[list[str], list
               help="Write the log to this JSON file (and the stocks to FILE.csv).")
 def export(game_id: int | None, db: str | None, out: str | None) -> None:
     """Write a saved game's log as JSON, and every player's numbers per turn as CSV."""
-    with _open(db) as store:
-        saved = _pick(store, game_id)
+    with open_store(db) as store:
+        saved = pick(store, game_id)
         events = store.events(saved.id)
         state = session.state_of(store, saved)
     doc = {"id": saved.id, "game": saved.game, "name": saved.name, "created": saved.created,
@@ -217,15 +206,10 @@ def export(game_id: int | None, db: str | None, out: str | None) -> None:
 @JSON
 def games(db: str | None, as_json: bool) -> None:
     """List the saved games."""
-    with _open(db) as store:
+    with open_store(db) as store:
         found = store.games()
         latest = store.latest()
-    if as_json:
-        click.echo(json.dumps([{"id": g.id, "game": g.game, "name": g.name,
-                                "created": g.created} for g in found], indent=2))
-        return
-    if not found:
-        click.echo(f"No saved games in {store.path}")
-    for g in found:
-        mark = "*" if latest and g.id == latest.id else " "
-        click.echo(f"{mark}{g.id:4d}  {g.game:16s} {g.name}  ({g.created[:16]})")
+    emit(as_json, [{"id": g.id, "game": g.game, "name": g.name, "created": g.created}
+                   for g in found],
+         [f"{'*' if latest and g.id == latest.id else ' '}{g.id:4d}  {g.game:16s} {g.name}  "
+          f"({g.created[:16]})" for g in found] or [f"No saved games in {store.path}"])

@@ -8,23 +8,16 @@ back.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import click
 
-from companion import muli as rules
-from companion import session
+from companion.muli import rules
+from companion.muli.data import load_rules
+from companion.muli.saved import describe, race_to_state, state_to_race
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, open_store, pick, show_status
-
-_open = open_store
-
-
-def _pick(store: session.Store, game_id: int | None) -> session.SavedGame:
-    return pick(store, game_id, "muli", "Das Störrische Muli",
-                "irata play muli new --players N")
+from irata.options import DB, GAME, JSON, create, emit, record, show_status
 
 
 def race_mule(race: rules.Race, player: str) -> str:
@@ -41,42 +34,27 @@ def muli() -> None:
 
 
 @muli.command()
-@click.option("--players", type=click.IntRange(3, 5), help="How many players (3 to 5).")
-@click.option("--names", help="Player names in turn order, youngest first: Ann,Bob,Cy.")
+@click.option("--players", required=True,
+              help="The players' names in turn order, youngest first: Ann,Bob,Cy (3 to 5).")
 @click.option("--mules", help="Each player's Mule colour, in the same order: red,yellow,green.")
 @click.option("--seed", type=int, help="Makes the dice of this race repeatable.")
 @click.option("--name", "game_name", help="A name for the saved race.")
 @DB
 @JSON
-def new(players: int | None, names: str | None, mules: str | None, seed: int | None,
-        game_name: str | None, db: str | None, as_json: bool) -> None:
+def new(players: str, mules: str | None, seed: int | None, game_name: str | None,
+        db: str | None, as_json: bool) -> None:
     """Start a race: each player's Mule, and runners until six pieces show six colours."""
-    people = _list(names)
-    if players is None and not people:
-        raise InputError("say how many players: --players N (3 to 5) or --names A,B,C")
-    if players is None:
-        players = len(people)
-    if people and len(people) != players:
-        raise InputError(f"--players {players} but --names lists {len(people)} names")
-    if not people:
-        people = [f"Player {i + 1}" for i in range(players)]
-    race_rules = rules.load_rules()
-    race = rules.setup(race_rules, people, _list(mules) or None)
+    people = _list(players)
+    race = rules.setup(load_rules(), people, _list(mules) or None)
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    state = rules.race_to_state(race)
     # the Mules in the players' order (the race lists its pieces by colour)
     setup = {"players": list(race.players),
              "mules": [race_mule(race, n) for n in race.players],
-             "rules": state["rules"], "seed": seed}
-    with _open(db) as store:
-        saved = store.create("muli", setup, game_name or f"Muli race, {len(people)} players")
-        state = session.state_of(store, saved)
-    if as_json:
-        click.echo(json.dumps({"id": saved.id, "name": saved.name, "state": state}, indent=2))
-        return
-    click.echo(f"Game {saved.id}: {saved.name} (seed {seed})")
-    click.echo(rules.describe(state))
+             "rules": race_to_state(race)["rules"], "seed": seed}
+    saved, state = create(db, "muli", setup, game_name or f"Muli race, {len(people)} players")
+    emit(as_json, {"id": saved.id, "name": saved.name, "state": state},
+         lambda: [f"Game {saved.id}: {saved.name} (seed {seed})", describe(state)])
 
 
 def _step_line(race: rules.Race, step: rules.Step) -> str:
@@ -100,51 +78,50 @@ def _step_line(race: rules.Race, step: rules.Step) -> str:
 def roll(dice: str | None, keep: str | None, first: str | None, game_id: int | None,
          db: str | None, as_json: bool) -> None:
     """Roll the two colour dice for the player whose turn it is, and move the pieces."""
-    with _open(db) as store:
-        saved = _pick(store, game_id)
-        state = session.state_of(store, saved)
-        race = rules.state_to_race(state)
+    done: dict[str, Any] = {}
+
+    def build(state: dict[str, Any]) -> dict[str, Any]:
+        race = state_to_race(state)
         if race.over:
             raise InputError(f"the race is over: {race.winner} has won")
-        if keep is not None:
-            kept = rules.check_keep(race, keep)
+        kept = rules.check_keep(race, keep) if keep is not None else None
         if dice is not None:
             thrown = rules.parse_dice(race.rules, dice)
-            if keep is not None and kept not in thrown:
+            if kept is not None and kept not in thrown:
                 raise InputError(f"--keep {kept}, but --dice {dice} does not show it")
         else:
             seed = int(state.get("seed") or 0)
             thrown = rules.roll_dice(race, rules.seeded_rng(seed, race.rolls), keep)
-        roller = race.active
-        result = rules.play_roll(race, thrown, first)
+        done.update(roller=race.active, thrown=thrown,
+                    result=rules.play_roll(race, thrown, first))
         data: dict[str, Any] = {"dice": list(thrown)}
         if first is not None:
             data["first"] = first.strip().lower()
-        if keep is not None:
+        if kept is not None:
             data["kept"] = kept
-        store.append(saved.id, "roll", data)
-        state = session.state_of(store, saved)
+        return data
+
+    saved, _, state = record(db, game_id, "muli", "roll", build)
+    roller, thrown, result = done["roller"], done["thrown"], done["result"]
     after = result.race
-    if as_json:
-        click.echo(json.dumps({
-            "id": saved.id, "player": roller, "dice": list(thrown),
-            "steps": [{"colour": s.colour, "kind": s.kind, "from": s.before, "to": s.after,
-                       "note": s.note} for s in result.steps],
-            "turned": result.turned, "winner": after.winner, "end": after.end,
-            "next": None if after.over else after.active, "state": state}, indent=2))
-        return
-    click.echo(f"{roller} rolls {thrown[0]} and {thrown[1]}"
-               + (f" (keeping {keep.strip().lower()})" if keep else "") + ":")
-    for step in result.steps:
-        click.echo(_step_line(after, step))
+    payload = {
+        "id": saved.id, "player": roller, "dice": list(thrown),
+        "steps": [{"colour": s.colour, "kind": s.kind, "from": s.before, "to": s.after,
+                   "note": s.note} for s in result.steps],
+        "turned": result.turned, "winner": after.winner, "end": after.end,
+        "next": None if after.over else after.active, "state": state}
+    lines = [f"{roller} rolls {thrown[0]} and {thrown[1]}"
+             + (f" (keeping {keep.strip().lower()})" if keep else "") + ":"]
+    lines += [_step_line(after, step) for step in result.steps]
     if result.turned:
-        click.echo("A piece reached the turning field: everyone turns around and races home.")
+        lines.append("A piece reached the turning field: everyone turns around and races home.")
     if after.over:
         why = ("the last Mule on the track" if after.end == rules.LAST_MULE
                else "only Human Mule Runners are left, and their Mule was home first")
-        click.echo(f"The race is over. {after.winner} wins: {why}.")
+        lines.append(f"The race is over. {after.winner} wins: {why}.")
     else:
-        click.echo(f"Next to roll: {after.active}")
+        lines.append(f"Next to roll: {after.active}")
+    emit(as_json, payload, lines)
 
 
 @muli.command()
@@ -153,5 +130,4 @@ def roll(dice: str | None, keep: str | None, first: str | None, game_id: int | N
 @JSON
 def status(game_id: int | None, db: str | None, as_json: bool) -> None:
     """Show the track: where every piece is, whose turn it is, the winner."""
-    show_status(db, game_id, as_json, "muli", "Das Störrische Muli",
-                "irata play muli new --players N")
+    show_status(db, game_id, as_json, "muli")

@@ -23,13 +23,12 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion import mule_goes_crazy as mgc
 from companion import session
+from companion.mule_goes_crazy import rules as mgc
 from components.errors import InputError, RuleError
 
 GAME = "mule-goes-crazy"
 TITLE = "Mule Goes Crazy!"
-START = "irata play mule-goes-crazy new --players Ann,Bob,Cid"
 SHEET = ("credits", "energy", "food", "smithore", "crystite")   # the player resource sheet
 STORE = ("food", "energy", "smithore", "crystite")               # the Store's sheet
 PRICES = ("smithore", "crystite", "food", "energy")              # its last prices
@@ -80,7 +79,7 @@ def player(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     """The sheet of the player ``name``; InputError naming the game's players otherwise."""
     if name not in state["players"]:
         raise InputError(f"no player '{name}' in this game ({', '.join(state['seating'])})")
-    return state["players"][name]  # type: ignore[no-any-return]
+    return state["players"][name]
 
 
 def _slug(text: str) -> str:
@@ -401,6 +400,3 @@ def describe(state: dict[str, Any]) -> str:
         "spoilage " + ("done" if t.get("spoilage") else "to do"),
         "upkeep " + ("paid" if t.get("upkeep") else "to pay")]))
     return "\n".join(lines)
-
-
-session.register(GAME, fold, describe)

@@ -113,13 +113,6 @@ def rules_from_data(data: dict[str, Any]) -> RaceRules:
                      turning_field=int(race["turning_field"]))
 
 
-def load_rules() -> RaceRules:
-    """The race's numbers from the bundled definitions (``components/muli``)."""
-    import components
-
-    return rules_from_data(components.load("muli").data)
-
-
 def _colour(rules: RaceRules, name: str) -> str:
     colour = name.strip().lower()
     if colour not in rules.colours:
@@ -353,91 +346,3 @@ def seeded_rng(seed: int, roll: int) -> random.Random:
 
 
 # --- saved games -------------------------------------------------------------------------------
-
-def race_to_state(race: Race) -> dict[str, Any]:
-    """A race as a JSON-able dict (the saved game's state)."""
-    return {
-        "game": "muli",
-        "players": list(race.players),
-        "pieces": {p.colour: {"kind": p.kind, "owner": p.owner, "field": p.field,
-                              "where": p.where} for p in race.pieces},
-        "turned": race.turned,
-        "finished": list(race.finished),
-        "active": race.active,
-        "dice": list(race.dice) if race.dice else None,
-        "winner": race.winner,
-        "end": race.end,
-        "rolls": race.rolls,
-        "rules": {"colours": list(race.rules.colours), "mules": list(race.rules.mule_colours),
-                  "runners": list(race.rules.runner_colours),
-                  "turning_field": race.rules.turning_field},
-    }
-
-
-def state_to_race(state: dict[str, Any]) -> Race:
-    r = state["rules"]
-    rules = RaceRules(tuple(r["colours"]), tuple(r["mules"]), tuple(r["runners"]),
-                      int(r["turning_field"]))
-    pieces = tuple(Piece(c, v["kind"], v["owner"], int(v["field"]), v["where"])
-                   for c, v in state["pieces"].items())
-    return Race(rules=rules, players=tuple(state["players"]), pieces=pieces,
-                turned=bool(state["turned"]), finished=tuple(state["finished"]),
-                active=state["active"], dice=tuple(state["dice"]) if state["dice"] else None,
-                winner=state["winner"], end=state["end"], rolls=int(state["rolls"]))
-
-
-def fold(events: Sequence[Any]) -> dict[str, Any]:
-    """The state of a saved race: setup, then each roll replayed (``set`` applied in order)."""
-    state: dict[str, Any] = {}
-    for ev in events:
-        if ev.kind == "setup":
-            rules = rules_from_data({"race": ev.data["rules"]})
-            race = setup(rules, ev.data["players"], ev.data["mules"])
-            state = race_to_state(race)
-            state["seed"] = ev.data.get("seed")
-        elif ev.kind == "roll":
-            seed = state.get("seed")
-            result = play_roll(state_to_race(state), tuple(ev.data["dice"]),
-                               ev.data.get("first"))
-            state = race_to_state(result.race)
-            state["seed"] = seed
-        elif ev.kind == "set":
-            from companion.session import apply_set
-
-            apply_set(state, ev.data)
-    return state
-
-
-def describe(state: dict[str, Any]) -> str:
-    """The race in a few lines: the track, who is where, whose turn, the winner."""
-    race = state_to_race(state)
-    t = race.rules.turning_field
-    lines = [f"Das Störrische Muli: {len(race.players)} players, turning field {t}, "
-             f"{'heading home' if race.turned else 'heading out'}"]
-    for p in race.pieces:
-        who = f"{p.owner}'s Mule" if p.kind == MULE else "Human Mule Runner"
-        place = {TRACK: f"field {p.field}", CITY: "in the city (home first)",
-                 OUT: "home, out of the race"}[p.where]
-        lines.append(f"  {p.colour:<7} {who:<22} {place}")
-    if race.dice:
-        lines.append(f"dice: {race.dice[0]}, {race.dice[1]}")
-    if race.over:
-        why = ("the last Mule on the track" if race.end == LAST_MULE
-               else "only Human Mule Runners are left; their Mule was home first")
-        lines.append(f"winner: {race.winner} ({why})")
-    else:
-        lines.append(f"to roll: {race.active}")
-    return "\n".join(lines)
-
-
-def _register() -> None:
-    try:
-        from companion import session
-    except ImportError:  # the saved-game module is not there yet: the pure rules still work
-        return
-    register = getattr(session, "register", None)
-    if register is not None:
-        register("muli", fold, describe)
-
-
-_register()

@@ -15,23 +15,22 @@ work for these games as for every other.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 import click
 
-from companion import mule_goes_crazy as mgc
-from companion import mule_goes_crazy_saved as saved_game
+from companion.mule_goes_crazy import rules as mgc
+from companion.mule_goes_crazy import saved as saved_game
 from companion.session import parse_amount
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, SAVE, open_store, pick
+from irata.options import DB, GAME, JSON, SAVE, create, emit, need, read, record, using_saved
 
 
 def _game() -> Any:
-    import components
+    from companion.mule_goes_crazy.data import game
 
-    return components.load("mule-goes-crazy")
+    return game()
 
 
 def _amount(text: str, what: str) -> int:
@@ -41,62 +40,21 @@ def _amount(text: str, what: str) -> int:
     return n
 
 
-def _out(as_json: bool, doc: dict[str, Any], lines: list[str]) -> None:
-    if as_json:
-        click.echo(json.dumps(doc, indent=2))
-    else:
-        click.echo("\n".join(lines))
-
-
 @click.group("mule-goes-crazy")
 def mule_goes_crazy() -> None:
     """Mule Goes Crazy!: auctions, Mule prices, production dice, spoilage, upkeep, saved games."""
 
 
-# --- saved games: shared plumbing ------------------------------------------------------------
-
-def _saved(save: bool, game_id: int | None, given: dict[str, Any]) -> bool:
-    """True when the command works on a saved game; then the stateless inputs must be left
-    out (the saved game holds them)."""
-    if not (save or game_id is not None):
-        return False
-    for option, value in given.items():
-        if value:
-            raise InputError(f"{option} is read from the saved game: leave it out (correct "
-                             "the game with 'irata play set')")
-    return True
-
-
-def _need(value: str | None, option: str) -> str:
-    if value is None:
-        raise InputError(f"{option} is needed (or --save to use the saved game)")
-    return value
-
-
-def _pick(store: Any, game_id: int | None) -> Any:
-    return pick(store, game_id, saved_game.GAME, saved_game.TITLE, saved_game.START)
-
+# --- saved games: the shared plumbing of irata.options, for this game ---------------------------
 
 def _read(db: str | None, game_id: int | None) -> tuple[Any, dict[str, Any]]:
-    from companion import session
-
-    with open_store(db) as store:
-        game = _pick(store, game_id)
-        return game, session.state_of(store, game)
+    return read(db, game_id, saved_game.GAME)
 
 
 def _record(db: str | None, game_id: int | None, kind: str,
             build: Callable[[dict[str, Any]], dict[str, Any]]
             ) -> tuple[Any, dict[str, Any], dict[str, Any]]:
-    """One step of a saved game: fold, check and compute (``build``), then append the event.
-    ``build`` raises before anything is written, so a refused step saves nothing."""
-    from companion import session
-
-    with open_store(db) as store:
-        game = _pick(store, game_id)
-        data = build(session.state_of(store, game))
-        store.append(game.id, kind, data)
-        return game, data, session.state_of(store, game)
+    return record(db, game_id, saved_game.GAME, kind, build)
 
 
 def _sheet_line(name: str, sheet: dict[str, Any]) -> str:
@@ -125,9 +83,8 @@ def new(players_text: str, favored: str | None, seed: int | None, game_name: str
         seed = random.SystemRandom().randrange(10**9)
     names = [p.strip() for p in players_text.split(",")]
     setup = saved_game.new_setup(names, g.data, g.players, seed, favored)
-    with open_store(db) as store:
-        game = store.create(saved_game.GAME, setup, game_name)
-    _out(as_json, {"id": game.id, "name": game.name, "state": setup},
+    game, _ = create(db, saved_game.GAME, setup, game_name)
+    emit(as_json, {"id": game.id, "name": game.name, "state": setup},
          [f"Saved game {game.id} ({game.name}), seed {seed}", saved_game.describe(setup)])
 
 
@@ -147,14 +104,14 @@ def favored(credits_text: str | None, previous: str | None, save: bool, game_id:
     saved favored player, and the choice is recorded for this turn. In the first turn the
     table's own choice (new --favored) stands.
     """
-    if _saved(save, game_id, {"--credits": credits_text, "--previous": previous}):
+    if using_saved(save, game_id, {"--credits": credits_text, "--previous": previous}):
         game, data, _ = _record(db, game_id, "favored", saved_game.favored_event)
-        _out(as_json, {"game": game.id, "favored": data["favored"], "credits": data["credits"]},
+        emit(as_json, {"game": game.id, "favored": data["favored"], "credits": data["credits"]},
              [f"Favored player: {data['favored']} ({data['credits']} Credits)",
               f"Turns start on {data['favored']}'s left. Saved in game {game.id}."])
         return
     credits: dict[str, int] = {}
-    for part in _need(credits_text, "--credits").split(","):
+    for part in need(credits_text, "--credits").split(","):
         if "=" not in part:
             raise InputError(f"--credits takes NAME=CREDITS pairs, not '{part.strip()}'")
         name, value = (s.strip() for s in part.split("=", 1))
@@ -165,7 +122,7 @@ def favored(credits_text: str | None, previous: str | None, save: bool, game_id:
         raise InputError(f"--previous {previous} is not among the players "
                          f"({', '.join(credits)})")
     who = mgc.favored_player(credits, previous)
-    _out(as_json, {"favored": who, "credits": credits[who]},
+    emit(as_json, {"favored": who, "credits": credits[who]},
          [f"Favored player: {who} ({credits[who]} Credits)",
           f"Turns start on {who}'s left."])
 
@@ -180,24 +137,23 @@ def favored(credits_text: str | None, previous: str | None, save: bool, game_id:
 @JSON
 def opening_bid_cmd(last_opening: str | None, last_closing: str | None, unsold: bool,
                     save: bool, game_id: int | None, db: str | None, as_json: bool) -> None:
-    """The Land Auction's opening bid (200 for the first one).
+    """The Land Auction's opening bid, from the one before (the rule's numbers are the game's data).
 
     With --save (or --game ID) it follows from the saved auction history (the last auction
     recorded with 'auction'); this only reads the game: 'auction' records the auction.
     """
-    if _saved(save, game_id, {"--last-opening": last_opening, "--last-closing": last_closing,
+    rules = mgc.auction_rules(_game().data)
+    if using_saved(save, game_id, {"--last-opening": last_opening, "--last-closing": last_closing,
                               "--unsold": unsold}):
         game, state = _read(db, game_id)
         bid = int(state["opening_bid"])
         last = state["auctions"][-1] if state["auctions"] else None
-        why = ("the first Land Auction" if last is None
-               else f"last closing bid {last['closing']} - 50" if last["closing"] is not None
-               else f"last opening bid {last['opening']} - 200")
-        _out(as_json, {"game": game.id, "opening_bid": bid,
+        before = mgc.Auction(int(last["opening"]), last["closing"]) if last else None
+        why = mgc.opening_bid_reason(before, rules)
+        emit(as_json, {"game": game.id, "opening_bid": bid,
                        "auctions": len(state["auctions"])},
-             [f"Opening bid: {bid} Credits ({why}, never below 0)"])
+             [f"Opening bid: {bid} Credits ({why})"])
         return
-    rules = mgc.auction_rules(_game().data)
     previous: mgc.Auction | None = None
     if last_closing is not None and unsold:
         raise InputError("--last-closing and --unsold contradict each other")
@@ -212,10 +168,8 @@ def opening_bid_cmd(last_opening: str | None, last_closing: str | None, unsold: 
             raise InputError(f"the closing bid {closing} is below the opening bid {opening}")
         previous = mgc.Auction(opening, closing)
     bid = mgc.opening_bid(previous, rules)
-    why = ("the first Land Auction" if previous is None
-           else f"last closing bid {previous.closing} - 50" if previous.sold
-           else f"last opening bid {previous.opening} - 200")
-    _out(as_json, {"opening_bid": bid}, [f"Opening bid: {bid} Credits ({why}, never below 0)"])
+    emit(as_json, {"opening_bid": bid},
+         [f"Opening bid: {bid} Credits ({mgc.opening_bid_reason(previous, rules)})"])
 
 
 @mule_goes_crazy.command(short_help="Record a Land Auction: winner and price, or unsold.")
@@ -259,7 +213,7 @@ def auction(land: str, winner: str | None, price_text: str | None, unsold: bool,
         lines = [f"{saved_game._title(key)}: no bid at {data['opening']}; the Land Auctions "
                  "are over for this turn."]
     lines.append(f"Next opening bid: {data['next_opening']} Credits. Saved in game {game.id}.")
-    _out(as_json, doc, lines)
+    emit(as_json, doc, lines)
 
 
 @mule_goes_crazy.command(short_help="Land Grant: a player lays down one Land.")
@@ -274,7 +228,7 @@ def grant(player: str, land: str, game_id: int | None, db: str | None, as_json: 
     game, _, state = _record(db, game_id, "grant",
                              lambda s: saved_game.grant_event(s, player, key))
     lands = state["players"][player]["lands"]
-    _out(as_json, {"game": game.id, "player": player, "land": key, "lands": lands},
+    emit(as_json, {"game": game.id, "player": player, "land": key, "lands": lands},
          [f"{player} lays down {saved_game._title(key)} as a Land Grant. Saved in game "
           f"{game.id}."])
 
@@ -296,14 +250,14 @@ def mule_price_cmd(mule: str, store_smithore: str | None, store_crystite: str | 
     """
     card = mgc.mule_card(_game(), mule)
     doc: dict[str, Any] = {}
-    if _saved(save, game_id, {"--store-smithore": store_smithore,
+    if using_saved(save, game_id, {"--store-smithore": store_smithore,
                               "--store-crystite": store_crystite}):
         game, state = _read(db, game_id)
         store = {r: int(state["store_at_turn_start"].get(r, 0)) for r in ("smithore",
                                                                            "crystite")}
         doc["game"] = game.id
     else:
-        store = {"smithore": _amount(_need(store_smithore, "--store-smithore"),
+        store = {"smithore": _amount(need(store_smithore, "--store-smithore"),
                                      "--store-smithore"),
                  "crystite": _amount(store_crystite or "0", "--store-crystite")}
     price = mgc.mule_price(card, store)
@@ -311,7 +265,7 @@ def mule_price_cmd(mule: str, store_smithore: str | None, store_crystite: str | 
     takes = ", ".join(f"{n} {r.capitalize()}" for r, n in card.cost.items() if r != "credits")
     doc.update({"mule": card.id, "price": price, "short": short, "store_loses": {
         r: n for r, n in card.cost.items() if r != "credits"}})
-    _out(as_json, doc,
+    emit(as_json, doc,
          [f"{card.name}: {price} Credits" + (" (the Store was short)" if short else ""),
           f"The Store loses {takes} (down to 0 at least)."])
 
@@ -337,7 +291,7 @@ def buy(player: str, mule: str, game_id: int | None, db: str | None, as_json: bo
                                 lambda s: saved_game.buy_event(s, player, card, key))
     sheet = state["players"][player]
     article = "an" if card.name[0] in "AEIOU" else "a"
-    _out(as_json, {"game": game.id, "player": player, "mule": key, "price": data["price"],
+    emit(as_json, {"game": game.id, "player": player, "mule": key, "price": data["price"],
                    "credits": sheet["credits"], "store": state["store"]},
          [f"{player} buys {article} {card.name} for {data['price']} Credits "
           f"({sheet['credits']} left).",
@@ -372,7 +326,7 @@ def move(player: str, mule: str, land: str, from_land: str | None, game_id: int 
         lambda s: saved_game.move_event(s, player, key, card, land_key, from_key, per_land))
     sheet = state["players"][player]
     paid = ", ".join(f"{n} {r.capitalize()}" for r, n in data["cost"].items())
-    _out(as_json, {"game": game.id, "player": player, "mule": key, "land": land_key,
+    emit(as_json, {"game": game.id, "player": player, "mule": key, "land": land_key,
                    "paid": data["cost"], "sheet": {r: sheet[r] for r in saved_game.SHEET}},
          [f"{player}'s {card.name} now tends {saved_game._title(land_key)} (paid {paid}).",
           _sheet_line(player, sheet) + f". Saved in game {game.id}."])
@@ -396,7 +350,7 @@ def population(card: str, facility: str | None, player: str | None, game_id: int
     fac = saved_game.card_key(g, facility, "facility") if facility else None
     game, _, state = _record(db, game_id, "population",
                              lambda s: saved_game.population_event(s, key, fac, player))
-    _out(as_json, {"game": game.id, "card": key, "facility": fac,
+    emit(as_json, {"game": game.id, "card": key, "facility": fac,
                    "populations": state["populations"]},
          [f"{saved_game._title(key)} comes into play"
           + (f" at the {saved_game._title(fac)}" if fac else "")
@@ -453,7 +407,7 @@ def produce(energy_text: str | None, mules: tuple[str, ...], rolls: str | None,
     'irata play set'.
     """
     g = _game()
-    if _saved(save, game_id, {"--energy": energy_text, "--mule": mules, "--seed": seed}):
+    if using_saved(save, game_id, {"--energy": energy_text, "--mule": mules, "--seed": seed}):
         typed = [_amount(r, "--rolls") for r in rolls.split(",")] if rolls else None
         game, data, state = _record(
             db, game_id, "produce", lambda s: saved_game.produce_event(s, g, player, typed))
@@ -465,14 +419,14 @@ def produce(energy_text: str | None, mules: tuple[str, ...], rolls: str | None,
                 r["energy_used"], None, r["underpowered"], r["plots"], r["produced"])]
             lines.append("  " + _sheet_line(name, state["players"][name]))
         lines.append(f"Saved in game {game.id}.")
-        _out(as_json, doc, lines)
+        emit(as_json, doc, lines)
         return
     if player is not None:
         raise InputError("--player is for the saved game: add --save")
     if not mules:
         raise InputError("--mule is needed (or --save to use the saved game)")
     working = [_working(g, m) for m in mules]
-    energy = mgc.consume_energy(_amount(_need(energy_text, "--energy"), "--energy"), working)
+    energy = mgc.consume_energy(_amount(need(energy_text, "--energy"), "--energy"), working)
     results = [_amount(r, "--rolls") for r in rolls.split(",")] if rolls else None
     roller = None
     if results is None:
@@ -487,7 +441,7 @@ def produce(energy_text: str | None, mules: tuple[str, ...], rolls: str | None,
     under = [m.name for m in energy.underpowered]
     doc = {"energy_used": energy.energy_used, "energy_after": energy.energy_after,
            "underpowered": under, "plots": plots, "totals": out.totals}
-    _out(as_json, doc, _production_lines(energy.energy_used, energy.energy_after, under, plots,
+    emit(as_json, doc, _production_lines(energy.energy_used, energy.energy_after, under, plots,
                                          out.totals))
 
 
@@ -505,20 +459,20 @@ def spoilage(food_text: str | None, energy_text: str | None, save: bool, game_id
     With --save (or --game ID) every player's saved sheet spoils, once a turn.
     """
     rules = mgc.spoilage_rules(_game().data)
-    if _saved(save, game_id, {"--food": food_text, "--energy": energy_text}):
+    if using_saved(save, game_id, {"--food": food_text, "--energy": energy_text}):
         game, data, state = _record(db, game_id, "spoilage",
                                     lambda s: saved_game.spoilage_event(s, rules))
         players = {n: {"food": state["players"][n]["food"],
                        "energy": state["players"][n]["energy"], **r}
                    for n, r in data["players"].items()}
-        _out(as_json, {"game": game.id, "players": players},
+        emit(as_json, {"game": game.id, "players": players},
              [f"{n}: Food {p['food']} (lost {p['food_lost']}), Energy {p['energy']} "
               f"(lost {p['energy_lost']})" for n, p in players.items()]
              + [f"Saved in game {game.id}."])
         return
-    r = mgc.spoilage(_amount(_need(food_text, "--food"), "--food"),
-                     _amount(_need(energy_text, "--energy"), "--energy"), rules)
-    _out(as_json, {"food": r.food, "energy": r.energy, "food_lost": r.food_lost,
+    r = mgc.spoilage(_amount(need(food_text, "--food"), "--food"),
+                     _amount(need(energy_text, "--energy"), "--energy"), rules)
+    emit(as_json, {"food": r.food, "energy": r.energy, "food_lost": r.food_lost,
                    "energy_lost": r.energy_lost},
          [f"Food: {r.food} (lost {r.food_lost})", f"Energy: {r.energy} (lost {r.energy_lost})"])
 
@@ -543,7 +497,7 @@ def upkeep(store_food: str | None, store_energy: str | None, store_smithore: str
     once a turn; the cards it cannot keep leave play.
     """
     game = _game()
-    saved = _saved(save, game_id, {"--store-food": store_food, "--store-energy": store_energy,
+    saved = using_saved(save, game_id, {"--store-food": store_food, "--store-energy": store_energy,
                                    "--store-smithore": store_smithore,
                                    "--population": populations})
     if saved:
@@ -570,8 +524,8 @@ def upkeep(store_food: str | None, store_energy: str | None, store_smithore: str
         for spec in populations:
             name, _, facility = spec.partition("+")
             cards.append(mgc.population_card(game, name.strip(), facility.strip() or None))
-        stock = {"food": _amount(_need(store_food, "--store-food"), "--store-food"),
-                 "energy": _amount(_need(store_energy, "--store-energy"), "--store-energy"),
+        stock = {"food": _amount(need(store_food, "--store-food"), "--store-food"),
+                 "energy": _amount(need(store_energy, "--store-energy"), "--store-energy"),
                  "smithore": _amount(store_smithore or "0", "--store-smithore"),
                  "crystite": 0}
         r = mgc.population_upkeep(stock, cards)
@@ -589,7 +543,7 @@ def upkeep(store_food: str | None, store_energy: str | None, store_smithore: str
         lines.append("Facilities in disrepair: " + ", ".join(doc["facilities_discarded"]))
     if saved:
         lines.append(f"Saved in game {doc['game']}.")
-    _out(as_json, doc, lines)
+    emit(as_json, doc, lines)
 
 
 @mule_goes_crazy.command("end-turn")
@@ -602,7 +556,7 @@ def end_turn(game_id: int | None, db: str | None, as_json: bool) -> None:
     The Store's stock now is what the next turn's Mule prices look at.
     """
     game, _, state = _record(db, game_id, "end-turn", saved_game.end_turn_event)
-    _out(as_json, {"game": game.id, "turn": state["turn"],
+    emit(as_json, {"game": game.id, "turn": state["turn"],
                    "store_at_turn_start": state["store_at_turn_start"]},
          [f"Turn {state['turn']} begins. Saved in game {game.id}.",
           "Next: 'favored --save', then the Land Auctions."])

@@ -21,14 +21,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 from components.errors import InputError, RuleError
 
 COLOURS = ("blue", "yellow", "red")
 ACTIONS = ("draw", "build", "sell")
-Length = Literal["short", "normal"]
 
 
 # --- the rule numbers, read from the YAML --------------------------------------------------------
@@ -115,31 +113,23 @@ def rules_from_game(game: Any) -> Rules:
     )
 
 
-@lru_cache(maxsize=1)
-def load_rules() -> Rules:
-    """The rules as the bundled Outer Earth definitions hold them."""
-    import components
-
-    return rules_from_game(components.load("outer-earth"))
-
-
-def planet_cards() -> dict[str, Planet]:
-    """The printed planet cards, by id, as ``Planet`` values."""
-    import components
-
-    game = components.load("outer-earth")
+def planets_from_game(game: Any) -> dict[str, Planet]:
+    """The printed planet cards of ``game``, by id, as ``Planet`` values."""
     return {c.id: planet_from_fields(c.fields) for c in game.components
             if c.get("planet") is not None}
 
 
-def bonus_revenue_cards() -> dict[str, BonusRevenue]:
-    """The printed Bonus Revenue cards, by id."""
-    import components
-
-    game = components.load("outer-earth")
+def bonus_revenue_from_game(game: Any) -> dict[str, BonusRevenue]:
+    """The printed Bonus Revenue cards of ``game``, by id."""
     return {c.id: BonusRevenue(vp=int(c.get("vp")), cost=tuple(c.get("cost")),
                                linked=bool(c.get("linked")), name=c.id)
             for c in game.components if c.get("bonus_revenue") is not None}
+
+
+def long_bonus_ids_from_game(game: Any) -> frozenset[str]:
+    """The Bonus Revenue cards of ``game`` that only the long game uses."""
+    return frozenset(c.id for c in game.components
+                     if c.get("bonus_revenue") is not None and c.get("long", False))
 
 
 # --- End Game Scoring ----------------------------------------------------------------------------
@@ -594,28 +584,3 @@ def walk_auction(seating: Sequence[str], starting_player: str, green: Sequence[s
         hand = hands.get(who) if hands and who is not None else None
         auction = respond(auction, move, hand)
     return auction
-
-
-# --- saved games ---------------------------------------------------------------------------------
-# The saved game lives in ``companion.outer_earth_saved``; it is registered here, where the
-# session looks for it, and imported only when a saved game is folded.
-
-def _fold(events: list[Any]) -> dict[str, Any]:
-    from companion.outer_earth_saved import fold
-
-    return fold(events)
-
-
-def _describe(state: dict[str, Any]) -> str:
-    from companion.outer_earth_saved import describe
-
-    return describe(state)
-
-
-def _register() -> None:
-    from companion import session
-
-    session.register("outer-earth", _fold, _describe)
-
-
-_register()

@@ -31,7 +31,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion import session
-from companion.outer_earth import (
+from companion.outer_earth.data import bonus_revenue_cards, long_bonus_ids, planet_cards
+from companion.outer_earth.rules import (
     ACTIONS,
     COLOURS,
     Auction,
@@ -40,15 +41,13 @@ from companion.outer_earth import (
     Profits,
     Rules,
     action_values,
-    bonus_revenue_cards,
     increase_die,
     last_round,
-    planet_cards,
     sell_planet,
     walk_auction,
 )
-from companion.outer_earth import setup as game_setup
-from companion.outer_earth import upkeep as upkeep_of
+from companion.outer_earth.rules import setup as game_setup
+from companion.outer_earth.rules import upkeep as upkeep_of
 from components.errors import InputError, RuleError
 
 GAME = "outer-earth"
@@ -74,7 +73,7 @@ def company(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     players = state["players"]
     if name not in players:
         raise InputError(f"no company '{name}' in this game ({', '.join(players)})")
-    return players[name]  # type: ignore[no-any-return]
+    return players[name]
 
 
 def _amount(value: int | str, what: str) -> int:
@@ -307,7 +306,7 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
         if bonus not in cards:
             raise InputError(f"no Bonus Revenue card '{bonus}'{suggest(bonus, list(cards))}")
         br = cards[bonus]
-        long_ids = _long_bonus_ids()
+        long_ids = long_bonus_ids()
         if state["setup"]["remove_long_cards"] and bonus in long_ids:
             raise RuleError(f"{bonus} is marked L: it is not in a short game")
         for other, oc in state["players"].items():
@@ -343,14 +342,6 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
             "to_profits": sale.to_profits, "discarded": sale.discarded, "bonus": bonus_data,
             "raise": raised, "vp": sale.vp}
     return _tried(state, "sell", data)
-
-
-def _long_bonus_ids() -> set[str]:
-    import components
-
-    game = components.load("outer-earth")
-    return {c.id for c in game.components
-            if c.get("bonus_revenue") is not None and c.get("long", False)}
 
 
 # --- Phase 3: upkeep and the round ---------------------------------------------------------------
@@ -524,5 +515,3 @@ def describe(state: dict[str, Any]) -> str:
 __all__ = ["ACTIONS", "bid_event", "build_event", "company", "describe", "draw_event",
            "find_planet", "fold", "last_round_of", "latest_planet", "new_game", "profits_of",
            "round_event", "sell_event", "upkeep_event", "values_of"]
-
-session.register(GAME, fold, describe)

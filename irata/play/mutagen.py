@@ -5,26 +5,17 @@ A thin shell over ``companion.mutagen``: read the file, call the rule, print a t
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-from irata.saved import DB, GAME, open_store, pick
-
-if TYPE_CHECKING:
-    from companion import session
+from irata.options import DB, GAME, JSON, SAVE, create, emit, names, read, record
 
 EXPANSION_CHOICES = ("plight-of-the-people", "palace-visitors")
-_store = open_store
-
-
-def _pick(store: session.Store, game_id: int | None) -> session.SavedGame:
-    return pick(store, game_id, "mutagen", "Mutagen", "irata play mutagen new NAMES")
 
 
 def _emit(data: dict[str, Any]) -> None:
-    click.echo(json.dumps(data, indent=2))
+    emit(True, data, "")
 
 
 def _table(rows: list[list[str]], right_from: int = 1) -> str:
@@ -48,12 +39,11 @@ def mutagen() -> None:
 
 @mutagen.command("score")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--saved", is_flag=True,
-              help="Take each player's score track from the latest saved game (or --game).")
+@SAVE
 @GAME
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def score_cmd(file: str, saved: bool, game_id: int | None, db: str | None,
+@JSON
+def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
               as_json: bool) -> None:
     """End of game scoring from a YAML FILE of players.
 
@@ -73,23 +63,23 @@ def score_cmd(file: str, saved: bool, game_id: int | None, db: str | None,
         trees: [jade, jade, amber] # completed Tree cards by colour
     expansions: [plight-of-the-people]   # optional
 
-    With --saved (or --game ID), a player without 'score' takes the score track of the saved
+    With --save (or --game ID), a player without 'score' takes the score track of the saved
     game. Ties go to the most Shard Fragment tokens remaining after 3 are discarded per point;
     a tie on those too is a shared win.
     """
     from dataclasses import replace
 
-    from companion.mutagen import end_of_game, load_rules
-    from companion.mutagen.files import read_end_of_game
+    from companion.mutagen.data import load_rules
+    from companion.mutagen.files import printed_name, read_end_of_game
+    from companion.mutagen.rules import end_of_game
 
     rules = load_rules()
-    players, _ = read_end_of_game(file, rules, keep_missing_score=saved or game_id is not None)
-    if saved or game_id is not None:
-        from companion import session
+    saved = save or game_id is not None
+    players, _ = read_end_of_game(file, rules, keep_missing_score=saved)
+    if saved:
         from components.errors import InputError
 
-        with _store(db) as store:
-            state = session.state_of(store, _pick(store, game_id))
+        _, state = read(db, game_id, "mutagen")
         for p in players:
             if p.name not in state["scores"]:
                 raise InputError(f"no player '{p.name}' in the saved game "
@@ -113,7 +103,7 @@ def score_cmd(file: str, saved: bool, game_id: int | None, db: str | None,
         _emit({
             "players": [{
                 "name": b.name, "score": b.score, "crew": b.crew_total,
-                "crew_cards": [{"card": c.crew.label(), "id": c.crew.id, "points": c.points}
+                "crew_cards": [{"card": printed_name(c.crew), "id": c.crew.id, "points": c.points}
                                for c in b.crew],
                 "storage": b.storage, "shards": b.shards, "trees": b.trees, "total": b.total,
                 "shards_remaining": b.shards_left} for b in result.players],
@@ -129,7 +119,7 @@ def score_cmd(file: str, saved: bool, game_id: int | None, db: str | None,
     click.echo(_table(rows))
     for b in result.players:
         if b.crew:
-            detail = ", ".join(f"{c.crew.label()} {c.points}" for c in b.crew)
+            detail = ", ".join(f"{printed_name(c.crew)} {c.points}" for c in b.crew)
             click.echo(f"{b.name}'s Crew cards: {detail}")
     if tie_break:
         click.echo(f"Tie: {tie_break}.")
@@ -138,11 +128,10 @@ def score_cmd(file: str, saved: bool, game_id: int | None, db: str | None,
 
 @mutagen.command("round")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--save", is_flag=True,
-              help="Add the points to the saved game's score track and end its round.")
+@SAVE
 @GAME
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@JSON
 def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
               as_json: bool) -> None:
     """End of round points from a YAML FILE of players.
@@ -161,8 +150,9 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
 
     Tracks score 2 on space 1, 3 on spaces 2-3 and 4 on spaces 4-7.
     """
-    from companion.mutagen import end_of_round, load_rules
+    from companion.mutagen.data import load_rules
     from companion.mutagen.files import read_end_of_round
+    from companion.mutagen.rules import end_of_round
 
     rules = load_rules()
     players, exp = read_end_of_round(file, rules)
@@ -170,13 +160,11 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     plight = "plight-of-the-people" in exp
     saved_scores: dict[str, int] | None = None
     if save or game_id is not None:
-        from companion import session
         from companion.mutagen.saved import round_event
 
-        with _store(db) as store:
-            game = _pick(store, game_id)
-            store.append(game.id, "round", round_event(session.state_of(store, game), scores))
-            saved_scores = session.state_of(store, game)["scores"]
+        _, _, state = record(db, game_id, "mutagen", "round",
+                             lambda s: round_event(s, scores))
+        saved_scores = state["scores"]
     if as_json:
         _emit({"players": [{
             "name": s.name, "installed": s.installed, "columns": s.columns,
@@ -209,7 +197,7 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
               help="The space to install it on (H1, H2, A1 ... C4); omit to try every space.")
 @click.option("--tile", "tile", metavar="SQ,SQ",
               help="Check a Storage tile covering two squares instead, such as A3,A4.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@JSON
 def airship_cmd(file: str, element: str | None, space: str | None, tile: str | None,
                 as_json: bool) -> None:
     """Check an Airship: may an Element go on a space, or a Storage tile on two squares?
@@ -225,8 +213,14 @@ def airship_cmd(file: str, element: str | None, space: str | None, tile: str | N
     The hull spaces H1 and H2 are open from the start; storage squares A1 ... C4 (columns
     left to right, rows top to bottom) once a Storage tile covers them.
     """
-    from companion.mutagen import filled_columns, install_check, load_rules, parse_element
-    from companion.mutagen.airship import installation_spaces, place_tile_check
+    from companion.mutagen.airship import (
+        filled_columns,
+        install_check,
+        installation_spaces,
+        parse_element,
+        place_tile_check,
+    )
+    from companion.mutagen.data import load_rules
     from companion.mutagen.files import read_airship
     from components.errors import InputError
 
@@ -284,15 +278,18 @@ def airship_cmd(file: str, element: str | None, space: str | None, tile: str | N
 
 
 @mutagen.command("setup")
-@click.argument("players", type=int)
+@click.option("--players", "players_text", required=True,
+              help="The players' names, comma-separated: Ann,Bob,Cy (1 to 4).")
 @click.option("--expansion", "expansions", multiple=True, type=click.Choice(EXPANSION_CHOICES),
               help="A mini expansion in play (repeatable).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def setup_cmd(players: int, expansions: tuple[str, ...], as_json: bool) -> None:
-    """Set-up help for PLAYERS (1 to 4): open Worker spaces and the cards to deal."""
-    from companion.mutagen import load_rules, setup
+@JSON
+def setup_cmd(players_text: str, expansions: tuple[str, ...], as_json: bool) -> None:
+    """Set-up help for the players (1 to 4): open Worker spaces and the cards to deal."""
+    from companion.mutagen.data import load_rules
+    from companion.mutagen.rules import setup
 
     rules = load_rules()
+    players = len(names(players_text))
     s = setup(players, rules, expansions)
     open_spaces = [sp.position for sp in s.spaces if sp.open]
     if as_json:
@@ -327,25 +324,23 @@ def setup_cmd(players: int, expansions: tuple[str, ...], as_json: bool) -> None:
 
 
 @mutagen.command("new")
-@click.argument("players", nargs=-1, required=True)
+@click.option("--players", "players_text", required=True,
+              help="The players' names, comma-separated: Ann,Bob,Cy (1 to 4).")
 @click.option("--expansion", "expansions", multiple=True, type=click.Choice(EXPANSION_CHOICES),
               help="A mini expansion in play (repeatable).")
 @click.option("--name", "game_name", help="A name for the saved game.")
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def new_cmd(players: tuple[str, ...], expansions: tuple[str, ...], game_name: str | None,
+@JSON
+def new_cmd(players_text: str, expansions: tuple[str, ...], game_name: str | None,
             db: str | None, as_json: bool) -> None:
-    """Start a saved game for PLAYERS (1 to 4 names) to keep the score track in."""
-    from companion.mutagen import load_rules
+    """Start a saved game for the players (1 to 4 names) to keep the score track in."""
+    from companion.mutagen.data import load_rules
     from companion.mutagen.saved import describe, new_setup
 
-    setup_data = new_setup(list(players), load_rules(), expansions)
-    with _store(db) as store:
-        game = store.create("mutagen", setup_data, game_name)
-    if as_json:
-        _emit({"game": game.id, "name": game.name, "state": setup_data})
-        return
-    click.echo(f"Saved game {game.id} ({game.name}). {describe(setup_data)}")
+    setup_data = new_setup(names(players_text), load_rules(), expansions)
+    game, state = create(db, "mutagen", setup_data, game_name)
+    emit(as_json, {"game": game.id, "name": game.name, "state": state},
+         f"Saved game {game.id} ({game.name}). {describe(state)}")
 
 
 @mutagen.command("points", context_settings={"ignore_unknown_options": True})
@@ -354,19 +349,13 @@ def new_cmd(players: tuple[str, ...], expansions: tuple[str, ...], game_name: st
 @click.option("--why", default="", help="What the points are for (kept in the log).")
 @GAME
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@JSON
 def points_cmd(player: str, points: int, why: str, game_id: int | None, db: str | None,
                as_json: bool) -> None:
     """Move PLAYER's score tracker by POINTS during a round (negative to pay points)."""
-    from companion import session
     from companion.mutagen.saved import points_event
 
-    with _store(db) as store:
-        game = _pick(store, game_id)
-        state = session.state_of(store, game)
-        store.append(game.id, "points", points_event(state, player, points, why))
-        state = session.state_of(store, game)
-    if as_json:
-        _emit({"game": game.id, "player": player, "score": state["scores"][player]})
-        return
-    click.echo(f"{player}: {state['scores'][player]} points")
+    game, _, state = record(db, game_id, "mutagen", "points",
+                            lambda s: points_event(s, player, points, why))
+    emit(as_json, {"game": game.id, "player": player, "score": state["scores"][player]},
+         f"{player}: {state['scores'][player]} points")

@@ -1,33 +1,38 @@
 """``irata play outer-earth``: Outer Earth's companion on the command line.
 
 A thin shell over ``companion.outer_earth``: parse, call the pure rule function, print a short
-table or ``--json``. The saved game (``companion.outer_earth_saved``) is kept with ``new``,
+table or ``--json``. The saved game (``companion.outer_earth.saved``) is kept with ``new``,
 ``draw``, ``build`` and ``round``, and by the calculators with ``--save`` (the game played
 last) or ``--game ID``.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from components.errors import DefinitionError, InputError
-from irata.saved import DB, GAME, SAVE, open_store, pick
+from companion.outer_earth.data import find_planet
+from companion.outer_earth.files import read_score_file
+from components.errors import InputError
+from irata.options import (
+    DB,
+    GAME,
+    JSON,
+    SAVE,
+    create,
+    emit,
+    names,
+    need,
+    read,
+    record,
+    using_saved,
+)
 
 if TYPE_CHECKING:
-    from companion.session import SavedGame, Store
-
-SCORE_KEYS = ("name", "profits", "bonus_revenue", "portfolio", "discarded_planets",
-              "in_development")
-
-
-def _emit(as_json: bool, payload: dict[str, Any], text: str) -> None:
-    click.echo(json.dumps(payload, indent=2, ensure_ascii=False) if as_json else text)
-
+    from companion.session import SavedGame
 
 def _names(value: str, what: str) -> list[str]:
     names = [n.strip() for n in value.split(",") if n.strip()]
@@ -36,137 +41,24 @@ def _names(value: str, what: str) -> list[str]:
     return names
 
 
-# --- reading a score file ------------------------------------------------------------------------
-
-def _at(node: Any, key: str | int | None, file: str) -> str:
-    mark = (0, 0)
-    if key is not None and hasattr(node, "at"):
-        mark = node.at(key)
-    elif hasattr(node, "mark"):
-        mark = node.mark
-    line, col = mark
-    return f"{file}:{line}:{col}" if line else file
-
-
-def read_score_file(path: Path, face_values: frozenset[int] = frozenset()) -> list[Any]:
-    """The companies of a score file, as ``Profits``; mistakes are reported as FILE:LINE:COL.
-    ``face_values``, when given, are the values the Bonus Revenue cards show."""
-    from companion.outer_earth import Profits
-    from components.schema import suggest
-    from components.yamlloc import load_file
-
-    shown = str(path)
-    if not path.is_file():
-        raise InputError(f"{shown}: no such file")
-    try:
-        doc = load_file(path, shown)
-    except DefinitionError as exc:
-        raise InputError(str(exc)) from None
-    if not isinstance(doc, dict) or "players" not in doc:
-        raise InputError(f"{_at(doc, None, shown)}: expected 'players:' followed by a list of "
-                         "companies (- name: Ann, profits: 9, ...)")
-    players = doc["players"]
-    if not isinstance(players, list) or not players:
-        raise InputError(f"{_at(doc, 'players', shown)}: 'players' must be a list of at least "
-                         "one company")
-    out = []
-    seen: set[str] = set()
-    for i, item in enumerate(players):
-        where = _at(players, i, shown)
-        if not isinstance(item, dict):
-            raise InputError(f"{where}: each player is a mapping (name: ..., profits: ...)")
-        for key in item:
-            if key not in SCORE_KEYS:
-                raise InputError(f"{_at(item, key, shown)}: unknown key '{key}' (expected one "
-                                 f"of: {', '.join(SCORE_KEYS)}{suggest(str(key), SCORE_KEYS)})")
-        name = item.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise InputError(f"{_at(item, 'name' if 'name' in item else None, shown)}: each "
-                             "player needs a name")
-        if name in seen:
-            raise InputError(f"{_at(item, 'name', shown)}: the name '{name}' is given twice")
-        seen.add(name)
-        values: dict[str, Any] = {}
-        for key in SCORE_KEYS[1:]:
-            if key not in item:
-                continue
-            value = item[key]
-            if key == "bonus_revenue":
-                if not isinstance(value, list):
-                    raise InputError(f"{_at(item, key, shown)}: bonus_revenue is a list of "
-                                     "the cards' face values, such as [8, 5]")
-                for j, v in enumerate(value):
-                    if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
-                        raise InputError(f"{_at(value, j, shown)}: a Bonus Revenue card's "
-                                         f"face value is a whole number above 0, not {v!r}")
-                    if face_values and v not in face_values:
-                        shows = ", ".join(str(x) for x in sorted(face_values))
-                        raise InputError(f"{_at(value, j, shown)}: no Bonus Revenue card is "
-                                         f"worth {v} VP (the cards show {shows})")
-                values[key] = tuple(value)
-            else:
-                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise InputError(f"{_at(item, key, shown)}: {key} must be a whole number "
-                                     f"0 or more, not {value!r}")
-                values[key] = value
-        out.append(Profits(name=name, **values))
-    return out
-
-
 # --- saved games ---------------------------------------------------------------------------------
 # One convention for every command: --save uses the saved game played last, --game ID a named
 # one; either makes a calculator read its inputs from the saved game and record its result
 # there as one event (score, actions and last-round only read).
 
-START = "irata play outer-earth new --players A,B,C"
-
-
-def _pick(store: Store, game_id: int | None) -> SavedGame:
-    return pick(store, game_id, "outer-earth", "Outer Earth", START)
-
-
-def _not_with_saved(**given: Any) -> None:
-    """Refuse calculator inputs that the saved game supplies itself."""
-    named = [f"--{k.replace('_', '-')}" for k, v in given.items() if v not in (None, (), "")]
-    if named:
-        raise InputError(f"with a saved game, {', '.join(named)} come"
-                         f"{'s' if len(named) == 1 else ''} from it: leave "
-                         f"{'it' if len(named) == 1 else 'them'} out")
-
-
-def _need(**given: Any) -> None:
-    """Calculator options that are required without a saved game."""
-    for k, v in given.items():
-        if v is None:
-            raise click.UsageError(f"Missing option '--{k.replace('_', '-')}' (or use a saved "
-                                   "game with --save / --game ID).")
-
-
 def _record(db: str | None, game_id: int | None, kind: str,
             make: Callable[[dict[str, Any]], dict[str, Any]]
             ) -> tuple[SavedGame, dict[str, Any], dict[str, Any]]:
-    """Build an event from the saved state (checks first), append it in one transaction;
-    return the game, the event data and the state after it."""
-    from companion import session
-
-    with open_store(db) as store:
-        game = _pick(store, game_id)
-        data = make(session.state_of(store, game))
-        store.append(game.id, kind, data)
-        return game, data, session.state_of(store, game)
+    return record(db, game_id, "outer-earth", kind, make)
 
 
 def _read(db: str | None, game_id: int | None) -> tuple[SavedGame, dict[str, Any]]:
-    from companion import session
-
-    with open_store(db) as store:
-        game = _pick(store, game_id)
-        return game, session.state_of(store, game)
+    return read(db, game_id, "outer-earth")
 
 
 def _saved_rules() -> Any:
-    import companion.outer_earth_saved as saved
-    from companion.outer_earth import load_rules
+    from companion.outer_earth import saved
+    from companion.outer_earth.data import load_rules
 
     return saved, load_rules()
 
@@ -181,7 +73,7 @@ def outer_earth() -> None:
 
 def _score_report(scores: list[Any], as_json: bool, extra: dict[str, Any] | None = None
                   ) -> None:
-    from companion.outer_earth import winners
+    from companion.outer_earth.rules import winners
 
     scores = sorted(scores, key=lambda s: -s.vp)
     best = winners(scores)
@@ -201,7 +93,7 @@ def _score_report(scores: list[Any], as_json: bool, extra: dict[str, Any] | None
                      f"{b['bonus_revenue']:>5}  {b['portfolio']:>9}  "
                      f"{b['discarded_planets']:>9}  {b['in_development']:>7}")
     lines.append(f"winner: {best[0]}" if len(best) == 1 else f"tied: {', '.join(best)}")
-    _emit(as_json, payload, "\n".join(lines))
+    emit(as_json, payload, "\n".join(lines))
 
 
 @outer_earth.command()
@@ -209,7 +101,7 @@ def _score_report(scores: list[Any], as_json: bool, extra: dict[str, Any] | None
 @SAVE
 @GAME
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@JSON
 def score(file: Path | None, save: bool, game_id: int | None, db: str | None,
           as_json: bool) -> None:
     """End-game victory points from a YAML FILE of each company's profits, or from the saved
@@ -224,10 +116,11 @@ def score(file: Path | None, save: bool, game_id: int | None, db: str | None,
         discarded_planets: 1     # planets put in the profits pile
         in_development: 1        # planets still in development
     """
-    from companion.outer_earth import load_rules, total_profits
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import total_profits
 
     rules = load_rules()
-    if save or game_id is not None:
+    if using_saved(save, game_id):
         if file is not None:
             raise InputError("give a score FILE or a saved game (--save / --game ID), not both")
         saved, _ = _saved_rules()
@@ -235,10 +128,7 @@ def score(file: Path | None, save: bool, game_id: int | None, db: str | None,
         companies = saved.profits_of(state)
         extra: dict[str, Any] | None = {"game": game.id, "over": bool(state.get("over"))}
     else:
-        if file is None:
-            raise click.UsageError("Missing argument 'FILE' (or use a saved game with --save "
-                                   "/ --game ID).")
-        companies = read_score_file(file, rules.bonus_revenue_values)
+        companies = read_score_file(need(file, "FILE"), rules.bonus_revenue_values)
         extra = None
     _score_report([total_profits(c, rules) for c in companies], as_json, extra)
 
@@ -307,7 +197,7 @@ def _auction_report(auction: Any) -> tuple[list[str], dict[str, Any]]:
 @SAVE
 @GAME
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@JSON
 def bid(seating: str | None, starting_player: str | None, green: str, cards_under: int | None,
         hands: tuple[str, ...], planet: str | None, moves: tuple[str, ...], save: bool,
         game_id: int | None, db: str | None, as_json: bool) -> None:
@@ -323,10 +213,10 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
     With a saved game the seating, starting player, hands and the cards under the planet come
     from it; once the bidding ends, the purchase (or the card put under the planet) is saved.
     """
-    from companion.outer_earth import walk_auction
+    from companion.outer_earth.rules import walk_auction
 
-    if save or game_id is not None:
-        _not_with_saved(players=seating, start=starting_player, under=cards_under, hand=hands)
+    if using_saved(save, game_id, {"--players": seating, "--start": starting_player,
+                                   "--under": cards_under, "--hand": hands}):
         if not planet:
             raise InputError("say which planet is up for sale: --planet NAME")
         saved, _ = _saved_rules()
@@ -344,7 +234,7 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
         except _Unfinished:
             lines, payload = _auction_report(done["auction"])
             lines.append("Nothing saved until the bidding ends.")
-            _emit(as_json, {**payload, "saved": False}, "\n".join(lines))
+            emit(as_json, {**payload, "saved": False}, "\n".join(lines))
             return
         lines, payload = _auction_report(done["auction"])
         lines.append(f"Saved in game {game.id}: {data['planet']} "
@@ -352,13 +242,13 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
                         f"{state['players'][data['buyer']]['hand']} cards."
                         if data["buyer"] else
                         f"stays in the market with {data['under']} card(s) under it."))
-        _emit(as_json, {**payload, "saved": True, "game": game.id, "planet": data["planet"]},
+        emit(as_json, {**payload, "saved": True, "game": game.id, "planet": data["planet"]},
               "\n".join(lines))
         return
     if planet:
         raise InputError("--planet names the planet of a saved game's auction: add --save")
-    _need(players=seating, start=starting_player)
-    assert seating is not None and starting_player is not None
+    seating = ",".join(names(need(seating, "--players")))
+    starting_player = need(starting_player, "--start")
     hand_sizes: dict[str, int] = {}
     for h in hands:
         name, _, n = h.partition("=")
@@ -368,7 +258,7 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
     auction = walk_auction(_names(seating, "players"), starting_player.strip(),
                            _names(green, "green"), moves, cards_under or 0, hand_sizes)
     lines, payload = _auction_report(auction)
-    _emit(as_json, payload, "\n".join(lines))
+    emit(as_json, payload, "\n".join(lines))
 
 
 class _Unfinished(Exception):
@@ -400,7 +290,7 @@ def _pairs(values: tuple[str, ...], option: str) -> dict[str, list[str]]:
 @SAVE
 @GAME
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@JSON
 def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discard_planets: int,
            discards: tuple[str, ...], save: bool, game_id: int | None, db: str | None,
            as_json: bool) -> None:
@@ -410,13 +300,12 @@ def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discar
     hands, planets in development and sell values; --discard NAME=PLANET puts a taxed planet
     into the profits pile instead of paying its 2 cards.
     """
-    from companion.outer_earth import load_rules
-    from companion.outer_earth import upkeep as do_upkeep
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import upkeep as do_upkeep
 
     rules = load_rules()
-    if save or game_id is not None:
-        _not_with_saved(hand=hand, planets=planets, sell=sell_value,
-                        discard_planets=discard_planets or None)
+    if using_saved(save, game_id, {"--hand": hand, "--planets": planets, "--sell": sell_value,
+                                   "--discard-planets": discard_planets or None}):
         saved, _ = _saved_rules()
         wanted = _pairs(discards, "--discard")
         game, data, state = _record(db, game_id, "upkeep",
@@ -432,15 +321,14 @@ def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discar
             lines.append(f"  {name}: {', '.join(part)}; hand {u['hand_after']}")
         lines.append(f"Saved in game {game.id}. End the round with "
                      "'irata play outer-earth round'.")
-        _emit(as_json, {"game": game.id, "round": data["round"],
+        emit(as_json, {"game": game.id, "round": data["round"],
                         "companies": data["companies"]}, "\n".join(lines))
         return
     if discards:
         raise InputError("--discard names a saved game's planets: add --save, or give "
                          "--discard-planets N")
-    _need(hand=hand, planets=planets, sell=sell_value)
-    assert hand is not None and planets is not None and sell_value is not None
-    u = do_upkeep(hand, planets, sell_value, rules, discard_planets)
+    u = do_upkeep(need(hand, "--hand"), need(planets, "--planets"), need(sell_value, "--sell"),
+                  rules, discard_planets)
     lines = [f"planets beyond the sell value: {u.taxed_planets}"]
     if u.taxed_planets:
         lines.append(f"planet tax: discard {u.cards_for_tax} development cards"
@@ -453,20 +341,7 @@ def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discar
                "planets_to_profits": u.planets_to_profits,
                "hand_limit_discard": u.hand_limit_discard, "hand_after": u.hand_after,
                "planets_after": u.planets_after}
-    _emit(as_json, payload, "\n".join(lines))
-
-
-def _find_planet(name: str) -> Any:
-    from companion.outer_earth import planet_cards
-    from components.schema import suggest
-
-    cards = planet_cards()
-    key = name.strip().lower()
-    for pid, planet in cards.items():
-        if key in (pid.lower(), pid.split("/")[-1].lower(), planet.name.lower()):
-            return planet
-    names = [p.name for p in cards.values()]
-    raise InputError(f"no planet '{name}'{suggest(name, names) or ' (see the planet cards)'}")
+    emit(as_json, payload, "\n".join(lines))
 
 
 def _action_lines(d: Any, latest: Any, values: dict[str, int]) -> list[str]:
@@ -485,18 +360,18 @@ def _action_lines(d: Any, latest: Any, values: dict[str, int]) -> list[str]:
 @SAVE
 @GAME
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@JSON
 def actions(dice: str | None, planet: str | None, player: str | None, save: bool,
             game_id: int | None, db: str | None, as_json: bool) -> None:
     """A company's draw, build and sell values: dice plus the latest planet's benefits.
 
     With a saved game, from each company's saved dice and latest portfolio planet.
     """
-    from companion.outer_earth import CompanyDice, action_values, load_rules
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import CompanyDice, action_values
 
     rules = load_rules()
-    if save or game_id is not None:
-        _not_with_saved(dice=dice, planet=planet)
+    if using_saved(save, game_id, {"--dice": dice, "--planet": planet}):
         saved, _ = _saved_rules()
         game, state = _read(db, game_id)
         names = [player] if player else list(state["players"])
@@ -511,7 +386,7 @@ def actions(dice: str | None, planet: str | None, player: str | None, save: bool
                          "values": values}
             lines.append(f"{name}:")
             lines += ["  " + line for line in _action_lines(d, latest, values)]
-        _emit(as_json, {"game": game.id, "companies": out}, "\n".join(lines))
+        emit(as_json, {"game": game.id, "companies": out}, "\n".join(lines))
         return
     if player:
         raise InputError("--player names a saved game's company: add --save")
@@ -521,9 +396,9 @@ def actions(dice: str | None, planet: str | None, player: str | None, save: bool
         raise InputError(f"--dice takes three numbers, draw,build,sell (such as 2,2,1), "
                          f"not '{dice}'")
     d = CompanyDice(*(int(p) for p in parts))
-    latest = _find_planet(planet) if planet else None
+    latest = find_planet(planet) if planet else None
     values = action_values(d, latest, rules)
-    _emit(as_json, {"dice": d.as_dict(), "planet": latest.name if latest else None,
+    emit(as_json, {"dice": d.as_dict(), "planet": latest.name if latest else None,
                     "values": values}, "\n".join(_action_lines(d, latest, values)))
 
 
@@ -535,20 +410,20 @@ def actions(dice: str | None, planet: str | None, player: str | None, save: bool
 @SAVE
 @GAME
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@JSON
 def last_round_cmd(galaxy: int | None, piles: str | None, save: bool, game_id: int | None,
                    db: str | None, as_json: bool) -> None:
     """Is the next round the last? (galaxy deck or bonus revenue piles run out)
 
     With a saved game, from its galaxy deck and bonus revenue piles; 'round' records it.
     """
-    from companion.outer_earth import last_round, load_rules
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import last_round
 
     rules = load_rules()
     why = (f"ends when the galaxy deck or {rules.bonus_revenue_piles_empty} bonus revenue "
            "piles are empty")
-    if save or game_id is not None:
-        _not_with_saved(galaxy=galaxy, piles=piles)
+    if using_saved(save, game_id, {"--galaxy": galaxy, "--piles": piles}):
         saved, _ = _saved_rules()
         game, state = _read(db, game_id)
         r = saved.last_round_of(state, rules)
@@ -563,32 +438,33 @@ def last_round_cmd(galaxy: int | None, piles: str | None, save: bool, game_id: i
             text = f"no ({why})"
         text += (f"\ngalaxy deck {r['galaxy_deck']} left, bonus revenue piles "
                  f"{', '.join(str(p) for p in r['piles'])}")
-        _emit(as_json, {"game": game.id, "last_round": bool(r["triggered"]), **r,
+        emit(as_json, {"game": game.id, "last_round": bool(r["triggered"]), **r,
                         "piles_empty_to_end": rules.bonus_revenue_piles_empty}, text)
         return
-    _need(galaxy=galaxy, piles=piles)
-    assert galaxy is not None and piles is not None
+    galaxy = need(galaxy, "--galaxy")
+    piles = need(piles, "--piles")
     parts = [p.strip() for p in piles.split(",") if p.strip()]
     if not parts or not all(p.isdigit() for p in parts):
         raise InputError(f"--piles takes whole numbers, comma-separated, not '{piles}'")
     counts = [int(p) for p in parts]
     result = last_round(galaxy, counts, rules)
     text = ("yes: play one more round, then score" if result else f"no ({why})")
-    _emit(as_json, {"last_round": result, "galaxy_deck": galaxy, "piles": counts,
+    emit(as_json, {"last_round": result, "galaxy_deck": galaxy, "piles": counts,
                     "piles_empty_to_end": rules.bonus_revenue_piles_empty}, text)
 
 
 @outer_earth.command()
-@click.option("--players", type=int, required=True, help="2 to 4.")
+@click.option("--players", "players_text", required=True,
+              help="The companies' names, comma-separated: Ann,Bob,Cid (2 to 4).")
 @click.option("--short/--normal", "short", default=False,
               help="A short game (new players) or a normal one.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def setup(players: int, short: bool, as_json: bool) -> None:
+@JSON
+def setup(players_text: str, short: bool, as_json: bool) -> None:
     """The set-up for 2 to 4 players: galaxy deck, planet market, bonus revenue piles."""
-    from companion.outer_earth import load_rules
-    from companion.outer_earth import setup as do_setup
+    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.rules import setup as do_setup
 
-    s = do_setup(players, "short" if short else "normal", load_rules())
+    s = do_setup(len(names(players_text)), "short" if short else "normal", load_rules())
     lines = [f"{s.players} players, {s.length} game"]
     if s.remove_long_cards:
         lines.append("remove every Planet and Bonus Revenue card marked L")
@@ -607,7 +483,7 @@ def setup(players: int, short: bool, as_json: bool) -> None:
                "bonus_revenue_cards_per_pile": s.bonus_revenue_cards_per_pile,
                "remove_long_cards": s.remove_long_cards, "starting_hand": s.starting_hand,
                "starting_dice": dict(s.starting_dice)}
-    _emit(as_json, payload, "\n".join(lines))
+    emit(as_json, payload, "\n".join(lines))
 
 
 def _sale_lines(name: str, vp: int, to_profits: int, discarded: int, bonus_vp: int | None,
@@ -637,7 +513,7 @@ def _sale_lines(name: str, vp: int, to_profits: int, discarded: int, bonus_vp: i
 @SAVE
 @GAME
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@JSON
 def sell(planet: str, built: str | None, bonus: str | None, player: str | None,
          pile: int | None, raises: tuple[str, ...], save: bool, game_id: int | None,
          db: str | None, as_json: bool) -> None:
@@ -646,11 +522,12 @@ def sell(planet: str, built: str | None, bonus: str | None, player: str | None,
     With a saved game (--save or --game ID) and --player, the sale is recorded: the planet to
     the portfolio, the cards to profits, the Bonus Revenue card from its pile, the dice raised.
     """
-    from companion.outer_earth import bonus_revenue_cards, load_rules, sell_planet
+    from companion.outer_earth.data import bonus_revenue_cards, load_rules
+    from companion.outer_earth.rules import sell_planet
     from components.schema import suggest
 
     rules = load_rules()
-    if save or game_id is not None:
+    if using_saved(save, game_id):
         if not player:
             raise InputError("say which company sells: --player NAME")
         saved, _ = _saved_rules()
@@ -669,7 +546,7 @@ def sell(planet: str, built: str | None, bonus: str | None, player: str | None,
                         f"{c['dice']['sell']}" if data["raise"] else "")
                      + (f"; pile {b['pile'] + 1} has "
                         f"{state['bonus_revenue_piles'][b['pile']]} left" if b else ""))
-        _emit(as_json, {"planet": data["planet"], "vp": data["vp"],
+        emit(as_json, {"planet": data["planet"], "vp": data["vp"],
                         "to_profits": data["to_profits"], "discarded": data["discarded"],
                         "bonus_revenue_vp": b["vp"] if b else 0,
                         "planet_vp": rules.portfolio_planet_vp,
@@ -677,17 +554,16 @@ def sell(planet: str, built: str | None, bonus: str | None, player: str | None,
                         "company": c}, "\n".join(lines))
         return
     _not_saved_only(player=player, pile=pile, raise_=raises)
-    _need(built=built)
-    assert built is not None
-    infrastructure = [c.strip().lower() for c in built.split(",") if c.strip()]
+    infrastructure = [c.strip().lower() for c in need(built, "--built").split(",")
+                      if c.strip()]
     card = None
     if bonus:
         cards = bonus_revenue_cards()
         if bonus not in cards:
             raise InputError(f"no Bonus Revenue card '{bonus}'{suggest(bonus, list(cards))}")
         card = cards[bonus]
-    sale = sell_planet(_find_planet(planet), infrastructure, rules, card)
-    _emit(as_json, {"planet": sale.planet, "vp": sale.vp, "to_profits": sale.to_profits,
+    sale = sell_planet(find_planet(planet), infrastructure, rules, card)
+    emit(as_json, {"planet": sale.planet, "vp": sale.vp, "to_profits": sale.to_profits,
                     "discarded": sale.discarded, "bonus_revenue_vp": sale.bonus_revenue_vp,
                     "planet_vp": sale.planet_vp, "dice_increase": sale.dice_increase},
           "\n".join(_sale_lines(sale.planet, sale.vp, sale.to_profits, sale.discarded,
@@ -706,7 +582,7 @@ def _not_saved_only(**given: Any) -> None:
 # --- commands of the saved game alone ------------------------------------------------------------
 
 @outer_earth.command()
-@click.option("--players", "names", required=True,
+@click.option("--players", "players_text", required=True,
               help="The companies in clockwise order, comma-separated: Ann,Bob,Cid.")
 @click.option("--short/--normal", "short", default=False,
               help="A short game (cards marked L removed) or a normal one.")
@@ -716,18 +592,17 @@ def _not_saved_only(**given: Any) -> None:
               "repeatable.")
 @click.option("--name", "game_name", default=None, help="A name for the saved game.")
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def new(names: str, short: bool, starting_player: str | None, seed: int | None,
+@JSON
+def new(players_text: str, short: bool, starting_player: str | None, seed: int | None,
         game_name: str | None, db: str | None, as_json: bool) -> None:
     """Start a saved game: the set-up table's decks, market and piles, every company's dice
     and hand, the starting player."""
     saved, rules = _saved_rules()
-    state = saved.new_game(_names(names, "players"), "short" if short else "normal", rules,
+    state = saved.new_game(names(players_text), "short" if short else "normal", rules,
                            starting_player, seed)
-    with open_store(db) as store:
-        game = store.create("outer-earth", state,
-                            game_name or f"Outer Earth, {len(state['seating'])} companies")
-    _emit(as_json, {"id": game.id, "name": game.name, "state": state},
+    game, _ = create(db, "outer-earth", state,
+                     game_name or f"Outer Earth, {len(state['seating'])} companies")
+    emit(as_json, {"id": game.id, "name": game.name, "state": state},
           f"Saved game {game.id} ({game.name}), seed {state['seed']}\n"
           + saved.describe(state))
 
@@ -737,7 +612,7 @@ def new(names: str, short: bool, starting_player: str | None, seed: int | None,
 @click.option("--player", required=True, help="The company drawing.")
 @GAME
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@JSON
 def draw(cards: str | None, player: str, game_id: int | None, db: str | None,
          as_json: bool) -> None:
     """Action #1 in the saved game: PLAYER draws CARDS development cards (default: its draw
@@ -746,7 +621,7 @@ def draw(cards: str | None, player: str, game_id: int | None, db: str | None,
     game, data, state = _record(db, game_id, "draw",
                                 lambda s: saved.draw_event(s, player, cards, rules))
     hand = state["players"][player]["hand"]
-    _emit(as_json, {"game": game.id, "player": player, "cards": data["cards"], "hand": hand},
+    emit(as_json, {"game": game.id, "player": player, "cards": data["cards"], "hand": hand},
           f"{player} draws {data['cards']}: {hand} cards in hand.")
 
 
@@ -756,7 +631,7 @@ def draw(cards: str | None, player: str, game_id: int | None, db: str | None,
 @click.option("--planet", required=True, help="The planet in its construction area.")
 @GAME
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@JSON
 def build(colours: str, player: str, planet: str, game_id: int | None, db: str | None,
           as_json: bool) -> None:
     """Action #2 in the saved game: PLAYER builds COLOURS (blue,red,...) on a planet, in order,
@@ -767,7 +642,7 @@ def build(colours: str, player: str, planet: str, game_id: int | None, db: str |
         lambda s: saved.build_event(s, player, planet, colours.split(",")))
     c = state["players"][player]
     on = next(p for p in c["in_development"] if p["planet"] == data["planet"])
-    _emit(as_json, {"game": game.id, "player": player, "planet": data["planet"],
+    emit(as_json, {"game": game.id, "player": player, "planet": data["planet"],
                     "built": on["built"], "hand": c["hand"]},
           f"{data['planet']}: {', '.join(on['built'])} ({len(on['built'])}); {player} holds "
           f"{c['hand']} cards.")
@@ -776,7 +651,7 @@ def build(colours: str, player: str, planet: str, game_id: int | None, db: str |
 @outer_earth.command("round")
 @GAME
 @DB
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@JSON
 def round_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
     """End the saved game's round (after upkeep): refill the planet market from the galaxy
     deck, check for the last round, begin the next; after the last round, the game is over."""
@@ -789,7 +664,7 @@ def round_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
         text = (f"Round {data['round']} ends: {data['refill']} planet(s) added to the market, "
                 f"galaxy deck {state['galaxy_deck']} left. Round {state['round']} begins"
                 + (" (the last round)." if data["last_round_next"] else "."))
-    _emit(as_json, {"game": game.id, "round": state["round"], "refill": data["refill"],
+    emit(as_json, {"game": game.id, "round": state["round"], "refill": data["refill"],
                     "galaxy_deck": state["galaxy_deck"],
                     "market": state["market"]["planets"],
                     "last_round": state["final_round"] == state["round"] and not state["over"],

@@ -7,15 +7,13 @@ imported here: the rule numbers come from ``companion.mule.data`` (cached from t
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from typing import Any
 
 import click
 
 from companion.session import parse_amount
 from components.errors import InputError
-from irata.saved import DB, GAME, JSON, open_store, pick
+from irata.options import DB, GAME, JSON, emit, open_store, pick
 
 GOODS = ("smithore", "crystite", "food", "energy")
 
@@ -83,13 +81,6 @@ def _named(text: str | None, what: str, signed: bool = False) -> dict[str, int]:
     return out
 
 
-def _emit(as_json: bool, payload: dict[str, Any], lines: Callable[[], list[str]]) -> None:
-    if as_json:
-        click.echo(json.dumps(payload, indent=2))
-    else:
-        click.echo("\n".join(lines()))
-
-
 def _data() -> Any:
     from companion.mule import data
 
@@ -139,7 +130,7 @@ def spoilage(food: int, energy: int, smithore: int, crystite: int, mules: int,
         out.append("Stocks:  " + _goods_line(r.stocks.as_dict()))
         return out
 
-    _emit(as_json, payload, lines)
+    emit(as_json, payload, lines)
 
 
 @mule.command()
@@ -200,7 +191,7 @@ def price(good: str, buy: int, stocks: str | None, mules: str | None, store: int
                    f"buys ${change.buy})")
         return out
 
-    _emit(as_json, change.as_dict(), lines)
+    emit(as_json, change.as_dict(), lines)
 
 
 @mule.command()
@@ -220,7 +211,7 @@ def rank(money: str, previous: str, lands: str | None, mules: str | None,
                                   land_value=md.land_value, mule_value=md.mule_value)
     order = rules.rank(wealth, _names(previous, "--previous"))
     payload = {"ranking": order, "wealth": wealth}
-    _emit(as_json, payload, lambda: [f"Rank {i}: {n} (${wealth[n]})"
+    emit(as_json, payload, lambda: [f"Rank {i}: {n} (${wealth[n]})"
                                      for i, n in enumerate(order, 1)])
 
 
@@ -233,7 +224,7 @@ def colony(total: int, players: int, as_json: bool) -> None:
     from companion.mule import rules
 
     result = rules.colony_success(total, players, _data().colony_rows())
-    _emit(as_json, {"rating": result.rating, "text": result.text, "total": total},
+    emit(as_json, {"rating": result.rating, "text": result.text, "total": total},
           lambda: [f"${total} with {players} Colonists: row {result.rating} of 7",
                    result.text])
 
@@ -311,12 +302,16 @@ def production(card: str | None, lands: str | None, board: str | None, tournamen
             out.append("Turn to the Secret Side: " + ", ".join(result.turn_over))
         return out
 
-    _emit(as_json, payload, lines)
+    emit(as_json, payload, lines)
 
 
 def _struck(effect: dict[str, Any], worked: list[Any], rank: int | None, hit: str | None,
             turn_1: bool, notes: list[str]) -> int | None:
-    """Which typed Land Radiation! or Pest Attack! takes for this Colonist (None: none)."""
+    """Which typed Land Radiation! or Pest Attack! takes for this Colonist (None: none).
+
+    Whom the card hits is the companion's rule (``production.radiation_ranks`` and
+    ``production.pest_attack_targets``); this Colonist's Rank stands for the Ranking, and the
+    Colonists ranked above it are taken to produce Food unless --hit says this one was hit."""
     from companion.mule import production as prod
     from components.errors import RuleError
 
@@ -326,23 +321,34 @@ def _struck(effect: dict[str, Any], worked: list[Any], rank: int | None, hit: st
             raise InputError("--hit is for Radiation! and Pest Attack!, not this card")
         return None
     name = "Radiation!" if rad else "Pest Attack!"
-    ranks = [int(r) for r in (rad or pest).get("ranks", [])]
-    good = None if rad else str(pest.get("good", "food"))
+    card: dict[str, Any] = rad or pest or {}
+    ranks = [int(r) for r in card.get("ranks", [])]
+    good = None if rad else str(card.get("good", "food"))
     if rank is None:
         if hit is None:
             notes.append(f"{name} hits Rank {' or '.join(map(str, ranks))}: give --rank "
                          "(and --hit) to count it")
             return None
         return prod.land_index(worked, hit, good, "--hit")
-    if rank not in ranks:
-        if hit is not None:
-            raise RuleError(f"{name} does not hit Rank {rank}")
-        return None
-    if pest and not turn_1 and rank != ranks[0]:
-        if hit is None:
+    ranking = [f"Rank {i}" for i in range(1, max([rank, *ranks]) + 1)]
+    me = ranking[rank - 1]
+    if rad:
+        targeted = rank in prod.radiation_ranks(effect, len(ranking))
+    else:
+        mine = any(w.good == good and not w.flipped for w in worked)
+
+        def produces(who: str) -> bool:
+            return mine if who == me else hit is None
+
+        targeted = me in prod.pest_attack_targets(effect, ranking, produces, turn_1)
+        if not targeted and rank in ranks and hit is None and mine:
             notes.append(f"{name} hits Rank {rank} only if Rank {ranks[0]} produces no "
                          f"{good}: give --hit to count it")
             return None
+    if not targeted:
+        if hit is not None:
+            raise RuleError(f"{name} does not hit Rank {rank}")
+        return None
     return prod.land_index(worked, hit, good, "--hit")
 
 
@@ -358,7 +364,7 @@ def store(mules: int, smithore: int, sold: int, as_json: bool) -> None:
     md = _data()
     r = rules.store_mule_production(mules, smithore, sold, pens=md.pens,
                                     mules_per_pen=md.mules_per_pen)
-    _emit(as_json, {"made": r.made, "mules": r.mules, "smithore": r.smithore},
+    emit(as_json, {"made": r.made, "mules": r.mules, "smithore": r.smithore},
           lambda: [f"M.U.L.E.s made: {r.made}",
                    f"The Store now: {r.mules} M.U.L.E.s, {r.smithore} Smithore"])
 
@@ -392,7 +398,7 @@ def market(ranking: str, wants: str, store: int, price: int | None, good: str | 
         out.append(f"The Store has {r.store_left} left")
         return out
 
-    _emit(as_json, payload, lines)
+    emit(as_json, payload, lines)
 
 
 @mule.command()
@@ -441,7 +447,7 @@ def sellout(money: str, smithore: str | None, crystite: str | None, food: str | 
         out.append(f"Colony total: ${payload['colony_total']}")
         return out
 
-    _emit(as_json, payload, lines)
+    emit(as_json, payload, lines)
 
 
 
@@ -470,7 +476,7 @@ def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
     gives the same cards), for a group whose cards are lost. Each draw is saved with the turn
     that made it, so undo puts the cards back.
     """
-    from companion.mule.game import describe, new_game
+    from companion.mule.saved import describe, new_game
 
     river_tiles = {}
     for part in (rivers or "").split(","):
@@ -483,7 +489,7 @@ def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
                      river_tiles)
     with open_store(db) as store:
         saved = store.create("mule", state, name)
-    _emit(as_json, {"id": saved.id, "name": saved.name, "state": state},
+    emit(as_json, {"id": saved.id, "name": saved.name, "state": state},
           lambda: [f"Saved game {saved.id} ({saved.name}), seed {state['seed']}",
                    describe(state)])
 
@@ -509,7 +515,7 @@ def turn(game_id: int | None, db: str | None) -> None:
     The Store! and the Meteor Craters; so are the Lucky and Unlucky Event
     cards' effects on the Colonist who receives them.
     """
-    from companion.mule.game import play_turn
+    from companion.mule.saved import play_turn
     from companion.session import state_of
 
     with open_store(db) as store:

@@ -1,0 +1,264 @@
+"""Components from a spreadsheet: ``components_from: cards.csv`` (or ``.tsv``, or ``.xlsx``
+with the ``xlsx`` extra) in a component file.
+
+The first row names the columns; every later row is one component. A column is a field
+(``title``, ``text``, ``cost``), or one of the component's own keys (``id``, ``count``,
+``kind``, ``size``, ``group``, ``front``, ``back``, ...); a dotted name (``modifiers.food``)
+fills a mapping. The file's YAML ``defaults:`` are merged under each row, so the sheet holds
+only what differs from card to card. An empty cell leaves the field to the defaults.
+
+A column must be one the components can use: a reserved key, a field the layouts read
+(``$title``, ``field: text``, ``when: food``), or a field given a default in the YAML. So a
+misspelt heading is an error (with a suggestion), never a silently unused column. A cell is
+typed by its column: ``count`` is a whole number, a column whose default is a number or
+true/false must hold one, and otherwise a clean number (``7``, ``-2``, ``1.5``) is a number and
+anything else is text.
+
+Every mistake is located as FILE:ROW:COLUMN, counted as a spreadsheet shows them (row 1 is
+the heading row, column 1 the first column).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from components.errors import DefinitionError
+from components.schema import FIELD_RE, RESERVED, suggest, type_name
+from components.yamlloc import LocDict, LocList
+
+TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".xlsx")
+MAX_TABLE_BYTES = 16 * 1024 * 1024
+MAX_ROWS = 20_000
+SPEC_KEYS = ("file", "sheet")
+_INT = re.compile(r"^[+-]?(0|[1-9][0-9]*)$")
+_FLOAT = re.compile(r"^[+-]?(0|[1-9][0-9]*)\.[0-9]+$")
+_SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[xX×]\s*([0-9]+(?:\.[0-9]+)?)\s*$")
+
+
+def table_path(spec: Any, doc: LocDict, base: Path, folder: Path) -> tuple[Path, str | None]:
+    """The spreadsheet a ``components_from:`` names (relative to ``base``, the YAML file's
+    folder, and inside the game ``folder``), and the worksheet named, if any."""
+    from components.schema import check_keys, err
+
+    sheet: str | None = None
+    node, key = doc, "components_from"
+    rel = spec
+    if isinstance(spec, LocDict):
+        check_keys(spec, SPEC_KEYS, "components_from")
+        rel, sheet = spec.get("file"), spec.get("sheet")
+        node, key = spec, "file"
+        if sheet is not None and not isinstance(sheet, str):
+            raise err("sheet must be the name of a worksheet", spec, "sheet")
+    if not isinstance(rel, str) or not rel.lower().endswith(TABLE_SUFFIXES):
+        raise err(f"components_from must name a .csv, .tsv or .xlsx file in the game folder, "
+                  f"not {type_name(rel)}", node, key)
+    p = Path(rel)
+    full = (base / p).resolve()
+    root = folder.resolve()
+    if p.is_absolute() or root not in full.parents:
+        raise err(f"'{rel}' must lie inside the game folder", node, key)
+    if not full.is_file():
+        raise err(f"'{rel}' does not exist (looked in {base})", node, key)
+    if full.stat().st_size > MAX_TABLE_BYTES:
+        raise err(f"'{rel}' is larger than {MAX_TABLE_BYTES // (1024 * 1024)} MB", node, key)
+    if sheet is not None and full.suffix.lower() != ".xlsx":
+        raise err("'sheet' only applies to an .xlsx file", node, "sheet")
+    return full, sheet
+
+
+def read_table(path: Path, shown: str, sheet: str | None = None) -> list[list[Any]]:
+    """The rows of a CSV/TSV/XLSX file as lists of cells (the heading row first)."""
+    if path.suffix.lower() == ".xlsx":
+        return _read_xlsx(path, shown, sheet)
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")  # spreadsheet programs often start UTF-8 with a BOM
+    except UnicodeDecodeError as exc:
+        raise DefinitionError(f"not UTF-8 text (byte {exc.start + 1}); save the sheet as "
+                              "'CSV UTF-8'", shown) from None
+    if path.suffix.lower() in (".tsv", ".tab"):
+        delimiter = "\t"
+    else:
+        first = text.split("\n", 1)[0]
+        # a spreadsheet in a comma-decimal locale writes semicolons
+        delimiter = ";" if first.count(";") > first.count(",") else ","
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
+    except csv.Error as exc:
+        raise DefinitionError(f"malformed {path.suffix[1:].upper()}: {exc}", shown) from None
+    if len(rows) > MAX_ROWS + 1:
+        raise DefinitionError(f"{len(rows) - 1} rows; at most {MAX_ROWS}", shown)
+    return rows
+
+
+def _read_xlsx(path: Path, shown: str, sheet: str | None) -> list[list[Any]]:
+    try:
+        import openpyxl
+    except ImportError:
+        raise DefinitionError("reading .xlsx needs the xlsx extra: pip install 'irata[xlsx]' "
+                              "(or save the sheet as CSV)", shown) from None
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a damaged file  # noqa: BLE001
+        raise DefinitionError(f"cannot read the workbook ({exc})", shown) from None
+    try:
+        if sheet is None:
+            ws = book.worksheets[0]
+        elif sheet in book.sheetnames:
+            ws = book[sheet]
+        else:
+            raise DefinitionError(f"no worksheet '{sheet}' (sheets: "
+                                  f"{', '.join(book.sheetnames)}"
+                                  f"{suggest(sheet, book.sheetnames)})", shown)
+        rows: list[list[Any]] = []
+        for row in ws.iter_rows(values_only=True):
+            if len(rows) > MAX_ROWS:
+                raise DefinitionError(f"more than {MAX_ROWS} rows", shown)
+            rows.append(["" if v is None else v for v in row])
+        return rows
+    finally:
+        book.close()
+
+
+def fields_used(specs: list[Any], layouts: dict[str, Any]) -> set[str]:
+    """The top-level field names the faces ``specs`` read: ``$name``, ``${name.x}``,
+    ``field: name``, ``when: name``, ``unless: name``, followed through ``use`` layouts."""
+    names: set[str] = set()
+    seen: set[str] = set()
+
+    def ref(name: str) -> None:
+        names.add(name.lstrip("$").strip("{}").split(".")[0])
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str):
+            if node in layouts and node not in seen:
+                seen.add(node)
+                walk(layouts[node])
+            for m in FIELD_RE.finditer(node):
+                ref(m.group(1) or m.group(2))
+        elif isinstance(node, dict):
+            for k in ("field", "when", "unless"):
+                if isinstance(node.get(k), str):
+                    ref(node[k])
+            if isinstance(node.get("layout"), str):
+                walk(node["layout"])
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(specs)
+    return names
+
+
+def rows_to_items(rows: list[list[Any]], shown: str, defaults: dict[str, Any],
+                  layouts: dict[str, Any]) -> LocList:
+    """Each data row as a located mapping, ready for ``schema.parse_component``."""
+    if not rows or not any(str(c).strip() for c in rows[0]):
+        raise DefinitionError("the first row must name the columns (id, title, ...)", shown,
+                              1, 1)
+    header = [str(c).strip() for c in rows[0]]
+    faces = [defaults.get("front"), defaults.get("back")]
+    known = set(RESERVED) | set(defaults) | fields_used(faces, layouts)
+    if "front" in header or "back" in header:
+        known |= fields_used(list(layouts.values()), layouts)
+    for col, name in enumerate(header, 1):
+        if not name:
+            continue
+        top = name.split(".")[0]
+        if top not in known:
+            choices = sorted(k for k in known if k not in ("shape", "faces", "base"))
+            same = [k for k in choices if k.lower() == top.lower()]
+            hint = f"; did you mean '{same[0]}'?" if same else suggest(top, choices)
+            raise DefinitionError(
+                f"unknown column '{name}': no layout of these components reads it and the "
+                f"YAML gives it no default{hint} (columns may be: "
+                f"{', '.join(choices)})", shown, 1, col)
+        if header.count(name) > 1:
+            raise DefinitionError(f"column '{name}' is given twice", shown, 1, col)
+    if "id" not in header:
+        raise DefinitionError("no 'id' column: every row needs its component's id"
+                              f"{suggest('id', header, 0.3)}", shown, 1, 1)
+    out = LocList()
+    out.file, out.mark, out.marks = shown, (1, 1), []
+    for r, row in enumerate(rows[1:], 2):
+        if not any(str(c).strip() for c in row):
+            continue  # a blank line between groups of cards
+        if len(row) > len(header) and any(str(c).strip() for c in row[len(header):]):
+            raise DefinitionError(f"row {r} has {len(row)} cells but the heading names "
+                                  f"{len(header)} columns", shown, r, len(header) + 1)
+        item = LocDict()
+        item.file, item.mark, item.marks = shown, (r, 1), {}
+        for col, name in enumerate(header, 1):
+            cell = row[col - 1] if col - 1 < len(row) else ""
+            if isinstance(cell, str):
+                cell = cell.strip()
+            if cell == "" or not name:
+                if name == "id":
+                    raise DefinitionError("missing id: every row needs its component's id",
+                                          shown, r, col)
+                continue
+            value = _typed(name, cell, defaults, shown, r, col)
+            parts = name.split(".")
+            target: dict[str, Any] = item
+            for part in parts[:-1]:
+                nxt = target.get(part)
+                if not isinstance(nxt, dict):
+                    nxt = dict(defaults.get(part) or {}) if target is item else {}
+                    target[part] = nxt
+                target = nxt
+            target[parts[-1]] = value
+            item.marks.setdefault(parts[0], (r, col))
+        out.append(item)
+        out.marks.append((r, 1))
+    return out
+
+
+def _typed(name: str, cell: Any, defaults: dict[str, Any], shown: str, r: int,
+           col: int) -> Any:
+    """A cell's value, typed by its column (see the module's docstring)."""
+    if name == "count":
+        if isinstance(cell, int) and not isinstance(cell, bool) and cell >= 0:
+            return cell
+        if isinstance(cell, float) and cell.is_integer() and cell >= 0:
+            return int(cell)
+        if isinstance(cell, str) and _INT.match(cell) and not cell.startswith("-"):
+            return int(cell)
+        raise DefinitionError(f"count must be a whole number 0 or more, not '{cell}'", shown,
+                              r, col)
+    if name == "size" and isinstance(cell, str):
+        m = _SIZE.match(cell)
+        if m:
+            return [float(m.group(1)), float(m.group(2))]
+        return cell
+    default = defaults.get(name)
+    if isinstance(default, bool):
+        if isinstance(cell, bool):
+            return cell
+        low = str(cell).lower()
+        if low in ("true", "yes", "1"):
+            return True
+        if low in ("false", "no", "0"):
+            return False
+        raise DefinitionError(f"column '{name}' holds true or false (its default is "
+                              f"{str(default).lower()}), not '{cell}'", shown, r, col)
+    if not isinstance(cell, str):
+        return cell  # a spreadsheet's own number, date or true/false
+    number: Any = None
+    if _INT.match(cell):
+        number = int(cell)
+    elif _FLOAT.match(cell):
+        number = float(cell)
+    if isinstance(default, (int, float)) and number is None:
+        raise DefinitionError(f"bad number '{cell}' in column '{name}' (its default is "
+                              f"{default}, so it holds a number)", shown, r, col)
+    if number is not None and name not in ("id", "group", "front", "back", "kind"):
+        return number
+    if cell in ("true", "false") and name not in ("id",):
+        return cell == "true"
+    return cell

@@ -1,0 +1,391 @@
+"""A game's own fonts in print: registration with reportlab, glyph coverage, SVG embedding.
+
+- **Registration.** Each font file a game names (``components.fontfiles``) is registered with
+  reportlab under its unique name the first time a face uses it, so text is measured with its
+  own metrics and the PDF embeds a subset of it (reportlab subsets TrueType fonts itself).
+  reportlab reads TrueType outlines only, so an OpenType font with PostScript (CFF) outlines
+  is first cut down to the characters the game's definitions hold (fontTools' subsetter) and
+  its curves converted to TrueType quadratics (fontTools' cu2qu): a 16 MB CJK font becomes a
+  few kilobytes in a third of a second, and prints the same glyphs.
+- **Coverage.** ``missing(font, text)`` names the characters a font lacks: a TrueType font's
+  own character map, and for the 14 standard PDF fonts the WinAnsi encoding they are limited
+  to. Text with such a character is refused (``check_text``), naming where it is, the
+  character and its code point, and the fonts that have it, instead of printing a box.
+- **SVG.** ``font_face_css(name, chars)`` is an ``@font-face`` rule whose source is the font cut
+  down to the characters a sheet uses, inlined as a ``data:`` URL, so an SVG sheet shows the
+  very glyphs of the PDF on a machine that does not have the font.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import string
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from components import Game
+from components.errors import DefinitionError
+from components.schema import STANDARD_FONTS, FontFile
+
+# every font registered with reportlab in this process, by its unique name
+_REGISTERED: dict[str, FontFile] = {}
+# the bytes of the TrueType font registered under a name (what the SVG embeds a subset of)
+_TRUETYPE: dict[str, bytes] = {}
+_STYLE: dict[str, tuple[str, int, bool]] = {}
+_PREPARED: dict[int, Game] = {}
+# PDF standard fonts with their own encodings: their glyphs are not WinAnsi characters
+_SYMBOLIC = ("Symbol", "ZapfDingbats")
+BASIC = frozenset(string.printable + "\u00a0")
+
+
+def game_chars(game: Game) -> frozenset[str]:
+    """Every character the game's definitions hold (fields, faces, layouts, rule data, names),
+    plus printable ASCII: what any text the game prints can be made of."""
+    chars: set[str] = set(BASIC)
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str):
+            chars.update(node)
+        elif isinstance(node, dict):
+            for k, v in node.items():
+                chars.update(str(k))
+                walk(v)
+        elif isinstance(node, (list, tuple)):
+            for v in node:
+                walk(v)
+
+    walk([game.name, game.edition, game.data, game.layouts, game.icons])
+    for comp in game.components:
+        walk([comp.fields, comp.faces, comp.front, comp.back, comp.version])
+    return frozenset(chars)
+
+
+def prepare(game: Game) -> None:
+    """Register the game's font files with reportlab (once per game and font)."""
+    if _PREPARED.get(id(game)) is game:
+        return
+    chars: frozenset[str] | None = None
+    for name, ff in game.font_files.items():
+        if name in _REGISTERED:
+            continue
+        if chars is None:
+            chars = game_chars(game)
+        register(ff, chars)
+    _PREPARED[id(game)] = game
+
+
+def register(ff: FontFile, chars: Iterable[str] = BASIC) -> None:
+    """Register ``ff`` with reportlab under ``ff.name``; a CFF font is cut down to ``chars``
+    and converted to TrueType outlines first."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    if ff.name in _REGISTERED:
+        return
+    try:
+        data = truetype_bytes(ff, frozenset(chars))
+        font = TTFont(ff.name, io.BytesIO(data))
+    except (TTFError, OSError, ValueError, KeyError, AssertionError) as exc:
+        raise DefinitionError(f"cannot use the font {ff.label}: {exc}", ff.file or None,
+                              ff.line or None, ff.col or None) from None
+    pdfmetrics.registerFont(font)
+    _REGISTERED[ff.name] = ff
+    _TRUETYPE[ff.name] = data
+    _STYLE[ff.name] = _face_style(data)
+
+
+def _face_style(data: bytes) -> tuple[str, int, bool]:
+    """The font's family name, weight (100-900) and whether it is italic."""
+    from fontTools.ttLib import TTFont as FtFont
+
+    ft = FtFont(io.BytesIO(data), lazy=True)
+    names = ft["name"]
+    family = str(names.getDebugName(16) or names.getDebugName(1) or "")
+    os2 = ft["OS/2"] if "OS/2" in ft else None
+    weight = int(getattr(os2, "usWeightClass", 400) or 400)
+    italic = bool(os2 and os2.fsSelection & 1) or bool(ft["post"].italicAngle)
+    return family, weight, italic
+
+
+def face_style(font: str) -> tuple[str, int, bool] | None:
+    """(family, weight, italic) of a registered game font, for renderers that do not read
+    the embedded one and look for an installed font of that name instead."""
+    return _STYLE.get(font)
+
+
+def truetype_bytes(ff: FontFile, chars: frozenset[str]) -> bytes:
+    """The font as a single TrueType-outlined font: a TrueType file (or collection face) as
+    it is; a CFF-outlined one cut down to ``chars`` and converted."""
+    from fontTools.ttLib import TTFont as FtFont
+
+    font = FtFont(str(ff.path), fontNumber=ff.index, lazy=False)
+    if "fvar" in font:
+        # a variable font: its default instance is what a reader without variations shows
+        from fontTools.varLib.instancer import instantiateVariableFont
+
+        defaults = {a.axisTag: a.defaultValue for a in font["fvar"].axes}
+        font = instantiateVariableFont(font, defaults)
+    if "glyf" in font:
+        if ff.index == 0 and "fvar" not in font and ff.path.suffix.lower() != ".ttc":
+            return ff.path.read_bytes()
+        buf = io.BytesIO()
+        font.save(buf)
+        return buf.getvalue()
+    if "CFF " not in font and "CFF2" not in font:
+        raise ValueError("it has neither TrueType nor PostScript outlines")
+    _subset(font, chars)
+    _cff_to_glyf(font)
+    buf = io.BytesIO()
+    font.save(buf)
+    return buf.getvalue()
+
+
+def _subset(font: Any, chars: Iterable[str]) -> None:
+    from fontTools import subset
+
+    opts = subset.Options()
+    opts.layout_features = []  # reportlab places glyphs one by one: no shaping tables needed
+    opts.name_IDs = ["*"]
+    opts.name_languages = ["*"]
+    opts.notdef_outline = True
+    opts.glyph_names = False
+    opts.drop_tables += ["VORG", "vhea", "vmtx", "DSIG"]
+    sub = subset.Subsetter(opts)
+    sub.populate(text="".join(sorted(set(chars))))
+    sub.subset(font)
+
+
+def _cff_to_glyf(font: Any) -> None:
+    """Replace PostScript (cubic) outlines by TrueType (quadratic) ones, in place."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import newTable
+
+    order = font.getGlyphOrder()
+    glyphs = font.getGlyphSet()
+    glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(glyphs)
+        # max error 1 font unit; PostScript contours run the other way round
+        glyphs[name].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
+        glyf[name] = pen.glyph()
+    font["loca"] = newTable("loca")
+    font["glyf"] = glyf
+    for tag in ("CFF ", "CFF2", "VORG"):
+        if tag in font:
+            del font[tag]
+    maxp = newTable("maxp")
+    maxp.tableVersion = 0x00010000
+    for attr in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
+                 "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
+                 "maxComponentElements", "maxPoints", "maxContours", "maxCompositePoints",
+                 "maxCompositeContours", "maxComponentDepth"):
+        setattr(maxp, attr, 0)
+    maxp.maxZones = 1
+    font["maxp"] = maxp
+    post = font["post"]
+    post.formatType = 2.0
+    post.extraNames = []
+    post.mapping = {}
+    post.glyphOrder = order
+    font["head"].glyphDataFormat = 0
+    font.sfntVersion = "\x00\x01\x00\x00"
+
+
+# --- coverage ----------------------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def _file_cmap(path: str, index: int, size: int, mtime: int) -> frozenset[int]:
+    from fontTools.ttLib import TTFont as FtFont
+
+    font = FtFont(path, fontNumber=index, lazy=True)
+    cmap = font.getBestCmap() or {}
+    return frozenset(cmap)
+
+
+def file_cmap(path: Path, index: int = 0) -> frozenset[int]:
+    """The code points a font file maps to glyphs."""
+    st = path.stat()
+    return _file_cmap(str(path), index, st.st_size, st.st_mtime_ns)
+
+
+def _winansi(ch: str) -> bool:
+    if ch in "\n\t":
+        return True
+    if unicodedata.category(ch) == "Cc":
+        return False
+    try:
+        ch.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def missing(font: str, text: str, game: Game | None = None) -> list[str]:
+    """The characters of ``text`` that ``font`` has no glyph for, in order, each once."""
+    ff = _REGISTERED.get(font) or (game.font_files.get(font) if game else None)
+    if ff is not None:
+        st = ff.path.stat()
+        return list(_missing_in_file(str(ff.path), ff.index, st.st_size, st.st_mtime_ns, text))
+    if font in _SYMBOLIC:
+        return []  # their own encodings: not checked character by character
+    return list(_missing_in_winansi(text))
+
+
+@lru_cache(maxsize=16384)
+def _missing_in_file(path: str, index: int, size: int, mtime: int, text: str) -> tuple[str, ...]:
+    cmap = _file_cmap(path, index, size, mtime)
+    return tuple(ch for ch in dict.fromkeys(text) if ch not in "\n\t" and ord(ch) not in cmap)
+
+
+@lru_cache(maxsize=16384)
+def _missing_in_winansi(text: str) -> tuple[str, ...]:
+    if text.isascii() and text.isprintable():
+        return ()
+    return tuple(ch for ch in dict.fromkeys(text) if not _winansi(ch))
+
+
+def describe(ch: str) -> str:
+    """``'Ж' (U+0416 CYRILLIC CAPITAL LETTER ZHE)``."""
+    name = unicodedata.name(ch, "")
+    shown = ch if ch.isprintable() and not ch.isspace() else ""
+    label = f"U+{ord(ch):04X}" + (f" {name}" if name else "")
+    return f"'{shown}' ({label})" if shown else label
+
+
+@lru_cache(maxsize=1)
+def _package_candidates() -> tuple[tuple[str, str, Path], ...]:
+    """(label, how to name it in game.yaml, file) for fonts that installed packages ship."""
+    out: list[tuple[str, str, Path]] = []
+    try:
+        import fontpkg
+
+        for fam in sorted(fontpkg.families().values(), key=lambda f: f.name):
+            try:
+                path = fontpkg.select_file(fam, 400, "normal", nearest=True).path
+            except fontpkg.FontpkgError:
+                continue
+            out.append((f"{fam.name} (installed package)", f"{{family: {fam.name}}}",
+                        Path(path)))
+    except ImportError:  # pragma: no cover - fontpkg is a dependency of irata
+        pass
+    try:
+        import reportlab
+
+        vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+        if vera.is_file():
+            out.append(("Bitstream Vera (ships with reportlab)", "a copy of Vera.ttf", vera))
+    except ImportError:  # pragma: no cover
+        pass
+    return tuple(out)
+
+
+def fonts_with(ch: str, game: Game, style: str = "body") -> list[str]:
+    """The fonts that have ``ch``: the game's own styles first, then installed packages'."""
+    found: list[str] = []
+    for own, name in game.fonts.items():
+        if not missing(name, ch, game):
+            ff = game.font_files.get(name)
+            found.append(f"the game's '{own}' font ({ff.label if ff else name})")
+    for label, how, path in _package_candidates():
+        try:
+            if ord(ch) in file_cmap(path):
+                found.append(f"{label}, as fonts: {{{style}: {how}}}" if how.startswith("{")
+                             else label)
+        except Exception:  # a broken package font is no candidate  # noqa: BLE001
+            continue
+    if _winansi(ch) and not any(n in STANDARD_FONTS for n in game.fonts.values()):
+        found.append("the standard PDF fonts (Helvetica, Times, Courier)")
+    return found
+
+
+def style_of(game: Game, font: str) -> str:
+    """How a font is named in messages: ``Helvetica (body)``, ``fonts/X.ttf (title)``."""
+    styles = [s for s, n in game.fonts.items() if n == font]
+    ff = game.font_files.get(font)
+    label = ff.label if ff else font
+    return f"{label} ({', '.join(styles)})" if styles else label
+
+
+def check_text(game: Game, runs: Iterable[tuple[str, str]], where: tuple[str | None, int | None,
+               int | None], what: str) -> None:
+    """Refuse text a font cannot print: ``runs`` are (text, font) pairs; ``where`` the
+    FILE, LINE, COL to blame; ``what`` says which text (component, face, field)."""
+    for text, font in runs:
+        lacking = missing(font, text, game)
+        if not lacking:
+            continue
+        ch = lacking[0]
+        others = (f" (nor {len(lacking) - 1} more of its characters: "
+                  + " ".join(lacking[1:6]) + (" ..." if len(lacking) > 6 else "") + ")"
+                  ) if len(lacking) > 1 else ""
+        styles = [s for s, n in game.fonts.items() if n == font]
+        have = fonts_with(ch, game, styles[0] if styles else "body")
+        hint = ("; fonts that have it: " + "; ".join(have)) if have else (
+            "; no installed font has it: put a .ttf/.otf font that does in the game folder "
+            "and name it under fonts: in game.yaml")
+        raise DefinitionError(f"{describe(ch)} in {what} is not in the font "
+                              f"{style_of(game, font)}, so it would print as a box{others}"
+                              f"{hint}", *where)
+
+
+def sheet_marks(game: Game, items: list[Any]) -> list[Any]:
+    """Sheet furniture (footers, the checklist) is set in Helvetica; text of the game's that
+    Helvetica lacks (a Greek game name, a Cyrillic group) takes the game's own body or bold
+    font instead, and is refused if that lacks it too."""
+    from dataclasses import replace
+
+    from generator.drawing import Group, Text
+
+    out: list[Any] = []
+    prepare(game)
+    for it in items:
+        if isinstance(it, Group):
+            it = replace(it, items=tuple(sheet_marks(game, list(it.items))))
+        elif isinstance(it, Text) and missing(it.font, it.text, game):
+            bold = "Bold" in it.font
+            own = game.fonts.get("bold" if bold else "body", it.font)
+            lacking = missing(own, it.text, game)
+            if lacking:
+                ch = lacking[0]
+                have = fonts_with(ch, game, "bold" if bold else "body")
+                raise DefinitionError(
+                    f"{describe(ch)} in the sheets' text ({it.text[:40]!r}: the game's name or "
+                    f"a group) is in neither Helvetica nor the font {style_of(game, own)}"
+                    + ("; fonts that have it: " + "; ".join(have) if have else ""),
+                    str(game.folder / "game.yaml"))
+            it = replace(it, font=own)
+        out.append(it)
+    return out
+
+
+# --- SVG ---------------------------------------------------------------------------------------
+
+def is_embedded(font: str) -> bool:
+    """Whether ``font`` is one of the game fonts registered here (not a standard PDF font)."""
+    return font in _REGISTERED and font not in STANDARD_FONTS
+
+
+@lru_cache(maxsize=256)
+def subset_bytes(font: str, chars: frozenset[str]) -> bytes:
+    """The registered font cut down to ``chars`` (TrueType outlines), for embedding."""
+    from fontTools.ttLib import TTFont as FtFont
+
+    ft = FtFont(io.BytesIO(_TRUETYPE[font]))
+    _subset(ft, set(chars) | {" "})
+    buf = io.BytesIO()
+    ft.save(buf)
+    return buf.getvalue()
+
+
+def font_face_css(font: str, chars: Iterable[str]) -> str:
+    """An ``@font-face`` rule for ``font`` holding the glyphs of ``chars``, inlined."""
+    data = base64.b64encode(subset_bytes(font, frozenset(chars))).decode("ascii")
+    return (f"@font-face{{font-family:'{font}';"
+            f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")

@@ -1,0 +1,169 @@
+"""What every game's commands share, declared once: the options (``--json``, ``--save``,
+``--game``, ``--db``), finding the saved game a command means, reading it, recording a step in
+it, and printing a result.
+
+A command that records a step calls :func:`record`: the saved game's state is read, the entry
+checked and the event appended inside one ``store.transaction()`` (``BEGIN IMMEDIATE``), so a
+refused entry changes nothing and two commands on one game take turns. A missing value is an
+``InputError`` (one line, exit 2), as every other bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from components.errors import InputError
+
+if TYPE_CHECKING:
+    from companion.session import SavedGame, Store
+
+T = TypeVar("T")
+
+__all__ = ["DB", "GAME", "JSON", "SAVE", "create", "emit", "names", "need", "open_store", "pick",
+           "read", "record", "show_status", "start_hint", "using_saved"]
+
+DB = click.option("--db", "db", type=click.Path(dir_okay=False),
+                  help="The games file (default: $IRATA_DB or the user data directory).")
+GAME = click.option("--game", "game_id", type=int,
+                    help="The saved game (default: the one played last).")
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+SAVE = click.option("--save", is_flag=True,
+                    help="Use the saved game (the one played last, or --game ID): read the "
+                         "inputs from it and record the result.")
+
+
+# -- printing -----------------------------------------------------------------------------------
+
+def emit(as_json: bool, payload: dict[str, Any] | list[Any],
+         text: str | Iterable[str] | Callable[[], str | Iterable[str]]) -> None:
+    """Print a result: ``payload`` as JSON with ``--json``, else ``text`` (a string, lines, or
+    a function giving either, called only when the text is wanted)."""
+    if as_json:
+        click.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        return
+    shown = text() if callable(text) else text
+    click.echo(shown if isinstance(shown, str) else "\n".join(shown))
+
+
+# -- inputs -------------------------------------------------------------------------------------
+
+def need(value: T | None, option: str) -> T:
+    """A calculator's value that only a saved game may stand in for."""
+    if value is None or value == ():
+        raise InputError(f"{option} is needed (or use the saved game: --save, or --game ID)")
+    return value
+
+
+def using_saved(save: bool, game_id: int | None, given: dict[str, Any] | None = None) -> bool:
+    """Whether a calculator works on the saved game (``--save`` or ``--game ID``).
+
+    Then the inputs in ``given`` (option -> value) come from the saved game and must be left
+    out: a value typed beside the saved one would be a second truth."""
+    if not (save or game_id is not None):
+        return False
+    named = [option for option, value in (given or {}).items()
+             if value is not None and value is not False and value not in ((), "")]
+    if named:
+        one = len(named) == 1
+        raise InputError(f"{', '.join(named)} {'is' if one else 'are'} read from the saved game: "
+                         f"leave {'it' if one else 'them'} out (correct the saved game with "
+                         "'irata play set')")
+    return True
+
+
+def names(text: str | None, option: str = "--players") -> list[str]:
+    """Players as the table names them, comma-separated (Ann,Bob,Cy): never a count."""
+    found = [n.strip() for n in (text or "").split(",") if n.strip()]
+    if not found:
+        raise InputError(f"{option} names the players, comma-separated: Ann,Bob,Cy")
+    twice = sorted({n for n in found if found.count(n) > 1})
+    if twice:
+        raise InputError(f"{option}: {', '.join(twice)} named twice")
+    return found
+
+
+# -- saved games ------------------------------------------------------------------------------
+
+def open_store(db: str | None) -> Store:
+    from companion.session import Store
+
+    return Store(Path(db) if db else None)
+
+
+def start_hint(game: str) -> str:
+    """The command that starts a saved game of ``game``."""
+    return f"irata play {game} new --players A,B,C"
+
+
+def pick(store: Store, game_id: int | None, game: str | None = None, title: str = "",
+         start: str = "") -> SavedGame:
+    """The saved game ``game_id``, or the latest one (of ``game`` when given).
+
+    ``title`` names the game in messages and ``start`` tells how to begin one; both default to
+    the game's registry entry."""
+    if game is not None and not title:
+        from companion.games import entry
+
+        title = entry(game).title
+    if game_id is not None:
+        named = store.get(game_id)
+        if game is not None and named.game != game:
+            raise InputError(f"game {game_id} is a {named.game} game, not {title or game}")
+        return named
+    latest = store.latest(game)
+    if latest is None:
+        if game is None:
+            raise InputError(f"no saved games in {store.path} yet")
+        raise InputError(f"no {title or game} game yet: start one with "
+                         f"'{start or start_hint(game)}'")
+    return latest
+
+
+def create(db: str | None, game: str, setup: dict[str, Any], name: str | None = None
+           ) -> tuple[SavedGame, dict[str, Any]]:
+    """A new saved game of ``game`` from its ``setup`` event; the game and its state."""
+    from companion import session
+
+    with open_store(db) as store, store.transaction():
+        saved = store.create(game, setup, name)
+        return saved, session.state_of(store, saved)
+
+
+def read(db: str | None, game_id: int | None, game: str | None = None
+         ) -> tuple[SavedGame, dict[str, Any]]:
+    """The saved game a command means, and its state (nothing is written)."""
+    from companion import session
+
+    with open_store(db) as store:
+        saved = pick(store, game_id, game)
+        return saved, session.state_of(store, saved)
+
+
+def record(db: str | None, game_id: int | None, game: str | None, kind: str,
+           build: Callable[[dict[str, Any]], dict[str, Any]]
+           ) -> tuple[SavedGame, dict[str, Any], dict[str, Any]]:
+    """One step of a saved game: read its state, check and compute the event (``build``, which
+    raises to refuse), append it; all in one transaction. Returns the game, the event's data
+    and the state after it. A refused entry (any exception) leaves the game as it was."""
+    from companion import session
+
+    with open_store(db) as store, store.transaction():
+        saved = pick(store, game_id, game)
+        data = build(session.state_of(store, saved))
+        store.append(saved.id, kind, data)
+        return saved, data, session.state_of(store, saved)
+
+
+def show_status(db: str | None, game_id: int | None, as_json: bool,
+                game: str | None = None) -> None:
+    """Print a saved game's state: the game's own summary, or its JSON."""
+    from companion import session
+
+    saved, state = read(db, game_id, game)
+    emit(as_json, {"id": saved.id, "game": saved.game, "name": saved.name, "state": state},
+         lambda: [f"Game {saved.id}: {saved.name}", session.describe_of(saved.game, state)])
