@@ -283,3 +283,23 @@ def test_highest_scores_as_the_literal_comparison_with_every_other_player(
     result = end_of_game(players, rules)
     want = _quadratic_highest(players, "ore")
     assert [b.crew_total for b in result.players] == [flat if w else 0 for w in want]
+
+
+@pytest.mark.parametrize(("typed", "message"), [
+    (BIG, "far too large a number"),
+    ("99999999999", "far too large a number"),
+    ("²", "is not a number"),
+])
+def test_a_turn_prompt_asks_again_for_a_wild_number_and_saves_nothing(
+        typed: str, message: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    assert run(["play", "mule", "new", "--players", "Ann,Bob,Cid"], capsys)[0] == 0
+    before = saved_rows()
+    # no Land Grants (blank), then the same wild number at every prompt until the input ends
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 6 + (typed + "\n") * 5))
+    code, out, err = run(["play", "mule", "turn"], capsys)
+    assert code == 1 and err.strip().endswith("aborted")  # the input ran out, as Ctrl-D
+    assert (out + err).count(message) >= 2 and "Traceback" not in out + err
+    assert saved_rows() == before

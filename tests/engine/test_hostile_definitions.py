@@ -142,23 +142,24 @@ def test_an_image_linked_outside_the_game_folder_is_refused(
     assert f"cards.yaml:{ELEMENT_LINE}:9:" in err
 
 
+@pytest.mark.parametrize("kind", ["svg", "png"])
 def test_a_print_keeps_a_persons_own_files_and_removes_only_its_own_stale_sheets(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]) -> None:
     folder = make_game(tmp_path, count="40")
     out = tmp_path / "out"
-    args = ["print", "--components", str(folder), "--out", str(out)]
+    args = ["print", "--components", str(folder), "--out", str(out), "--format", f"pdf,{kind}"]
     assert run(args, capsys)[0] == 0
-    svg = out / "t" / "svg"
-    many = sorted(p.name for p in svg.iterdir())
-    (svg / "MY-NOTES.txt").write_text("mine")
+    sheets = out / "t" / kind
+    many = sorted(p.name for p in sheets.iterdir())
+    (sheets / "MY-NOTES.txt").write_text("mine")
     (out / "t" / "cut-list.txt").write_text("mine too")
     make_game(tmp_path, count="1")
     assert run(args, capsys)[0] == 0
-    now = sorted(p.name for p in svg.iterdir())
-    assert (svg / "MY-NOTES.txt").read_text() == "mine"
+    now = sorted(p.name for p in sheets.iterdir())
+    assert (sheets / "MY-NOTES.txt").read_text() == "mine"
     assert (out / "t" / "cut-list.txt").read_text() == "mine too"
     manifest = json.loads((out / "t" / "manifest.json").read_text())
-    mine = sorted(Path(f).name for f in manifest["files"] if f.startswith("svg/"))
+    mine = sorted(Path(f).name for f in manifest["files"] if f.startswith(f"{kind}/"))
     assert len(mine) < len(many) and now == sorted([*mine, "MY-NOTES.txt"])
 
 
