@@ -303,3 +303,20 @@ def test_a_turn_prompt_asks_again_for_a_wild_number_and_saves_nothing(
     assert code == 1 and err.strip().endswith("aborted")  # the input ran out, as Ctrl-D
     assert (out + err).count(message) >= 2 and "Traceback" not in out + err
     assert saved_rows() == before
+
+
+@pytest.mark.parametrize("where", ["a-file/games.sqlite3", "a-file/deeper/games.sqlite3"])
+def test_a_games_file_whose_folder_cannot_be_made_is_one_line(
+        tmp_path: Path, where: str, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a-file").write_text("a file where a folder would go")
+    refused(["play", "games", "--db", str(tmp_path / where)], capsys,
+            "cannot open the games file")
+    assert (tmp_path / "a-file").read_text() == "a file where a folder would go"
+
+
+def test_a_games_file_in_a_new_folder_is_made(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    db_path = tmp_path / "new" / "folder" / "games.sqlite3"
+    code, _, err = run(["play", "mutagen", "new", "--players", "Ann", "--db", str(db_path)],
+                       capsys)
+    assert code == 0 and db_path.is_file(), err
