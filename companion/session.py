@@ -146,15 +146,21 @@ def _fault(store: Store, exc: Exception) -> str:
 
 
 def _check_numbers(node: Any, key: str = "", depth: int = 0) -> None:
-    """No number past MAX_AMOUNT (a seed: past 2**63) is ever saved, however it was typed."""
+    """No number past MAX_AMOUNT (a seed: past 2**63) and no text past MAX_SAVED_TEXT
+    characters is ever saved, however it was typed."""
     if depth > 50:
         raise InputError("an entry nested too deeply to save")
     if isinstance(node, dict):
         for k, v in node.items():
+            _check_numbers(str(k), "a name", depth + 1)
             _check_numbers(v, str(k), depth + 1)
     elif isinstance(node, list | tuple):
         for v in node:
             _check_numbers(v, key, depth + 1)
+    elif isinstance(node, str):
+        if len(node) > MAX_SAVED_TEXT:
+            raise InputError(f"{key or 'a text'}: '{node[:20]}...' is too long to save (at most "
+                             f"{MAX_SAVED_TEXT} characters)")
     elif isinstance(node, int | float) and not isinstance(node, bool):
         top = 2**63 if key == "seed" else MAX_AMOUNT
         if not abs(node) <= top:  # NaN fails this too
@@ -453,6 +459,7 @@ def _walk_key(node: Any, part: str, path: str) -> Any:
 
 MAX_AMOUNT = 10**9  # any number typed at the table or set in a saved game
 MAX_SET_TEXT = 200  # characters of a text set in a saved game
+MAX_SAVED_TEXT = 10_000  # characters of any text in a saved event
 
 
 def _settable(path: str, old: Any, value: Any) -> Any:

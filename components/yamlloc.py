@@ -195,6 +195,21 @@ def load_text(text: str, source: str) -> Any:
         loader.dispose()
 
 
+def existing_file(path: Path, shown_as: str | None = None) -> Path:
+    """``path`` if it is a file; else InputError (no such file, a name too long, ...)."""
+    from components.errors import InputError
+
+    shown = (shown_as or str(path))[:300]
+    try:
+        found = path.is_file()
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{shown}: cannot read the file "
+                         f"({getattr(exc, 'strerror', None) or exc})") from None
+    if not found:
+        raise InputError(f"{shown}: no such file")
+    return path
+
+
 def load_file(path: Path, shown_as: str | None = None) -> Any:
     """Read and parse one YAML file; ``shown_as`` is the name used in error messages."""
     source = shown_as or str(path)

@@ -29,7 +29,7 @@ from companion.mutagen.rules import (
     starting_score,
 )
 from components.errors import InputError, IrataError, RuleError
-from components.yamlloc import LocDict, LocList, load_file
+from components.yamlloc import LocDict, LocList, existing_file, load_file
 
 if TYPE_CHECKING:
     from companion.mutagen.data import Catalogue
@@ -51,9 +51,7 @@ def located(msg: str, node: Any, key: str | int | None = None) -> InputError:
 
 
 def read(path: str | Path) -> LocDict:
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(f"{path}: no such file")
+    p = existing_file(Path(path))
     doc = load_file(p, str(path))
     if not isinstance(doc, LocDict):
         raise InputError(f"{path}:1:1: expected a mapping with 'players:' (see --help)")

@@ -320,3 +320,18 @@ def test_a_games_file_in_a_new_folder_is_made(tmp_path: Path,
     code, _, err = run(["play", "mutagen", "new", "--players", "Ann", "--db", str(db_path)],
                        capsys)
     assert code == 0 and db_path.is_file(), err
+
+
+@pytest.mark.parametrize("command", [["play", "mutagen", "score"], ["play", "mutagen", "round"],
+                                     ["play", "outer-earth", "score"]])
+def test_a_score_file_name_over_255_characters_is_one_line(
+        tmp_path: Path, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    refused([*command, str(tmp_path / ("s" * 300 + ".yaml"))], capsys,
+            "cannot read the file (File name too long)")
+
+
+def test_a_player_name_of_thousands_of_characters_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    refused(["play", "mutagen", "new", "--players", f"Ann,{LONG}"], capsys,
+            "at most 20 names of at most 40 characters")
+    assert not db().exists() or saved_rows() == []
