@@ -345,9 +345,13 @@ def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
                         f"{_shown(path)}")
     full = (ctx.game.folder / path).resolve()
     if ctx.game.folder not in full.parents:
-        raise ctx.error(f"image path '{path}' leaves the game folder")
-    if not full.is_file():
-        raise ctx.error(f"image '{path}' does not exist in the game folder")
+        raise ctx.error(f"image path {_shown(path)} leaves the game folder")
+    try:
+        found = full.is_file()
+    except OSError as exc:  # a name too long, a folder on the way unreadable
+        raise ctx.error(f"image {_shown(path)} cannot be read ({exc.strerror})") from None
+    if not found:
+        raise ctx.error(f"image {_shown(path)} does not exist in the game folder")
     try:
         info = images.verify_image(full)
     except (images.ImageError, OSError) as exc:
