@@ -4,8 +4,12 @@ after every refused command."""
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -293,8 +297,6 @@ def test_highest_scores_as_the_literal_comparison_with_every_other_player(
 def test_a_turn_prompt_asks_again_for_a_wild_number_and_saves_nothing(
         typed: str, message: str, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import io
-
     assert run(["play", "mule", "new", "--players", "Ann,Bob,Cid"], capsys)[0] == 0
     before = saved_rows()
     # no Land Grants (blank), then the same wild number at every prompt until the input ends
@@ -335,3 +337,18 @@ def test_a_player_name_of_thousands_of_characters_is_refused(
     refused(["play", "mutagen", "new", "--players", f"Ann,{LONG}"], capsys,
             "at most 20 names of at most 40 characters")
     assert not db().exists() or saved_rows() == []
+
+
+def test_parallel_purchases_never_spend_credits_a_player_does_not_have(
+        crazy: list[tuple[Any, ...]], capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["play", "set", "players.Bob.credits", "450"], capsys)[0] == 0  # two Food Mules
+    child = ("import sys; from irata.cli import main; "
+             "main(['play', 'mule-goes-crazy', 'buy', 'Bob', 'food'])")
+    procs = [subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True) for _ in range(8)]
+    results = [(p.wait(timeout=60), p.stderr.read() if p.stderr else "") for p in procs]
+    assert sorted(code for code, _ in results) == [0, 0] + [2] * 6
+    assert all("Traceback" not in err for _, err in results)
+    code, out, _ = run(["play", "status", "--json"], capsys)
+    bob = json.loads(out)["state"]["players"]["Bob"]
+    assert bob["credits"] == 50 and len(bob["mules"]) == 2
