@@ -446,12 +446,30 @@ def fold_with(events: list[Event],
     return state
 
 
+NAMED_BY = ("tile", "code", "id", "name", "square")
+
+
+def list_position(node: list[Any], part: str, path: str) -> int:
+    """An item of a list named as the table names it: its position (0 first), or the tile,
+    code, id, name or square it holds (``players.Bob.lands.P03``)."""
+    try:
+        return int(part)
+    except ValueError:
+        pass
+    want = part.strip().lower()
+    for i, item in enumerate(node):
+        if isinstance(item, dict) and any(str(item.get(k) or "").lower() == want
+                                          for k in NAMED_BY):
+            return i
+    names = [str(next((item[k] for k in NAMED_BY if isinstance(item, dict) and item.get(k)),
+                      i)) for i, item in enumerate(node)]
+    raise InputError(f"'{path}': nothing named '{part}' there (it holds: "
+                     f"{', '.join(names) or 'nothing'})")
+
+
 def _walk_key(node: Any, part: str, path: str) -> Any:
     if isinstance(node, list):
-        try:
-            return int(part)
-        except ValueError:
-            raise InputError(f"'{path}': '{part}' is not a position in a list") from None
+        return list_position(node, part, path)
     if isinstance(node, dict):
         return part
     raise InputError(f"'{path}': there is nothing to set inside a number or a text")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +28,7 @@ from components.schema import (
     suggest,
     type_name,
 )
-from components.yamlloc import LocDict, LocList, load_file
+from components.yamlloc import MAX_FILE_BYTES, LocDict, LocList, load_file
 
 __all__ = ["Component", "Game", "InventoryGroup", "game_folder", "list_games", "load",
            "load_path"]
@@ -46,8 +49,20 @@ def _folders(root: Path) -> dict[str, Path]:
 
 
 def _game_name(folder: Path) -> str:
+    """A folder's game name (``game:`` in its game.yaml), read once per version of the file."""
+    path = folder / "game.yaml"
     try:
-        raw = load_file(folder / "game.yaml")
+        key = (str(path), hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest())
+    except OSError:
+        return folder.name.replace("_", "-")
+    if key not in _NAMES:
+        _NAMES[key] = _read_game_name(path, folder)
+    return _NAMES[key]
+
+
+def _read_game_name(path: Path, folder: Path) -> str:
+    try:
+        raw = load_file(path)
     except DefinitionError:
         return folder.name.replace("_", "-")
     if isinstance(raw, dict) and isinstance(raw.get("game"), str):
@@ -72,7 +87,10 @@ def game_folder(game: str, root: Path | None = None) -> Path:
                      f"{suggest(game, list(folders))})")
 
 
-_CACHE: dict[tuple[str, str], Game] = {}
+# Parse once per process: a game folder is read again only when one of its YAML files is added,
+# changed or removed (the stamp). Keyed by the folder and whether errata are applied.
+_CACHE: dict[tuple[str, bool], tuple[str, Game]] = {}
+_NAMES: dict[tuple[str, str], str] = {}
 
 
 def load(game: str, root: Path | None = None, errata: bool = True) -> Game:
@@ -113,19 +131,30 @@ def confined(path: Path, folder: Path) -> Path:
 
 # what a game is read from: its YAML, the spreadsheets it takes components from, its fonts
 _STAMPED = (".yaml", ".csv", ".tsv", ".tab", ".xlsx", ".ttf", ".otf", ".ttc", ".otc")
+_READ_WHOLE = (".yaml", ".csv", ".tsv", ".tab")
 
 
 def _stamp(folder: Path) -> str:
-    """Every definition file's name, size and time: a file added, changed or removed shows."""
-    parts = []
+    """Every definition file's name and what it holds: a file added, changed or removed shows.
+    The text files (YAML, CSV) by a digest of their bytes, since two writes within one clock
+    tick leave the same time; spreadsheets and fonts, which are large, by size and time."""
+    digest = hashlib.blake2b(digest_size=16)
     for p in sorted(q for q in folder.rglob("*") if q.suffix.lower() in _STAMPED):
+        digest.update(str(p.relative_to(folder)).encode() + b"\0")
         try:
             st = p.stat()
-        except OSError:  # a broken link: reading the folder names it
-            parts.append(f"{p.relative_to(folder)}|?")
-            continue
-        parts.append(f"{p.relative_to(folder)}|{st.st_size}|{st.st_mtime_ns}")
-    return "\n".join(parts)
+            # read only a regular file inside the folder, of a size a definition can be: a
+            # link elsewhere, to a device or a pipe is never read (reading refuses it by name)
+            whole = (p.suffix.lower() in _READ_WHOLE and stat.S_ISREG(st.st_mode)
+                     and st.st_size <= MAX_FILE_BYTES and folder in p.resolve().parents)
+            if whole:
+                digest.update(p.read_bytes())
+            else:
+                digest.update(f"{st.st_size}|{st.st_mtime_ns}".encode())
+        except (OSError, RuntimeError):
+            digest.update(b"\1unreadable")
+        digest.update(b"\0")
+    return digest.hexdigest()
 
 
 def load_path(folder: Path | str, errata: bool = True) -> Game:
@@ -134,18 +163,29 @@ def load_path(folder: Path | str, errata: bool = True) -> Game:
     if not (folder / "game.yaml").is_file():
         raise InputError(f"{folder}: no game.yaml here (a game folder holds game.yaml and its "
                          "component files)")
-    key = (f"{folder}|{errata}", _stamp(folder))
-    if key in _CACHE:
-        return _CACHE[key]
-    game = _read(folder)
     if (folder / "errata.yaml").is_symlink():
         confined(folder / "errata.yaml", folder)
-    if errata and (folder / "errata.yaml").is_file():
-        from components.errata import apply_errata
+    errata = errata and (folder / "errata.yaml").is_file()
+    key, stamp = (str(folder), errata), _stamp(folder)
+    hit = _CACHE.get(key)
+    if hit is None or hit[0] != stamp:
+        if errata:
+            from components.errata import apply_errata
 
-        game = apply_errata(game, folder / "errata.yaml")
-    _CACHE[key] = game
-    return game
+            game = apply_errata(load_path(folder, errata=False), folder / "errata.yaml")
+        else:
+            game = _read(folder)
+        hit = _CACHE[key] = (stamp, game)
+    return _own(hit[1])
+
+
+def _own(game: Game) -> Game:
+    """The cached game with its own component list and Component values, so that a caller who
+    sets ``comp.version`` or appends a component changes only its copy. The field values are
+    shared: no caller changes them in place (errata build new ones), and a deep copy per load
+    would cost what the cache saves."""
+    return dataclasses.replace(game, components=[dataclasses.replace(c)
+                                                 for c in game.components])
 
 
 def _shown(path: Path) -> str:

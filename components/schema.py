@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from components.errors import DefinitionError
+from components.fields import REF_RE, paths_in
 from components.yamlloc import LocDict, LocList, Mark
 
 KINDS = ("card", "tile", "token", "board", "sheet", "die", "standee")
@@ -46,8 +47,8 @@ FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
             "printed")
 INVENTORY_KEYS = ("group", "count", "printed", "note")
-# ``$name`` or ``${a.b}``: a field (or, as ``${data.KEY}``, the game's rule data) in a layout
-FIELD_RE = re.compile(r"\$\{([A-Za-z0-9_.\-]+)\}|\$([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)")
+# ``${a.b}``: a field (or, as ``${data.KEY}``, the game's rule data) in a layout; see fields.py
+FIELD_RE = REF_RE
 
 COMMON_ELEMENT_KEYS = ("type", "when", "unless")
 ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
@@ -55,7 +56,7 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "ellipse": ("cx", "cy", "r", "rx", "ry", "fill", "stroke", "stroke_width", "dash"),
     "line": ("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash"),
     "path": ("d", "x", "y", "scale", "fill", "stroke", "stroke_width", "dash"),
-    "text": ("text", "field", "x", "y", "w", "h", "size", "min_size", "font", "color", "align",
+    "text": ("text", "x", "y", "w", "h", "size", "min_size", "font", "color", "align",
              "valign", "leading", "rotate"),
     "icon": ("name", "x", "y", "size", "color", "rotate"),
     "qr": ("payload", "x", "y", "size", "color"),
@@ -64,6 +65,7 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "grid": ("x", "y", "cols", "rows", "cell_w", "cell_h", "fill", "stroke", "stroke_width",
              "labels", "size", "color", "font"),
     "use": ("layout", "x", "y", "with", "rotate"),
+    "repeat": ("over", "as", "layout", "x", "y", "dx", "dy", "wrap", "with"),
 }
 REQUIRED_ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "rect": ("w", "h"),
@@ -77,11 +79,33 @@ REQUIRED_ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "pips": ("n", "w", "h"),
     "grid": ("cols", "rows", "cell_w", "cell_h"),
     "use": ("layout",),
+    "repeat": ("over", "layout"),
 }
 
+# --- enumerations: a value that is one of a few words, checked with a did-you-mean -------------
+# (the element key -> its words; a font is one of FONT_STYLES, a name under the game's
+# ``fonts:`` or a standard PDF font, checked where the game's fonts are known: facecheck.py)
 IMAGE_FITS = ("contain", "cover", "stretch")
+CHOICES: dict[str, tuple[str, ...]] = {
+    "align": ("left", "center", "right"),
+    "valign": ("top", "middle", "bottom"),
+    "bleed": ("true", "false"),
+    "fit": IMAGE_FITS,
+}
+FONT_STYLES = ("body", "bold", "italic")
+SHAPES = ("round", "square")
+# slips too far from the right word for difflib, answered all the same
+NEAR_MISSES: dict[tuple[str, str], str] = {
+    ("align", "centre"): "center", ("align", "middle"): "center",
+    ("valign", "center"): "middle", ("valign", "centre"): "middle",
+    ("valign", "top-left"): "top", ("align", "justify"): "left",
+}
+# element keys spelt one way only; the other spelling is answered with the right key
+KEY_SPELLINGS: dict[str, str] = {"colour": "color", "stroke_colour": "stroke",
+                                 "fill_colour": "fill", "colour_fill": "fill"}
 
-ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-/.]*$")
+# an id becomes part of file names: letters, digits and - _ /, never ".." or an empty step
+ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*(?:/[A-Za-z0-9][A-Za-z0-9_\-]*)*$")
 # a game's name becomes the output folder's name: one plain path segment, never . or ..
 GAME_KEY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]{0,63}")
 
@@ -97,6 +121,27 @@ def suggest(word: str, choices: tuple[str, ...] | list[str], cutoff: float = 0.6
     """``; did you mean 'x'?`` when a close choice exists, else ``""``."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
     return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def choice_error(key: str, value: Any, choices: tuple[str, ...] | list[str],
+                 where: str = "") -> str | None:
+    """The message for a value of ``key`` that is not one of ``choices`` (None if it is)."""
+    word = str(value).lower() if isinstance(value, bool) else str(value)
+    if word in choices:
+        return None
+    near = NEAR_MISSES.get((key, word))
+    hint = f"; did you mean '{near}'?" if near else suggest(word, choices)
+    return f"unknown {key} '{word}'{where} (expected one of: {', '.join(choices)}{hint})"
+
+
+def check_choices(el: LocDict, etype: str) -> None:
+    """Every enumerated key of one element whose value is written out (not a ``${field}``)."""
+    for key, choices in CHOICES.items():
+        value = el.get(key)
+        if key in el and not (isinstance(value, str) and value.startswith("${")):
+            msg = choice_error(key, value, choices, f" in a {etype} element")
+            if msg:
+                raise err(msg, el, key)
 
 
 @dataclass
@@ -307,17 +352,27 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
                       f"{', '.join(ELEMENT_KEYS)}{suggest(str(etype), tuple(ELEMENT_KEYS))})",
                       el, "type")
         allowed = COMMON_ELEMENT_KEYS + ELEMENT_KEYS[etype]
+        if etype == "text" and "field" in el:
+            raise err(f"a text element reads a field as text: \"${{{el['field']}}}\" "
+                      "(fields are referenced one way, ${name}; 'field:' is not a key)",
+                      el, "field")
+        for key in el:
+            right = KEY_SPELLINGS.get(key)
+            if right in allowed:
+                raise err(f"unknown key '{key}' in a {etype} element (the key is spelt "
+                          f"'{right}'; did you mean '{right}'?)", el, key)
         check_keys(el, allowed, f"a {etype} element")
+        check_choices(el, etype)
         for req in REQUIRED_ELEMENT_KEYS[etype]:
             if req not in el:
                 raise err(f"a {etype} element needs '{req}'", el)
-        if etype == "use":
+        if etype in ("use", "repeat"):
             name = el["layout"]
             if not isinstance(name, str) or name not in layouts:
                 raise err(f"unknown layout '{name}'{suggest(str(name), list(layouts))}",
                           el, "layout")
-        if etype == "text" and "text" not in el and "field" not in el:
-            raise err("a text element needs 'text' or 'field'", el)
+        if etype == "text" and "text" not in el:
+            raise err("a text element needs 'text' (words, or a field as \"${name}\")", el)
         if etype == "image":
             fit = el.get("fit", "contain")
             if isinstance(fit, str) and not fit.startswith("$") and fit not in IMAGE_FITS:
@@ -343,10 +398,10 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
         raise err("a component needs an 'id' (for example: id: production/acid-rain-storm)",
                   raw)
     cid = raw["id"]
-    if not isinstance(cid, str) or not ID_RE.fullmatch(cid) or len(cid) > 200 \
-            or any(part in ("", ".", "..") for part in cid.split("/")):
-        raise err(f"component id {type_name(cid)} must be letters, digits and - _ / . "
-                  "(at most 200, no empty, '.' or '..' part; for example: "
+    if not isinstance(cid, str) or not ID_RE.fullmatch(cid) or len(cid) > 200:
+        raise err(f"component id {type_name(cid)} must be letters, digits and - _ /, each "
+                  "step between slashes starting with a letter or digit, at most 200 (for "
+                  "example: "
                   "production/acid-rain-storm)", raw, "id")
     for key in raw:
         if key not in RESERVED:
@@ -381,9 +436,10 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
     if back is not None:
         check_elements(back, raw if "back" in raw else defaults, "back", layouts, "back")
     shape = merged.get("shape", "round" if kind == "token" else "square")
-    if shape not in ("round", "square"):
-        raise err(f"shape must be round or square{suggest(str(shape), ('round', 'square'))}",
-                  raw, "shape")
+    if shape not in SHAPES:
+        raise err(f"unknown shape '{shape}' (expected one of: {', '.join(SHAPES)}"
+                  f"{suggest(str(shape), SHAPES)})", raw if "shape" in raw else defaults,
+                  "shape")
     faces: list[dict[str, Any]] = []
     if kind == "die":
         faces = merged.get("faces")  # type: ignore[assignment]
@@ -488,7 +544,7 @@ def check_inventory(value: Any, node: LocDict) -> list[InventoryGroup]:
 def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
     """The rule data a component's faces read: every ``${data.KEY}`` in its fields, its faces
     and the layouts they use (followed through ``use``), as dotted keys without ``data.``.
-    A plain ``$data`` reads all of it (``""``)."""
+    A plain ``${data}`` reads all of it (``""``); a sum reads every path in it."""
     refs: set[str] = set()
     seen: set[str] = set()
 
@@ -504,10 +560,13 @@ def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
                 seen.add(node)
                 walk(layouts[node])
             for m in FIELD_RE.finditer(node):
-                name_ref(m.group(1) or m.group(2))
+                try:
+                    paths = paths_in(m.group(1))
+                except ValueError:  # a malformed reference: the face check names it
+                    continue
+                for path in paths:
+                    name_ref(path)
         elif isinstance(node, dict):
-            if isinstance(node.get("field"), str):
-                name_ref(node["field"])
             for value in node.values():
                 walk(value)
         elif isinstance(node, list | tuple):

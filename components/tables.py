@@ -11,7 +11,8 @@ A column must be one the components can use: a reserved key, a field the layouts
 (``$title``, ``field: text``, ``when: food``), or a field given a default in the YAML. So a
 misspelt heading is an error (with a suggestion), never a silently unused column. A cell is
 typed by its column: ``count`` is a whole number, a column whose default is a number or
-true/false must hold one, and otherwise a clean number (``7``, ``-2``, ``1.5``) is a number and
+true/false must hold one, and otherwise a clean number (``7``, ``-2``, ``1.5``) is a number,
+``true``/``false`` (or ``TRUE``/``FALSE``, as spreadsheets write them) is true/false, and
 anything else is text.
 
 Every mistake is located as FILE:ROW:COLUMN, counted as a spreadsheet shows them (row 1 is
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from components.errors import DefinitionError
+from components.fields import paths_in
 from components.schema import FIELD_RE, RESERVED, suggest, type_name
 from components.yamlloc import LocDict, LocList
 
@@ -125,8 +127,8 @@ def _read_xlsx(path: Path, shown: str, sheet: str | None) -> list[list[Any]]:
 
 
 def fields_used(specs: list[Any], layouts: dict[str, Any]) -> set[str]:
-    """The top-level field names the faces ``specs`` read: ``$name``, ``${name.x}``,
-    ``field: name``, ``when: name``, ``unless: name``, followed through ``use`` layouts."""
+    """The top-level field names the faces ``specs`` read: ``${name.x}`` (every path of a
+    sum), ``when: name``, ``unless: name``, followed through ``use`` layouts."""
     names: set[str] = set()
     seen: set[str] = set()
 
@@ -139,9 +141,14 @@ def fields_used(specs: list[Any], layouts: dict[str, Any]) -> set[str]:
                 seen.add(node)
                 walk(layouts[node])
             for m in FIELD_RE.finditer(node):
-                ref(m.group(1) or m.group(2))
+                try:
+                    paths = paths_in(m.group(1))
+                except ValueError:  # a malformed reference: the face check names it
+                    continue
+                for path in paths:
+                    ref(path)
         elif isinstance(node, dict):
-            for k in ("field", "when", "unless"):
+            for k in ("when", "unless"):
                 if isinstance(node.get(k), str):
                     ref(node[k])
             if isinstance(node.get("layout"), str):
@@ -259,6 +266,6 @@ def _typed(name: str, cell: Any, defaults: dict[str, Any], shown: str, r: int,
                               f"{default}, so it holds a number)", shown, r, col)
     if number is not None and name not in ("id", "group", "front", "back", "kind"):
         return number
-    if cell in ("true", "false") and name not in ("id",):
-        return cell == "true"
+    if cell in ("true", "false", "TRUE", "FALSE") and name != "id":  # TRUE: as Excel writes it
+        return cell.lower() == "true"
     return cell

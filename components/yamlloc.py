@@ -8,6 +8,7 @@ error names ``FILE:LINE:COL``.
 from __future__ import annotations
 
 import math
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -214,7 +215,10 @@ def load_file(path: Path, shown_as: str | None = None) -> Any:
     """Read and parse one YAML file; ``shown_as`` is the name used in error messages."""
     source = shown_as or str(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):  # a pipe or a device would be read for ever
+            raise DefinitionError("not a plain file (a pipe, a device or a folder)", source)
+        if st.st_size > MAX_FILE_BYTES:
             raise DefinitionError(f"larger than {MAX_FILE_BYTES // 1_000_000} MB; a definition "
                                   "file is hand-written YAML", source)
         text = path.read_text(encoding="utf-8")

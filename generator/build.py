@@ -19,11 +19,12 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from components import Component, Game
 from components.errors import DefinitionError, InputError
+from components.facecheck import check_faces
 from generator.draw import Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
 from generator.drawing import PT, Drawing, Icon, Primitive, Rect, Style, Text, walk
 from generator.fonts import sheet_marks
-from generator.icons import BUILTIN
+from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.layout import (
     Item,
     Settings,
@@ -179,6 +180,10 @@ def select(game: Game, since: str | None) -> list[Component]:
 
 def draw_all(game: Game, comps: list[Component], opts: Options,
              tick: Callable[[], None] | None = None) -> list[Faces]:
+    """Every face of ``comps``, once the game's faces are checked (``check_faces``: an
+    undefined field or a wrong word is refused at its FILE:LINE:COL, never drawn empty) and
+    its icons built; then the whole print's work is bounded (``check_work``)."""
+    check_faces(game, tuple(DEFAULT_COLOURS))
     weights = check_icons(game)
     out = []
     for comp in comps:

@@ -36,6 +36,8 @@ _REGISTERED: dict[str, FontFile] = {}
 # the bytes of the TrueType font registered under a name (what the SVG embeds a subset of)
 _TRUETYPE: dict[str, bytes] = {}
 _STYLE: dict[str, tuple[str, int, bool]] = {}
+# the characters a font registered cut down (CFF or variable) was cut to
+_CUT_TO: dict[str, frozenset[str]] = {}
 _PREPARED: dict[int, Game] = {}
 # PDF standard fonts with their own encodings: their glyphs are not WinAnsi characters
 _SYMBOLIC = ("Symbol", "ZapfDingbats")
@@ -70,32 +72,66 @@ def prepare(game: Game) -> None:
         return
     chars: frozenset[str] | None = None
     for name, ff in game.font_files.items():
-        if name in _REGISTERED:
-            continue
+        cut = _CUT_TO.get(name)
+        if name in _REGISTERED and cut is None:
+            continue  # registered whole
         if chars is None:
             chars = game_chars(game)
-        register(ff, chars)
+        if cut is not None and chars <= cut:
+            continue
+        # first use, or a font cut down for other text (another game, an earlier edit of
+        # this one) that lacks some of this game's characters: (re)register it
+        register(ff, chars | (cut or frozenset()), again=cut is not None)
     _PREPARED[id(game)] = game
 
 
-def register(ff: FontFile, chars: Iterable[str] = BASIC) -> None:
-    """Register ``ff`` with reportlab under ``ff.name``; a CFF font is cut down to ``chars``
-    and converted to TrueType outlines first."""
-    from reportlab.pdfbase import pdfmetrics
+def register(ff: FontFile, chars: Iterable[str] = BASIC, again: bool = False) -> None:
+    """Register ``ff`` with reportlab under ``ff.name``; a CFF or variable font is cut down to
+    ``chars`` (and converted to TrueType outlines, or pinned to its default instance) first."""
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-    if ff.name in _REGISTERED:
+    if ff.name in _REGISTERED and not again:
         return
+    wanted = frozenset(chars)
     try:
-        data = truetype_bytes(ff, frozenset(chars))
+        data, cut = truetype_bytes(ff, wanted)
         font = TTFont(ff.name, io.BytesIO(data))
     except (TTFError, OSError, ValueError, KeyError, AssertionError) as exc:
         raise DefinitionError(f"cannot use the font {ff.label}: {exc}", ff.file or None,
                               ff.line or None, ff.col or None) from None
-    pdfmetrics.registerFont(font)
+    _install(font, ff.name)
     _REGISTERED[ff.name] = ff
     _TRUETYPE[ff.name] = data
+    if cut:
+        _CUT_TO[ff.name] = wanted
+    subset_bytes.cache_clear()
     _STYLE[ff.name] = _face_style(data)
+
+
+def _install(font: Any, name: str) -> None:
+    """Register ``font`` with reportlab, replacing an earlier font of that name.
+
+    reportlab keeps dynamic fonts by name and by their internal (PostScript) face name, and
+    hands a new name the font already registered for the same face name: two different files
+    named alike inside (two versions of one font, a font edited during --watch, a font cut
+    down again for more characters) would print with the first one's glyphs. So the earlier
+    registration under this name is dropped (reportlab has no public call for it), and a face
+    name some other font holds is made unique with the file's hash.
+    """
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFNameBytes
+
+    fonts: dict[str, Any] = pdfmetrics._fonts
+    faces: dict[Any, Any] = pdfmetrics._dynFaceNames
+    if name in fonts:
+        previous: Any = fonts.pop(name)
+        face_name = previous.face.name
+        if faces.get(face_name) is previous:
+            del faces[face_name]
+    if font.face.name in faces:
+        unique = f"{font.face.name.ustr}-{name.rsplit('-', 1)[-1]}"
+        font.face.name = TTFNameBytes(unique.encode("ascii", "replace"))
+    pdfmetrics.registerFont(font)
 
 
 def _face_style(data: bytes) -> tuple[str, int, bool]:
@@ -117,31 +153,35 @@ def face_style(font: str) -> tuple[str, int, bool] | None:
     return _STYLE.get(font)
 
 
-def truetype_bytes(ff: FontFile, chars: frozenset[str]) -> bytes:
-    """The font as a single TrueType-outlined font: a TrueType file (or collection face) as
-    it is; a CFF-outlined one cut down to ``chars`` and converted."""
+def truetype_bytes(ff: FontFile, chars: frozenset[str]) -> tuple[bytes, bool]:
+    """The font as a single TrueType-outlined font, and whether it was cut down to ``chars``:
+    a TrueType file (or collection face) whole; a CFF-outlined one cut down and converted; a
+    variable one cut down and pinned to its default instance."""
     from fontTools.ttLib import TTFont as FtFont
 
     font = FtFont(str(ff.path), fontNumber=ff.index, lazy=False)
-    if "fvar" in font:
+    variable = "fvar" in font
+    if variable:
         # a variable font: its default instance is what a reader without variations shows
+        # (cut down to the game's characters first: instancing every glyph takes seconds)
         from fontTools.varLib.instancer import instantiateVariableFont
 
+        _subset(font, chars)
         defaults = {a.axisTag: a.defaultValue for a in font["fvar"].axes}
         font = instantiateVariableFont(font, defaults)
     if "glyf" in font:
-        if ff.index == 0 and "fvar" not in font and ff.path.suffix.lower() != ".ttc":
-            return ff.path.read_bytes()
+        if ff.index == 0 and not variable and ff.path.suffix.lower() != ".ttc":
+            return ff.path.read_bytes(), False
         buf = io.BytesIO()
         font.save(buf)
-        return buf.getvalue()
+        return buf.getvalue(), variable
     if "CFF " not in font and "CFF2" not in font:
         raise ValueError("it has neither TrueType nor PostScript outlines")
     _subset(font, chars)
     _cff_to_glyf(font)
     buf = io.BytesIO()
     font.save(buf)
-    return buf.getvalue()
+    return buf.getvalue(), True
 
 
 def _subset(font: Any, chars: Iterable[str]) -> None:
@@ -363,6 +403,16 @@ def sheet_marks(game: Game, items: list[Any]) -> list[Any]:
             it = replace(it, font=own)
         out.append(it)
     return out
+
+
+def check_sheet_text(game: Game) -> None:
+    """What the sheets print of the game's own words (its name, its inventory's groups) can
+    be set: the check ``irata check`` makes without building sheets."""
+    from generator.drawing import Text
+
+    words = [game.name] + [g.group for g in game.inventory] + [c.group for c in game.components]
+    sheet_marks(game, [Text(0, 0, w, font, 9, "#000000") for w in dict.fromkeys(words) if w
+                       for font in ("Helvetica", "Helvetica-Bold")])
 
 
 # --- SVG ---------------------------------------------------------------------------------------

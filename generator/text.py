@@ -2,8 +2,9 @@
 
 Measurement uses the standard PDF fonts' own metrics (reportlab's ``stringWidth``), so what
 fits in the PDF fits in the SVG, which names the same fonts. ``**bold**`` switches to the bold
-font; ``{name}`` places the icon ``name`` at the text's size, sat on the baseline; a newline
-starts a new paragraph.
+font; ``{name}`` places the icon ``name`` at the text's size, sat on the baseline, and
+``{name*N}`` places it N times (``{pip-food*${production.food}}``); a newline starts a new
+paragraph.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ DESCENT = 0.22
 ICON_EM = 0.95  # an inline icon's side, in ems
 STEP = 0.25  # points: the shrink step
 
-TOKEN_RE = re.compile(r"\*\*|\{[A-Za-z0-9_\-]+\}|\n|[^\S\n]+|[^\s*{]+|[*{]")
+TOKEN_RE = re.compile(r"\*\*|\{[A-Za-z0-9_\-]+(?:\*\d+)?\}|\n|[^\S\n]+|[^\s*{]+|[*{]")
+MAX_REPEAT = 50  # ``{pip*N}``: at most this many copies of one icon
 
 
 @dataclass(frozen=True)
@@ -54,9 +56,43 @@ def tokenize(text: str, icons: frozenset[str]) -> tuple[Piece, ...]:
             out.append(Piece("space", " ", bold))
         elif tok.startswith("{") and tok.endswith("}") and tok[1:-1] in icons:
             out.append(Piece("icon", tok[1:-1], bold))
+        elif tok.startswith("{") and "*" in tok and tok[1:-1].split("*")[0] in icons \
+                and int(tok[1:-1].split("*")[1]) <= MAX_REPEAT:
+            # ``{pip*3}``: the icon as many times as the number says (a count from a field)
+            name, times = tok[1:-1].split("*")
+            out.extend(Piece("icon", name, bold) for _ in range(int(times)))
         else:
-            out.append(Piece("word", tok, bold))
+            for k, part in enumerate(_cjk_parts(tok)):
+                if k:
+                    out.append(Piece("space", "", bold))  # a break of no width
+                out.append(Piece("word", part, bold))
     return tuple(out)
+
+
+# Chinese and Japanese set no spaces: a line may break between any two ideographs or kana,
+# but not before closing punctuation (nor after opening), a small kana or the long-vowel mark
+_CJK = re.compile(r"[\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3040-\u30ff\u3190-\u31ff"
+                  r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+                  r"\U00020000-\U0003134f]")
+_CLOSE = set("、。，．・：；？！）」』】〕〉》｝〙〗")
+_OPEN = set("（「『【〔〈《｛〘〖")
+_NO_BREAK_BEFORE = _CLOSE | set("ゝゞーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々.,:;?!)]}%")
+
+
+def _cjk_parts(word: str) -> list[str]:
+    """``word`` cut where a line may break inside it: between CJK characters (and after
+    closing or before opening CJK punctuation), never before a closing mark or a small kana."""
+    if not _CJK.search(word):
+        return [word]
+    parts = [word[0]]
+    for prev, ch in zip(word, word[1:], strict=False):
+        left = bool(_CJK.match(prev)) or prev in _CLOSE
+        right = bool(_CJK.match(ch)) or ch in _OPEN
+        if left and right and ch not in _NO_BREAK_BEFORE and prev not in _OPEN:
+            parts.append(ch)
+        else:
+            parts[-1] += ch
+    return parts
 
 
 @lru_cache(maxsize=65536)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import re
 import sys
 
 import click
@@ -37,6 +39,17 @@ def _one_line(message: str) -> str:
     return " ".join(message.split())
 
 
+def _did_you_mean(exc: click.UsageError, message: str) -> str:
+    """An option's word that is not one of its choices, answered with the nearest one."""
+    param = getattr(exc, "param", None)
+    word = re.search(r"'([^']*)' is not one of", message)
+    if param is None or word is None or not isinstance(param.type, click.Choice):
+        return message
+    close = difflib.get_close_matches(word.group(1), [str(c) for c in param.type.choices],
+                                      n=1, cutoff=0.5)
+    return f"{message.rstrip('.')}; did you mean '{close[0]}'?" if close else message
+
+
 def _take_debug(args: list[str]) -> tuple[list[str], bool]:
     """``--debug`` wherever it is typed (``irata play mule turn --debug`` too), taken out so the
     root group gets it; after ``--`` it is an argument like any other."""
@@ -63,7 +76,8 @@ def main(argv: list[str] | None = None) -> None:
     except click.UsageError as exc:
         # one line, as for every other bad input, with where to look for the right form
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
-        click.echo(f"error: {_one_line(exc.format_message())}{hint}", err=True)
+        message = _did_you_mean(exc, _one_line(exc.format_message()))
+        click.echo(f"error: {message}{hint}", err=True)
         sys.exit(2)
     except click.ClickException as exc:
         click.echo(f"error: {_one_line(exc.format_message())}", err=True)

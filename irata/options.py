@@ -33,8 +33,8 @@ GAME = click.option("--game", "game_id", type=int,
                     help="The saved game (default: the one played last).")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 SAVE = click.option("--save", is_flag=True,
-                    help="Use the saved game (the one played last, or --game ID): read the "
-                         "inputs from it and record the result.")
+                    help="Use the saved game (the one played last, or --game ID): the inputs "
+                         "are read from it, and a step the command records is saved in it.")
 
 
 # -- printing -----------------------------------------------------------------------------------

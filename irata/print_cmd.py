@@ -115,8 +115,8 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
     if as_json:
         click.echo(json.dumps({"games": summary}, indent=1))
     if strict and failed:
-        n = sum(len(s["overflow"]) for s in summary)  # type: ignore[arg-type]
-        k = sum(len(s["low_resolution"]) for s in summary)  # type: ignore[arg-type]
+        n = sum(len(s["overflow"]) for s in summary)
+        k = sum(len(s["low_resolution"]) for s in summary)
         what = [f"{n} text(s) do not fit their boxes"] if n else []
         what += [f"{k} image(s) print below 200 dpi"] if k else []
         raise InputError(f"--strict: {' and '.join(what)} (listed above)")
@@ -181,10 +181,12 @@ def check_cmd(games: tuple[str, ...], components_dir: Path | None, as_json: bool
     """
     from generator.build import draw_all, fit_report, image_report
     from generator.draw import Options
+    from generator.fonts import check_sheet_text
 
     report = []
     for game in games_to_use(games, components_dir):
         faces = draw_all(game, [c for c in game.components if c.printed], Options())
+        check_sheet_text(game)
         shrunk, overflow = fit_report([r for f in faces for r in f.fits])
         low_res = image_report([r for f in faces for r in f.fits])
         report.append({"game": game.key, "edition": game.edition,

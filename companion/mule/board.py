@@ -9,11 +9,11 @@ Each Land is a small dict kept in the saved game (``players.NAME.lands``):
 ``square`` the square of the Player Board (None when not said), ``mule`` the Good its M.U.L.E.
 produces (None: no M.U.L.E.), ``secret`` whether the Land now shows its Secret Side.
 
-The squares are named as the printed Player Board lies (``components/mule/boards.yaml``,
-``player-board-face``): five columns A to E (A the Red Zone, B to D the White Zone, E the Blue
-Zone) and three rows 1 to 3, top first. C2 is The Store and holds no Land; C1 and C3 are the
-river beds, the only squares a River may take. The board's squares are drawn there, not kept as
-structured data, so their names are fixed here.
+The squares are named as the printed Player Board shows them in their corners, read from the
+board's definition (``data.player_board`` in ``components/mule/rules.yaml``, a
+:class:`~companion.mule.data.PlayerBoard`): columns A to E (A the Red Zone, B to D the White
+Zone, E the Blue Zone) and rows 1 to 3, top first; C2 is The Store and holds no Land; C1 and C3
+are the river beds, the only squares a River may take.
 
 With a tile for every Land with a M.U.L.E., Production needs no typing but the M.U.L.E.s
 flipped; with a square for each, Economies of Scale are counted from the saved game too.
@@ -25,16 +25,12 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from companion.mule.data import PlayerBoard
 from companion.mule.production import GOODS, Worked
 from components.errors import InputError, RuleError
 
-COLUMNS = "ABCDE"
-ROWS = 3
-STORE_SQUARE = "C2"
-RIVER_BEDS = ("C1", "C3")
 LAND_TYPES = ("river", "plains", "low-mountain", "high-mountain", "meteor-crater")
 _TILE = re.compile(r"^[A-Za-z]\d\d$")
-_SQUARE = re.compile(r"^[A-Ea-e][1-3]$")
 _LETTER = {"s": "smithore", "c": "crystite", "f": "food", "e": "energy"}
 
 Land = dict[str, Any]
@@ -84,7 +80,7 @@ def good_of(text: str) -> str | None:
 
 
 def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], craters: Sequence[str],
-                board: Sequence[Land]) -> Land | None:
+                board: Sequence[Land], pb: PlayerBoard) -> Land | None:
     """A Land Grant or Land Auction answer: ``P07``, ``P07@B2`` (with its square), or a Land
     type (``plains``) when the tile is not named; blank: none. A tile may be owned once; a
     Meteor Crater only once it is on Planet Irata."""
@@ -94,7 +90,7 @@ def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], crater
     if len(words) > 2:
         raise InputError(f"'{text}': give a tile and a square, e.g. P07@B2")
     first = words[0]
-    square = check_square(words[1], board) if len(words) == 2 else None
+    square = check_square(words[1], board, pb) if len(words) == 2 else None
     if _TILE.match(first):
         tile = tile_of(first)
         name = tile.tile
@@ -110,60 +106,34 @@ def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], crater
             raise InputError(f"'{first}': give a tile (P07) or a Land type "
                              f"({', '.join(LAND_TYPES)})")
         land = new_land(kind, None, square)
-    if land["land"] == "river" and square is not None and square not in RIVER_BEDS:
-        raise RuleError(f"a River goes only on a river bed ({' or '.join(RIVER_BEDS)})")
+    if land["land"] == "river" and square is not None and square not in pb.river_beds:
+        raise RuleError(f"Land Grant: a River goes only on a river bed "
+                        f"({' or '.join(pb.river_beds)}), not {square}")
     return land
 
 
-def check_square(text: str, board: Sequence[Land]) -> str:
-    """A square of the Player Board (A1 to E3, not The Store's C2), not yet holding a Land."""
-    square = text.strip().upper()
-    if not _SQUARE.match(square):
-        raise InputError(f"'{text}': a square is A1 to E3 (columns A-E, rows 1-3)")
-    if square == STORE_SQUARE:
-        raise RuleError("C2 is The Store: no Land goes there")
+def check_square(text: str, board: Sequence[Land], pb: PlayerBoard) -> str:
+    """A square of the Player Board as printed (A1 to E3, not The Store's), not yet holding a
+    Land."""
+    square = pb.square(text)
+    if square == pb.store:
+        raise RuleError(f"Land Grant: {square} is The Store, which is in no Zone: no Land goes "
+                        "there")
     if any(land.get("square") == square for land in board):
         raise RuleError(f"{square} already holds a Land")
     return square
 
 
-def mules_text(lands: Sequence[Land]) -> str:
-    """The M.U.L.E.s on a board as typed: ``1=F,P07=E`` (Lands without one are left out)."""
-    return ",".join(f"{label(lands, i)}={land['mule'][0].upper()}"
-                    for i, land in enumerate(lands) if land.get("mule"))
-
-
-def parse_mules(text: str, lands: Sequence[Land], tile_of: TileLookup) -> list[Land]:
-    """The M.U.L.E.s after Development: ``LAND=GOOD`` for each Land with one (LAND: its tile or
-    its number; GOOD: S, C, F or E). Lands not named have none. One M.U.L.E. per Land; no
-    Smithore or Crystite on a River (it has no Production Value for them)."""
-    out = [{**land, "mule": None} for land in lands]
-    seen: set[int] = set()
-    for part in text.replace(";", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if "=" not in part:
-            raise InputError(f"'{part}': write LAND=GOOD, e.g. P07=E or 1=F")
-        ref, good_text = (s.strip() for s in part.split("=", 1))
-        i = find(lands, ref)
-        if i in seen:
-            raise RuleError(f"Land {ref} is named twice: one M.U.L.E. per Land")
-        seen.add(i)
-        good = good_of(good_text)
-        if good is not None:
-            check_producible(out[i], good, tile_of)
-        out[i]["mule"] = good
-    return out
-
-
 def find(lands: Sequence[Land], ref: str) -> int:
-    """A Land by its tile (P07) or its number in the list (1 first)."""
+    """A Land by its tile (P07), its square (B2) or its number in the list (1 first)."""
     want = ref.strip().upper()
     if want.isdigit() and 1 <= int(want) <= len(lands):
         return int(want) - 1
     for i, land in enumerate(lands):
         if (land.get("tile") or "").upper() == want:
+            return i
+    for i, land in enumerate(lands):
+        if (land.get("square") or "").upper() == want:
             return i
     names = ", ".join(label(lands, i) for i in range(len(lands))) or "none yet"
     raise InputError(f"'{ref}' is not one of this Colonist's Lands ({names})")
@@ -179,7 +149,8 @@ def check_producible(land: Land, good: str, tile_of: TileLookup) -> None:
         raise RuleError(f"a River has no Production Value for {good}")
 
 
-def worked_from(lands: Sequence[Land], tile_of: TileLookup) -> list[Worked] | None:
+def worked_from(lands: Sequence[Land], tile_of: TileLookup, pb: PlayerBoard
+                ) -> list[Worked] | None:
     """The Lands with M.U.L.E.s as production cells, read from the tiles; None when a Land with
     a M.U.L.E. has no tile named (its Production Value is then typed at the table). Crystite on
     a Land still showing its Public Side is produced there for the first time."""
@@ -191,15 +162,10 @@ def worked_from(lands: Sequence[Land], tile_of: TileLookup) -> list[Worked] | No
         if not land.get("tile"):
             return None
         tile = tile_of(land["tile"])
-        at = square_at(land["square"]) if land.get("square") else None
+        at = pb.at(land["square"]) if land.get("square") else None
         first = good == "crystite" and tile.secret_side and not land.get("secret")
         out.append(Worked(good, int(tile.production.get(good, 0)), False, first, tile.tile, at))
     return out
-
-
-def square_at(square: str) -> tuple[int, int]:
-    """``B2`` -> (row, column) = (1, 1), counted from 0."""
-    return int(square[1]) - 1, COLUMNS.index(square[0].upper())
 
 
 def has_squares(worked: Sequence[Worked]) -> bool:

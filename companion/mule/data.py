@@ -27,7 +27,8 @@ LUCKY_GROUP = "Lucky Event Cards"
 UNLUCKY_GROUP = "Unlucky Event Cards"
 # Lands with a Secret Side (Plains and Mountains); Rivers and Meteor Craters have only a Public one
 SECRET_SIDED = ("plains", "low-mountain", "high-mountain")
-CACHE_VERSION = 2
+CACHE_VERSION = 4  # 4: card codes, Hand Cards
+HAND_GROUPS = ("Land for Sale Cards", "Package From Home World cards")
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ class ProductionCard:
     effect: dict[str, Any] = field(default_factory=dict)
     text: str = ""
     fields: dict[str, Any] = field(default_factory=dict)
+    code: str = ""
 
     @property
     def pirates(self) -> bool:
@@ -104,10 +106,64 @@ class EventCard:
     wampus: bool = False
     alt_event: dict[str, int] = field(default_factory=dict)   # "three"/"four" -> Rank
     text: str = ""
+    code: str = ""
 
     @property
     def deck(self) -> str:
         return "lucky" if self.lucky else "unlucky"
+
+
+@dataclass(frozen=True)
+class HandCard:
+    """A Hand Card: Land for Sale! (``kind`` land_for_sale) or Package From Home World!
+    (``kind`` package, with its ``effect``)."""
+
+    id: str
+    title: str
+    kind: str
+    effect: dict[str, Any] = field(default_factory=dict)
+    code: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerBoard:
+    """The squares of a Player Board as printed: columns left to right, rows top to bottom,
+    each column's Zone, The Store's square and the river beds (``data.player_board``)."""
+
+    columns: tuple[str, ...]
+    rows: tuple[str, ...]
+    zones: dict[str, str]
+    store: str
+    river_beds: tuple[str, ...]
+
+    @property
+    def squares(self) -> tuple[str, ...]:
+        """Every square a Land may take, row by row (The Store's square left out)."""
+        return tuple(f"{c}{r}" for r in self.rows for c in self.columns
+                     if f"{c}{r}" != self.store)
+
+    def square(self, text: str) -> str:
+        """A square as typed (``b2``) -> as printed (``B2``); InputError if there is none."""
+        want = text.strip().upper()
+        if want == self.store:
+            return want
+        if want not in self.squares:
+            raise InputError(f"'{text}': a square is {self.squares[0]} to {self.squares[-1]} "
+                             f"(columns {self.columns[0]}-{self.columns[-1]}, rows "
+                             f"{self.rows[0]}-{self.rows[-1]}, as printed on the Player Board)")
+        return want
+
+    def zone(self, square: str) -> str:
+        return self.zones[square[0]]
+
+    def at(self, square: str) -> tuple[int, int]:
+        """(row, column), counted from 0."""
+        return self.rows.index(square[1:]), self.columns.index(square[0])
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Orthogonally Adjacent squares."""
+        (r1, c1), (r2, c2) = self.at(a), self.at(b)
+        return abs(r1 - r2) + abs(c1 - c2) == 1
 
 
 @dataclass(frozen=True)
@@ -138,6 +194,7 @@ class MuleData:
     lands: dict[str, LandTile]
     events: dict[str, list[str]] = field(default_factory=dict)   # group -> card ids
     event_cards: tuple[EventCard, ...] = ()
+    hand_cards: tuple[HandCard, ...] = ()
 
     # -- rule numbers ---------------------------------------------------------------------
     def _get(self, *path: str) -> Any:
@@ -187,6 +244,34 @@ class MuleData:
     def mule_value(self) -> int:
         return int(self._get("ranking_values", "mule"))
 
+    @property
+    def development(self) -> dict[str, Any]:
+        """2. Development: ``action_rounds``, ``actions_per_round``, ``food_per_round``,
+        ``action_food_cost`` (Action -> Food), ``wampus`` and ``pub`` ($)."""
+        return dict(self._get("development"))
+
+    def food_cost(self, action: str) -> int:
+        return int(self._get("development", "action_food_cost", action))
+
+    @property
+    def land_auction(self) -> tuple[int, int]:
+        """Land Auctions: the opening bid and each raise."""
+        return (int(self._get("land_auction", "opening_bid")),
+                int(self._get("land_auction", "raise")))
+
+    @property
+    def player_board(self) -> PlayerBoard:
+        pb = self._get("player_board")
+        return PlayerBoard(tuple(str(c) for c in pb["columns"]),
+                           tuple(str(r) for r in pb["rows"]),
+                           {str(k): str(v) for k, v in pb["zones"].items()}, str(pb["store"]),
+                           tuple(str(r) for r in pb["river_beds"]))
+
+    def hand_dealt(self, mode: str) -> dict[str, int]:
+        """The Hand Cards each Colonist is dealt at the set-up of ``mode``."""
+        return {str(k): int(v) for k, v in (self.data.get("hand_cards", {}).get(mode)
+                                              or {}).items()}
+
     def colony_rows(self) -> list[dict[str, Any]]:
         return list(self._get("colony_success", "rows"))
 
@@ -208,24 +293,21 @@ class MuleData:
 
     # -- components -------------------------------------------------------------------------
     def card(self, ref: str) -> ProductionCard:
-        """A Production Card by id (``production/acid-rain-storm``), slug or title."""
-        found = _find(self.cards, ref)
-        if found is not None:
-            return found
-        names = ", ".join(c.id.split("/")[-1] for c in self.cards) or "none are defined"
-        raise InputError(f"no Production Card '{ref}' (cards: {names})")
+        """A Production Card by its printed code (``PR05``), title, id or slug; a title printed
+        on several cards is refused with their codes (:func:`matching` lists them)."""
+        return _one(self.cards, ref, "Production Card")
+
+    def hand(self, ref: str) -> HandCard:
+        """A Hand Card by its printed code (``HC01``), title, id or slug."""
+        return _one(self.hand_cards, ref, "Hand Card")
 
     def deck(self, name: str) -> tuple[EventCard, ...]:
         """The Lucky (``lucky``) or Unlucky (``unlucky``) Event Cards."""
         return tuple(c for c in self.event_cards if c.deck == name)
 
     def event(self, ref: str) -> EventCard:
-        """An Event Card by id (``lucky/dance-night``), slug or title."""
-        found = _find(self.event_cards, ref)
-        if found is not None:
-            return found
-        names = ", ".join(c.id for c in self.event_cards) or "none are defined"
-        raise InputError(f"no Event Card '{ref}' (cards: {names})")
+        """An Event Card by its printed code (``LE03``), title, id or slug."""
+        return _one(self.event_cards, ref, "Event Card")
 
     def craters(self) -> list[LandTile]:
         """The Meteor Crater tiles (they enter play with a Production Card)."""
@@ -247,18 +329,46 @@ def check_good(good: str) -> str:
     return name
 
 
-def _find(cards: tuple[Any, ...], ref: str) -> Any:
-    """A card by id, slug or title; else by the start of one, when only one card has it."""
+def matching(cards: tuple[Any, ...], ref: str) -> list[Any]:
+    """The cards a table's word names: its printed code, id, slug or title (every card printed
+    with that title); else the one card whose slug or title starts so."""
     want = _slug(ref)
     if not want:
-        return None
-    keys = [(c, (_slug(c.id), _slug(c.id.split("/")[-1]), _slug(c.title))) for c in cards]
-    for card, names in keys:
-        if want in names:
-            return card
-    starts = {card.id: card for card, names in keys
-              if any(n.startswith(want) for n in names[1:])}
-    return next(iter(starts.values())) if len(starts) == 1 else None
+        return []
+    keys = [(c, (_slug(c.id), _slug(c.id.split("/")[-1]), _slug(getattr(c, "code", "")),
+                 _slug(c.title))) for c in cards]
+    exact = [card for card, names in keys if want in names[:3]]
+    if exact:
+        return exact[:1]
+    titled = [card for card, names in keys if names[3] == want]
+    if titled:
+        return titled
+    starts = {_slug(card.title): card for card, names in keys
+              if any(n.startswith(want) for n in (names[1], names[3]))}
+    return list(starts.values()) if len(starts) == 1 and len(
+        [c for c, n in keys if _slug(c.title) in starts]) == 1 else []
+
+
+def describe_card(card: Any) -> str:
+    """``PR01 ($5)``: a card's code and what tells it apart from cards of the same title."""
+    price = getattr(card, "crystite_price", None)
+    effect = getattr(card, "effect", {}) or {}
+    goods = effect.get("goods") if isinstance(effect, dict) else None
+    extra = f"${price}" if price is not None else (", ".join(goods) if goods else "")
+    code = getattr(card, "code", "") or card.id
+    return f"{code} ({extra})" if extra else code
+
+
+def _one(cards: tuple[Any, ...], ref: str, what: str) -> Any:
+    found = matching(cards, ref)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError(f"'{ref}' is printed on {len(found)} cards: give its code, "
+                         + ", ".join(describe_card(c) for c in found))
+    names = ", ".join(getattr(c, "code", "") or c.id.split("/")[-1] for c in cards) \
+        or "none are defined"
+    raise InputError(f"no {what} '{ref}' (cards: {names})")
 
 
 def plain(text: str) -> str:
@@ -286,7 +396,8 @@ def _raw_from_game(game: Any) -> dict[str, Any]:
     comps = []
     for comp in game.components:
         fields = dict(comp.fields)
-        if comp.group == PRODUCTION_GROUP or "land" in fields or "Event" in comp.group:
+        if comp.group == PRODUCTION_GROUP or "land" in fields or "Event" in comp.group \
+                or comp.group in HAND_GROUPS:
             comps.append({"id": comp.id, "group": comp.group, "fields": _plain(fields)})
     return {"version": CACHE_VERSION, "data": _plain(game.data), "components": comps}
 
@@ -296,15 +407,21 @@ def _from_raw(raw: dict[str, Any]) -> MuleData:
     lands: dict[str, LandTile] = {}
     events: dict[str, list[str]] = {}
     event_cards: list[EventCard] = []
+    hand: list[HandCard] = []
     for comp in raw["components"]:
         f = comp["fields"]
-        if comp["group"] == PRODUCTION_GROUP:
+        if comp["group"] in HAND_GROUPS:
+            hand.append(HandCard(comp["id"], str(f.get("title", comp["id"])),
+                                 "land_for_sale" if "Sale" in comp["group"] else "package",
+                                 dict(f.get("effect") or {}), str(f.get("code", ""))))
+        elif comp["group"] == PRODUCTION_GROUP:
             price = f.get("crystite_price")
             cards.append(ProductionCard(
                 id=comp["id"], title=str(f.get("title", comp["id"])),
                 crystite_price=int(price) if isinstance(price, int | float) else None,
                 modifiers={check_good(k): int(v) for k, v in (f.get("modifiers") or {}).items()},
-                effect=dict(f.get("effect") or {}), text=str(f.get("text", "")), fields=f))
+                effect=dict(f.get("effect") or {}), text=str(f.get("text", "")), fields=f,
+                code=str(f.get("code", ""))))
         elif "land" in f:
             prod = {k: int(v) for k, v in (f.get("production") or {}).items()
                     if isinstance(v, int | float)}
@@ -318,8 +435,8 @@ def _from_raw(raw: dict[str, Any]) -> MuleData:
                     lucky=comp["group"] == LUCKY_GROUP, effect=dict(f.get("effect") or {}),
                     wampus=bool(f.get("wampus")),
                     alt_event={k: int(v) for k, v in alt.items() if isinstance(v, int)},
-                    text=str(f.get("text", ""))))
-    return MuleData(raw["data"], tuple(cards), lands, events, tuple(event_cards))
+                    text=str(f.get("text", "")), code=str(f.get("code", ""))))
+    return MuleData(raw["data"], tuple(cards), lands, events, tuple(event_cards), tuple(hand))
 
 
 _LOADED: dict[int, MuleData] = {}

@@ -8,7 +8,7 @@ Store's 50 Energy and 50 Food; the last prices) and one event per step the table
 ``produce`` (Consumption of Energy, Production), ``spoilage`` (Spoilage), ``upkeep``
 (Population upkeep from the Store) and ``end-turn``. Each event carries its computed result
 (the dice rolled, the price paid), so the fold only adds and subtracts: replaying a log never
-rolls a die again. The rules are ``companion.mule_goes_crazy``'s pure functions; the numbers
+rolls a die again. The rules are ``companion.mule_goes_crazy.rules``' pure functions; the numbers
 the draft leaves out are in ``components/mule_goes_crazy/data.yaml``.
 
 The state is a plain JSON dict so that ``irata play set`` can correct any number at an

@@ -14,7 +14,7 @@ path for ``irata play set``: ``players.Ann.hand``, ``players.Ann.dice.sell``,
 ``players.Ann.profits.cards``, ``galaxy_deck``, ``bonus_revenue_piles.1``, ``market.planets``.
 
 Readings the rulebook leaves open (and the project's choice), beside those of
-``companion.outer_earth``:
+``companion.outer_earth.rules``:
 - The development cards under a planet nobody wanted go into the buyer's hand.
 - The card put under an unwanted planet comes from the development deck, not from a hand.
 - The companion keeps the development deck uncounted (it is reshuffled from the discards).

@@ -1,7 +1,8 @@
 """Elements (the YAML's layout data) -> Drawing primitives, for one face of one component.
 
-This is where ``$field`` values are substituted, ``when``/``unless`` decide what is drawn,
-percentages become millimetres, colours resolve through the palette, and text boxes are fitted.
+This is where ``${field}`` references are filled in (components/fields.py), ``repeat`` draws
+its copies, ``when``/``unless`` decide what is drawn, percentages become millimetres, colours
+resolve through the palette, and text boxes are fitted.
 Every text box's fitting is recorded, so the build can report what shrank or overflowed.
 """
 
@@ -15,7 +16,9 @@ from typing import Any
 
 from components import Component, Game
 from components.errors import DefinitionError
-from components.schema import FIELD_RE, suggest
+from components.facecheck import item_fields, repeat_items, repeat_wrap
+from components.fields import MISSING, REF_RE, evaluate, number_text, paths_in
+from components.schema import CHOICES, choice_error, suggest
 from components.yamlloc import LocDict
 from generator import fonts as fontreg
 from generator import images
@@ -94,34 +97,29 @@ class Context:
                          "basic colour name)")
 
     def lookup(self, name: str) -> Any:
-        value: Any = self.fields
-        for part in name.split("."):
-            if isinstance(value, dict) and part in value:
-                value = value[part]
-            elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
-                value = value[int(part)]
-            else:
-                return None
-        return value
+        """A field's value by its dotted path (or a ``${...}`` expression's inside)."""
+        try:
+            value = evaluate(name, self.fields)
+        except ValueError as exc:
+            raise self.error(str(exc)) from None
+        return None if value is MISSING else value
 
     def resolve(self, value: Any) -> Any:
-        """``$name`` or ``${a.b}`` alone -> the field's value (any type); else as is."""
-        if isinstance(value, str) and value.startswith("$"):
-            m = FIELD_RE.fullmatch(value)
+        """``${name}`` alone -> the field's value (any type); text holding references -> the
+        text with them filled in (``"${lane.key}-light"``); anything else as is."""
+        if isinstance(value, str) and "${" in value:
+            m = REF_RE.fullmatch(value)
             if m:
-                return self.lookup(m.group(1) or m.group(2))
+                return self.lookup(m.group(1))
+            return self.substitute(value)
         return value
 
     def substitute(self, text: str) -> str:
         def repl(m: re.Match[str]) -> str:
-            v = self.lookup(m.group(1) or m.group(2))
-            if v is None:
-                return ""
-            if isinstance(v, float) and v.is_integer():
-                v = int(v)
-            return str(v)
+            v = self.lookup(m.group(1))
+            return "" if v is None else number_text(v)
 
-        return FIELD_RE.sub(repl, text)
+        return REF_RE.sub(repl, text)
 
     def num(self, value: Any, axis: str, default: float = 0.0, least: float = -MAX_MM
             ) -> float:
@@ -166,6 +164,25 @@ class Context:
         if v is None or not lo <= v <= hi:
             raise self.error(f"{what} must be between {lo:g} and {hi:g}, not {_shown(value)}")
         return v
+
+    def angle(self, el: dict[str, Any]) -> float:
+        """``rotate``: degrees clockwise, any angle."""
+        value = self.resolve(el.get("rotate", 0))
+        if value is None:
+            return 0.0
+        if isinstance(value, bool) or not isinstance(value, int | float) \
+                or not math.isfinite(value) or abs(value) > 3600:
+            raise self.error(f"rotate must be an angle in degrees (at most 3600 either way), "
+                             f"not {_shown(value)}")
+        return float(value)
+
+    def choice(self, el: dict[str, Any], key: str, default: str) -> str:
+        """An enumerated key's word (``align: center``), checked: a field may give it too."""
+        value = self.resolve(el.get(key, default))
+        msg = choice_error(key, value, CHOICES[key])
+        if msg:
+            raise self.error(msg)
+        return str(value)
 
     def error(self, msg: str) -> DefinitionError:
         """A mistake located at the element being drawn (else at its component)."""
@@ -242,8 +259,9 @@ def draw_elements(ctx: Context, spec: Any) -> list[Primitive]:
 
 
 def _field_ref(name: Any) -> Any:
+    """``when:`` and ``unless:`` name a field (``when: food``): as a reference, ``${food}``."""
     if isinstance(name, str) and not name.startswith("$"):
-        return "$" + name
+        return "${" + name + "}"
     return name
 
 
@@ -297,7 +315,7 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         colour = ctx.colour(el.get("color")) if el.get("color") else None
         x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
         size = n(el.get("size", 5), "x", least=0.0)
-        rotate = ctx.number(el.get("rotate", 0) or 0, "rotate", -3600, 3600)
+        rotate = ctx.angle(el)
         if rotate:
             # turned about the icon's own centre
             return [Group((Icon(name, -size / 2, -size / 2, size, colour),),
@@ -327,12 +345,48 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
             raise ctx.error(f"'with' must be a mapping of field: value, not {_shown(given)}")
         with_fields = {str(k): ctx.resolve(v) for k, v in given.items()}
         x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
-        rotate = ctx.number(el.get("rotate", 0) or 0, "rotate", -3600, 3600)
+        rotate = ctx.angle(el)
         sub = Context(ctx.game, ctx.comp, {**ctx.fields, **with_fields}, ctx.w, ctx.h,
                       ctx.bleed, ctx.face, ctx.fits, ctx.depth + 1, drawn=ctx.drawn)
         items = draw_elements(sub, el["layout"])
         return [Group(tuple(items), dx=x, dy=y, rotate=rotate)] if (x or y or rotate) else items
+    if kind == "repeat":
+        return draw_repeat(ctx, el)
     raise ctx.error(f"unknown element type '{kind}'")
+
+
+def draw_repeat(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    """The layout once per item of ``over``: the first copy at ``x``, ``y``, each next one
+    moved ``dx`` (with ``wrap: N``, N copies to a row, the rows ``dy`` apart; else ``dy``
+    too). Each copy knows its item as ``${AS}``, its number as ``${AS_index}`` (from 0)."""
+    if ctx.depth >= MAX_USE_DEPTH:
+        raise ctx.error(f"layouts use each other more than {MAX_USE_DEPTH} deep (a loop?)")
+    over = ctx.resolve(el["over"])
+    if isinstance(over, int) and not isinstance(over, bool) and over > MAX_ELEMENTS:
+        raise ctx.error(f"repeat {over} times is too many (at most {MAX_ELEMENTS})")
+    items = repeat_items(over)
+    if items is None:
+        raise ctx.error(f"repeat needs a list, a mapping or a whole number, not {_shown(over)}")
+    given = el.get("with") or {}
+    if not isinstance(given, dict):
+        raise ctx.error(f"'with' must be a mapping of field: value, not {_shown(given)}")
+    name = str(el.get("as", "item"))
+    x, y = ctx.num(el.get("x"), "x"), ctx.num(el.get("y"), "y")
+    dx, dy = ctx.num(el.get("dx"), "x"), ctx.num(el.get("dy"), "y")
+    wrap = repeat_wrap(ctx.resolve(el.get("wrap")))
+    if wrap is None:
+        raise ctx.error(f"wrap must be a whole number of copies to a row, not {el['wrap']!r}")
+    out: list[Primitive] = []
+    for i, item in enumerate(items):
+        fields = {**ctx.fields, **item_fields(name, i, item, items)}
+        sub = Context(ctx.game, ctx.comp, fields, ctx.w, ctx.h, ctx.bleed, ctx.face, ctx.fits,
+                      ctx.depth + 1, drawn=ctx.drawn)
+        sub.fields.update({str(k): sub.resolve(v) for k, v in given.items()})
+        prims = draw_elements(sub, el["layout"])
+        col, row = (i % wrap, i // wrap) if wrap else (i, i)
+        ox, oy = x + col * dx, y + row * dy
+        out.extend(prims) if not (ox or oy) else out.append(Group(tuple(prims), dx=ox, dy=oy))
+    return out
 
 
 def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
@@ -394,16 +448,11 @@ def _crop(ctx: Context, value: Any, info: images.ImageInfo,
 
 def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     n = ctx.num
-    if "field" in el:
-        raw = ctx.lookup(str(el["field"]))
-        label = str(el["field"])
-        if isinstance(raw, str):
-            raw = ctx.substitute(raw)
-    else:
-        raw = ctx.resolve(el["text"])
-        label = str(el["text"])[:24]
-        if isinstance(raw, str):
-            raw = ctx.substitute(raw)
+    raw = ctx.resolve(el["text"])
+    whole = REF_RE.fullmatch(str(el["text"]))
+    label = whole.group(1) if whole else str(el["text"])[:24]  # the field, in fit reports
+    if isinstance(raw, str):
+        raw = ctx.substitute(raw)
     if raw is None:
         return []
     if isinstance(raw, float) and raw.is_integer():
@@ -417,33 +466,32 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     if not content.strip():
         return []
     fonts = _fonts(ctx, el.get("font", "body"))
-    _check_glyphs(ctx, el, content, fonts, "field" if "field" in el else "text")
+    _check_glyphs(ctx, el, content, fonts, "text")
     size = ctx.number(el.get("size", 9), "size", 0.5, MAX_FONT_PT)
     min_size = ctx.number(el.get("min_size", min(5.0, size)), "min_size", 0.5, MAX_FONT_PT)
     leading = ctx.number(el.get("leading", 1.2), "leading", 0.5, 5)
     x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
     w, h = n(el["w"], "x", least=0.0), n(el["h"], "y", least=0.0)
-    rotate = ctx.number(el.get("rotate", 0) or 0, "rotate", -3600, 3600)
-    if rotate % 90:
-        raise ctx.error(f"a text turns by 0, 90, 180 or 270 degrees, not {rotate:g}")
-    rotate = int(rotate) % 360
-    bw, bh = (h, w) if rotate in (90, 270) else (w, h)
+    rotate = ctx.angle(el)
+    # the text runs along the box's longer side when turned nearer a quarter than a half turn
+    quarter = 45 < rotate % 180 < 135
+    bw, bh = (h, w) if quarter else (w, h)
     icons = frozenset(BUILTIN) | frozenset(ctx.game.icons)
     used, lines, result = textfit.fit(content, fonts, icons, bw, bh, size, min_size, leading)
     if result.size < result.wanted - 1e-6 or not result.fits:
         ctx.fits.append(FitRecord(ctx.comp.id, ctx.face, label, ctx.comp.file, ctx.comp.line,
                                   result.wanted, result.size, result.fits))
     colour = ctx.colour(el.get("color", "ink")) or "#000000"
-    prims = textfit.render_lines(lines, fonts, used, 0, 0, bw, bh, str(el.get("align", "left")),
-                                 str(el.get("valign", "top")), leading, colour)
-    if rotate == 0:
+    align = ctx.choice(el, "align", "left")
+    valign = ctx.choice(el, "valign", "top")
+    if rotate % 360 == 0:
+        prims = textfit.render_lines(lines, fonts, used, 0, 0, bw, bh, align, valign, leading,
+                                     colour)
         return [Group(tuple(prims), dx=x, dy=y)]
-    # turn the box about its own corner so it still fills (x, y, w, h)
-    if rotate == 90:
-        return [Group(tuple(prims), dx=x + w, dy=y, rotate=90)]
-    if rotate == 180:
-        return [Group(tuple(prims), dx=x + w, dy=y + h, rotate=180)]
-    return [Group(tuple(prims), dx=x, dy=y + h, rotate=270)]
+    # any angle, clockwise, about the box's centre (a quarter turn fills the same box)
+    prims = textfit.render_lines(lines, fonts, used, -bw / 2, -bh / 2, bw, bh, align, valign,
+                                 leading, colour)
+    return [Group(tuple(prims), dx=x + w / 2, dy=y + h / 2, rotate=rotate)]
 
 
 def _runs(content: str, fonts: tuple[str, str],
@@ -477,8 +525,7 @@ def _check_glyphs(ctx: Context, el: dict[str, Any], content: str, fonts: tuple[s
     ch = bad[0][0]
     where: tuple[str | None, int | None, int | None] = (ctx.comp.file, ctx.comp.line, None)
     source = el.get(key)
-    names = [str(source)] if key == "field" else [
-        m.group(1) or m.group(2) for m in FIELD_RE.finditer(str(source))]
+    names = [path for m in REF_RE.finditer(str(source)) for path in paths_in(m.group(1))]
     for name in names:
         value = ctx.lookup(name)
         if isinstance(value, str) and ch in ctx.substitute(value) and name in ctx.fields:

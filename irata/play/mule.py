@@ -7,6 +7,7 @@ imported here: the rule numbers come from ``companion.mule.data`` (cached from t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -494,38 +495,313 @@ def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
                    describe(state)])
 
 
+START = "irata play mule new --players ..."
+
+
+def _given_pairs(values: tuple[str, ...], key: str, what: str) -> dict[str, str]:
+    """``--flip Ann=P07,R01`` (repeatable) -> {"flip.Ann": "P07,R01"}."""
+    out: dict[str, str] = {}
+    for value in values:
+        if "=" not in value:
+            raise InputError(f"{what}: '{value}' should be NAME=...")
+        name, text = (x.strip() for x in value.split("=", 1))
+        out[f"{key}.{name}"] = text
+    return out
+
+
+def _record(step: str, who: str | None, given: dict[str, str], db: str | None,
+            game_id: int | None, as_json: bool) -> None:
+    """Record one step of the Game Turn: read the saved game, check the entry against the
+    rules and the state, append the step, all in one transaction (a refused entry changes
+    nothing)."""
+    import copy
+
+    from companion.mule import turn as steps_of
+    from companion.mule.data import check_good
+    from companion.mule.steps import player_name
+    from companion.session import state_of
+    from components.errors import RuleError
+
+    md = _data()
+    with open_store(db) as store:
+        saved = pick(store, game_id, "mule", "M.U.L.E.", START)
+        with store.transaction():
+            state = state_of(store, saved)
+            now = steps_of.current(copy.deepcopy(state), md)
+            if now is None:
+                raise RuleError("this game is over: The Ship is Back! was drawn")
+            if now.step != step:
+                raise RuleError(f"it is not the time for '{step}': now "
+                                f"{steps_of.say_step(now, state)} -- "
+                                f"{steps_of.command(now, state)}")
+            if who is not None and now.who is not None:
+                named = check_good(who) if step == "trade" else \
+                    player_name(who, list(state["players"]))
+                if named != now.who:
+                    raise RuleError(f"it is not {named}'s turn: now "
+                                    f"{steps_of.say_step(now, state)}")
+            answers: dict[str, str] = {}
+            after, done, lines = steps_of.run_step(state, md, steps_of.scripted(given, answers),
+                                                   lambda _line: None)
+            unused = sorted(set(given) - set(answers))
+            if unused:
+                raise InputError(f"not asked in this step: {', '.join(unused)}")
+            event = store.append(saved.id, "step", {
+                "turn": done.turn, "step": done.step, "who": done.who, "answers": answers,
+                "lines": lines, "after": after})
+    following = steps_of.current(copy.deepcopy(after), md)
+    nxt = following.as_dict(after) if following else None
+    emit(as_json, {"id": saved.id, "event": event.seq, "turn": done.turn, "step": done.step,
+                   "who": done.who, "lines": lines, "next": nxt},
+         [*lines, f"Saved. Now: {nxt['text']}\n  {nxt['command']}" if nxt
+          else "Saved. The game is over."])
+
+
+STEP_OPTIONS = [GAME, DB, JSON]
+
+
+SHORT = {
+    "grant": "Step: Land Grant (NAME TILE@SQUARE).",
+    "auction": "Step: a Land Auction (SELLER WINNER BID TILE@SQUARE).",
+    "package": "Step: Package From Home World! cards played.",
+    "develop": "Step: a Colonist's Action Round of Development.",
+    "usage": "Step: Usage and Spoilage.",
+    "produce": "Step: Production (the Production Card drawn).",
+    "pricing": "Step: Pricing.",
+    "trade": "Step: one Auction of the Market (GOOD).",
+    "final-market": "Step: the Final Turn's Market (all sold to The Store).",
+    "ranking": "Step: Ranking.",
+    "lucky": "Step: the Lucky Event (NAME CARD --to NAME).",
+    "unlucky": "Step: the Unlucky Event (NAME CARD --to NAME).",
+    "end": "Step: the end of the game and the Colony's rating.",
+}
+
+
+def _step_command(name: str, help_text: str) -> Callable[[Callable[..., None]], Any]:
+    def wrap(fn: Callable[..., None]) -> Any:
+        for option in reversed(STEP_OPTIONS):
+            fn = option(fn)
+        return mule.command(name, help=help_text + "\n\nirata play mule next says which step "
+                            "comes now.", short_help=SHORT[name])(fn)
+    return wrap
+
+
+@_step_command("grant", "1. Expansion, Land Grant: NAME claims a Land, TILE@SQUARE as printed "
+               "(P07@B2), or none.")
+@click.argument("name")
+@click.argument("claim", nargs=-1)
+def grant(name: str, claim: tuple[str, ...], game_id: int | None, db: str | None,
+          as_json: bool) -> None:
+    _record("grant", name, {"claim": " ".join(claim)}, db, game_id, as_json)
+
+
+@_step_command("auction", "1. Expansion, Land Auctions (Tournament): SELLER WINNER BID "
+               "TILE@SQUARE, or none when no one plays Land for Sale! any more.")
+@click.argument("entry", nargs=-1)
+def auction(entry: tuple[str, ...], game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("auction", None, {"auction": " ".join(entry)}, db, game_id, as_json)
+
+
+@_step_command("package", "2. Development: Package From Home World! cards played, "
+               "NAME=CARD,... (CARD: its code or its Good), or none.")
+@click.argument("entry", nargs=-1)
+def package(entry: tuple[str, ...], game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("package", None, {"package": " ".join(entry)}, db, game_id, as_json)
+
+
+@_step_command("develop", "2. Development: NAME's Action Round, e.g. \"buy P07 F, assay\"; or "
+               "pass.\n\nActions: buy LAND GOOD, refit LAND GOOD [LAND GOOD] (two Adjacent "
+               "Lands), move FROM TO [GOOD], assay, wampus (yes/no without the companion's "
+               "deck), pub. LAND: its tile (P07) or square (B2).")
+@click.argument("name")
+@click.argument("actions", nargs=-1)
+def develop(name: str, actions: tuple[str, ...], game_id: int | None, db: str | None,
+            as_json: bool) -> None:
+    _record("develop", name, {"actions": " ".join(actions)}, db, game_id, as_json)
+
+
+@_step_command("usage", "3. Usage and Spoilage (nothing to type).")
+def usage(game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("usage", None, {}, db, game_id, as_json)
+
+
+@_step_command("produce", "4. Production: the Production Card drawn (its code or title; "
+               "nothing with the companion's deck), and who flips or loses what.")
+@click.argument("card", nargs=-1)
+@click.option("--price", help="The printed Crystite price, for a title printed on several "
+              "cards (The Ship is Back!).")
+@click.option("--flip", multiple=True, help="NAME=TILES flipped for an Energy Shortage.")
+@click.option("--hit", multiple=True, help="NAME=LAND hit by Radiation! or Pest Attack!.")
+@click.option("--lands", multiple=True, help="NAME=CELLS: working Lands without tiles (F3,E2).")
+def produce(card: tuple[str, ...], price: str | None, flip: tuple[str, ...],
+            hit: tuple[str, ...], lands: tuple[str, ...], game_id: int | None, db: str | None,
+            as_json: bool) -> None:
+    given = {**_given_pairs(flip, "flip", "--flip"), **_given_pairs(hit, "hit", "--hit"),
+             **_given_pairs(lands, "lands", "--lands")}
+    if card:
+        given["card"] = " ".join(card)
+    if price is not None:
+        given["card_price"] = price
+    _record("produce", None, given, db, game_id, as_json)
+
+
+@_step_command("pricing", "5. Pricing (nothing to type).")
+def pricing_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("pricing", None, {}, db, game_id, as_json)
+
+
+@_step_command("trade", "6. Market, one Auction (GOOD): sales to The Store, purchases from it, "
+               "deals between Colonists.")
+@click.argument("good")
+@click.option("--sell", "sell", default="", help="Sold to The Store: NAME=N,...")
+@click.option("--buy", "buy", default="", help="Bought from The Store: NAME=N,...")
+@click.option("--deal", "deal", multiple=True, help="SELLER>BUYER N@PRICE (repeatable).")
+def trade(good: str, sell: str, buy: str, deal: tuple[str, ...], game_id: int | None,
+          db: str | None, as_json: bool) -> None:
+    given = {"sell": sell, "deals": ",".join(deal)}
+    if buy:
+        given["buy"] = buy
+    _record("trade", good, given, db, game_id, as_json)
+
+
+@_step_command("final-market", "6. Market of the Final Turn: everyone sells all their Goods to "
+               "The Store.")
+def sellout_step(game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("sellout", None, {}, db, game_id, as_json)
+
+
+@_step_command("ranking", "7. Ranking (nothing to type).")
+def ranking(game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("ranking", None, {}, db, game_id, as_json)
+
+
+def _event_step(kind: str) -> Any:
+    @_step_command(kind, f"8. Personal Events: the {kind.capitalize()} Event drawn by NAME "
+                   "(CARD: its code or title; nothing with the companion's deck), --to whom.")
+    @click.argument("name")
+    @click.argument("card", nargs=-1)
+    @click.option("--to", "to", help="The Colonist who receives the card.")
+    def cmd(name: str, card: tuple[str, ...], to: str | None, game_id: int | None,
+            db: str | None, as_json: bool) -> None:
+        given = {"card": " ".join(card)} if card else {}
+        if to is not None:
+            given["to"] = to
+        _record(kind, name, given, db, game_id, as_json)
+    return cmd
+
+
+lucky = _event_step("lucky")
+unlucky = _event_step("unlucky")
+
+
+@_step_command("end", "The end of the game: the First Founder and the Colony's rating.")
+def end(game_id: int | None, db: str | None, as_json: bool) -> None:
+    _record("end", None, {}, db, game_id, as_json)
+
+
+@mule.command("next")
+@GAME
+@DB
+@JSON
+def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """Which step comes now, for whom, and the command that records it."""
+    import copy
+
+    from companion.mule import turn as steps_of
+    from companion.session import state_of
+
+    with open_store(db) as store:
+        saved = pick(store, game_id, "mule", "M.U.L.E.", START)
+        state = state_of(store, saved)
+    now = steps_of.current(copy.deepcopy(state))
+    nxt = now.as_dict(state) if now else None
+    emit(as_json, {"id": saved.id, "next": nxt},
+         [f"Game {saved.id}, Turn {nxt['turn']}: {nxt['text']}", f"  {nxt['command']}"]
+         if nxt else f"Game {saved.id} is over.")
+
+
+@mule.command("status")
+@GAME
+@DB
+@JSON
+def status_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """The game at a glance: Ranking, Money, Goods, Lands and M.U.L.E.s, The Store, what is
+    next."""
+    from companion.mule.saved import describe, glance
+    from companion.session import state_of
+
+    with open_store(db) as store:
+        saved = pick(store, game_id, "mule", "M.U.L.E.", START)
+        state = state_of(store, saved)
+    emit(as_json, {"id": saved.id, "name": saved.name, **glance(state, _data())},
+         lambda: [f"Game {saved.id}: {saved.name}", describe(state)])
+
+
 @mule.command()
 @GAME
 @DB
 def turn(game_id: int | None, db: str | None) -> None:
-    """Play one Game Turn, Phase by Phase, typing only what changed (Enter keeps it).
+    """The guided walk over one Game Turn: every step asked in order and saved as soon as it is
+    answered. Run it again to resume where it stopped; Ctrl-C or the end of the input loses
+    only the step in progress. A refused answer says why and is asked again.
 
     \b
-    Lands are claimed by the tile printed on them (P07), with the square of
-    the Player Board if you like (P07@B2: columns A-E, A the Red Zone, E the
-    Blue Zone; rows 1-3; C2 is The Store, C1 and C3 the river beds). The
-    M.U.L.E.s are typed as LAND=GOOD (P07=E,R01=F; a Land without a tile by
-    its number, 1=F). When every Land with a M.U.L.E. has its tile (and, in
-    a Tournament, its square), Production is counted from the saved game,
-    Economies of Scale included: only M.U.L.E.s flipped for an Energy
-    Shortage are asked. A Land typed by its type only (plains) has no known
-    Production Value, so its Production is typed each turn (F3,E2!).
-    The Production Card's effects are applied: modifiers, Pirate Ship!,
-    Radiation!, Pest Attack! (their Game Turn 1 versions on Turn 1), Fire in
-    The Store! and the Meteor Craters; so are the Lucky and Unlucky Event
-    cards' effects on the Colonist who receives them.
+    Lands are claimed by the tile printed on them and the square of the
+    Player Board printed in its corner (P07@B2). Development is typed
+    Action Round by Action Round: buy P07 F, refit P07 E, refit P07 E P08 F
+    (two Adjacent Lands), move P07 R01 F, assay, wampus, pub; blank: Pass.
+    Cards are named by the code in their corner (PR05) or their title.
+    Each step is also its own command: irata play mule next says which.
     """
-    from companion.mule.saved import play_turn
+    import copy
+
+    from companion.mule import turn as steps_of
     from companion.session import state_of
+    from components.errors import RuleError
+
+    md = _data()
+
+    prompts = [0]
+
+    def ask(question: str, default: str) -> str:
+        prompts[0] += 1
+        return str(click.prompt(question, default=default, show_default=bool(default)))
 
     with open_store(db) as store:
-        saved = pick(store, game_id, "mule", "M.U.L.E.", "irata play mule new --players ...")
+        saved = pick(store, game_id, "mule", "M.U.L.E.", START)
         state = state_of(store, saved)
-
-        def ask(question: str, default: str) -> str:
-            return str(click.prompt(question, default=default, show_default=bool(default)))
-
-        after, answers = play_turn(state, _data(), ask, click.echo)
-        store.append(saved.id, "turn", {"turn": state["turn"], "answers": answers,
-                                        "after": after})
-    click.echo(f"Turn {state['turn']} saved in game {saved.id}.")
+        now = steps_of.current(copy.deepcopy(state), md)
+        if now is None:
+            raise RuleError("this game is over: The Ship is Back! was drawn")
+        start = now.turn
+        click.echo(f"== Turn {start}, from {steps_of.say_step(now, state)}")
+        while now is not None and now.turn == start:
+            seen = len(store.events(saved.id))
+            click.echo(f"-- {steps_of.say_step(now, state)}")
+            answers: dict[str, str] = {}
+            prompts[0] = 0
+            try:
+                after, done, lines = steps_of.run_step(
+                    state, md, steps_of.interactive(ask, click.echo, answers), click.echo)
+            except (InputError, RuleError) as exc:
+                if not prompts[0]:       # nothing typed can change it: no asking again
+                    raise
+                click.echo(f"  ! {exc}")
+                continue
+            except click.Abort:
+                click.echo(f"\nStopped at {steps_of.say_step(now, state)}: everything before "
+                           "it is saved; 'irata play mule turn' resumes here.", err=True)
+                raise SystemExit(1) from None
+            with store.transaction():
+                if len(store.events(saved.id)) != seen:
+                    raise InputError("the saved game changed while this step was typed: run "
+                                     "'irata play mule turn' again")
+                store.append(saved.id, "step", {
+                    "turn": done.turn, "step": done.step, "who": done.who,
+                    "answers": answers, "lines": lines, "after": after})
+            state = after
+            now = steps_of.current(copy.deepcopy(state), md)
+    if now is None:
+        click.echo(f"The game is over (game {saved.id}).")
+    else:
+        click.echo(f"Turn {start} saved in game {saved.id}. Next: {steps_of.say_step(now, state)}")

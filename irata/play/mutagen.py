@@ -5,17 +5,11 @@ A thin shell over ``companion.mutagen``: read the file, call the rule, print a t
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from irata.options import DB, GAME, JSON, SAVE, create, emit, names, read, record
 
 EXPANSION_CHOICES = ("plight-of-the-people", "palace-visitors")
-
-
-def _emit(data: dict[str, Any]) -> None:
-    emit(True, data, "")
 
 
 def _table(rows: list[list[str]], right_from: int = 1) -> str:
@@ -99,31 +93,31 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         tie_break = (f"{_names(list(result.winners))} tie on {best} points and on Shard "
                      "Fragment tokens remaining; the rulebook breaks the tie no further, so "
                      "they share the win")
-    if as_json:
-        _emit({
-            "players": [{
-                "name": b.name, "score": b.score, "crew": b.crew_total,
-                "crew_cards": [{"card": printed_name(c.crew), "id": c.crew.id, "points": c.points}
-                               for c in b.crew],
-                "storage": b.storage, "shards": b.shards, "trees": b.trees, "total": b.total,
-                "shards_remaining": b.shards_left} for b in result.players],
-            "winner": result.winners[0] if len(result.winners) == 1 else None,
-            "winners": list(result.winners),
-            "tie_break": tie_break,
-        })
-        return
+    payload = {
+        "players": [{
+            "name": b.name, "score": b.score, "crew": b.crew_total,
+            "crew_cards": [{"card": printed_name(c.crew), "id": c.crew.id, "points": c.points}
+                           for c in b.crew],
+            "storage": b.storage, "shards": b.shards, "trees": b.trees, "total": b.total,
+            "shards_remaining": b.shards_left} for b in result.players],
+        "winner": result.winners[0] if len(result.winners) == 1 else None,
+        "winners": list(result.winners),
+        "tie_break": tie_break,
+    }
+    lines: list[str] = []
     rows = [["Player", "Before", "Crew", "Storage", "Shards", "Trees", "Total"]]
     rows += [[b.name, str(b.score), str(b.crew_total), str(b.storage), str(b.shards),
               str(b.trees), str(b.total)] for b in result.players]
-    click.echo("Mutagen: end of game scoring")
-    click.echo(_table(rows))
+    lines.append("Mutagen: end of game scoring")
+    lines.append(_table(rows))
     for b in result.players:
         if b.crew:
             detail = ", ".join(f"{printed_name(c.crew)} {c.points}" for c in b.crew)
-            click.echo(f"{b.name}'s Crew cards: {detail}")
+            lines.append(f"{b.name}'s Crew cards: {detail}")
     if tie_break:
-        click.echo(f"Tie: {tie_break}.")
-    click.echo(f"Winner: {_names(list(result.winners))} with {best} points")
+        lines.append(f"Tie: {tie_break}.")
+    lines.append(f"Winner: {_names(list(result.winners))} with {best} points")
+    emit(as_json, payload, lines)
 
 
 @mutagen.command("round")
@@ -165,13 +159,12 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         _, _, state = record(db, game_id, "mutagen", "round",
                              lambda s: round_event(s, scores))
         saved_scores = state["scores"]
-    if as_json:
-        _emit({"players": [{
-            "name": s.name, "installed": s.installed, "columns": s.columns,
-            "tracks": dict(s.tracks), "total": s.total,
-            **({"shards": s.shards} if plight else {})} for s in scores],
-            **({"score_track": saved_scores} if saved_scores is not None else {})})
-        return
+    payload = {"players": [{
+        "name": s.name, "installed": s.installed, "columns": s.columns,
+        "tracks": dict(s.tracks), "total": s.total,
+        **({"shards": s.shards} if plight else {})} for s in scores],
+        **({"score_track": saved_scores} if saved_scores is not None else {})}
+    lines: list[str] = []
     head = ["Player", "Installed", "Columns", *[e.capitalize() for e in rules.elements], "Total"]
     if plight:
         head.append("Shards")
@@ -182,11 +175,12 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         if plight:
             row.append(f"+{s.shards}")
         rows.append(row)
-    click.echo("Mutagen: end of round points")
-    click.echo(_table(rows))
+    lines.append("Mutagen: end of round points")
+    lines.append(_table(rows))
     if saved_scores is not None:
-        click.echo("Saved. Score track: "
-                   + ", ".join(f"{n} {v}" for n, v in saved_scores.items()))
+        lines.append("Saved. Score track: "
+                     + ", ".join(f"{n} {v}" for n, v in saved_scores.items()))
+    emit(as_json, payload, lines)
 
 
 @mutagen.command("airship")
@@ -231,14 +225,11 @@ def airship_cmd(file: str, element: str | None, space: str | None, tile: str | N
             raise InputError("give --tile alone, or --element (with or without --at)")
         cells = [c.strip().upper() for c in tile.split(",") if c.strip()]
         v = place_tile_check(ship, cells, rules)
-        if as_json:
-            _emit({"tile": cells, "allowed": v.allowed, "reasons": list(v.reasons),
-                   "cost": v.cost if v.allowed else None})
-        elif v.allowed:
-            click.echo(f"A Storage tile fits on {'+'.join(cells)}: pay {v.cost} Shard "
-                       "Fragment tokens.")
-        else:
-            click.echo(f"No Storage tile on {'+'.join(cells)}: {'; '.join(v.reasons)}.")
+        payload = {"tile": cells, "allowed": v.allowed, "reasons": list(v.reasons),
+                   "cost": v.cost if v.allowed else None}
+        emit(as_json, payload,
+             f"A Storage tile fits on {'+'.join(cells)}: pay {v.cost} Shard Fragment tokens."
+             if v.allowed else f"No Storage tile on {'+'.join(cells)}: {'; '.join(v.reasons)}.")
         return
     if element is None:
         if space is not None:
@@ -247,34 +238,33 @@ def airship_cmd(file: str, element: str | None, space: str | None, tile: str | N
         placed = dict(ship.installed)
         cols = filled_columns(ship, rules)
         col_names = [str(c) for c in rules.airship["columns"]]
-        if as_json:
-            _emit({"spaces": {s: {"shows": r, "holds": placed[s].label() if s in placed
+        payload = {"spaces": {s: {"shows": r, "holds": placed[s].label() if s in placed
                                   else None} for s, r in spaces.items()},
                    "filled_columns": [col_names[c] for c in cols],
                    "end_of_round": len(placed) * rules.installed_element
-                   + sum(rules.column_points[c] for c in cols)})
-            return
-        click.echo("Installation spaces:")
+                   + sum(rules.column_points[c] for c in cols)}
+        lines = ["Installation spaces:"]
         for s, r in spaces.items():
             held = placed[s].label() if s in placed else "empty"
-            click.echo(f"  {s}  shows {r:<8} {held}")
-        click.echo("Filled Storage columns: "
-                   + (", ".join(col_names[c] for c in cols) if cols else "none"))
+            lines.append(f"  {s}  shows {r:<8} {held}")
+        lines.append("Filled Storage columns: "
+                     + (", ".join(col_names[c] for c in cols) if cols else "none"))
         pts = len(placed) * rules.installed_element + sum(rules.column_points[c] for c in cols)
-        click.echo(f"End of round, from the Airship: {pts} points")
+        lines.append(f"End of round, from the Airship: {pts} points")
+        emit(as_json, payload, lines)
         return
     el = parse_element(element, rules)
     targets = [space] if space else list(installation_spaces(ship, rules))
     verdicts = {t.upper(): install_check(ship, t, el, rules) for t in targets}
-    if as_json:
-        _emit({"element": el.label(), "spaces": {
-            s: {"allowed": v.allowed, "reasons": list(v.reasons)} for s, v in verdicts.items()}})
-        return
+    payload = {"element": el.label(), "spaces": {
+        s: {"allowed": v.allowed, "reasons": list(v.reasons)} for s, v in verdicts.items()}}
+    lines = []
     for s, v in verdicts.items():
         if v.allowed:
-            click.echo(f"{s}: yes, the {el.label()} may be installed here")
+            lines.append(f"{s}: yes, the {el.label()} may be installed here")
         else:
-            click.echo(f"{s}: no: {'; '.join(v.reasons)}")
+            lines.append(f"{s}: no: {'; '.join(v.reasons)}")
+    emit(as_json, payload, lines)
 
 
 @mutagen.command("setup")
@@ -292,35 +282,35 @@ def setup_cmd(players_text: str, expansions: tuple[str, ...], as_json: bool) -> 
     players = len(names(players_text))
     s = setup(players, rules, expansions)
     open_spaces = [sp.position for sp in s.spaces if sp.open]
-    if as_json:
-        _emit({"players": s.players, "expansions": list(s.expansions),
+    payload = {"players": s.players, "expansions": list(s.expansions),
                "worker_spaces": [{"position": sp.position, "pips": sp.pips, "open": sp.open}
                                  for sp in s.spaces],
                "open_spaces_per_location": len(open_spaces),
                "locations": [name for _, name in rules.locations],
                "mutation_cards": s.mutation_cards, "people_cards": s.people_cards,
                "starting_shards": s.starting_shards, "starting_score": s.starting_score,
-               "bonus_tokens": len(rules.progress_bonus_spaces)})
-        return
-    click.echo(f"Mutagen set-up for {players} player{'s' if players > 1 else ''}"
-               + (f" with {', '.join(s.expansions)}" if s.expansions else ""))
-    click.echo(f"Worker spaces: at each of the {len(rules.locations)} locations, "
-               f"{len(open_spaces)} of 4 are open:")
+               "bonus_tokens": len(rules.progress_bonus_spaces)}
+    lines: list[str] = []
+    lines.append(f"Mutagen set-up for {players} player{'s' if players > 1 else ''}"
+                 + (f" with {', '.join(s.expansions)}" if s.expansions else ""))
+    lines.append(f"Worker spaces: at each of the {len(rules.locations)} locations, "
+                 f"{len(open_spaces)} of 4 are open:")
     for sp in s.spaces:
         state = "open" if sp.open else "closed"
-        click.echo(f"  space {sp.position} ({sp.pips} pip{'s' if sp.pips > 1 else ''}): {state}")
+        lines.append(f"  space {sp.position} ({sp.pips} pip{'s' if sp.pips > 1 else ''}): {state}")
     if players == 1:
-        click.echo("  (the rulebook's solo section is empty; these are the pips' rule)")
-    click.echo(f"Each round, deal {s.mutation_cards} Mutation cards face up"
-               + (f" and {s.people_cards} People cards" if s.people_cards else "") + ".")
-    click.echo(f"Each player: {s.starting_shards} Shard Fragment tokens, score tracker on "
-               f"{s.starting_score}, Element trackers on 0, Progress tracker on the first space.")
-    click.echo(f"Board: 9 Element tiles, 3 Storage tiles, 3 Crew cards, 3 Tree cards; "
-               f"{len(rules.progress_bonus_spaces)} Bonus tokens on the progress track "
-               "(the rest back in the box).")
+        lines.append("  (the rulebook's solo section is empty; these are the pips' rule)")
+    lines.append(f"Each round, deal {s.mutation_cards} Mutation cards face up"
+                 + (f" and {s.people_cards} People cards" if s.people_cards else "") + ".")
+    lines.append(f"Each player: {s.starting_shards} Shard Fragment tokens, score tracker on "
+                 f"{s.starting_score}, Element trackers on 0, Progress tracker on the first space.")
+    lines.append(f"Board: 9 Element tiles, 3 Storage tiles, 3 Crew cards, 3 Tree cards; "
+                 f"{len(rules.progress_bonus_spaces)} Bonus tokens on the progress track "
+                 "(the rest back in the box).")
     if "palace-visitors" in s.expansions:
-        click.echo("Palace: the Palace board beside the Game board, Visitor cards shuffled "
-                   "face down beside it.")
+        lines.append("Palace: the Palace board beside the Game board, Visitor cards shuffled "
+                     "face down beside it.")
+    emit(as_json, payload, lines)
 
 
 @mutagen.command("new")

@@ -38,6 +38,9 @@ def _summary(e: session.Event) -> str:
         return f"set {e.data.get('path')} = {json.dumps(e.data.get('value'))}"
     if e.kind == "turn" and "turn" in e.data:
         return f"turn {e.data['turn']}"
+    if e.kind == "step" and "step" in e.data:
+        who = f" {e.data['who']}" if e.data.get("who") else ""
+        return f"turn {e.data.get('turn')}: {e.data['step']}{who}"
     keys = ", ".join(sorted(e.data)[:6])
     return f"{e.kind} ({keys})" if keys else e.kind
 
@@ -56,18 +59,52 @@ def log(game_id: int | None, db: str | None, as_json: bool) -> None:
                   *(f"{e.seq:4d}  {e.at[:19]}  {_summary(e)}" for e in events)])
 
 
+def _turn_events(events: list[session.Event]) -> int:
+    """How many events at the end of the log belong to the last turn played: the events that
+    carry that ``turn`` and the corrections (``set``) made among them."""
+    turn = next((e.data.get("turn") for e in reversed(events)
+                 if e.kind not in ("setup", "set") and "turn" in e.data), None)
+    if turn is None:
+        return 0
+    first = 0
+    for i, e in enumerate(reversed(events), 1):
+        if e.kind == "setup" or (e.kind != "set" and e.data.get("turn") != turn):
+            break
+        if e.kind != "set":
+            first = i
+    return first
+
+
 @click.command()
 @GAME
 @DB
 @JSON
-def undo(game_id: int | None, db: str | None, as_json: bool) -> None:
-    """Drop a saved game's last event (never its set-up)."""
+@click.option("--turn", "whole_turn", is_flag=True,
+              help="Drop every event of the last turn played (its steps and the corrections "
+                   "made among them), not just the last event.")
+def undo(game_id: int | None, db: str | None, as_json: bool, whole_turn: bool) -> None:
+    """Drop a saved game's last event (a step of a turn), or with --turn the whole last turn;
+    never its set-up."""
+    dropped: list[session.Event] = []
     with open_store(db) as store:
         saved = pick(store, game_id)
-        dropped = store.undo(saved.id)
-    emit(as_json, {"id": saved.id, "dropped": _event_dict(dropped) if dropped else None},
-         f"Game {saved.id}: nothing to undo (only the set-up is left)" if dropped is None
-         else f"Game {saved.id}: dropped event {dropped.seq} ({_summary(dropped)})")
+        with store.transaction():
+            count = _turn_events(store.events(saved.id)) if whole_turn else 1
+            if whole_turn and not count:
+                raise InputError(f"game {saved.id} has no turn to take back")
+            for _ in range(count):
+                event = store.undo(saved.id)
+                if event is None:
+                    break
+                dropped.append(event)
+    if not dropped:
+        text = f"Game {saved.id}: nothing to undo (only the set-up is left)"
+    elif len(dropped) == 1:
+        text = f"Game {saved.id}: dropped event {dropped[0].seq} ({_summary(dropped[0])})"
+    else:
+        text = (f"Game {saved.id}: dropped events {dropped[-1].seq} to {dropped[0].seq} "
+                f"(turn {dropped[-1].data.get('turn')})")
+    emit(as_json, {"id": saved.id, "dropped": [_event_dict(e) for e in dropped]}, text)
 
 
 def _value(text: str) -> Any:
@@ -112,12 +149,13 @@ def _check_path(state: dict[str, Any], path: str, value: Any) -> None:
     for i, part in enumerate(parts):
         if isinstance(node, dict) and part in node:
             node = node[part]
-        elif isinstance(node, list) and part.lstrip("-").isdigit():
-            if not -len(node) <= int(part) < len(node):
+        elif isinstance(node, list):
+            index = session.list_position(node, part, path)
+            if not -len(node) <= index < len(node):
                 where = ".".join(parts[:i]) or "the game"
                 raise InputError(f"'{path}': {where} has no position {part} "
                                  f"(it has {len(node)})")
-            node = node[int(part)]
+            node = node[index]
         else:
             where = ".".join(parts[:i]) or "the game"
             choices = ", ".join(map(str, node)) if isinstance(node, dict) else ""

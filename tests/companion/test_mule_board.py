@@ -4,6 +4,7 @@ as LAND=GOOD, and the placement rules of Land Grant (River beds, The Store's squ
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -17,11 +18,11 @@ from irata.cli import cli
 
 
 def test_a_claim_by_tile_and_square(md: MuleData) -> None:
-    assert board.parse_claim("p07@b2", md.land, {}, [], []) == {
+    assert board.parse_claim("p07@b2", md.land, {}, [], [], md.player_board) == {
         "land": "plains", "tile": "P07", "square": "B2", "mule": None, "secret": False}
-    assert board.parse_claim("P07 B2", md.land, {}, [], [])["square"] == "B2"
-    assert board.parse_claim("plains", md.land, {}, [], [])["tile"] is None
-    assert board.parse_claim("  ", md.land, {}, [], []) is None
+    assert board.parse_claim("P07 B2", md.land, {}, [], [], md.player_board)["square"] == "B2"
+    assert board.parse_claim("plains", md.land, {}, [], [], md.player_board)["tile"] is None
+    assert board.parse_claim("  ", md.land, {}, [], [], md.player_board) is None
 
 
 @pytest.mark.parametrize(("text", "error", "message"), [
@@ -38,41 +39,25 @@ def test_claims_the_rules_refuse(md: MuleData, text: str, error: type[Exception]
                                  message: str) -> None:
     mine = [board.new_land("plains", "P02", "A1")]
     with pytest.raises(error, match=message):
-        board.parse_claim(text, md.land, {"P08": "Bob"}, [], mine)
+        board.parse_claim(text, md.land, {"P08": "Bob"}, [], mine, md.player_board)
 
 
 def test_a_river_may_take_a_river_bed(md: MuleData) -> None:
-    assert board.parse_claim("R01@C3", md.land, {}, [], [])["square"] == "C3"
-
-
-def test_mules_on_lands(md: MuleData) -> None:
-    lands = [board.new_land("river", mule="food"), board.new_land("plains", "P07")]
-    assert board.mules_text(lands) == "1=F"
-    after = board.parse_mules("1=e, p07=crystite", lands, md.land)
-    assert [x["mule"] for x in after] == ["energy", "crystite"]
-    assert board.mule_counts(after) == {"smithore": 0, "crystite": 1, "food": 0, "energy": 1}
-    assert board.parse_mules("", lands, md.land)[0]["mule"] is None    # all taken off
-    with pytest.raises(RuleError, match="no Production Value"):
-        board.parse_mules("1=S", lands, md.land)                        # a River, no Smithore
-    with pytest.raises(RuleError, match="named twice"):
-        board.parse_mules("P07=E,2=F", lands, md.land)
-    with pytest.raises(InputError, match="not one of this Colonist's Lands"):
-        board.parse_mules("H01=S", lands, md.land)
-    with pytest.raises(InputError, match="not a Good"):
-        board.parse_mules("1=X", lands, md.land)
+    assert board.parse_claim("R01@C3", md.land, {}, [], [], md.player_board)["square"] == "C3"
 
 
 def test_worked_lands_read_from_the_tiles(md: MuleData) -> None:
     lands = [board.new_land("plains", "P07", "B1", "crystite"),
              board.new_land("river", "R01", "C1", "food"), board.new_land("plains", "P08")]
-    worked = board.worked_from(lands, md.land)
+    worked = board.worked_from(lands, md.land, md.player_board)
     assert worked is not None
     assert [(w.good, w.value, w.first_crystite, w.at) for w in worked] == [
         ("crystite", 2, True, (0, 1)), ("food", 3, False, (0, 2))]
     lands[0]["secret"] = True
-    assert not board.worked_from(lands, md.land)[0].first_crystite   # type: ignore[index]
+    assert not board.worked_from(lands, md.land, md.player_board)[0].first_crystite   # type: ignore[index]
     # a Land with a M.U.L.E. but no tile: its value must be typed
-    assert board.worked_from([board.new_land("river", mule="food")], md.land) is None
+    untiled = [board.new_land("river", mule="food")]
+    assert board.worked_from(untiled, md.land, md.player_board) is None
 
 
 def test_old_saved_lands_become_dicts() -> None:
@@ -94,38 +79,61 @@ def test_new_game_with_named_rivers(md: MuleData) -> None:
         game.new_game(md, ["Ann", "Bob", "Cid"], rivers={"Zed": "R01"})
 
 
+def table(answers: dict[str, list[str]], said: list[str], asked: list[str] | None = None
+          ) -> Any:
+    """A table answering the questions that contain a key of ``answers`` (in order), the
+    Production Card with A Quiet Turn, the Event cards with Seeds from Home! and Land Tax!
+    given to the next Colonist, and Enter everywhere else."""
+    count = [0]
+
+    def ask(question: str, default: str) -> str:
+        count[0] += 1
+        assert count[0] < 300, said[-3:]
+        if asked is not None:
+            asked.append(question)
+        for key, queue in answers.items():
+            if key in question and queue:
+                return queue.pop(0)
+        if "Production Card drawn" in question:
+            return "quiet-turn"
+        if "Lucky Event card drawn" in question:
+            return "seed-crate"
+        if "Unlucky Event card drawn" in question:
+            return "land-tax"
+        if "gives it to" in question:
+            giver = question.split()[0]
+            return next(n for n in ("Ann", "Bob", "Cid", "Dee") if n != giver)
+        return default
+
+    return ask
+
+
 def test_a_tile_claimed_twice_is_asked_again(md: MuleData) -> None:
     state = game.new_game(md, ["Ann", "Bob", "Cid", "Dee"], seed=2, rivers={"Ann": "R01"})
     state["ranking"] = ["Ann", "Bob", "Cid", "Dee"]
-    grants = iter(["P07", "P07", "P08", "", "", "", "", "", ""])
+    state.pop("todo")  # the Land Grant order follows this Ranking
+    state["players"]["Ann"]["lands"][0]["square"] = "C1"
     said: list[str] = []
-
-    def ask(question: str, default: str) -> str:
-        if question.startswith("Land Grant"):
-            return next(grants)
-        if "working Lands" in question:
-            return "F3"
-        if "Production Card drawn" in question:
-            return "quiet-turn"
-        return default
-
+    ask = table({"Land Grant": ["P07@B1", "P07@B2", "plains", "P08@B1"],
+                 "working Lands": ["F3", "F3", "F3"]}, said)
     after, _ = game.play_turn(state, md, ask, said.append)
     assert "  ! P07 is already on Dee's Player Board" in said
+    assert "  ! 'plains': give the square it goes on, as printed on the Player Board, e.g. " \
+        "plains@B1" in said
     assert [x["tile"] for x in after["players"]["Cid"]["lands"]] == [None, "P08"]
     # Ann's River has its tile: her Production needs no typing
     assert any(line.startswith("Ann produces smithore 0, crystite 0, food 3,") for line in said)
-    assert "R01 food" in game.describe(after)
+    assert "R01@C1:F" in game.describe(after)
 
 
-def test_set_a_mule_on_its_land_is_what_the_next_turn_counts(md: MuleData) -> None:
+def test_mules_are_counted_from_the_lands_they_are_on(md: MuleData) -> None:
     from companion.session import apply_set
 
     state = game.new_game(md, ["Ann", "Bob", "Cid"], seed=2)
     state = apply_set(state, {"path": "players.Ann.mules.food", "value": 2})
     said: list[str] = []
-    game.play_turn(state, md, lambda q, d: "quiet-turn" if "Card drawn" in q else d,
-                   said.append)
-    assert any("counted from the Lands they are on" in line for line in said)
+    after, _ = game.play_turn(state, md, table({}, said), said.append)
+    assert after["players"]["Ann"]["mules"]["food"] == 1     # her one River's M.U.L.E.
 
 
 def test_cli_new_with_rivers_and_alt_events(mule_folder: object,
@@ -146,11 +154,6 @@ def test_production_left_blank_for_working_mules_is_said(md: MuleData) -> None:
     state = game.new_game(md, ["Ann", "Bob", "Cid"], seed=2)
     asked: list[str] = []
     said: list[str] = []
-
-    def ask(question: str, default: str) -> str:
-        asked.append(question)
-        return "quiet-turn" if "Card drawn" in question else default
-
-    game.play_turn(state, md, ask, said.append)
+    game.play_turn(state, md, table({}, said, asked), said.append)
     assert any("Ann: working Lands" in q and "M.U.L.E.s on: river food" in q for q in asked)
     assert any("Ann: no Production typed for 1 M.U.L.E.(s)" in line for line in said)

@@ -53,6 +53,7 @@ def start(md: MuleData, card: str, turn: int = 2, **lands: list[dict[str, Any]]
     the Production deck, plenty of Energy, and the Lands given."""
     state = game.new_game(md, NAMES, "tournament", seed=3, deck=True, alt_events=True)
     state["ranking"] = list(NAMES)
+    state.pop("todo")  # the Land Grant order follows this Ranking
     state["turn"] = turn
     state["production_deck"] = [card, "production/the-ship-is-back-1"]
     for name in NAMES:
@@ -231,7 +232,7 @@ def test_fire_in_the_store_burns_its_goods_not_its_mules(md: MuleData) -> None:
 
 def test_meteor_craters_come_into_play_and_can_then_be_claimed(md: MuleData) -> None:
     with pytest.raises(RuleError, match="Meteor Crater"):
-        board.parse_claim("M01", md.land, {}, [], [])
+        board.parse_claim("M01", md.land, {}, [], [], md.player_board)
     s = Script()
     after = play(start(md, "production/meteorite-strike"), md, s)
     assert after["craters"] == ["M01", "M02"]

@@ -103,14 +103,14 @@ TURN_1 = "\n".join([
     # seed 7: the initial Ranking is Dee, Bob, Ann, Cid; the Production deck starts with Pirate
     # Ship!, the Lucky Event deck with Seeds from Home! (no Wampus), then Dance Night (Wampus)
     # 1. Expansion, Beginner: two Land Grants on Turn 1, lowest Rank first (4 players x 2)
-    "", "", "", "P07", "", "", "", "",
-    # 2. Development, Rank order (12 M.U.L.E.s in the Corral): bought, Food, Wampus hunts,
-    # $ from the Pub, the M.U.L.E.s on Lands
-    "1", "1", "", "", "1=F,P07=E",
-    "", "", "", "", "",
-    "", "", "2", "", "",
-    "", "", "", "", "",
-    # 4. Production: no Land with a M.U.L.E. has its tile named but P07, so each is typed
+    "", "", "", "P07@B1", "", "", "", "",
+    # 2. Development: no Package From Home World!; then Action Rounds in Rank order (12
+    # M.U.L.E.s in the Corral): Dee buys a M.U.L.E. for P07 (White Zone: 1 Food), Bob passes,
+    # Ann hunts the Wampus twice (1 Food each), Cid passes; in Round 2 Dee and Ann pass
+    "",
+    "buy P07 E", "", "wampus, wampus", "",
+    "", "",
+    # 4. Production: Dee's River has no tile named, so each Colonist's Production is typed
     "F3,E3", "F3", "F3", "F3",
     # 6. Market: Smithore sold, bought, deals; Crystite sold, deals; Food and Energy as Smithore
     "", "", "",
@@ -118,8 +118,8 @@ TURN_1 = "\n".join([
     "", "", "",
     "", "", "",
     # 8. Personal Events (new Ranking: Ann, Bob, Cid, Dee): Ann gives the Lucky Event to Dee,
-    # Dee the Unlucky Event to Ann; then no other change
-    "Dee", "Ann", "",
+    # Dee the Unlucky Event to Ann
+    "Dee", "Ann",
 ]) + "\n"
 
 
@@ -160,10 +160,13 @@ def test_new_turn_status_set_undo_export(tmp_path: Path) -> None:
 
     run("set", f"players.{first}.food", "3+2")
     assert js("status")["state"]["players"][first]["food"] == 5
-    assert [e["kind"] for e in js("log")] == ["setup", "turn", "set"]
+    kinds = [e["kind"] for e in js("log")]
+    assert kinds[0] == "setup" and kinds[-1] == "set" and set(kinds[1:-1]) == {"step"}
     run("undo")
     assert js("status")["state"]["players"][first]["food"] == p["food"]
-    run("undo")
+    run("undo")                       # one step: the Unlucky Event
+    assert js("status")["state"]["todo"] == [["unlucky", "Dee"]]
+    run("undo", "--turn")             # the rest of Turn 1
     undone = js("status")["state"]
     assert undone["turn"] == 1
     assert undone["event_decks"] == state["event_decks"]     # the draws are undone too

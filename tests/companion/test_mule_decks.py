@@ -135,10 +135,11 @@ def test_personal_events_example_dance_night(md: MuleData) -> None:
 
 def test_personal_events_example_mining_mules(md: MuleData) -> None:
     # the Unlucky Event in the example hurts only Colonists with mining M.U.L.E.s: so much per
-    # Land producing Smithore or Crystite (the printed card: $4 each)
+    # Land producing Smithore or Crystite: "cost $5 each to repair!", Leggite with one mining
+    # M.U.L.E. loses $5
     effect = md.event("worn-out-miners").effect
     leggite = colonist(money=20, lands=3, smithore_mules=1, food_mules=2)
-    assert events.apply_event(effect, leggite).money_after == 16
+    assert events.apply_event(effect, leggite).money_after == 15
     farmer = colonist(money=20, lands=3, food_mules=3)
     assert events.apply_event(effect, farmer).summary() == "no effect"
 
@@ -213,6 +214,7 @@ def quiet_turn(md: MuleData, state: dict[str, Any], answers: dict[str, list[str]
 def test_typed_event_cards_apply_and_a_card_for_oneself_is_refused(md: MuleData) -> None:
     state = game.new_game(md, NAMES, seed=3)
     state["ranking"] = list(NAMES)
+    state.pop("todo")  # the Land Grant order follows this Ranking
     after, _, said = quiet_turn(md, state, {
         "Lucky Event card drawn": ["Seeds from Home!"],
         "Ann gives it to": ["Ann", "Cid"],        # not to herself: asked again
@@ -221,7 +223,7 @@ def test_typed_event_cards_apply_and_a_card_for_oneself_is_refused(md: MuleData)
     })
     text = "\n".join(said)
     assert "  ! Ann drew the card and cannot receive it: give it to another Colonist" in text
-    assert "  ! Seeds from Home! is a Lucky Event card" in text
+    assert "  ! LE02 Seeds from Home! is a Lucky Event card" in text
     # Cid: 4 Food, 2 spoiled, none produced (no working Land typed), then +2
     assert "Cid: +2 food -> $30" in text and after["players"]["Cid"]["food"] == 4
     assert "Bob: -$3 -> $27" in text               # Land Tax!, one Land (the River)
@@ -230,15 +232,19 @@ def test_typed_event_cards_apply_and_a_card_for_oneself_is_refused(md: MuleData)
 def test_wampus_hunts_stop_at_the_wampus(md: MuleData) -> None:
     state = game.new_game(md, NAMES, seed=7, deck=True)
     state["ranking"] = list(NAMES)
+    state.pop("todo")  # the Land Grant order follows this Ranking
     state["event_decks"]["lucky"]["draw"] = ["lucky/seed-crate", "lucky/dance-night",
                                              "lucky/kitchen-garden", "lucky/mining-bonus"]
-    # Bob's $10 makes him Rank 1: he gives the Lucky Event
-    after, asked, said = quiet_turn(md, state, {"Bob: Hunt the Wampus": ["3"],
+    # Bob hunts twice in his first Action Round (1 Food each), then once more: refused, he
+    # caught the Wampus this Turn. Bob's $10 makes him Rank 1: he gives the Lucky Event
+    after, asked, said = quiet_turn(md, state, {"Bob's Actions": ["wampus, wampus", "wampus",
+                                                                  "pass"],
                                                  "Bob gives it to": ["Dee"],
                                                  "Dee gives it to": ["Cid"]})
     text = "\n".join(said)
     assert "Bob draws Seeds from Home!: no Wampus" in text
     assert "Bob draws First Prize at the Dance Night!: the Wampus! +$10" in text
+    assert "  ! Bob caught the Wampus this Turn: he cannot be hunted again" in text
     assert "Bob draws A Fine Kitchen Garden!" not in text      # he caught him: no third hunt
     lucky = after["event_decks"]["lucky"]
     # then the Personal Events' Lucky card (Kitchen Garden) goes on the discard pile too
@@ -249,6 +255,7 @@ def test_wampus_hunts_stop_at_the_wampus(md: MuleData) -> None:
 def test_alt_events_give_the_cards_by_the_diagram(md: MuleData) -> None:
     state = game.new_game(md, NAMES, seed=7, deck=True, alt_events=True)
     state["ranking"] = list(NAMES)
+    state.pop("todo")  # the Land Grant order follows this Ranking
     state["event_decks"]["lucky"]["draw"] = ["lucky/seed-crate"]         # four: Rank 3
     state["event_decks"]["unlucky"]["draw"] = ["unlucky/oil-filters"]    # four: Rank 2
     after, asked, said = quiet_turn(md, state, {})

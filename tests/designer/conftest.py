@@ -35,9 +35,12 @@ def _draw(pen: object, k: int) -> None:
     p.closePath()  # type: ignore[attr-defined]
 
 
-def make_font(path: Path, chars: str, family: str = "Irata Test", cff: bool = True) -> Path:
+def make_font(path: Path, chars: str, family: str = "Irata Test", cff: bool = True,
+              variable: bool = False) -> Path:
     """Write a font with a glyph for each of ``chars`` (and space) to ``path``: PostScript
-    (CFF) outlines, as most .otf files have, or TrueType ones with ``cff=False``."""
+    (CFF) outlines, as most .otf files have, or TrueType ones with ``cff=False``; with
+    ``variable``, a TrueType variable font with a weight axis (400 to 700)."""
+    cff = cff and not variable
     cps = sorted({ord(c) for c in chars if c != " "})
     names = [".notdef", "space"] + [f"uni{cp:04X}" if cp <= 0xFFFF else f"u{cp:05X}"
                                     for cp in cps]
@@ -65,6 +68,18 @@ def make_font(path: Path, chars: str, family: str = "Irata Test", cff: bool = Tr
     fb.setupHorizontalMetrics(metrics)
     fb.setupHorizontalHeader(ascent=800, descent=-200)
     fb.setupNameTable({"familyName": family, "styleName": "Regular"})
+    if variable:
+        from fontTools.ttLib.tables._g_l_y_f import GlyphCoordinates
+        from fontTools.ttLib.tables.TupleVariation import TupleVariation
+
+        fb.setupFvar([("wght", 400, 400, 700, "Weight")], [])
+        variations = {}
+        for n in names[2:]:
+            count = len(glyphs[n].coordinates) + 4  # the outline's points and 4 phantoms
+            deltas = [(30, 0)] * (count - 4) + [(0, 0)] * 4
+            variations[n] = [TupleVariation({"wght": (0, 1.0, 1.0)},
+                                            list(GlyphCoordinates(deltas)))]
+        fb.setupGvar(variations)
     fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
     fb.setupPost()
     path.parent.mkdir(parents=True, exist_ok=True)

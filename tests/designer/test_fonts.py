@@ -35,8 +35,8 @@ fonts:
 CARDS = """\
 layouts:
   face:
-    - {{type: text, field: title, x: 3, y: 3, w: 57, h: 10, size: 11, font: bold}}
-    - {{type: text, field: text, x: 3, y: 16, w: 57, h: 30, size: 10}}
+    - {{type: text, text: "${{title}}", x: 3, y: 3, w: 57, h: 10, size: 11, font: bold}}
+    - {{type: text, text: "${{text}}", x: 3, y: 16, w: 57, h: 30, size: 10}}
 defaults: {{kind: card, size: poker, front: face}}
 components:
 {cards}
@@ -142,6 +142,17 @@ def test_a_truetype_file_of_a_collection_face(game_dir: Any, builder: Any, font_
     out = tmp_path / "out"
     builder(folder, out)
     assert_printed(out, "scripts", "Ωμέγα")
+
+
+def test_a_variable_font_prints_its_default_instance(game_dir: Any, builder: Any,
+                                                   font_maker: Any, tmp_path: Path) -> None:
+    folder = make_game(game_dir, "body: fonts/Flex.ttf", ['{id: v, title: V, text: "Ωμέγα"}'])
+    font_maker(folder / "fonts" / "Flex.ttf", "VΩμέγα", "Flex Test", variable=True)
+    assert "fvar" in TTFont(folder / "fonts" / "Flex.ttf")
+    out = tmp_path / "out"
+    builder(folder, out)
+    assert_printed(out, "scripts", "Ωμέγα")
+    assert all("fvar" not in f for f in svg_fonts(out / "scripts" / "svg").values())
 
 
 SYSTEM_CJK = [
@@ -250,7 +261,7 @@ def test_font_mistakes_are_located(game_dir: Any, spec: str, message: str) -> No
 
 
 def test_a_game_name_outside_latin1_sets_the_sheets_in_the_games_font(
-        game_dir: Any, builder: Any, tmp_path: Path) -> None:
+        game_dir: Any, builder: Any, cli: Any, tmp_path: Path) -> None:
     """The footer and the checklist name the game: a Greek name takes the game's own font."""
     folder = make_game(game_dir, "body: {family: Fira Sans}",
                        ['{id: a, title: A, text: "a", group: Κάρτες}'])
@@ -267,3 +278,66 @@ def test_a_game_name_outside_latin1_sets_the_sheets_in_the_games_font(
     (folder / "cards.yaml").write_text((folder / "cards.yaml").read_text())
     with pytest.raises(DefinitionError, match=r"'Λ' \(U\+039B .*Fira Sans"):
         builder(folder, tmp_path / "out2")
+    r = cli("check", "--components", str(folder))
+    assert r.returncode == 2 and "'Λ' (U+039B GREEK CAPITAL LETTER LAMDA)" in r.stderr
+
+
+def test_a_cut_down_font_grows_when_the_text_does(game_dir: Any, builder: Any,
+                                                  font_maker: Any, tmp_path: Path) -> None:
+    """A CFF font is cut down to the game's characters; an edit that brings a new one (as in
+    --watch) or another game using the same font file gets its glyphs, not boxes."""
+    from reportlab.pdfbase import pdfmetrics
+
+    folder = make_game(game_dir, "body: fonts/Sun.otf", ['{id: s, title: S, text: "日"}'])
+    font_maker(folder / "fonts" / "Sun.otf", "日の出S", "Sun Test")
+    builder(folder, tmp_path / "one")
+    name = load_path(folder).fonts["body"]
+    glyphs = pdfmetrics.getFont(name).face.charToGlyph
+    assert ord("日") in glyphs and ord("出") not in glyphs  # cut to what the game holds
+    (folder / "cards.yaml").write_text((folder / "cards.yaml").read_text().replace(
+        'text: "日"', 'text: "日の出"'))
+    assert load_path(folder).fonts["body"] == name  # the same font file, the same font
+    builder(folder, tmp_path / "two")
+    glyphs = pdfmetrics.getFont(name).face.charToGlyph
+    assert all(ord(c) in glyphs for c in "日の出")
+    assert_printed(tmp_path / "two", "scripts", "日の出")
+
+
+def test_two_fonts_named_alike_inside_keep_their_own_glyphs(game_dir: Any, builder: Any,
+                                                            font_maker: Any,
+                                                            tmp_path: Path) -> None:
+    """Two versions of one font (the same internal name, different glyphs) in two games
+    printed by one process: each game prints with its own file's glyphs."""
+    from reportlab.pdfbase import pdfmetrics
+
+    names = []
+    for k, chars in enumerate(("AΩ", "AЖ")):
+        folder = make_game(game_dir, "body: fonts/Same.ttf",
+                           [f'{{id: s, title: A, text: "{chars}"}}'])
+        font_maker(folder / "fonts" / "Same.ttf", chars, "Same Name", cff=False)
+        builder(folder, tmp_path / f"out{k}")
+        assert_printed(tmp_path / f"out{k}", "scripts", chars)
+        names.append(load_path(folder).fonts["body"])
+    first, second = (pdfmetrics.getFont(n).face.charToGlyph for n in names)
+    assert ord("Ω") in first and ord("Ж") not in first
+    assert ord("Ж") in second and ord("Ω") not in second
+
+
+def test_cjk_text_wraps_between_characters(game_dir: Any, font_maker: Any) -> None:
+    """Chinese and Japanese set no spaces: lines break between characters, never before a
+    closing mark."""
+    from generator.build import draw_all
+    from generator.draw import Options
+    from generator.drawing import Text, walk
+
+    sentence = "日の出、東京の出日。" * 3
+    folder = make_game(game_dir, "body: fonts/Sun.otf",
+                       [f'{{id: s, title: S, text: "{sentence}"}}'])
+    font_maker(folder / "fonts" / "Sun.otf", sentence + "S", "Sun Test")
+    game = load_path(folder)
+    (faces,) = draw_all(game, game.components, Options())
+    assert not [f for f in faces.fits if not f.fits]  # it fits: no overflow
+    lines = [t.text for t in walk(faces.front.items) if isinstance(t, Text)
+             and t.text[0] in sentence and t.text != "S"]
+    assert len(lines) >= 2 and "".join(lines) == sentence
+    assert not any(line[0] in "、。" for line in lines)

@@ -23,9 +23,9 @@ fonts:
 CARDS_YAML = """\
 layouts:
   face:
-    - {type: text, field: title, x: 3, y: 3, w: 57, h: 10, size: 11, font: bold}
-    - {type: text, text: "Cost $cost", x: 3, y: 15, w: 57, h: 8}
-    - {type: text, field: text, x: 3, y: 25, w: 57, h: 30, size: 10}
+    - {type: text, text: "${title}", x: 3, y: 3, w: 57, h: 10, size: 11, font: bold}
+    - {type: text, text: "Cost ${cost}", x: 3, y: 15, w: 57, h: 8}
+    - {type: text, text: "${text}", x: 3, y: 25, w: 57, h: 30, size: 10}
     - {type: icon, name: food, x: 3, y: 60, size: 6, when: food}
     - {type: text, text: "${modifiers.food}", x: 12, y: 60, w: 20, h: 8, when: food}
 defaults:
@@ -41,7 +41,7 @@ components_from: cards.csv
 GOOD_CSV = (
     "id,title,cost,count,text,food,modifiers.food\n"
     'c/one,One,3,2,"First card, with a comma",,\n'
-    "c/two,Δύο,5,,Second,true,2\n"
+    "c/two,Δύο,5,,Second,TRUE,2\n"
     "\n"
     'c/three,Три,,3,"Third ""quoted""",,\n'
 )
@@ -174,7 +174,7 @@ def test_the_file_must_lie_inside_the_game_folder(game_dir: Any, where: str) -> 
 
 
 def test_a_character_the_font_lacks_is_located_in_the_csv(game_dir: Any, cli: Any) -> None:
-    folder = game(game_dir, "id,title\nc/a,Plain\nc/b,日の出\n")
+    folder = game(game_dir, "id,title,text\nc/a,Plain,Calm.\nc/b,日の出,Dawn.\n")
     (folder / "game.yaml").write_text(GAME.replace("  body: {family: Fira Sans}\n", "  {}\n"))
     r = cli("check", "--components", str(folder))
     assert r.returncode == 2

@@ -25,7 +25,7 @@ components:
   - id: c/one
     title: One
     front:
-      - {type: text, field: title, x: 3, y: 3, w: 50, h: 10}
+      - {type: text, text: "${title}", x: 3, y: 3, w: 50, h: 10}
 """
 
 

@@ -65,11 +65,11 @@ def test_malformed_yaml_is_located(deck_dir: Path) -> None:
 @pytest.mark.parametrize(("old", "new", "words"), [
     ("kind: card", "kind: cardd", "unknown kind 'cardd'"),
     ("size: poker", "size: pokr", "did you mean 'poker'?"),
-    ("{type: text, field: text,", "{type: txt, field: text,", "did you mean 'text'?"),
+    ("{type: text, text: \"${text}\",", "{type: txt, text: \"${text}\",", "did you mean 'text'?"),
     ("front: card-front", "front: card-frnt", "did you mean 'card-front'?"),
     ("id: card/gamma", "id: card/beta", "used twice"),
     ("food: true, count: 3}", "food: true, count: -3}", "count must be a whole number"),
-    ("{type: text, field: text, x: 5", "{type: text, field: text, colour: red, x: 5",
+    ("{type: text, text: \"${text}\", x: 5", "{type: text, text: \"${text}\", colour: red, x: 5",
      "did you mean 'color'?"),
 ])
 def test_mistakes_are_named(deck_dir: Path, old: str, new: str, words: str) -> None:

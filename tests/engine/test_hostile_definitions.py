@@ -182,7 +182,7 @@ ELEMENT_CASES = {
     "dash is a word": ("{type: rect, w: 10, h: 10, stroke: ink, dash: abc}", "dash must be"),
     "dash all zero": ("{type: rect, w: 10, h: 10, stroke: ink, dash: [0, 0]}", "not all be 0"),
     "a bad percentage": ("{type: rect, x: '1.2.3%', w: 10, h: 10}", "expected a length"),
-    "with is a list": ("{type: use, layout: box, with: [1]}", "'with' must be a mapping"),
+    "with is a list": ("{type: use, layout: box, with: [1]}", "with: sets fields"),
     "1e308": ("{type: rect, x: 1e308, w: 10, h: 10}", "out of range"),
     "1.0e308": ("{type: rect, x: 1.0e308, w: 10, h: 10}", "out of range"),
     "negative width": ("{type: rect, w: -5, h: 10}", "out of range"),
@@ -194,8 +194,8 @@ ELEMENT_CASES = {
     "a million grid columns": ("{type: grid, cols: 1000000, rows: 1, cell_w: 1, cell_h: 1}",
                                "cols must be between"),
     "a 5000-character path": ("{type: path, d: 'M 0 0 L 1e999 0'}", "too large"),
-    "a rotated text by 45": ("{type: text, text: hi, w: 10, h: 10, rotate: 45}",
-                             "turns by 0, 90, 180 or 270"),
+    "a text turned a billion degrees": ("{type: text, text: hi, w: 10, h: 10, rotate: 1e9}",
+                                        "rotate must be an angle"),
 }
 
 
@@ -207,7 +207,7 @@ def test_a_bad_element_value_is_refused_at_the_element_by_check_and_print(
     code, err = run(["check", "--components", str(folder)], capsys)
     assert code == 2 and err.count("\n") == 1, err
     assert err.startswith("error: ") and message in err
-    assert f"cards.yaml:{ELEMENT_LINE}:9: " in err
+    assert f"cards.yaml:{ELEMENT_LINE}:" in err  # the element, or its key
     code, err = run(["print", "--components", str(folder), "--out", str(tmp_path / "out")],
                     capsys)
     assert code == 2 and message in err
@@ -327,6 +327,10 @@ HEAVY = {
         {"laughs.yaml": LAUGHS.replace("layouts:", "data:")}, "once its aliases"),
     "layouts nested 7 deep, 10 each": (
         {"element": "{type: use, layout: l7}"}, {"deep.yaml": NESTED}, "elements on one face"),
+    "a repeat of repeats": (
+        {"element": "{type: repeat, over: 2000, layout: r1}"},
+        {"rep.yaml": "layouts:\n  r0: [{type: rect, w: 1, h: 1}]\n"
+                     "  r1: [{type: repeat, over: 2000, layout: r0}]\n"}, "copies on one face"),
     "a decompression bomb": (
         {"element": "{type: image, path: bomb.png, w: 10, h: 10}"}, {},
         "has 20000 x 20000 pixels"),

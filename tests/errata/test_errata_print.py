@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -272,3 +274,56 @@ def test_a_rule_data_erratum_reprints_the_sheets_that_print_it(
                                    "--json"])
     assert new.exit_code == 0, new.output
     assert json.loads(new.output)["state"]["store"]["smithore"] == 10
+
+
+PRICE_ERRATUM = """\
+errata:
+  - id: E1
+    version: "1.1"
+    date: 2026-12-01
+    summary: Food's lane of the Price Track runs from $4/2 to $11/9
+    changes:
+      - data: price_track
+        set: {food: {sell: [4, 11], buy: [2, 9], step: 1}}
+      - data: corral
+        set: {pens: 4}
+"""
+
+
+def _board_prices(game: Any) -> Counter[str]:
+    """The "$SELL/BUY" squares drawn on the Game Board, as many as there are."""
+    from generator.draw import Options, draw_component
+    from generator.drawing import Text, walk
+
+    front = draw_component(game, game.component("board/game-board"), Options()).front
+    return Counter(p.text for p in walk(front.items)
+                   if isinstance(p, Text) and re.fullmatch(r"\$\d+/\d+", p.text))
+
+
+def _lanes(tracks: dict[str, Any]) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for t in tracks.values():
+        for k in range((t["sell"][1] - t["sell"][0]) // t["step"] + 1):
+            out[f"${t['sell'][0] + k * t['step']}/{t['buy'][0] + k * t['step']}"] += 1
+    return out
+
+
+def test_a_price_track_erratum_reprints_the_board_with_the_new_numbers(
+        root: Path, write_errata: Callable[[str], Path], tmp_path: Path) -> None:
+    before = load("mule", root)
+    assert _board_prices(before) == _lanes(before.data["price_track"])
+    assert "price_track_labels" not in before.component("board/game-board").fields
+    write_errata(PRICE_ERRATUM)
+    game = load("mule", root)
+    assert game.data["price_track"]["food"]["sell"] == [4, 11]
+    prices = _board_prices(game)
+    assert prices == _lanes(game.data["price_track"])
+    assert prices["$11/9"] == 3 and prices["$3/1"] == 1     # Food's lane moved, Energy's not
+    assert "board/game-board" in game.errata[0].readers
+    assert game.component("board/game-board").version == "1.1"
+    # --since reprints the board, and the printed pages carry the new top of Food's lane
+    manifest = _build(root, tmp_path / "out", since="1.0", duplex="none")
+    assert "board/game-board" in _placed(manifest)
+    doc = pymupdf.open(tmp_path / "out" / "mule" / "mule.pdf")
+    words = " ".join(_words(page.get_text()) for page in doc)
+    assert "$11/9" in words and "4 pens of 2" in words

@@ -230,41 +230,59 @@ def test_meteor_craters_are_rich_in_crystite_and_smithore(game: Game) -> None:
                 t.fields["production"][good] for t in others)
 
 
-def test_land_sides_print_the_production_values(game: Game) -> None:
+def test_land_edges_print_the_production_values(game: Game) -> None:
+    from generator.draw import Options, draw_component
+    from generator.drawing import Icon, Text, walk
+
+    def shown(items: Any) -> tuple[Counter[str], str]:
+        prims = walk(items)
+        return (Counter(p.name for p in prims if isinstance(p, Icon)),
+                " ".join(p.text for p in prims if isinstance(p, Text)))
+
     for tile in lands(game, *LAND_GROUPS):
-        sides = tile.fields["sides"]
-        for good, value in tile.fields["production"].items():
-            shown = sides[good]
-            assert shown.startswith(f"{{{good}}} ")
-            if value == 0:
-                assert shown.endswith("**X**"), tile.id
-            else:
-                assert shown.count(f"{{pip-{good}}}") == value, tile.id
-        if "crystite" in tile.fields["production"]:
-            public = sides["crystite_public"]
-            secret = tile.back is not None
-            assert (public == "{crystite} **?**") == secret, tile.id
-        else:
-            assert "smithore" not in sides and "crystite_public" not in sides
+        faces = draw_component(game, tile, Options())
+        production = tile.fields["production"]
+        front_icons, front_text = shown(faces.front.items)
+        secret = faces.back is not None
+        assert secret == (tile.fields["land"] not in ("river", "meteor-crater")), tile.id
+        for good, value in production.items():
+            # the Public Side hides Crystite on a tile that has a Secret Side
+            icons, text = shown(faces.back.items) if secret and good == "crystite" else (
+                front_icons, front_text)
+            assert icons[f"pip-{good}"] == value, (tile.id, good)
+            assert icons[good] == 1, (tile.id, good)
+        zeros = sum(1 for v in production.values() if v == 0)
+        texts = front_text + (shown(faces.back.items)[1] if secret else "")
+        assert texts.count("X") == zeros + sum(  # an X per zero, on each face it shows
+            1 for g, v in production.items() if v == 0 and secret and g != "crystite"), tile.id
+        if secret:
+            assert "?" in front_text and front_icons["pip-crystite"] == 0
+        if tile.fields["land"] == "river":   # no Smithore or Crystite value at all
+            assert set(production) == {"food", "energy"}
+            assert front_icons["smithore"] == front_icons["crystite"] == 0
 
 
 # --- printed numbers that mirror rules.yaml --------------------------------------------------
 
-def board_grids(game: Game, name: str) -> list[dict[str, Any]]:
-    return [el for el in game.layouts[name] if el["type"] == "grid"]
+def board_texts(game: Game) -> list[str]:
+    from generator.draw import Options, draw_component
+    from generator.drawing import Text, walk
+
+    front = draw_component(game, game.component("board/game-board"), Options()).front
+    return [p.text for p in walk(front.items) if isinstance(p, Text)]
 
 
-def test_the_price_track_prints_the_price_track_data(game: Game) -> None:
-    board = game.component("board/game-board")
-    tracks = game.data["price_track"]
-    printed = [g["labels"] for g in board_grids(game, "game-board") if g["cols"] == 1]
-    assert len(printed) == 4
-    for good, labels in zip(game.data["goods"], printed, strict=True):
-        t = tracks[good]
-        steps = range((t["sell"][1] - t["sell"][0]) // t["step"] + 1)
-        expected = [f"${t['sell'][0] + k * t['step']}/{t['buy'][0] + k * t['step']}" for k in steps]
-        assert labels == list(reversed(expected)), good   # the top of the lane first
-        assert board.fields["price_track_labels"][good] == expected
+def test_the_price_track_is_drawn_from_the_price_track_data(game: Game) -> None:
+    # one lane per good, one square per step: no copy of the track on the board itself
+    assert "price_track_labels" not in game.component("board/game-board").fields
+    expected: Counter[str] = Counter()
+    for good in game.data["goods"]:
+        t = game.data["price_track"][good]
+        for k in range((t["sell"][1] - t["sell"][0]) // t["step"] + 1):
+            expected[f"${t['sell'][0] + k * t['step']}/{t['buy'][0] + k * t['step']}"] += 1
+    printed = Counter(t for t in board_texts(game) if re.fullmatch(r"\$\d+/\d+", t))
+    assert printed == expected
+    assert sum(printed.values()) == 12 + 11 + 7 + 7
 
 
 def test_planet_irata_has_squares_for_the_tournament_lands(game: Game) -> None:
@@ -280,11 +298,17 @@ def test_planet_irata_has_squares_for_the_tournament_lands(game: Game) -> None:
     assert letters["H"] == lands_4p["high-mountain"]
 
 
-def test_the_corral_prints_six_pens_of_two(game: Game) -> None:
+def test_the_corral_is_drawn_from_the_corral_data(game: Game) -> None:
     corral = game.data["corral"]
-    text = [el["text"] for el in game.layouts["game-board"] if el["type"] == "text"]
-    assert f"M.U.L.E. CORRAL  ({corral['pens']} pens of {corral['mules_per_pen']})" in text
-    assert game.component("board/game-board").fields["corral_pens"] == corral["pens"]
+    assert "corral_pens" not in game.component("board/game-board").fields
+    texts = " ".join(" ".join(board_texts(game)).split())
+    assert f"M.U.L.E. CORRAL ({corral['pens']} pens of {corral['mules_per_pen']})" in texts
+    from generator.draw import Options, draw_component
+    from generator.drawing import Icon, walk
+
+    front = draw_component(game, game.component("board/game-board"), Options()).front
+    mules = [p for p in walk(front.items) if isinstance(p, Icon) and p.name == "mule"]
+    assert len(mules) == corral["pens"] * corral["mules_per_pen"]
 
 
 def front_text(game: Game, cid: str) -> str:
@@ -371,3 +395,50 @@ def test_set_up_cards_print_one_colonist_start_for_three_and_four(game: Game) ->
     for mode in ("beginner", "tournament"):
         setup = game.data["setup"][mode]
         assert setup["players_3"]["colonist"] == setup["players_4"]["colonist"], mode
+
+
+# --- one language for the printed copy and the companion -------------------------------------
+
+CARD_GROUPS = ("Production Cards", "Lucky Event Cards", "Unlucky Event Cards",
+               "Land for Sale Cards", "Package From Home World cards", "Player Species Cards")
+
+
+def test_every_card_prints_its_own_code_in_a_corner(game: Game) -> None:
+    cards = [c for g in CARD_GROUPS for c in game.by_group(g)]
+    codes = [c.fields.get("code") for c in cards]
+    assert all(codes) and len(set(codes)) == len(codes)
+    tiles = {c.fields["tile"] for c in game.components if "tile" in c.fields}
+    assert not set(codes) & tiles                    # a card's code is never a Land's
+    for card in cards:
+        assert card.fields["code"] in front_text(game, card.id).split(), card.id
+
+
+def test_cards_are_named_at_the_table_by_code_or_title() -> None:
+    from companion.mule import data
+    from components.errors import InputError
+
+    md = data.load()
+    assert md.card("PR05").title == md.card("Acid Rain Storm!").title == "Acid Rain Storm!"
+    assert md.event("UE01").title == "Worn-out Mining M.U.L.E.s!"
+    # four cards print "The Ship is Back!": the title alone is refused, with their codes
+    with pytest.raises(InputError, match=r"PR01 \(\$5\), PR02 \(\$8\), PR03 \(\$11\), PR04"):
+        md.card("The Ship is Back!")
+
+
+def test_worn_out_miners_costs_five_dollars_a_mining_land(game: Game) -> None:
+    # Personal Events Example: "cost $5 each to repair! ($5 per your Land in Smithore and
+    # Crystite production)"
+    card = game.component("unlucky/worn-out-miners")
+    assert card.fields["effect"]["money_per_land"]["amount"] == -5
+    assert "-$5" in front_text(game, card.id)
+
+
+def test_the_player_board_prints_the_squares_the_companion_names(game: Game) -> None:
+    from companion.mule import data
+
+    pb = data.load().player_board
+    assert pb.store == "C2" and pb.river_beds == ("C1", "C3")
+    assert [pb.zone(f"{c}1") for c in pb.columns] == ["red", "white", "white", "white", "blue"]
+    words = front_text(game, "board/player-1").split()
+    assert [sq for sq in pb.squares if sq in words] == list(pb.squares)
+    assert pb.store in words             # The Store's square is named too, though no Land's

@@ -1,0 +1,990 @@
+"""M.U.L.E.'s Game Turn as steps: one small function per Phase (and per Colonist's part of it,
+where the rulebook has one), each over a :class:`Turn` and each testable alone.
+
+A step asks its questions through ``t.ask(key, question, default, parse)``; ``parse`` reads
+the answer *and checks it against the rules and the state*, raising ``InputError`` or
+``RuleError`` with the rule's reason. At the table (``turn``) a refused answer is asked again;
+on the command line (one command per step) it is one ``error:`` line and nothing is saved.
+``parse`` never changes the state it checks: it works on a copy and returns it, so a refused
+answer leaves nothing half-done behind.
+
+Which step comes now is kept in the state (``todo``: ``[[STEP, WHO], ...]``, the current one
+first): :mod:`companion.mule.turn` walks it. Every rule number comes from
+``companion.mule.data`` (the game's ``components/mule`` definitions), so an erratum to a number
+changes the check too.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from companion.mule import board, events, pricing, production, rules
+from companion.mule.data import (
+    GOODS,
+    EventCard,
+    MuleData,
+    PlayerBoard,
+    ProductionCard,
+    check_good,
+    describe_card,
+    matching,
+    plain,
+)
+from companion.session import parse_amount
+from components.errors import InputError, RuleError
+
+T = TypeVar("T")
+Asker = Callable[[str, str, str, Callable[[str], Any]], Any]
+Say = Callable[[str], None]
+NONE_WORDS = ("", "none", "-", "no")
+
+
+@dataclass
+class Turn:
+    """The state a step works on (a copy of the saved game's), with the rule data, where lines
+    go (``say``) and where questions go (``ask``)."""
+
+    s: dict[str, Any]
+    md: MuleData
+    ask: Asker
+    say: Say
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.s["ranking"])
+
+    @property
+    def players(self) -> dict[str, Any]:
+        return self.s["players"]
+
+    @property
+    def pb(self) -> PlayerBoard:
+        return self.md.player_board
+
+    @property
+    def tournament(self) -> bool:
+        return self.s.get("mode") == "tournament"
+
+    def tell(self, line: str) -> None:
+        self.lines.append(line)
+        self.say(line)
+
+    def player(self, name: str) -> str:
+        return player_name(name, list(self.players))
+
+
+def player_name(name: str, names: list[str]) -> str:
+    for n in names:
+        if n.lower() == name.strip().lower():
+            return n
+    raise InputError(f"'{name.strip()}' is not a player in this game ({', '.join(names)})")
+
+
+def owned(s: dict[str, Any]) -> dict[str, str]:
+    return {land["tile"]: n for n, p in s["players"].items() for land in p["lands"]
+            if land.get("tile")}
+
+
+def _none(text: str) -> bool:
+    return text.strip().lower() in NONE_WORDS
+
+
+def _nonneg(text: str, what: str) -> int:
+    n = parse_amount(text, what)
+    if n < 0:
+        raise InputError(f"{what} must be 0 or more")
+    return n
+
+
+def parse_named(text: str, names: list[str], what: str) -> dict[str, int]:
+    """``Ann=3,Bob=1+1``; every name must be a Colonist of the game."""
+    out: dict[str, int] = {}
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise InputError(f"{what}: '{part.strip()}' should be NAME=N")
+        name, value = (x.strip() for x in part.split("=", 1))
+        name = player_name(name, names)
+        out[name] = out.get(name, 0) + _nonneg(value, f"{what} {name}")
+    return out
+
+
+# -- 1. Expansion ------------------------------------------------------------------------------
+
+def claim(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str, Any] | None:
+    """A Land claimed by ``who`` (Land Grant or won at a Land Auction): ``P07@B2``, the tile
+    printed on the Land and the square of the Player Board, as printed, it goes on."""
+    if _none(text):
+        return None
+    lands = s["players"][who]["lands"]
+    land = board.parse_claim(text, md.land, owned(s), s.get("craters", []), lands,
+                             md.player_board)
+    if land is not None and land.get("square") is None:
+        raise InputError(f"'{text.strip()}': give the square it goes on, as printed on the Player "
+                         f"Board, e.g. {(land.get('tile') or land['land'])}@B1")
+    return land
+
+
+def grant(t: Turn, who: str) -> None:
+    """Land Grant: ``who`` claims one free Land (lowest Rank first; twice on Turn 1)."""
+    land = t.ask("claim", f"Land Grant: {who} claims (TILE@SQUARE as printed, e.g. P07@B2; "
+                 "blank: none)", "", lambda a: claim(t.s, t.md, who, a))
+    if land:
+        t.players[who]["lands"].append(land)
+        t.tell(f"{who} claims {land.get('tile') or land['land']} on {land['square']}")
+    else:
+        t.tell(f"{who} claims no Land")
+
+
+def _auction(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | None:
+    if _none(text):
+        return None
+    words = text.split()
+    if len(words) != 4:
+        raise InputError("Land Auction: give SELLER WINNER BID TILE@SQUARE, e.g. Ann Bob 12 "
+                         "P09@E1 (the Colonist playing Land for Sale!, the highest bidder, the "
+                         "bid, the Land)")
+    names = list(s["players"])
+    seller, winner = player_name(words[0], names), player_name(words[1], names)
+    bid = _nonneg(words[2], "bid")
+    hand = s["hands"][seller]
+    if hand.get("land_for_sale", 0) < 1:
+        raise RuleError(f"Land Auctions: {seller} holds no Land for Sale! card")
+    if seller in s.get("auctions", []):
+        raise RuleError(f"Land Auctions: {seller} has played a Land for Sale! card this Turn "
+                        "(one card each)")
+    opening, step = md.land_auction
+    if bid < opening or (bid - opening) % step:
+        raise RuleError(f"Land Auctions: the opening bid is exactly ${opening} and each raise "
+                        f"exactly ${step}, so ${bid} cannot be the winning bid (${opening}, "
+                        f"${opening + step}, ${opening + 2 * step}, ...)")
+    money = s["players"][winner]["money"]
+    if money < bid:
+        raise RuleError(f"{winner} has ${money}: cannot pay a bid of ${bid}")
+    land = claim(s, md, winner, words[3])
+    if land is None:
+        raise InputError("Land Auction: name the Land won, TILE@SQUARE")
+    out = copy.deepcopy(s)
+    out["players"][winner]["money"] -= bid
+    out["players"][winner]["lands"].append(land)
+    out["hands"][seller]["land_for_sale"] -= 1
+    out.setdefault("auctions", []).append(seller)
+    out["auction_won"] = [seller, winner, bid, land.get("tile") or land["land"], land["square"]]
+    return out
+
+
+def auction(t: Turn, who: str | None) -> None:
+    """Land Auctions (Tournament only): one Land for Sale! card per auction, from its owner;
+    the bid opens at exactly $8 and rises by exactly $2; the winner pays it and places the
+    Land. A blank answer ends the Land Auctions of this Turn."""
+    after = t.ask("auction", "Land Auction: SELLER WINNER BID TILE@SQUARE (blank: no more "
+                  "auctions)", "", lambda a: _auction(t.s, t.md, a))
+    if after is None:
+        t.tell("No more Land Auctions this Turn")
+        return
+    t.s.clear()
+    t.s.update(after)
+    seller, winner, bid, land, square = t.s.pop("auction_won")
+    t.tell(f"{seller} plays Land for Sale!: {winner} wins {land} at ${bid} and places it on "
+           f"{square}")
+    if auction_holders(t.s):
+        t.s["todo"].insert(1, ["auction", None])
+
+
+def auction_holders(s: dict[str, Any]) -> list[str]:
+    return [n for n in s["ranking"] if s["hands"][n].get("land_for_sale", 0) > 0
+            and n not in s.get("auctions", [])]
+
+
+# -- 2. Development ----------------------------------------------------------------------------
+
+def _package(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | None:
+    if _none(text):
+        return None
+    names = list(s["players"])
+    plays: list[tuple[str, str, int]] = []
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise InputError(f"'{part.strip()}': write NAME=CARD (its code, e.g. HC02, or the "
+                             "Good of the package, e.g. Ann=food)")
+        who, ref = (x.strip() for x in part.split("=", 1))
+        who = player_name(who, names)
+        if any(w == who for w, _, _ in plays):
+            raise RuleError(f"Package From Home World!: {who} plays one card")
+        packages = [c for c in md.hand_cards if c.kind == "package"]
+        if ref.lower() in GOODS:
+            found = [c for c in packages if c.effect.get("if_smallest_stock") == ref.lower()]
+            card = found[0] if found else None
+            if card is None:
+                raise InputError(f"no Package From Home World! card holds {ref}")
+        else:
+            card = md.hand(ref)
+        if card.kind != "package":
+            raise InputError(f"{card.code or card.id} is not a Package From Home World! card")
+        if s["hands"][who].get("package", 0) < 1:
+            raise RuleError(f"Package From Home World!: {who} holds no such card")
+        good = str(card.effect.get("if_smallest_stock"))
+        plays.append((who, good, 0))
+        mine = s["players"][who][good]
+        smaller = [n for n in names if n != who and s["players"][n][good] < mine]
+        if smaller:    # checked once, on the Stocks before any card takes effect
+            raise RuleError(f"Package From Home World!: {smaller[0]} has a smaller {good} Stock "
+                            f"({s['players'][smaller[0]][good]}) than {who} ({mine})")
+        plays[-1] = (who, good, int(card.effect.get("goods", {}).get(good, 0)))
+    out = copy.deepcopy(s)
+    for who, good, n in plays:
+        out["players"][who][good] += n
+        out["hands"][who]["package"] -= 1
+    out["packages"] = [[w, g, n] for w, g, n in plays]
+    return out
+
+
+def package(t: Turn, who: str | None) -> None:
+    """At the start of Development, before any Action: Package From Home World! cards, each
+    only if no other Colonist has a smaller Stock of its Good (checked once, before any takes
+    effect)."""
+    after = t.ask("package", "Package From Home World! played: NAME=CARD,... (CARD: its code, "
+                  "or the Good of the package; blank: none)", "", lambda a: _package(t.s, t.md, a))
+    if after is None:
+        t.tell("No Package From Home World! played")
+        return
+    t.s.clear()
+    t.s.update(after)
+    for who_, good, n in after.pop("packages"):
+        t.tell(f"{who_} plays Package From Home World!: +{n} {good}")
+
+
+def begin_development(t: Turn) -> list[list[Any]]:
+    """M.U.L.E. Production in The Store before any Action, then the order of play: Rank 1
+    first, reversed when the Corral holds 6 or fewer M.U.L.E.s."""
+    store, md = t.s["store"], t.md
+    made = rules.store_mule_production(store["mules"], store["smithore"], pens=md.pens,
+                                       mules_per_pen=md.mules_per_pen)
+    if made.made:
+        t.tell(f"The Store makes {made.made} M.U.L.E.(s) from Smithore")
+    store["mules"], store["smithore"] = made.mules, made.smithore
+    limit = int(md.data.get("corral", {}).get("reverse_order_at", 6))
+    order = t.names if store["mules"] > limit else list(reversed(t.names))
+    t.s["dev"] = {"order": order, "round": 1, "done": [], "caught": [],
+                  "food_used": dict.fromkeys(order, 0)}
+    return [["develop", n] for n in order]
+
+
+ACTIONS = "buy LAND GOOD, refit LAND GOOD [LAND GOOD], move FROM TO [GOOD], assay, wampus, pub"
+
+
+def _zone(land: dict[str, Any], pb: PlayerBoard, ref: str) -> str:
+    if land.get("square"):
+        return pb.zone(land["square"])
+    if land.get("land") == "river":
+        return pb.zone(pb.river_beds[0])
+    raise RuleError(f"Land {ref} has no square on the Player Board, so its Zone (and the Food "
+                    f"cost of an Action there) is not known: set it, e.g. set "
+                    f"players.NAME.lands.{ref}.square B1")
+
+
+def _land(p: dict[str, Any], ref: str) -> int:
+    return board.find(p["lands"], ref)
+
+
+def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
+                    lines: list[str]) -> dict[str, Any]:
+    """One Colonist's Action Round, checked Action by Action on a copy of the state: the Food
+    cost of each Action by Zone, at most ``food_per_round`` Food and ``actions_per_round``
+    Actions, a M.U.L.E. only for the Money and from the Corral, installed on an empty Land of
+    the Colonist (one per Land), the Wampus caught once a Turn, the Pub ending the Phase."""
+    out = copy.deepcopy(s)
+    p, store, dev = out["players"][who], out["store"], out["dev"]
+    d = md.development
+    pb = md.player_board
+    parts = [x.strip() for x in text.replace(";", ",").split(",") if x.strip()]
+    if not parts or [x.lower() for x in parts] == ["pass"]:
+        dev["done"].append(who)
+        lines.append(f"{who} passes: Development over for {who}")
+        return out
+    if len(parts) > int(d["actions_per_round"]):
+        raise RuleError(f"Development: up to {d['actions_per_round']} Actions in one Action "
+                        f"Round, not {len(parts)}")
+    food = 0
+    mule_price = md.track("smithore").sell_for(out["prices"]["smithore"])
+    for i, part in enumerate(parts):
+        words = part.split()
+        verb = words[0].lower()
+        if verb == "pass":
+            raise RuleError("Development: Pass is an Action Round of its own (no other Action)")
+        if verb == "buy":
+            if len(words) != 3:
+                raise InputError(f"'{part}': buy LAND GOOD, e.g. buy P07 F")
+            j = _land(p, words[1])
+            land = p["lands"][j]
+            zone = _zone(land, pb, words[1])
+            cost = md.food_cost("buy_white" if zone == "white" else "buy_red_blue")
+            if land.get("mule"):
+                raise RuleError(f"{words[1].upper()} already has a M.U.L.E. (one per Land): refit "
+                                "it, or move it to an empty Land first")
+            if p["money"] < mule_price:
+                raise RuleError(f"a M.U.L.E. costs ${mule_price} (Smithore's Sell Price): "
+                                f"{who} has ${p['money']}")
+            if store["mules"] < 1:
+                raise RuleError("The Store's Corral holds no M.U.L.E. to sell")
+            good = board.good_of(words[2])
+            if good is None:
+                raise InputError(f"'{part}': a M.U.L.E. is installed to produce a Good "
+                                 "(S, C, F, E)")
+            board.check_producible(land, good, md.land)
+            p["money"] -= mule_price
+            after = rules.store_mule_production(store["mules"], store["smithore"], 1,
+                                                pens=md.pens, mules_per_pen=md.mules_per_pen)
+            store["mules"], store["smithore"] = after.mules, after.smithore
+            land["mule"] = good
+            lines.append(f"{who} buys a M.U.L.E. for ${mule_price}, installed on "
+                         f"{board.label(p['lands'], j)} ({zone} Zone) producing {good}")
+        elif verb == "refit":
+            if len(words) not in (3, 5):
+                raise InputError(f"'{part}': refit LAND GOOD, or refit LAND GOOD LAND GOOD for "
+                                 "two Adjacent Lands")
+            pairs = [(words[k], words[k + 1]) for k in range(1, len(words), 2)]
+            js = [_land(p, ref) for ref, _ in pairs]
+            for (ref, _), j in zip(pairs, js, strict=True):
+                if not p["lands"][j].get("mule"):
+                    raise RuleError(f"{ref.upper()} has no M.U.L.E. to refit (buy one first)")
+            if len(js) == 2:
+                a, b = (p["lands"][j].get("square") for j in js)
+                if js[0] == js[1] or not a or not b or not pb.adjacent(a, b):
+                    raise RuleError("Refit M.U.L.E.s on Two Adjacent Lands: "
+                                    f"{pairs[0][0].upper()} and {pairs[1][0].upper()} are not "
+                                    "Adjacent squares of the Player Board")
+                cost = md.food_cost("refit_two_adjacent")
+            else:
+                zone = _zone(p["lands"][js[0]], pb, pairs[0][0])
+                cost = md.food_cost("refit_white" if zone == "white" else "refit_red_blue")
+            for (_ref, g), j in zip(pairs, js, strict=True):
+                good = board.good_of(g)
+                if good is None:
+                    raise InputError(f"'{part}': refit to a Good (S, C, F, E)")
+                board.check_producible(p["lands"][j], good, md.land)
+                p["lands"][j]["mule"] = good
+                lines.append(f"{who} refits the M.U.L.E. on {board.label(p['lands'], j)} to "
+                             f"produce {good}")
+        elif verb == "move":
+            if len(words) not in (3, 4):
+                raise InputError(f"'{part}': move FROM TO [GOOD], e.g. move P07 R01 F")
+            a, b = _land(p, words[1]), _land(p, words[2])
+            if not p["lands"][a].get("mule"):
+                raise RuleError(f"{words[1].upper()} has no M.U.L.E. to move")
+            if p["lands"][b].get("mule"):
+                raise RuleError(f"{words[2].upper()} already has a M.U.L.E. (one per Land)")
+            good = board.good_of(words[3]) if len(words) == 4 else p["lands"][a]["mule"]
+            if good is None:
+                raise InputError(f"'{part}': a M.U.L.E. produces a Good (S, C, F, E)")
+            board.check_producible(p["lands"][b], good, md.land)
+            p["lands"][a]["mule"], p["lands"][b]["mule"] = None, good
+            cost = md.food_cost("move")
+            lines.append(f"{who} moves the M.U.L.E. from {board.label(p['lands'], a)} to "
+                         f"{board.label(p['lands'], b)}, producing {good}")
+        elif verb == "assay":
+            cost = md.food_cost("assay")
+            lines.append(f"{who} assays two Lands")
+        elif verb == "wampus":
+            cost = md.food_cost("hunt_wampus")
+            if who in dev["caught"]:
+                raise RuleError(f"{who} caught the Wampus this Turn: he cannot be hunted again")
+            caught = _hunt(out, md, who, words[1:], lines)
+            if caught:
+                dev["caught"].append(who)
+                p["money"] += int(d.get("wampus", 10))
+        elif verb in ("pub", "gamble"):
+            if i != len(parts) - 1:
+                raise RuleError("Gamble at the Pub is the Colonist's last Action: it ends the "
+                                "Development Phase")
+            cost = md.food_cost("gamble")
+            p["money"] += int(d.get("pub", 5))
+            dev["done"].append(who)
+            lines.append(f"{who} gambles at the Pub: +${d.get('pub', 5)}, Development over for "
+                         f"{who}")
+        else:
+            raise InputError(f"'{part}': an Action is one of: {ACTIONS}; or pass")
+        food += cost
+        if food > int(d["food_per_round"]):
+            raise RuleError(f"Development: no more than {d['food_per_round']} Food in one Action "
+                            f"Round ({who}'s Actions cost {food})")
+        if cost > p["food"]:
+            raise RuleError(f"Development: {who} has {p['food']} Food left, '{part}' costs "
+                            f"{cost} (Players without Food must Pass)")
+        p["food"] -= cost
+        dev["food_used"][who] = dev["food_used"].get(who, 0) + cost
+    p["mules"] = board.mule_counts(p["lands"])
+    lines.append(f"{who}: {food} Food into the Food Usage box; ${p['money']}, Food {p['food']}")
+    return out
+
+
+def _hunt(s: dict[str, Any], md: MuleData, who: str, words: list[str], lines: list[str]
+          ) -> bool:
+    """Hunt the Wampus: with the companion's Lucky Event deck a card is drawn (the Wampus in
+    its corner: caught) and discarded; otherwise the table says ``yes`` or ``no``."""
+    decks = s.get("event_decks")
+    if decks:
+        if words:
+            raise InputError("wampus: the companion draws the Lucky Event card itself "
+                             "(write just 'wampus')")
+        deck = decks["lucky"]
+        card_id, reshuffled = events.draw(deck, s["seed"], "lucky")
+        events.discard(deck, card_id)
+        card = md.event(card_id)
+        if reshuffled:
+            lines.append("  (the Lucky Event discard pile is shuffled into a new deck)")
+        lines.append(f"{who} draws {card.title}: " + ("the Wampus! +$"
+                                                     f"{md.development.get('wampus', 10)}"
+                                                     if card.wampus else "no Wampus"))
+        return card.wampus
+    answer = " ".join(words).lower()
+    if answer not in ("yes", "no", "caught", "missed"):
+        raise InputError("wampus: say whether the Wampus was caught: 'wampus yes' or "
+                         "'wampus no'")
+    caught = answer in ("yes", "caught")
+    lines.append(f"{who} hunts the Wampus: " + ("caught! +$"
+                                               f"{md.development.get('wampus', 10)}"
+                                               if caught else "he got away"))
+    return caught
+
+
+def develop(t: Turn, who: str) -> None:
+    """One Colonist's Action Round of the Development Phase."""
+    rnd = t.s["dev"]["round"]
+    lines: list[str] = []
+
+    def parse(a: str) -> dict[str, Any]:
+        lines.clear()
+        return develop_actions(t.s, t.md, who, a, lines)
+
+    after = t.ask("actions", f"Development, Action Round {rnd}: {who}'s Actions ({ACTIONS}; "
+                  "blank or pass: Pass)", "", parse)
+    t.s.clear()
+    t.s.update(after)
+    for line in lines:
+        t.tell(line)
+
+
+def next_round(s: dict[str, Any], md: MuleData) -> list[list[Any]]:
+    """The next Action Round: those who have not Passed or Gambled, up to the last Round."""
+    dev = s["dev"]
+    if dev["round"] >= int(md.development["action_rounds"]):
+        return []
+    left = [n for n in dev["order"] if n not in dev["done"]]
+    if not left:
+        return []
+    dev["round"] += 1
+    return [["develop", n] for n in left]
+
+
+# -- 3. Usage and Spoilage -----------------------------------------------------------------------
+
+def usage(t: Turn, who: str | None) -> None:
+    """3. Usage and Spoilage: the Food Usage box emptied, Energy for the M.U.L.E.s, then
+    Spoilage."""
+    md = t.md
+    shortage: dict[str, int] = {}
+    for name in t.names:
+        p = t.players[name]
+        p["mules"] = board.mule_counts(p["lands"])
+        r = rules.spoilage(rules.Stocks(**{g: p[g] for g in GOODS}), mule_count(p),
+                           p["mules"]["energy"], food_divisor=md.food_divisor,
+                           energy_divisor=md.energy_divisor, overstock_limit=md.overstock_limit)
+        p.update(r.stocks.as_dict())
+        shortage[name] = r.shortage
+        spoiled = ", ".join(f"{g} {n}" for g, n in r.spoiled.items() if n) or "nothing"
+        flip = f"; flip {r.shortage} M.U.L.E.(s)" if r.shortage else ""
+        t.tell(f"{name}: Energy used {r.energy_used}, spoiled {spoiled}{flip}")
+    t.s["shortage"] = shortage
+    if t.s.get("dev"):
+        t.s["dev"]["food_used"] = {}
+
+
+def mule_count(p: dict[str, Any]) -> int:
+    return sum(int(v) for v in p["mules"].values())
+
+
+# -- 4. Production -------------------------------------------------------------------------------
+
+def production_card(t: Turn, text: str) -> ProductionCard | list[ProductionCard]:
+    """The Production Card typed: its code or title (a title printed on several cards gives
+    them all, to be told apart by their printed price); checked against the deck: each card is
+    drawn once, and The Ship is Back! lies under the set-up's cards."""
+    if _none(text):
+        raise InputError("the Production Card drawn is needed (its code, e.g. PR05, or title)")
+    found = matching(t.md.cards, text)
+    if not found:
+        t.md.card(text)      # the one-line refusal listing the codes
+    drawn = set(t.s.get("production_drawn", []))
+    found = [c for c in found if c.id not in drawn] or found
+    if len(found) > 1:
+        return found
+    check_card(t, found[0])
+    return found[0]
+
+
+def check_card(t: Turn, card: ProductionCard) -> None:
+    if card.id in t.s.get("production_drawn", []):
+        raise RuleError(f"{card.code or card.id} {card.title} was drawn on an earlier Turn: "
+                        "each Production Card is drawn once")
+    n = int(t.md.setup(t.s["mode"], len(t.names)).get("production_deck", 0))
+    if n and card.ship_is_back and t.s["turn"] != n + 1:
+        raise RuleError(f"The Ship is Back! lies under the {n} Production Cards of the set-up: "
+                        f"it is drawn on Turn {n + 1}, not Turn {t.s['turn']}")
+    if n and not card.ship_is_back and t.s["turn"] == n + 1:
+        raise RuleError(f"on Turn {n + 1} only The Ship is Back! is left in the Production deck")
+
+
+def _by_price(t: Turn, cards: list[ProductionCard], text: str) -> ProductionCard:
+    listed = ", ".join(describe_card(c) for c in cards)
+    if _none(text):
+        raise InputError(f"'{cards[0].title}' is printed on {len(cards)} cards: give its code "
+                         f"({listed}) or its printed Crystite price")
+    price = _nonneg(text, "the printed price")
+    pick = [c for c in cards if c.crystite_price == price or (c.code or "").upper()
+            == text.strip().upper()]
+    if not pick:
+        raise InputError(f"no {cards[0].title} card prints ${price} ({listed})")
+    check_card(t, pick[0])
+    return pick[0]
+
+
+def produce(t: Turn, who: str | None) -> None:
+    """4. Production: the Production Card (drawn from the companion's deck, or typed), its
+    effects on the Colony, the M.U.L.E.s flipped for an Energy Shortage, Radiation! and Pest
+    Attack!, then every Colonist's Production (Economies of Scale in a Tournament)."""
+    s, md = t.s, t.md
+    deck = s.get("production_deck")
+    if deck:
+        card = md.card(deck.pop(0))
+        t.tell(f"Production Card drawn: {card.code} {card.title}")
+    else:
+        got = t.ask("card", "Production Card drawn (its code, e.g. PR05, or title)", "",
+                    lambda a: production_card(t, a))
+        if isinstance(got, list):
+            prices = ", ".join(f"${c.crystite_price}" for c in got)
+            card = t.ask("card_price", f"{got[0].title}: which one? Its printed Crystite price "
+                         f"({prices})", "", lambda a: _by_price(t, got, a))
+        else:
+            card = got
+        t.tell(f"Production Card: {card.code} {card.title}")
+    s.setdefault("production_drawn", []).append(card.id)
+    text, effect = card.on_turn(s["turn"])
+    if text:
+        t.tell(f"  {plain(text)}")
+    names = t.names
+    _card_on_colony(t, card, effect)
+    shortage = s.get("shortage") or {}
+    worked = {n: _worked_lands(t, n, int(shortage.get(n, 0))) for n in names}
+    every = s["turn"] == 1 and isinstance(card.fields.get("game_turn_1"), dict)
+    _card_on_lands(t, effect, worked, every)
+    for name in names:
+        p = t.players[name]
+        result = production.produce(worked[name], card.modifiers, tournament=t.tournament)
+        for g in GOODS:
+            p[g] += result.total[g]
+        for land in p["lands"]:
+            if land.get("tile") in result.turn_over:
+                land["secret"] = True
+        extra = f"; turn to the Secret Side: {', '.join(result.turn_over)}" \
+            if result.turn_over else ""
+        eos = " (Economies of Scale " + ", ".join(
+            f"{g} +{n}" for g, n in result.economies_of_scale.items() if n) + ")" \
+            if any(result.economies_of_scale.values()) else ""
+        t.tell(f"{name} produces " + ", ".join(f"{g} {result.total[g]}" for g in GOODS)
+               + eos + extra)
+    s["card"] = card.id
+    s["final"] = card.ship_is_back
+
+
+def _card_on_colony(t: Turn, card: ProductionCard, effect: dict[str, Any]) -> None:
+    """Pirate Ship! (every Colonist loses all their Crystite), Fire in The Store! and the
+    Meteor Craters."""
+    s, names = t.s, t.names
+    lose = effect.get("lose_all")
+    if lose in GOODS:
+        for name in names:
+            s["players"][name][lose] = 0
+        t.tell(f"Every Colonist loses all their {lose}")
+    if effect.get("store_loses_all"):
+        s["store"].update(production.store_after_card(s["store"], effect))
+        t.tell("The Store loses all its " + ", ".join(effect["store_loses_all"]))
+    if effect.get("meteor_craters"):
+        craters = [x.tile for x in t.md.craters() if x.tile not in s["craters"]]
+        craters = craters[:int(effect.get("craters", len(craters)))]
+        s["craters"] = [*s["craters"], *craters]
+        placer = names[-1] if effect.get("placed_by", "lowest_rank") == "lowest_rank" \
+            else names[0]
+        if craters:
+            t.tell(f"{placer} places {', '.join(craters)} on empty squares of Planet Irata: "
+                   "they can be claimed from now on")
+
+
+def _worked_lands(t: Turn, name: str, short: int) -> list[production.Worked]:
+    """A Colonist's Lands with M.U.L.E.s: read from the saved game when each has its tile
+    (only the M.U.L.E.s flipped for an Energy Shortage are asked), typed otherwise."""
+    p = t.players[name]
+    known = board.worked_from(p["lands"], t.md.land, t.pb)
+    if known is not None and (not t.tournament or board.has_squares(known)):
+        if short:
+            choices = [w for w in known if w.good != "energy"]
+            need = min(short, len(choices))
+            flipped = t.ask(f"flip.{name}", f"{name}: {short} M.U.L.E.(s) flipped for the "
+                            "Energy Shortage (tiles, e.g. P07,R01)", "",
+                            lambda a: _flipped(a, choices, need, name))
+            known = [replace(w, flipped=True, first_crystite=False) if w.tile in flipped else w
+                     for w in known]
+        return known
+    hint = f" ({short} flipped: mark them !)" if short else ""
+    shape = "the board: rows split by /" if t.tournament else "e.g. F3,C1,E2!"
+    working = [f"{land['land']} {land['mule']}" for land in p["lands"] if land.get("mule")]
+    if working:
+        hint += f"; M.U.L.E.s on: {', '.join(working)}"
+    tile = production.tile_value_from(t.md.lands)
+
+    def parse(a: str) -> list[production.Worked]:
+        cells = production.parse_board(a, tile) if t.tournament else \
+            production.parse_lands(a, tile)
+        if len(cells) > len(working):
+            raise RuleError(f"{name} has {len(working)} M.U.L.E.(s) at work, not {len(cells)}")
+        return cells
+
+    worked = t.ask(f"lands.{name}", f"{name}: working Lands ({shape}){hint}", "", parse)
+    if working and not worked:
+        t.tell(f"  ! {name}: no Production typed for {len(working)} M.U.L.E.(s) at work, "
+               "counted as nothing (give the Lands their tiles and squares and it is counted "
+               "for you)")
+    return worked
+
+
+def _flipped(text: str, choices: list[production.Worked], count: int, name: str) -> set[str]:
+    tiles = {x.strip().upper() for x in text.replace(" ", ",").split(",") if x.strip()}
+    allowed = {w.tile for w in choices if w.tile}
+    wrong = sorted(tiles - allowed)
+    if wrong:
+        raise InputError(f"{', '.join(wrong)}: not a Land with a M.U.L.E. that uses Energy "
+                         f"({', '.join(sorted(allowed))})")
+    if len(tiles) != count:
+        raise RuleError(f"{name}'s Energy Shortage: flip exactly {count} M.U.L.E.(s) not "
+                        f"producing Energy ({', '.join(sorted(allowed))})")
+    return tiles
+
+
+def _card_on_lands(t: Turn, effect: dict[str, Any], worked: dict[str, list[production.Worked]],
+                   every: bool) -> None:
+    """Radiation! (a M.U.L.E. lost, or on Game Turn 1 flipped, by their choice) and Pest
+    Attack! (the production of one Food Land lost)."""
+    names = t.names
+    rad = effect.get("radiation") or {}
+    for rank in production.radiation_ranks(effect, len(names)):
+        name = names[rank - 1]
+        lands = worked[name]
+        if not lands:
+            t.tell(f"Radiation!: {name} has no M.U.L.E. to lose")
+            continue
+        lost = bool(rad.get("mules_lost"))
+        verb = "loses" if lost else "flips"
+        i = _choose(t, f"hit.{name}", f"Radiation!: {name} {verb} which M.U.L.E. (tile, cell "
+                    "as typed, or number)", lands, None)
+        worked[name] = production.strike(lands, i)
+        if i is not None:
+            t.tell(f"{name} {verb} the M.U.L.E. on {lands[i].label}")
+            if lost:
+                _lose_mule(t.players[name], lands[i])
+    pest = effect.get("pest_attack") or {}
+    if pest:
+        good = str(pest.get("good", "food"))
+
+        def produces(n: str) -> bool:
+            return any(w.good == good and not w.flipped for w in worked[n])
+
+        hit = production.pest_attack_targets(effect, names, produces, every)
+        if not hit:
+            t.tell("Pest Attack!: no Colonist it can hit produces " + good)
+        for name in hit:
+            lands = list(worked[name])
+            i = _choose(t, f"hit.{name}", f"Pest Attack!: which of {name}'s {good} Lands loses "
+                        "its production", lands, good)
+            worked[name] = production.strike(lands, i)
+            if i is not None:
+                t.tell(f"{name} loses the {good} of {lands[i].label}")
+
+
+def _choose(t: Turn, key: str, question: str, lands: list[production.Worked],
+            good: str | None) -> int | None:
+    try:        # the only candidate needs no question
+        return production.land_index(lands, None, good)
+    except InputError:
+        return t.ask(key, question, "",
+                     lambda a: production.land_index(lands, a, good))
+
+
+def _lose_mule(p: dict[str, Any], w: production.Worked) -> None:
+    """Radiation!: the M.U.L.E. goes to the neutral stacks; its Land keeps no M.U.L.E."""
+    for land in p["lands"]:
+        if land.get("mule") == w.good and (w.tile is None or land.get("tile") == w.tile):
+            land["mule"] = None
+            p["mules"] = board.mule_counts(p["lands"])
+            return
+    p["mules"][w.good] = max(0, p["mules"][w.good] - 1)
+
+
+# -- 5. Pricing ----------------------------------------------------------------------------------
+
+def pricing_step(t: Turn, who: str | None) -> None:
+    """5. Pricing: each Good's price counter moves on the Price Track."""
+    s, md, names = t.s, t.md, t.names
+    store, players = s["store"], t.players
+    card = md.card(s["card"])
+    asks = {
+        "smithore": pricing.smithore_steps(store["mules"], store["smithore"], pens=md.pens,
+                                           mules_per_pen=md.mules_per_pen),
+        "crystite": pricing.crystite_steps(md.track("crystite"), s["prices"]["crystite"],
+                                           card.crystite_price, card.pirates),
+        "food": pricing.food_steps([players[n]["food"] for n in names], store["food"],
+                                   per_colonist=md.food_per_colonist),
+        "energy": pricing.energy_steps([players[n]["energy"] for n in names],
+                                       [mule_count(players[n]) for n in names],
+                                       store["energy"]),
+    }
+    for g in GOODS:
+        change = pricing.move(md.track(g), s["prices"][g], asks[g])
+        s["prices"][g] = change.buy
+        t.tell(f"{g.capitalize()}: {change.steps:+d} steps, moved {change.moved:+d} -> "
+               f"${change.sell}/{change.buy}")
+
+
+# -- 6. Market -------------------------------------------------------------------------------------
+
+def _deals(text: str, names: list[str]) -> list[tuple[str, str, int, int]]:
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            who, what = part.split(None, 1) if " " in part else (part, "")
+            seller, buyer = who.split(">")
+            n, each = what.replace(" ", "").split("@")
+        except ValueError:
+            raise InputError(f"'{part}': a deal is SELLER>BUYER N@PRICE, e.g. Ann>Bob 2@4") \
+                from None
+        out.append((player_name(seller, names), player_name(buyer, names),
+                    _nonneg(n, "units"), _nonneg(each, "price")))
+    return out
+
+
+def _roles(s: dict[str, Any], good: str) -> dict[str, str]:
+    return s.setdefault("roles", {}).setdefault(good, {})
+
+
+def _take_role(roles: dict[str, str], who: str, role: str, good: str) -> None:
+    if roles.get(who, role) != role:
+        raise RuleError(f"Market: {who} {'sold' if role == 'buyer' else 'bought'} {good} in "
+                        f"this Auction: a Colonist either Buys or Sells a Good in one Auction, "
+                        "not both")
+    roles[who] = role
+
+
+def _sell(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str, Any]:
+    out = copy.deepcopy(s)
+    players, store = out["players"], out["store"]
+    buy = out["prices"][good]
+    roles = _roles(out, good)
+    for name, n in parse_named(text, list(players), "sold").items():
+        if n > players[name][good]:
+            raise RuleError(f"{name} has {players[name][good]} {good}: cannot sell {n}")
+        if n:
+            _take_role(roles, name, "seller", good)
+        players[name][good] -= n
+        players[name]["money"] += n * buy
+        if good != "crystite":     # Crystite sold to The Store is shipped off-planet
+            store[good] = store.get(good, 0) + n
+        lines.append(f"{name} sells {n} {good} to The Store for ${n * buy}")
+    return out
+
+
+def _buy(s: dict[str, Any], md: MuleData, good: str, text: str, lines: list[str]
+         ) -> dict[str, Any]:
+    out = copy.deepcopy(s)
+    players, store = out["players"], out["store"]
+    wants = parse_named(text, list(players), "bought")
+    wants = {n: q for n, q in wants.items() if q}
+    if not wants:
+        return out
+    if good == "crystite" or not store.get(good):
+        raise RuleError(f"The Store has no {good} to sell")
+    price = md.track(good).sell_for(out["prices"][good])
+    roles = _roles(out, good)
+    for name, q in wants.items():
+        _take_role(roles, name, "buyer", good)
+        if q * price > players[name]["money"]:
+            raise RuleError(f"{name} has ${players[name]['money']}: cannot pay for {q} {good} at "
+                            f"${price}")
+    alloc = rules.priority_to_buy(out["ranking"], wants, store[good], price)
+    for name, q in alloc.bought.items():
+        players[name][good] += q
+        players[name]["money"] -= alloc.cost[name]
+        lines.append(f"{name} buys {q} {good} from The Store for ${alloc.cost[name]}")
+    for name, q in alloc.unserved.items():
+        lines.append(f"{name} goes without {q} {good}: The Store has no more (Priority to Buy: "
+                     "the lowest Rank first)")
+    store[good] = alloc.store_left
+    return out
+
+
+def _deal(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str, Any]:
+    out = copy.deepcopy(s)
+    players = out["players"]
+    roles = _roles(out, good)
+    for seller, buyer, n, each in _deals(text, list(players)):
+        if seller == buyer:
+            raise InputError(f"{seller} cannot trade with {seller}")
+        _take_role(roles, seller, "seller", good)
+        _take_role(roles, buyer, "buyer", good)
+        if n > players[seller][good]:
+            raise RuleError(f"{seller} has {players[seller][good]} {good}: cannot sell {n}")
+        if n * each > players[buyer]["money"]:
+            raise RuleError(f"{buyer} has ${players[buyer]['money']}: cannot pay ${n * each}")
+        players[seller][good] -= n
+        players[buyer][good] += n
+        players[seller]["money"] += n * each
+        players[buyer]["money"] -= n * each
+        lines.append(f"{seller} sells {n} {good} to {buyer} for ${n * each}")
+    return out
+
+
+def trade(t: Turn, good: str) -> None:
+    """6. Market, one Auction: sales to The Store at its Buy Price, purchases from it at its
+    Sell Price (Priority to Buy: the lowest Rank first), deals between Colonists at any price;
+    a Colonist Buys or Sells in one Auction, not both."""
+    good = check_good(good)
+    buy = t.s["prices"][good]
+    sell_price = t.md.track(good).sell_for(buy)
+    lines: list[str] = []
+    title = good.capitalize()
+
+    def step(key: str, question: str, fn: Callable[[str], dict[str, Any]]) -> None:
+        def parse(a: str) -> dict[str, Any]:
+            lines.clear()
+            return fn(a)
+
+        after = t.ask(key, question, "", parse)
+        t.s.clear()
+        t.s.update(after)
+        for line in lines:
+            t.tell(line)
+
+    step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)",
+         lambda a: _sell(t.s, good, a, lines))
+    if good != "crystite" and t.s["store"].get(good):
+        step("buy", f"{title}: bought from The Store at ${sell_price} (NAME=N,...)",
+             lambda a: _buy(t.s, t.md, good, a, lines))
+    step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",
+         lambda a: _deal(t.s, good, a, lines))
+
+
+def sellout(t: Turn, who: str | None) -> None:
+    """The Final Turn's Market: every Colonist sells all their Goods to The Store at its Buy
+    Prices."""
+    names, players = t.names, t.players
+    sell = rules.final_sell_out({n: players[n]["money"] for n in names},
+                                {n: rules.Stocks(**{g: players[n][g] for g in GOODS})
+                                 for n in names}, t.s["prices"])
+    for n in names:
+        players[n]["money"] = sell.money[n]
+        for g in GOODS:
+            players[n][g] = 0
+        t.tell(f"{n} sells everything to The Store: +${sell.revenue[n]} -> ${sell.money[n]}")
+
+
+# -- 7. Ranking, 8. Personal Events, the end ---------------------------------------------
+
+def ranking(t: Turn, who: str | None) -> None:
+    """7. Ranking: wealthiest first; ties keep the previous order."""
+    t.s["ranking"] = rules.rank({n: t.players[n]["money"] for n in t.names}, t.names)
+    for i, n in enumerate(t.s["ranking"], 1):
+        t.tell(f"Rank {i}: {n} (${t.players[n]['money']})")
+
+
+def _event_card(md: MuleData, text: str, deck: str) -> EventCard:
+    if _none(text):
+        raise InputError(f"the {deck.capitalize()} Event card drawn is needed (its code or "
+                         "title)")
+    card = md.event(text)
+    if card.deck != deck:
+        raise InputError(f"{card.code or card.id} {card.title} is a"
+                         f"{'n' if card.deck == 'unlucky' else ''} {card.deck.capitalize()} "
+                         "Event card")
+    return card
+
+
+def _target(text: str, giver: str, names: list[str]) -> str:
+    if _none(text):
+        raise InputError("name the Colonist who receives the card")
+    target = player_name(text, names)
+    events.check_target(giver, target)
+    return target
+
+
+def personal_event(t: Turn, giver: str, deck_name: str) -> str:
+    """8. Personal Events, one card: drawn by ``giver`` (from the companion's deck, or typed),
+    given to another Colonist (or, under the Alternative Personal Event System, to the Rank on
+    the card's diagram), who follows it. Returns who received it."""
+    s, md, names = t.s, t.md, t.names
+    decks = s.get("event_decks")
+    title = deck_name.capitalize()
+    if decks:
+        card_id, reshuffled = events.draw(decks[deck_name], s["seed"], deck_name)
+        if reshuffled:
+            t.tell(f"  (the {title} Event discard pile is shuffled into a new deck)")
+        card = md.event(card_id)
+    else:
+        card = t.ask("card", f"{title} Event card drawn by {giver} (its code or title)", "",
+                     lambda a: _event_card(md, a, deck_name))
+    t.tell(f"{title} Event drawn by {giver}: {card.code} {card.title}")
+    if card.text:
+        t.tell(f"  {plain(card.text)}")
+    if s.get("alt_events"):
+        target = events.alt_event_target(card.alt_event, names)
+        t.tell(f"  the card's diagram gives it to {target}")
+    else:
+        target = t.ask("to", f"{giver} gives it to", "", lambda a: _target(a, giver, names))
+    p = s["players"][target]
+    outcome = events.apply_event(card.effect, events.Colonist(
+        p["money"], {g: p[g] for g in GOODS}, len(p["lands"]), dict(p["mules"])))
+    p["money"] = outcome.money_after
+    for g in GOODS:
+        p[g] = outcome.stocks_after[g]
+    t.tell(f"{target}: {outcome.summary()} -> ${p['money']}")
+    if decks:
+        events.discard(decks[deck_name], card.id)
+    return target
+
+
+def lucky(t: Turn, who: str) -> None:
+    target = personal_event(t, who, "lucky")
+    t.s["todo"].insert(1, ["unlucky", target])
+
+
+def unlucky(t: Turn, who: str) -> None:
+    personal_event(t, who, "unlucky")
+
+
+def end(t: Turn, who: str | None) -> None:
+    """Game End and Winning: the First Founder, and (Tournament) the Colony's rating."""
+    names = t.names
+    t.tell(f"{names[0]} is the First Founder!")
+    total = sum(t.players[n]["money"] for n in names)
+    if t.tournament and len(names) in (3, 4):
+        cs = rules.colony_success(total, len(names), t.md.colony_rows())
+        t.s["colony"] = {"total": total, "rating": cs.rating, "text": cs.text}
+        t.tell(f"Colony total ${total}: row {cs.rating} of 7. {cs.text}")
+    t.s["over"] = True

@@ -1,0 +1,240 @@
+"""Which step of M.U.L.E.'s Game Turn comes now, for whom, and the command that records it;
+running one step; and :func:`play_turn`, the guided walk over the steps of one Game Turn.
+
+The state keeps the steps still to take in this Phase (``todo``, the current one first). When a
+Phase's steps are all taken, the next Phase begins and lists its own: Land Grant (lowest Rank
+first, twice on Turn 1), Land Auctions (Tournament), Package From Home World!, Development
+(each Colonist's Action Round, up to three Rounds), Usage and Spoilage, Production, Pricing,
+Market (one Auction per Good; the sell-out on the Final Turn), Ranking, Personal Events (the
+Lucky, then the Unlucky Event), and the end of the game.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:      # the steps are imported when one is taken: next and status stay light
+    from companion.mule import steps
+    from companion.mule.data import MuleData
+
+Ask = Callable[[str, str], str]
+Say = Callable[[str], None]
+GOODS = ("smithore", "crystite", "food", "energy")
+
+# step -> (Phase as the rulebook numbers it, what is done, its function in companion.mule.steps)
+STEPS: dict[str, tuple[str, str, str]] = {
+    "grant": ("1. Expansion", "Land Grant", "grant"),
+    "auction": ("1. Expansion", "Land Auctions", "auction"),
+    "package": ("2. Development", "Package From Home World!", "package"),
+    "develop": ("2. Development", "Action Round", "develop"),
+    "usage": ("3. Usage and Spoilage", "Usage and Spoilage", "usage"),
+    "produce": ("4. Production", "Production", "produce"),
+    "pricing": ("5. Pricing", "Pricing", "pricing_step"),
+    "trade": ("6. Market", "Auction", "trade"),
+    "sellout": ("6. Market", "the Final Turn's sell-out", "sellout"),
+    "ranking": ("7. Ranking", "Ranking", "ranking"),
+    "lucky": ("8. Personal Events", "Lucky Event", "lucky"),
+    "unlucky": ("8. Personal Events", "Unlucky Event", "unlucky"),
+    "end": ("Game End", "the Colony's rating", "end"),
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """The step that comes now."""
+
+    turn: int
+    step: str
+    who: str | None
+
+    @property
+    def phase(self) -> str:
+        return STEPS[self.step][0]
+
+    def as_dict(self, state: dict[str, Any]) -> dict[str, Any]:
+        return {"turn": self.turn, "phase": self.phase, "step": self.step, "who": self.who,
+                "text": say_step(self, state), "command": command(self, state)}
+
+
+def begin_turn(s: dict[str, Any], md: MuleData) -> None:
+    """A Game Turn's first steps: Land Grant, lowest Rank first (twice on Turn 1)."""
+    grants = int(md.setup(s["mode"], len(s["ranking"])).get("land_grants_turn_1", 2)) \
+        if s["turn"] == 1 else 1
+    s["todo"] = [["grant", n] for _ in range(grants) for n in reversed(s["ranking"])]
+    s.setdefault("hands", {n: {} for n in s["ranking"]})   # saved before the Hand Cards
+    s["phase"] = "grant"
+    for key in ("auctions", "roles", "shortage", "card", "dev", "final"):
+        s.pop(key, None)
+
+
+def current(s: dict[str, Any], md: MuleData | None = None) -> Step | None:
+    """The step that comes now; None when the game is over. The rule data (``md``, read when
+    not given) is needed only by a game saved before the steps, whose turn starts afresh."""
+    if s.get("over"):
+        return None
+    if "todo" not in s:
+        if md is None:
+            from companion.mule import data
+
+            md = data.load()
+        begin_turn(s, md)
+    step, who = s["todo"][0]
+    return Step(int(s["turn"]), str(step), who)
+
+
+def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
+    from companion.mule import steps
+
+    s, md = t.s, t.md
+    if done == "grant":
+        if t.tournament and steps.auction_holders(s):
+            return [["auction", None]]
+        done = "auction"
+    if done == "auction":
+        if any(h.get("package", 0) > 0 for h in s["hands"].values()):
+            return [["package", None]]
+        done = "package"
+    if done == "package":
+        return steps.begin_development(t)
+    if done == "develop":
+        return steps.next_round(s, md) or [["usage", None]]
+    if done == "usage":
+        return [["produce", None]]
+    if done == "produce":
+        return [["pricing", None]]
+    if done == "pricing":
+        return [["sellout", None]] if s.get("final") else [["trade", g] for g in GOODS]
+    if done in ("trade", "sellout"):
+        return [["ranking", None]]
+    if done == "ranking":
+        return [["end", None]] if s.get("final") else [["lucky", s["ranking"][0]]]
+    if done == "unlucky":
+        s["turn"] += 1
+        begin_turn(s, md)
+        return list(s["todo"])
+    return []
+
+
+def advance(t: steps.Turn, done: str) -> None:
+    """Take the step just done off the list; when the Phase is over, begin the next."""
+    s = t.s
+    s["todo"] = s["todo"][1:]
+    if not s["todo"] and not s.get("over"):
+        s["todo"] = _next_phase(t, done)
+    s["phase"] = s["todo"][0][0] if s["todo"] else "over"
+
+
+def run_step(state: dict[str, Any], md: MuleData, ask: steps.Asker, say: Say
+             ) -> tuple[dict[str, Any], Step, list[str]]:
+    """Take the step that comes now on a copy of ``state``: its questions go to ``ask``
+    (``key, question, default, parse``). Returns the state after it, the step, and the lines
+    said. Raises the refusal (``InputError``/``RuleError``) of an entry the rules forbid."""
+    from companion.mule import steps
+
+    s = copy.deepcopy(state)
+    now = current(s, md)
+    if now is None:
+        raise RuleError("this game is over: The Ship is Back! was drawn")
+    t = steps.Turn(s, md, ask, say)
+    getattr(steps, STEPS[now.step][2])(t, now.who)
+    advance(t, now.step)
+    return t.s, now, t.lines
+
+
+def scripted(given: dict[str, str], answers: dict[str, str]) -> steps.Asker:
+    """Answers given beforehand (a step command's arguments): one try each, no retry."""
+
+    def ask(key: str, question: str, default: str, parse: Callable[[str], Any]) -> Any:
+        text = given.get(key, default)
+        value = parse(text)
+        answers[key] = text
+        return value
+
+    return ask
+
+
+def interactive(ask: Ask, say: Say, answers: dict[str, str]) -> steps.Asker:
+    """Questions asked at the table: a refused answer says why and is asked again."""
+
+    def asker(key: str, question: str, default: str, parse: Callable[[str], Any]) -> Any:
+        while True:
+            text = ask(question, default)
+            try:
+                value = parse(text)
+            except (InputError, RuleError) as exc:
+                say(f"  ! {exc}")
+                continue
+            answers[key] = text
+            return value
+
+    return asker
+
+
+def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One Game Turn, step by step, from the step that comes now to the end of the turn (or of
+    the game). Returns the state after it and the answers typed (``STEP.WHO.KEY`` -> text)."""
+    s = state
+    now = current(copy.deepcopy(s), md)
+    if now is None:
+        raise RuleError("this game is over: The Ship is Back! was drawn")
+    turn = now.turn
+    answers: dict[str, Any] = {}
+    while True:
+        now = current(copy.deepcopy(s), md)
+        if now is None or now.turn != turn:
+            return s, answers
+        typed: dict[str, str] = {}
+        try:
+            s, done, _ = run_step(s, md, interactive(ask, say, typed), say)
+        except (InputError, RuleError) as exc:
+            say(f"  ! {exc}")
+            continue
+        for key, text in typed.items():
+            answers[f"{done.step}.{done.who or ''}.{key}"] = text
+
+
+# -- what the table reads --------------------------------------------------------------------------
+
+def say_step(now: Step, state: dict[str, Any]) -> str:
+    phase, what, _ = STEPS[now.step]
+    if now.step == "develop":
+        return f"{phase}: {now.who}'s Action Round {state['dev']['round']}"
+    if now.step == "trade":
+        return f"{phase}: the {str(now.who).capitalize()} Auction"
+    if now.step in ("grant", "lucky", "unlucky"):
+        verb = {"grant": "claims a Land", "lucky": "draws the Lucky Event",
+                "unlucky": "draws the Unlucky Event"}[now.step]
+        return f"{phase}: {what}, {now.who} {verb}"
+    return f"{phase}: {what}"
+
+
+def command(now: Step, state: dict[str, Any]) -> str:
+    """The command that records the step that comes now."""
+    base = "irata play mule "
+    deck = bool(state.get("event_decks"))
+    who = now.who or ""
+    if now.step == "grant":
+        return base + f"grant {who} TILE@SQUARE   (or: none)"
+    if now.step == "auction":
+        return base + "auction SELLER WINNER BID TILE@SQUARE   (or: none)"
+    if now.step == "package":
+        return base + "package NAME=CARD,...   (or: none)"
+    if now.step == "develop":
+        return base + f'develop {who} "ACTIONS"   (e.g. "buy P07 F, assay"; or: pass)'
+    if now.step == "produce":
+        card = "" if state.get("production_deck") else " CARD"
+        return base + f"produce{card}   [--flip NAME=TILES] [--hit NAME=LAND] [--lands NAME=CELLS]"
+    if now.step == "trade":
+        return base + f"trade {who} [--sell NAME=N,...] [--buy NAME=N,...] " \
+            "[--deal 'SELLER>BUYER N@PRICE']"
+    if now.step in ("lucky", "unlucky"):
+        card = "" if deck else " CARD"
+        to = "" if state.get("alt_events") else " --to NAME"
+        return base + f"{now.step} {who}{card}{to}"
+    return base + ("final-market" if now.step == "sellout" else now.step)

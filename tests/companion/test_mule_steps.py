@@ -1,0 +1,208 @@
+"""Each step of M.U.L.E.'s Game Turn alone, over a small state: the rulebook's rules each step
+checks (2. Development's Food by Zone and per Action Round, Land Auctions' bids, Package From
+Home World!'s condition checked once, the Market's buy-or-sell), and that the rule numbers come
+from the rule data (an erratum changes the check)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from companion.mule import board, steps, turn
+from companion.mule import saved as game
+from companion.mule.data import MuleData
+from components.errors import InputError, RuleError
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def tournament(md: MuleData) -> dict[str, Any]:
+    s = game.new_game(md, NAMES, "tournament", seed=3)
+    s["ranking"] = list(NAMES)
+    turn.begin_turn(s, md)
+    return s
+
+
+def at_development(md: MuleData, lands: list[dict[str, Any]], food: int = 6,
+                   money: int = 30) -> dict[str, Any]:
+    s = tournament(md)
+    p = s["players"]["Ann"]
+    p.update(food=food, money=money, lands=lands)
+    t = steps.Turn(s, md, lambda *a: None, lambda line: None)
+    s["todo"] = steps.begin_development(t)
+    return s
+
+
+def develop(s: dict[str, Any], md: MuleData, text: str, who: str = "Ann") -> dict[str, Any]:
+    before = copy.deepcopy(s)
+    out = steps.develop_actions(s, md, who, text, [])
+    assert s == before                      # checked on a copy: the state is left alone
+    return out
+
+
+def test_land_grant_order_and_turn_one_twice(md: MuleData) -> None:
+    s = tournament(md)
+    now = turn.current(s, md)
+    assert now is not None and (now.step, now.who) == ("grant", "Dee")
+    assert [w for _, w in s["todo"]] == ["Dee", "Cid", "Bob", "Ann"] * 2
+    assert turn.command(now, s) == "irata play mule grant Dee TILE@SQUARE   (or: none)"
+
+
+def test_food_cost_by_zone_and_per_action_round(md: MuleData) -> None:
+    lands = [board.new_land("plains", "P07", "A1"), board.new_land("plains", "P08", "B1"),
+             board.new_land("river", "R01", "C1", "food"),
+             board.new_land("high-mountain", "H01", "D1", "smithore"),
+             board.new_land("low-mountain", "L01", "E3", "smithore")]
+    s = at_development(md, lands)
+    # the White Zone: 1 Food; a M.U.L.E. at Smithore's Sell Price, $5
+    out = develop(s, md, "buy P08 E")
+    ann = out["players"]["Ann"]
+    assert (ann["food"], ann["money"], ann["lands"][1]["mule"]) == (5, 25, "energy")
+    assert out["dev"]["food_used"]["Ann"] == 1
+    assert out["store"]["mules"] == 12       # The Store makes another from its Smithore
+    assert out["store"]["smithore"] == s["store"]["smithore"] - 1
+    # the Red Zone (column A): 2 Food, so nothing else in that Action Round
+    assert develop(s, md, "buy P07 F")["players"]["Ann"]["food"] == 4
+    with pytest.raises(RuleError, match="no more than 2 Food in one Action Round"):
+        develop(s, md, "buy P07 F, assay")
+    # Refit two Adjacent Lands (C1 and D1): 2 Food; C1 and E3 are not Adjacent
+    out = develop(s, md, "refit R01 E H01 C")
+    assert [x["mule"] for x in out["players"]["Ann"]["lands"]][2:4] == ["energy", "crystite"]
+    assert out["players"]["Ann"]["food"] == 4
+    with pytest.raises(RuleError, match="not Adjacent"):
+        develop(s, md, "refit R01 E L01 C")
+    # Refit one in the Blue Zone (column E): 2 Food; Move: 1 Food, whatever the Zones
+    assert develop(s, md, "refit L01 E")["players"]["Ann"]["food"] == 4
+    moved = develop(s, md, "move L01 P08")["players"]["Ann"]
+    assert (moved["food"], moved["lands"][1]["mule"], moved["lands"][4]["mule"]) == \
+        (5, "smithore", None)
+
+
+def test_mules_installed_one_per_land_for_money_from_the_corral(md: MuleData) -> None:
+    lands = [board.new_land("plains", "P08", "B1"), board.new_land("river", "R01", "C1", "food")]
+    s = at_development(md, lands, money=7)
+    with pytest.raises(RuleError, match="already has a M.U.L.E. .one per Land.: refit it"):
+        develop(s, md, "buy R01 E")
+    with pytest.raises(RuleError, match=r"costs \$5 .* has \$4"):
+        develop(at_development(md, lands, money=4), md, "buy P08 E")
+    empty = copy.deepcopy(s)
+    empty["store"].update(mules=0, smithore=0)
+    with pytest.raises(RuleError, match="Corral holds no M.U.L.E."):
+        develop(empty, md, "buy P08 E")
+    with pytest.raises(RuleError, match="no Production Value for smithore"):
+        develop(s, md, "refit R01 S")
+    with pytest.raises(RuleError, match="has 0 Food left"):
+        develop(at_development(md, lands, food=0), md, "assay")
+    with pytest.raises(RuleError, match="last Action"):
+        develop(s, md, "pub, assay")
+
+
+def test_an_action_round_at_a_time_until_all_pass(md: MuleData) -> None:
+    s = at_development(md, [board.new_land("plains", "P08", "B1")])
+    assert [w for _, w in s["todo"]] == NAMES             # 12 in the Corral: Rank order
+    s = develop(s, md, "assay")
+    for name in ("Bob", "Cid", "Dee"):
+        s = develop(s, md, "", name)                      # blank: Pass
+    assert steps.next_round(s, md) == [["develop", "Ann"]]
+    s = develop(s, md, "pub")
+    assert s["players"]["Ann"]["money"] == 35
+    assert steps.next_round(s, md) == []
+
+
+def test_the_order_reverses_with_six_or_fewer_in_the_corral(md: MuleData) -> None:
+    s = tournament(md)
+    s["store"].update(mules=6, smithore=0)
+    t = steps.Turn(s, md, lambda *a: None, lambda line: None)
+    assert [w for _, w in steps.begin_development(t)] == list(reversed(NAMES))
+
+
+def test_land_auction_bids_and_cards(md: MuleData) -> None:
+    s = tournament(md)
+    s["players"]["Bob"]["lands"] = []
+    with pytest.raises(RuleError, match=r"opening bid is exactly \$8 and each raise exactly \$2"):
+        steps._auction(s, md, "Ann Bob 9 P08@B1")
+    out = steps._auction(s, md, "Ann Bob 12 P08@B1")
+    assert out is not None and out["players"]["Bob"]["money"] == 18
+    assert out["hands"]["Ann"]["land_for_sale"] == 0
+    with pytest.raises(RuleError, match="holds no Land for Sale"):
+        steps._auction(out, md, "Ann Cid 8 P07@B1")
+    # an erratum to the rule data changes the check: bids open at $10 and rise by $5
+    errata = replace(md, data={**md.data, "land_auction": {"opening_bid": 10, "raise": 5}})
+    with pytest.raises(RuleError, match=r"exactly \$10 and each raise exactly \$5"):
+        steps._auction(s, errata, "Ann Bob 12 P08@B1")
+    assert steps._auction(s, errata, "Ann Bob 15 P08@B1") is not None
+
+
+def test_package_from_home_world_is_checked_once_before_any(md: MuleData) -> None:
+    s = tournament(md)
+    s["players"]["Ann"]["food"] = 2
+    s["players"]["Bob"]["food"] = 3
+    # Bob's condition is read before Ann's package lands: Ann's 2 Food is smaller than his 3
+    with pytest.raises(RuleError, match=r"Ann has a smaller food Stock \(2\) than Bob \(3\)"):
+        steps._package(s, md, "Ann=food, Bob=food")
+    out = steps._package(s, md, "Ann=food")
+    assert out is not None and out["players"]["Ann"]["food"] == 5
+    assert out["hands"]["Ann"]["package"] == 0
+    with pytest.raises(RuleError, match="holds no such card"):
+        steps._package(out, md, "Ann=energy")
+
+
+def test_market_buy_or_sell_and_priority_to_buy(md: MuleData) -> None:
+    s = tournament(md)
+    s["store"]["food"] = 2
+    s["players"]["Ann"]["food"] = 5
+    lines: list[str] = []
+    sold = steps._sell(s, "food", "Ann=1", lines)
+    with pytest.raises(RuleError, match="either Buys or Sells"):
+        steps._buy(sold, md, "food", "Ann=1", lines)
+    # Dee (Rank 4) buys first, then Cid gets what is left
+    out = steps._buy(sold, md, "food", "Cid=2,Dee=2", lines)
+    assert (out["players"]["Dee"]["food"], out["players"]["Cid"]["food"]) == (6, 5)
+    assert out["store"]["food"] == 0
+    assert "Cid goes without 1 food" in lines[-1]
+    with pytest.raises(RuleError, match="cannot pay"):
+        steps._buy(sold, md, "food", "Cid=20", lines)
+    with pytest.raises(RuleError, match="has 4 food: cannot sell 5"):
+        steps._deal(sold, "food", "Ann>Bob 5@1", lines)
+
+
+def test_set_names_a_land_by_its_tile(md: MuleData) -> None:
+    s = tournament(md)
+    s["players"]["Bob"]["lands"] = [board.new_land("plains", "P03", "B1")]
+    after = game.set_path(s, "players.Bob.lands.P03.mule", "food")
+    assert after["players"]["Bob"]["lands"][0]["mule"] == "food"
+    with pytest.raises(InputError, match="nothing named 'P04'"):
+        game.set_path(s, "players.Bob.lands.P04.mule", "food")
+
+
+def test_a_title_on_several_cards_is_asked_by_its_printed_price(md: MuleData) -> None:
+    # Beginner: 5 Production Cards lie on The Ship is Back!, so it is drawn on Turn 6
+    s = game.new_game(md, NAMES, seed=3)
+    s.update(turn=6, todo=[["produce", None]], shortage={})
+    asked: list[str] = []
+    answers = iter(["The Ship is Back!", "7", "8"])
+
+    def ask(question: str, default: str) -> str:
+        asked.append(question)
+        return next(answers) if "Card drawn" in question or "which one" in question else "F3"
+
+    said: list[str] = []
+    after, done, _ = turn.run_step(s, md, turn.interactive(ask, said.append, {}), said.append)
+    assert after["production_drawn"][-1] == "production/the-ship-is-back-2"
+    assert "which one? Its printed Crystite price ($5, $8)" in asked[1]
+    assert any("no The Ship is Back! card prints $7" in line for line in said)
+    assert after["final"] and after["todo"] == [["pricing", None]]
+    # on the command line the title alone is refused, with the codes
+    with pytest.raises(InputError, match=r"give its code \(PR01 \(\$5\), PR02 \(\$8\)\)"):
+        turn.run_step(s, md, turn.scripted({"card": "The Ship is Back!"}, {}), said.append)
+
+
+def test_a_game_saved_before_the_steps_starts_its_turn_afresh(md: MuleData) -> None:
+    s = game.new_game(md, NAMES, seed=3)
+    for key in ("todo", "hands"):
+        del s[key]
+    now = turn.current(s, md)
+    assert now is not None and now.step == "grant" and s["hands"] == {n: {} for n in NAMES}
