@@ -132,6 +132,22 @@ def test_a_broken_or_looping_link_named_yaml_is_one_error(
         assert code == 2 and message in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("kind", ["a pipe", "a link to /dev/zero"])
+def test_a_pipe_or_a_device_named_yaml_is_never_read(tmp_path: Path, kind: str) -> None:
+    folder = make_game(tmp_path)
+    if kind == "a pipe":
+        os.mkfifo(folder / "pipe.yaml")
+    else:
+        (folder / "zero.yaml").symlink_to("/dev/zero")
+    proc = subprocess.run([sys.executable, "-c", LIMITED, str(folder), str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=10)
+    assert "Traceback" not in proc.stderr
+    codes = proc.stdout.splitlines()[-1]
+    assert codes == ("[0, 0]" if kind == "a pipe" else "[2, 2]"), proc.stderr
+    if kind != "a pipe":
+        assert "zero.yaml: leads outside the game folder" in proc.stderr
+
+
 def test_an_image_linked_outside_the_game_folder_is_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "outside.png").write_bytes(png(4, 4))
