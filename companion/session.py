@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from components.errors import InputError
+from components.errors import InputError, IrataError
 
 if TYPE_CHECKING:
     import sqlite3
 
-__all__ = ["Event", "SavedGame", "Store", "apply_set", "default_db_path", "describe_of",
-           "fold_of", "fold_with", "parse_amount", "state_of"]
+__all__ = ["Event", "SavedGame", "Store", "apply_set", "check_set", "default_db_path",
+           "describe_of", "fold_of", "fold_with", "parse_amount", "state_of"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -398,6 +398,11 @@ class Store:
 Fold = Callable[[list[Event]], dict[str, Any]]
 
 
+# what a fold or a describe raises on a state it cannot read (an event edited by hand)
+_UNREADABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError,
+               RecursionError)
+
+
 def state_of(store: Store, game: SavedGame) -> dict[str, Any]:
     """The current state of a saved game: its companion's fold of its events.
 
@@ -409,8 +414,7 @@ def state_of(store: Store, game: SavedGame) -> dict[str, Any]:
     events = store.events(game.id)
     try:
         return fold(events)
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError,
-            RecursionError) as exc:
+    except _UNREADABLE as exc:
         raise InputError(f"saved game {game.id} in {store.path} cannot be replayed: an event "
                          f"holds what its game does not expect ({type(exc).__name__}: "
                          f"{str(exc)[:60]}); was the file edited by hand? 'irata play undo "
@@ -425,10 +429,39 @@ def fold_of(game: str) -> Fold:
 
 
 def describe_of(game: str, state: dict[str, Any]) -> str:
-    """A person's summary of a state, by the game's own describe."""
+    """A person's summary of a state, by the game's own describe (a state it cannot read, as
+    a hand-edited log leaves, is an InputError)."""
     from companion.games import entry
 
-    return entry(game).describe(state)
+    describe = entry(game).describe
+    try:
+        return describe(state)
+    except _UNREADABLE as exc:
+        raise InputError(f"the saved {game} game holds what its game does not expect "
+                         f"({type(exc).__name__}: {str(exc)[:60]}); 'irata play undo' drops "
+                         "the last event") from None
+
+
+def check_set(store: Store, game: SavedGame, data: dict[str, Any]) -> dict[str, Any]:
+    """The state after a ``set`` of ``data`` ({"path": ..., "value": ...}), refused with an
+    InputError unless the game can replay and describe it: ``set`` never saves a value that
+    breaks the commands after it (a list of the wrong things, a square that is not on the
+    track, a price off its Price Track)."""
+    from companion.games import entry
+
+    path = str(data.get("path", ""))
+    shown = json.dumps(data.get("value"))[:40]
+    events = store.events(game.id)
+    trial = Event(len(events) + 1, "set", data, "")
+    try:
+        state = entry(game.game).fold([*events, trial])
+        entry(game.game).describe(state)
+    except IrataError as exc:
+        raise InputError(f"'{path}' cannot be {shown}: {exc}") from None
+    except _UNREADABLE as exc:
+        raise InputError(f"'{path}' cannot be {shown}: the game does not read such a value "
+                         f"there ({type(exc).__name__})") from None
+    return state
 
 
 def fold_with(events: list[Event],

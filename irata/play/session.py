@@ -136,7 +136,7 @@ def set_cmd(path: str, value: str, game_id: int | None, db: str | None, as_json:
         saved = pick(store, game_id)
         state = session.state_of(store, saved)
         _check_path(state, path, parsed)
-        session.apply_set(state, {"path": path, "value": parsed})
+        session.check_set(store, saved, {"path": path, "value": parsed})
         event = store.append(saved.id, "set", {"path": path, "value": parsed})
     emit(as_json, {"id": saved.id, "event": _event_dict(event)},
          f"Game {saved.id}: {path} = {json.dumps(parsed)}")

@@ -357,3 +357,27 @@ def test_parallel_purchases_never_spend_credits_a_player_does_not_have(
     code, out, _ = run(["play", "status", "--json"], capsys)
     bob = json.loads(out)["state"]["players"]["Bob"]
     assert bob["credits"] == 50 and len(bob["mules"]) == 2
+
+
+SET_BREAKS = {
+    "Lands that are numbers": ("mule-goes-crazy", "players.Ann.lands", "[1]"),
+    "a Mule that is a mapping of nothing": ("mule-goes-crazy", "players.Ann.mules",
+                                            '[{"a": 1}]'),
+    "a seating of numbers": ("mule-goes-crazy", "seating", "[1, 2, 3]"),
+    "a piece on no square": ("muli", "pieces.red.where", '"x"'),
+    "a portfolio of numbers": ("outer-earth", "players.Ann.portfolio", "[1]"),
+    "a price off its Price Track": ("mule", "prices.food", "0"),
+    "a Production deck that is a number": ("mule", "production_deck", "0"),
+}
+
+
+@pytest.mark.parametrize("case", list(SET_BREAKS))
+def test_set_refuses_a_value_that_would_break_the_next_command(
+        case: str, capsys: pytest.CaptureFixture[str]) -> None:
+    game, path, value = SET_BREAKS[case]
+    code, _, err = run(["play", game, "new", "--players", "Ann,Bob,Cid"], capsys)
+    assert code == 0, err
+    before = saved_rows()
+    refused(["play", "set", path, value], capsys, f"'{path}' cannot be")
+    assert saved_rows() == before
+    assert run(["play", "status"], capsys)[0] == 0
