@@ -156,9 +156,37 @@ def verify_image(path: Path) -> ImageInfo:
     if st.st_size == 0:
         raise ImageError("is an empty file")
     info = image_info(path)
-    if not info.vector:
+    if info.vector:
+        _self_contained(str(path), st.st_size, st.st_mtime_ns)
+    else:
         _decode(str(path), st.st_size, st.st_mtime_ns)
     return info
+
+
+_URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _self_contained(path: str, size: int, mtime: int) -> None:
+    """SVG art may refer only to itself (``#id``) or embed data (``data:``): a link to another
+    file (an image, a stylesheet, a font), inside the game folder or out of it, is refused, so
+    that art never reads a file the game folder does not hold."""
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise ImageError(f"is not well-formed SVG ({exc})") from None
+    for el in root.iter():
+        refs = [v for k, v in el.attrib.items() if k.rsplit("}", 1)[-1] in ("href", "src")]
+        refs += _URL.findall(" ".join(el.attrib.values()) + " " + (el.text or ""))
+        if isinstance(el.tag, str) and el.tag.rsplit("}", 1)[-1] == "style" and "@import" in (
+                el.text or ""):
+            refs.append("@import")
+        for ref in refs:
+            ref = ref.strip()
+            if ref and not ref.startswith("#") and not ref.lower().startswith("data:"):
+                raise ImageError(f"is an SVG that links to another file ('{ref[:60]}'); "
+                                 "embed the art in the SVG itself")
 
 
 @lru_cache(maxsize=256)

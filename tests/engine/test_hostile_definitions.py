@@ -289,6 +289,40 @@ def test_an_image_that_is_not_a_readable_png_is_refused_by_check(
     assert code == 2 and message in err and f"cards.yaml:{ELEMENT_LINE}:9:" in err, err
 
 
+@pytest.mark.parametrize("link", [
+    '<image width="4" height="4" xlink:href="file:///etc/passwd"/>',
+    '<image width="4" height="4" xlink:href="../outside.png"/>',
+    '<image width="4" height="4" href="inside.png"/>',
+    '<rect width="4" height="4" style="fill: url(../outside.svg#g)"/>',
+    '<style>@import "https://example.com/x.css";</style>',
+])
+def test_svg_art_that_links_to_another_file_is_refused_and_nothing_is_read(
+        tmp_path: Path, link: str, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "outside.png").write_bytes(png(4, 4))
+    folder = make_game(tmp_path, element="{type: image, path: art.svg, w: 10, h: 10}")
+    (folder / "inside.png").write_bytes(png(4, 4))
+    (folder / "art.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'width="4" height="4" viewBox="0 0 4 4">{link}</svg>')
+    for args in (["check", "--components", str(folder)],
+                 ["print", "--components", str(folder), "--out", str(tmp_path / "out")]):
+        code, err = run(args, capsys)
+        assert code == 2 and "is an SVG that links to another file" in err, err
+    assert not (tmp_path / "out").exists()
+
+
+def test_svg_art_may_refer_to_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = make_game(tmp_path, element="{type: image, path: art.svg, w: 10, h: 10}")
+    (folder / "art.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="4" height="4" viewBox="0 0 4 4"><defs><linearGradient id="g"><stop offset="0" '
+        'stop-color="#f00"/></linearGradient><rect id="r" width="4" height="4"/></defs>'
+        '<use xlink:href="#r" style="fill: url(#g)"/></svg>')
+    code, err = run(["print", "--components", str(folder), "--out", str(tmp_path / "out")],
+                    capsys)
+    assert code == 0, err
+
+
 def test_a_readable_png_prints(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = make_game(tmp_path, element="{type: image, path: art.png, w: 10, h: 10}")
     (folder / "art.png").write_bytes(png(16, 16))
