@@ -3,7 +3,7 @@
 A game folder is untrusted, and the names it gives (its game name, its file stems) end up in
 output paths. Every path a build writes goes through :func:`confine`, which resolves it
 (symlinks included) and refuses it unless it lies inside the output folder. A build deletes only
-files that the previous build wrote and listed in its manifest (``files``), so a person's own
+files that the previous build wrote and listed in its manifest (``written``), so a person's own
 file kept beside the sheets (``OUT/GAME/svg/MY-NOTES.txt``) survives every print.
 """
 
@@ -13,6 +13,7 @@ import json
 import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from components.errors import InputError
 
@@ -38,19 +39,22 @@ def move_into(staging: Path, folder: Path, sub: str) -> Path:
     return target
 
 
-def written_before(folder: Path) -> list[str]:
+def written_before(folder: Path, manifest: str = "manifest.json") -> list[str]:
     """The files (relative to ``folder``) that the last build there listed as its own."""
     try:
-        data = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        data = json.loads((folder / manifest).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return []
     if not isinstance(data, dict):
         return []
-    files = data.get("files")
-    if isinstance(files, list):
-        return [f for f in files if isinstance(f, str)]
-    # manifests from before ``files`` was kept: the PDF and the sheets' images they name
-    named = [data.get("pdf")]
+    written = data.get("written")
+    if isinstance(written, list):
+        return [f for f in written if isinstance(f, str)]
+    # manifests from before ``written`` was kept: the PDFs, SVGs and PNGs they name
+    named: list[Any] = [data.get("pdf")]
+    for f in data.get("files") or []:
+        if isinstance(f, dict):
+            named.append(f.get("file"))
     for sheet in data.get("sheets") or []:
         if isinstance(sheet, dict):
             named.extend((sheet.get("svg"), sheet.get("png")))
@@ -59,11 +63,12 @@ def written_before(folder: Path) -> list[str]:
 
 def remove_stale(folder: Path, before: Iterable[str], now: Iterable[str]) -> list[str]:
     """Delete the files the last build wrote (``before``) that this one did not (``now``):
-    only regular files, only inside ``folder``, never ``manifest.json``. Returns them."""
-    keep = set(now) | {"manifest.json"}
+    only regular files, only inside ``folder``, never a manifest. Returns them."""
+    keep = set(now)
     removed = []
     for rel in before:
-        if rel in keep or not rel or Path(rel).is_absolute() or ".." in Path(rel).parts:
+        if rel in keep or not rel or Path(rel).is_absolute() or ".." in Path(rel).parts \
+                or Path(rel).name.startswith("manifest"):
             continue
         try:
             path = confine(folder, rel)

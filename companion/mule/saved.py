@@ -185,6 +185,17 @@ def describe(state: dict[str, Any]) -> str:
                         f"{len(decks['unlucky']['draw'])} to draw" if decks else ""))
     if state.get("craters"):
         lines.append("Meteor Craters on Planet Irata: " + ", ".join(state["craters"]))
+    dev = state.get("dev")
+    if dev and state.get("phase") == "develop":
+        done = [n for n in dev["order"] if n in dev["done"]]
+        lines.append(f"Development, Action Round {dev['round']}"
+                     + (f"; done: {', '.join(done)}" if done else "")
+                     + "; Food Usage: " + ", ".join(f"{n} {dev['food_used'].get(n, 0)}"
+                                                   for n in dev["order"]))
+    hands = state.get("hands", {})
+    if any(any(h.values()) for h in hands.values()):
+        lines.append("Hand Cards, Land for Sale! / Package From Home World!: " + ", ".join(
+            f"{n} {h.get('land_for_sale', 0)}/{h.get('package', 0)}" for n, h in hands.items()))
     if g["colony"]:
         lines.append(f"First Founder: {g['colonists'][0]['name']}. Colony total "
                      f"${g['colony']['total']}: row {g['colony']['rating']} of 7. "

@@ -545,7 +545,8 @@ def _record(step: str, who: str | None, given: dict[str, str], db: str | None,
                                                    lambda _line: None)
             unused = sorted(set(given) - set(answers))
             if unused:
-                raise InputError(f"not asked in this step: {', '.join(unused)}")
+                raise InputError(f"{', '.join(_as_typed(k) for k in unused)}: not asked in "
+                                 f"this step ({steps_of.say_step(now, state)}), so not taken")
             event = store.append(saved.id, "step", {
                 "turn": done.turn, "step": done.step, "who": done.who, "answers": answers,
                 "lines": lines, "after": after})
@@ -555,6 +556,14 @@ def _record(step: str, who: str | None, given: dict[str, str], db: str | None,
                    "who": done.who, "lines": lines, "next": nxt},
          [*lines, f"Saved. Now: {nxt['text']}\n  {nxt['command']}" if nxt
           else "Saved. The game is over."])
+
+
+def _as_typed(key: str) -> str:
+    """An answer's key as the option that gave it: ``flip.Ann`` -> ``--flip Ann=...``."""
+    option, _, name = key.partition(".")
+    option = {"card": "CARD", "card_price": "--price", "deals": "--deal"}.get(option,
+                                                                           f"--{option}")
+    return f"{option} {name}=..." if name else option
 
 
 STEP_OPTIONS = [GAME, DB, JSON]

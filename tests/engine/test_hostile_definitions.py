@@ -175,7 +175,7 @@ def test_a_print_keeps_a_persons_own_files_and_removes_only_its_own_stale_sheets
     assert (sheets / "MY-NOTES.txt").read_text() == "mine"
     assert (out / "t" / "cut-list.txt").read_text() == "mine too"
     manifest = json.loads((out / "t" / "manifest.json").read_text())
-    mine = sorted(Path(f).name for f in manifest["files"] if f.startswith(f"{kind}/"))
+    mine = sorted(Path(f).name for f in manifest["written"] if f.startswith(f"{kind}/"))
     assert len(mine) < len(many) and now == sorted([*mine, "MY-NOTES.txt"])
 
 
@@ -329,7 +329,8 @@ def test_a_readable_png_prints(tmp_path: Path, capsys: pytest.CaptureFixture[str
     code, err = run(["print", "--components", str(folder), "--out", str(tmp_path / "out")],
                     capsys)
     assert code == 0, err
-    assert (tmp_path / "out" / "t" / "t.pdf").stat().st_size > 0
+    manifest = json.loads((tmp_path / "out" / "t" / "manifest.json").read_text())
+    assert (tmp_path / "out" / "t" / manifest["pdf"]).stat().st_size > 0
 
 
 def test_an_icon_that_uses_itself_is_refused_by_check(
@@ -401,7 +402,7 @@ def test_a_metre_square_board_that_check_passes_prints_within_10_s_and_1_gb(
                           capture_output=True, text=True, timeout=10)
     assert proc.stdout.splitlines()[-1] == "[0, 0]", proc.stderr
     manifest = json.loads((tmp_path / "out" / "t" / "manifest.json").read_text())
-    assert len(manifest["sheets"]) > 30  # the board, split over pages
+    assert len(manifest["sheets"]) > 20  # the board, split over pages
 
 
 @pytest.mark.parametrize("case", list(HEAVY))
