@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -530,18 +531,13 @@ def check_inventory(value: Any, node: LocDict) -> list[InventoryGroup]:
     return out
 
 
-def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
-    """The rule data a component's faces read: every ``${data.KEY}`` in its fields, its faces
-    and the layouts they use (followed through ``use``), as dotted keys without ``data.``.
-    A plain ``${data}`` reads all of it (``""``); a sum reads every path in it."""
+def face_refs(node: Any, layouts: Mapping[str, Any], *, conditions: bool = False) -> set[str]:
+    """Every reference path the faces in ``node`` read: each path of each ``${...}`` (every
+    path of a sum), followed through the layouts a string names (``use``), each layout once;
+    with ``conditions``, the names ``when:`` and ``unless:`` test too (as written). A malformed
+    reference is passed over: the face check names it."""
     refs: set[str] = set()
     seen: set[str] = set()
-
-    def name_ref(name: str) -> None:
-        if name == "data":
-            refs.add("")
-        elif name.startswith("data."):
-            refs.add(name[5:])
 
     def walk(node: Any) -> None:
         if isinstance(node, str):
@@ -550,20 +546,28 @@ def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
                 walk(layouts[node])
             for m in FIELD_RE.finditer(node):
                 try:
-                    paths = paths_in(m.group(1))
-                except ValueError:  # a malformed reference: the face check names it
+                    refs.update(paths_in(m.group(1)))
+                except ValueError:
                     continue
-                for path in paths:
-                    name_ref(path)
         elif isinstance(node, dict):
+            if conditions:
+                refs.update(node[k] for k in ("when", "unless") if isinstance(node.get(k), str))
             for value in node.values():
                 walk(value)
         elif isinstance(node, list | tuple):
             for value in node:
                 walk(value)
 
-    walk([comp.front, comp.back, comp.faces, comp.fields])
+    walk(node)
     return refs
+
+
+def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
+    """The rule data a component's faces read: every ``${data.KEY}`` in its fields, its faces
+    and the layouts they use (followed through ``use``), as dotted keys without ``data.``.
+    A plain ``${data}`` reads all of it (``""``); a sum reads every path in it."""
+    paths = face_refs([comp.front, comp.back, comp.faces, comp.fields], layouts)
+    return {path[5:] for path in paths if path == "data" or path.startswith("data.")}
 
 
 def reads(refs: set[str], changed: str) -> bool:

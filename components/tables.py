@@ -28,8 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from components.errors import DefinitionError
-from components.fields import paths_in
-from components.schema import FIELD_RE, RESERVED, suggest, type_name
+from components.schema import RESERVED, face_refs, suggest, type_name
 from components.yamlloc import LocDict, LocList
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".xlsx")
@@ -129,38 +128,8 @@ def _read_xlsx(path: Path, shown: str, sheet: str | None) -> list[list[Any]]:
 def fields_used(specs: list[Any], layouts: dict[str, Any]) -> set[str]:
     """The top-level field names the faces ``specs`` read: ``${name.x}`` (every path of a
     sum), ``when: name``, ``unless: name``, followed through ``use`` layouts."""
-    names: set[str] = set()
-    seen: set[str] = set()
-
-    def ref(name: str) -> None:
-        names.add(name.lstrip("$").strip("{}").split(".")[0])
-
-    def walk(node: Any) -> None:
-        if isinstance(node, str):
-            if node in layouts and node not in seen:
-                seen.add(node)
-                walk(layouts[node])
-            for m in FIELD_RE.finditer(node):
-                try:
-                    paths = paths_in(m.group(1))
-                except ValueError:  # a malformed reference: the face check names it
-                    continue
-                for path in paths:
-                    ref(path)
-        elif isinstance(node, dict):
-            for k in ("when", "unless"):
-                if isinstance(node.get(k), str):
-                    ref(node[k])
-            if isinstance(node.get("layout"), str):
-                walk(node["layout"])
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, list):
-            for v in node:
-                walk(v)
-
-    walk(specs)
-    return names
+    return {ref.lstrip("$").strip("{}").split(".")[0]
+            for ref in face_refs(specs, layouts, conditions=True)}
 
 
 def rows_to_items(rows: list[list[Any]], shown: str, defaults: dict[str, Any],
