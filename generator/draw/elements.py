@@ -18,7 +18,7 @@ from components import Component, Game
 from components.errors import DefinitionError
 from components.facecheck import item_fields, repeat_items, repeat_wrap
 from components.fields import MISSING, REF_RE, evaluate, number_text, paths_in
-from components.schema import CHOICES, choice_error, suggest
+from components.schema import CHOICES, IMAGE_FITS, choice_error, suggest
 from components.yamlloc import LocDict
 from generator import fonts as fontreg
 from generator import images
@@ -313,9 +313,9 @@ def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     except (images.ImageError, OSError) as exc:
         raise ctx.error(f"image '{path}' {exc}") from None
     fit = str(ctx.resolve(el.get("fit", "contain")))
-    if fit not in images.FITS:
-        raise ctx.error(f"fit must be one of {', '.join(images.FITS)}, not '{fit}'"
-                        f"{suggest(fit, images.FITS)}")
+    if fit not in IMAGE_FITS:
+        raise ctx.error(f"fit must be one of {', '.join(IMAGE_FITS)}, not '{fit}'"
+                        f"{suggest(fit, IMAGE_FITS)}")
     crop = _crop(ctx, ctx.resolve(el.get("crop")), info, path)
     box = (n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["w"], "x"), n(el["h"], "y"))
     if box[2] <= 0 or box[3] <= 0:
