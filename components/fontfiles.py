@@ -92,15 +92,15 @@ def font_from_spec(spec: Any, node: LocDict, key: str, folder: Path | None) -> F
 
 
 def _inside(rel: str, folder: Path | None, node: LocDict, key: str) -> Path:
-    from components.schema import err
+    from components.schema import err, in_folder
 
     if folder is None:
         raise err("a font file needs the game's folder", node, key)
     p = Path(rel)
     if p.is_absolute() or ".." in p.parts:
         raise err(f"font file '{rel}' must stay inside the game folder", node, key)
-    full = (folder / p).resolve()
-    if folder.resolve() not in full.parents:
+    full = in_folder(folder / p, folder)
+    if full is None:
         raise err(f"font file '{rel}' leaves the game folder", node, key)
     if not full.is_file():
         raise err(f"font file '{rel}' does not exist in the game folder", node, key)

@@ -250,6 +250,13 @@ class Game:
         return out
 
 
+def in_folder(path: Path, folder: Path) -> Path | None:
+    """``path`` resolved (links followed, ``..`` taken), or None unless it lies inside
+    ``folder``: the one test that a file a game folder names stays in that folder."""
+    full = path.resolve()
+    return full if folder.resolve() in full.parents else None
+
+
 # --- helpers that raise located errors ---------------------------------------------------------
 
 def err(msg: str, node: Any, key: str | int | None = None,

@@ -43,7 +43,7 @@ _SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[xX×]\s*([0-9]+(?:\.[0-9]+)?)\
 def table_path(spec: Any, doc: LocDict, base: Path, folder: Path) -> tuple[Path, str | None]:
     """The spreadsheet a ``components_from:`` names (relative to ``base``, the YAML file's
     folder, and inside the game ``folder``), and the worksheet named, if any."""
-    from components.schema import check_keys, err
+    from components.schema import check_keys, err, in_folder
 
     sheet: str | None = None
     node, key = doc, "components_from"
@@ -58,9 +58,8 @@ def table_path(spec: Any, doc: LocDict, base: Path, folder: Path) -> tuple[Path,
         raise err(f"components_from must name a .csv, .tsv or .xlsx file in the game folder, "
                   f"not {type_name(rel)}", node, key)
     p = Path(rel)
-    full = (base / p).resolve()
-    root = folder.resolve()
-    if p.is_absolute() or root not in full.parents:
+    full = in_folder(base / p, folder)
+    if p.is_absolute() or full is None:
         raise err(f"'{rel}' must lie inside the game folder", node, key)
     if not full.is_file():
         raise err(f"'{rel}' does not exist (looked in {base})", node, key)

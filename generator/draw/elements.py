@@ -18,7 +18,7 @@ from components import Component, Game
 from components.errors import DefinitionError
 from components.facecheck import item_fields, repeat_items, repeat_wrap
 from components.fields import MISSING, REF_RE, evaluate, number_text, paths_in
-from components.schema import CHOICES, IMAGE_FITS, choice_error, suggest
+from components.schema import CHOICES, IMAGE_FITS, choice_error, in_folder, suggest
 from components.yamlloc import LocDict
 from generator import fonts as fontreg
 from generator import images
@@ -303,8 +303,8 @@ def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     MIN_DPI is noted (an error under ``--strict``)."""
     n = ctx.num
     path = str(ctx.resolve(el["path"]))
-    full = (ctx.game.folder / path).resolve()
-    if ctx.game.folder not in full.parents:
+    full = in_folder(ctx.game.folder / path, ctx.game.folder)
+    if full is None:
         raise ctx.error(f"image path '{path}' leaves the game folder")
     if not full.is_file():
         raise ctx.error(f"image '{path}' does not exist in the game folder")
