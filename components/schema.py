@@ -259,19 +259,25 @@ def in_folder(path: Path, folder: Path) -> Path | None:
 
 # --- helpers that raise located errors ---------------------------------------------------------
 
+def mark_of(node: Any, key: str | int | None = None) -> tuple[str, int, int]:
+    """Where ``node`` (or one of its keys or items) stands in its YAML file: the file, line and
+    column; ``""`` and 0 where it is not known (a value that came from no file)."""
+    mark: Mark = (0, 0)
+    src = ""
+    if isinstance(node, LocDict):
+        mark = node.at(key) if isinstance(key, str) else node.mark
+        src = node.file
+    elif isinstance(node, LocList):
+        mark = node.at(key) if isinstance(key, int) else node.mark
+        src = node.file
+    return src, mark[0], mark[1]
+
+
 def err(msg: str, node: Any, key: str | int | None = None,
         file: str | None = None) -> DefinitionError:
     """A DefinitionError located at ``node`` (or at one of its keys or items)."""
-    mark: Mark = (0, 0)
-    src = file
-    if isinstance(node, LocDict):
-        mark = node.at(key) if isinstance(key, str) else node.mark
-        src = src or node.file
-    elif isinstance(node, LocList):
-        mark = node.at(key) if isinstance(key, int) else node.mark
-        src = src or node.file
-    line, col = mark
-    return DefinitionError(msg, src, line or None, col or None)
+    src, line, col = mark_of(node, key)
+    return DefinitionError(msg, file or src or None, line or None, col or None)
 
 
 def check_keys(node: LocDict, allowed: tuple[str, ...], what: str) -> None:
