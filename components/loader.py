@@ -17,6 +17,7 @@ from components.schema import (
     check_colour_map,
     check_elements,
     check_fonts,
+    check_ink_saver,
     check_inventory,
     check_keys,
     check_players,
@@ -246,7 +247,8 @@ def _read(folder: Path) -> Game:
                 name=str(g["name"]), edition=str(edition),
                 players=check_players(g.get("players"), g), palette=palette, fonts=fonts,
                 icons=icons, inventory=inventory, data=data, layouts=layouts,
-                components=components, base_edition=str(edition), font_files=font_files)
+                components=components, base_edition=str(edition), font_files=font_files,
+                ink_saver=check_ink_saver(g.get("ink_saver"), g, palette))
     _check_inventory_counts(game, g)
     return game
 

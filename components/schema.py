@@ -42,8 +42,8 @@ SIZE_PRESETS: dict[str, tuple[float, float]] = {
     "page-landscape": (256.0, 186.0),
 }
 
-GAME_KEYS = ("game", "name", "edition", "players", "rulebook", "palette", "fonts", "icons",
-             "inventory", "data", "layouts", "description")
+GAME_KEYS = ("game", "name", "edition", "players", "rulebook", "palette", "ink_saver", "fonts",
+             "icons", "inventory", "data", "layouts", "description")
 FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
             "printed")
@@ -226,6 +226,8 @@ class Game:
     base_edition: str = ""
     errata: list[Any] = field(default_factory=list)
     font_files: dict[str, FontFile] = field(default_factory=dict)
+    # ``irata print --ink saver``: palette name -> the light colour a large area of it prints in
+    ink_saver: dict[str, str] = field(default_factory=dict)
 
     def component(self, component_id: str) -> Component:
         for comp in self.components:
@@ -491,6 +493,28 @@ def check_colour_map(value: Any, node: LocDict, key: str) -> dict[str, str]:
             raise err(f"palette colour '{name}' must be '#rrggbb' in quotes, not "
                       f"{type_name(colour)}", mapping, name)
     return dict(mapping)
+
+
+def check_ink_saver(value: Any, node: LocDict, palette: dict[str, str]) -> dict[str, str]:
+    """``ink_saver``: for a palette colour, the light tint or '#rrggbb' that a large area of
+    that colour prints in with ``--ink saver`` (a palette name maps to another name or a hex
+    colour); colours it does not name get an automatic light tint."""
+    if value is None:
+        return {}
+    mapping = expect_mapping(value, "ink_saver", node, "ink_saver")
+    out: dict[str, str] = {}
+    for name, colour in mapping.items():
+        if name not in palette:
+            hint = suggest(str(name), list(palette))
+            raise err(f"ink_saver names '{name}', which is not a palette colour{hint}",
+                      mapping, name)
+        if isinstance(colour, str) and colour in palette:
+            colour = palette[colour]
+        if not isinstance(colour, str) or not re.match(r"^#[0-9A-Fa-f]{6}$", colour):
+            raise err(f"ink_saver colour for '{name}' must be '#rrggbb' in quotes or a palette "
+                      f"name, not {type_name(colour)}", mapping, name)
+        out[str(name)] = colour
+    return out
 
 
 def check_fonts(value: Any, node: LocDict, folder: Path | None = None
