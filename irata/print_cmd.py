@@ -21,10 +21,10 @@ def parse_offset(value: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
-        raise InputError(f"--back-offset takes X,Y in mm (for example 0.5,-1), not '{value}'"
+        raise InputError(f"--back-offset takes X,Y in mm (for example 0.5,-1), not '{value[:40]}'"
                          ) from None
     if not (abs(x) <= 20 and abs(y) <= 20):  # NaN fails this too
-        raise InputError(f"--back-offset {value}: more than 20 mm is not a printer's drift")
+        raise InputError(f"--back-offset {value[:40]}: more than 20 mm is not a printer's drift")
     return (x, y)
 
 
