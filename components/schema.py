@@ -106,6 +106,8 @@ KEY_SPELLINGS: dict[str, str] = {"colour": "color", "stroke_colour": "stroke",
 
 # an id becomes part of file names: letters, digits and - _ /, never ".." or an empty step
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*(?:/[A-Za-z0-9][A-Za-z0-9_\-]*)*$")
+# a game's name becomes the output folder's name: one plain path segment, never . or ..
+GAME_KEY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]{0,63}")
 
 STANDARD_FONTS = (
     "Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique",
@@ -291,12 +293,18 @@ def type_name(value: Any) -> str:
     if isinstance(value, (int, float)):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"the text '{value}'"
+        # never more than a glimpse: a message must not echo a whole file's contents
+        return f"the text '{value[:40]}{'...' if len(value) > 40 else ''}'"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
         return "a mapping"
     return type(value).__name__
+
+
+MAX_SIDE_MM = 1000.0  # a side: a board of a metre square is already split over 50 pages
+MAX_COUNT = 2000  # copies of one component
+MAX_PIECES = 3000  # copies of every component of a game together
 
 
 def parse_size(value: Any, node: LocDict, kind: str) -> tuple[float, float]:
@@ -307,16 +315,17 @@ def parse_size(value: Any, node: LocDict, kind: str) -> tuple[float, float]:
                   f"square-50, or [width, height] in mm{suggest(value, tuple(SIZE_PRESETS))})",
                   node, "size")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if value <= 0:
-            raise err("size must be positive", node, "size")
+        if not 0 < value <= MAX_SIDE_MM:
+            raise err(f"size must be more than 0 and at most {MAX_SIDE_MM:g} mm", node, "size")
         if kind == "die":
             return (float(value), float(value))
         return (float(value), float(value))
     if isinstance(value, list) and len(value) == 2 and all(
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
         w, h = float(value[0]), float(value[1])
-        if w <= 0 or h <= 0:
-            raise err("size must be positive", node, "size")
+        if not (0 < w <= MAX_SIDE_MM and 0 < h <= MAX_SIDE_MM):
+            raise err(f"size must be more than 0 and at most {MAX_SIDE_MM:g} mm a side",
+                      node, "size")
         return (w, h)
     raise err(f"size must be a preset name or [width, height] in mm, not {type_name(value)}",
               node, "size")
@@ -340,7 +349,7 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
         if etype is None:
             raise err(f"element {i + 1} of {what} has no 'type' (expected one of: "
                       f"{', '.join(ELEMENT_KEYS)})", el)
-        if etype not in ELEMENT_KEYS:
+        if not isinstance(etype, str) or etype not in ELEMENT_KEYS:
             raise err(f"unknown element type '{etype}' (expected one of: "
                       f"{', '.join(ELEMENT_KEYS)}{suggest(str(etype), tuple(ELEMENT_KEYS))})",
                       el, "type")
@@ -391,9 +400,10 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
         raise err("a component needs an 'id' (for example: id: production/acid-rain-storm)",
                   raw)
     cid = raw["id"]
-    if not isinstance(cid, str) or not ID_RE.match(cid):
+    if not isinstance(cid, str) or not ID_RE.fullmatch(cid) or len(cid) > 200:
         raise err(f"component id {type_name(cid)} must be letters, digits and - _ /, each "
-                  "step between slashes starting with a letter or digit (for example: "
+                  "step between slashes starting with a letter or digit, at most 200 (for "
+                  "example: "
                   "production/acid-rain-storm)", raw, "id")
     for key in raw:
         if key not in RESERVED:
@@ -413,9 +423,9 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
                   raw)
     size = parse_size(merged["size"], raw if "size" in raw else defaults, kind)  # type: ignore[arg-type]
     count = merged.get("count", 1)
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise err(f"count must be a whole number 0 or more, not {type_name(count)}",
-                  raw if "count" in raw else defaults, "count")
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_COUNT:
+        raise err(f"count must be a whole number from 0 to {MAX_COUNT}, not "
+                  f"{type_name(count)}", raw if "count" in raw else defaults, "count")
     group = merged.get("group", "")
     if not isinstance(group, str):
         raise err("group must be text (the inventory group's name)", raw, "group")
@@ -440,8 +450,8 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
         for i, face in enumerate(faces):
             expect_mapping(face, f"face {i + 1}", faces, i)
     base = merged.get("base", 15.0)
-    if not isinstance(base, (int, float)) or isinstance(base, bool) or base < 0:
-        raise err("base must be a depth in mm", raw, "base")
+    if not isinstance(base, (int, float)) or isinstance(base, bool) or not 0 <= base <= 200:
+        raise err("base must be a depth in mm (0 to 200)", raw, "base")
     printed = merged.get("printed", True)
     if not isinstance(printed, bool):
         raise err("printed must be true or false", raw, "printed")
@@ -547,7 +557,8 @@ def check_inventory(value: Any, node: LocDict) -> list[InventoryGroup]:
         item = expect_mapping(item, f"inventory item {i + 1}", value, i)
         check_keys(item, INVENTORY_KEYS, "an inventory item")
         group, count = item.get("group"), item.get("count")
-        if not isinstance(group, str) or not isinstance(count, int) or count < 0:
+        if not isinstance(group, str) or not isinstance(count, int) or isinstance(count, bool) \
+                or not 0 <= count <= MAX_PIECES:
             raise err("an inventory item needs group: NAME and count: N", item)
         out.append(InventoryGroup(group, count, bool(item.get("printed", True)),
                                   str(item.get("note", ""))))

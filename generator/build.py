@@ -19,15 +19,20 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from components import Component, Game
-from components.errors import InputError
+from components.errors import DefinitionError, InputError
 from components.facecheck import check_faces
 from generator.draw import INKS, Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
-from generator.drawing import PT, Drawing, Primitive, Rect, Style, Text
+from generator.drawing import PT, Drawing, Icon, Primitive, Rect, Style, Text, walk
 from generator.fonts import sheet_marks
 from generator.icons import BUILTIN, DEFAULT_COLOURS
-from generator.layout import Settings, Sheet, footer, page_size, usable_area
+from generator.layout import Settings, Sheet, best_grid, footer, page_size, usable_area
+from generator.outdir import confine, move_into, remove_stale, written_before
 from generator.pack import Panel, impose_game
+
+MAX_ICON_DEPTH = 6  # icons drawing icons
+MAX_SHAPES = 100_000  # shapes a whole print draws; the bundled games count under 50000
+PAGE_SHAPES = 200  # what a page costs beyond its shapes, counted as shapes
 
 
 @dataclass
@@ -57,22 +62,89 @@ class BuildResult:
 
 
 def icon_source(game: Game) -> Callable[[str, str | None], list[Primitive]]:
-    """Icons as primitives in their 10 x 10 box, built once per (name, colour) and reused."""
+    """Icons as primitives in their 10 x 10 box, built once per (name, colour) and reused.
+
+    An icon may draw other icons, but never itself (directly or through others) and never
+    more than MAX_ICON_DEPTH deep: that is checked here, when it is first built, so that
+    ``check`` refuses it before a backend would recurse for ever."""
     cache: dict[tuple[str, str | None], list[Primitive]] = {}
     dummy = Component("icon", "card", (10.0, 10.0), 1, "", [], None, {}, "game.yaml", 1)
+    building: list[str] = []
 
     def get(name: str, colour: str | None) -> list[Primitive]:
         key = (name, colour)
         if key not in cache:
             spec = game.icons.get(name) or BUILTIN.get(name) or BUILTIN["x"]
-            ctx = Context(game, dummy, {}, 10.0, 10.0, 0.0, f"icon {name}")
-            prims = draw_elements(ctx, spec)
+            if name in building or len(building) >= MAX_ICON_DEPTH:
+                chain = " -> ".join([*building, name])
+                raise DefinitionError(f"icon '{building[0]}' uses itself or nests too deeply "
+                                      f"({chain})", getattr(game.icons.get(building[0]),
+                                                            "file", None) or "game.yaml",
+                                      *(getattr(game.icons.get(building[0]), "mark",
+                                                None) or (None, None)))
+            building.append(name)
+            try:
+                ctx = Context(game, dummy, {}, 10.0, 10.0, 0.0, f"icon {name}")
+                prims = draw_elements(ctx, spec)
+                for p in walk(prims):
+                    if isinstance(p, Icon):
+                        get(p.name, p.color)
+            finally:
+                building.pop()
             if colour:
                 prims = [_recolour(p, colour) for p in prims]
             cache[key] = prims
         return cache[key]
 
     return get
+
+
+def check_icons(game: Game) -> dict[str, int]:
+    """Build every icon of the game once, so a bad one is refused before anything prints.
+    Returns each icon's weight: the shapes it draws, the icons inside it counted in full."""
+    get = icon_source(game)
+    weights: dict[str, int] = {}
+
+    def weight(name: str) -> int:
+        if name not in weights:
+            weights[name] = 1  # a placeholder while it is measured (icons never loop here)
+            weights[name] = max(1, _shapes(get(name, None), weight))
+        return weights[name]
+
+    for name in game.icons:
+        weight(name)
+    return weights
+
+
+def _shapes(items: list[Primitive] | tuple[Primitive, ...],
+            icon_weight: Callable[[str], int]) -> int:
+    return sum(icon_weight(p.name) if isinstance(p, Icon) else 1 for p in walk(items))
+
+
+def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]) -> None:
+    """Refuse a game whose print would draw more than MAX_SHAPES shapes in all (a face's
+    shapes times its copies, a board's times the pages it is split over, and PAGE_SHAPES for
+    each page the copies fill): the bound that keeps any print that ``check`` passes within
+    seconds. Pages are counted as on A4 (a board's parts as about 150 x 150 mm)."""
+    total = 0.0
+    a4 = Settings()
+    for f in faces:
+        d = f.front
+        pages = 1
+        if f.comp.kind == "board":
+            pages = -(-int(d.w) // 150) * -(-int(d.h) // 150)  # parts overlap and fit
+            paper = float(pages)
+        else:
+            grid = best_grid(d.w, d.h, d.bleed, a4)
+            paper = 1.0 / grid.count if grid and grid.count else 1.0
+        shapes = sum(_shapes(x.items, icon_weight) for x in (f.front, f.back) if x is not None)
+        # duplex prints a page's back, blank or not
+        total += (shapes * pages + PAGE_SHAPES * paper * 2) * max(1, f.comp.count)
+        if total > MAX_SHAPES:
+            raise DefinitionError(
+                f"printing the components up to '{f.comp.id}' would draw more than "
+                f"{MAX_SHAPES} shapes (it draws {shapes} on its faces, {f.comp.count} "
+                f"copies); use fewer copies or simpler faces", f.comp.file, f.comp.line)
 
 
 def _recolour(p: Primitive, colour: str) -> Primitive:
@@ -102,13 +174,16 @@ def select(game: Game, since: str | None) -> list[Component]:
 def draw_all(game: Game, comps: list[Component], opts: Options,
              tick: Callable[[], None] | None = None) -> list[Faces]:
     """Every face of ``comps``, once the game's faces are checked (``check_faces``: an
-    undefined field or a wrong word is refused at its FILE:LINE:COL, never drawn empty)."""
+    undefined field or a wrong word is refused at its FILE:LINE:COL, never drawn empty) and
+    its icons built; then the whole print's work is bounded (``check_work``)."""
     check_faces(game, tuple(DEFAULT_COLOURS))
+    weights = check_icons(game)
     out = []
     for comp in comps:
         out.append(draw_component(game, comp, opts))
         if tick:
             tick()
+    check_work(game, out, lambda name: weights.get(name, 8))
     return out
 
 
@@ -358,15 +433,6 @@ def output_names(game: Game, since: str | None) -> tuple[str, str, str]:
     return f"{game.key}-errata-{since}", f"manifest-errata-{since}.json", f"svg-errata-{since}"
 
 
-def _files_listed(manifest: Path) -> set[str]:
-    """The PDF files an earlier build's manifest says it wrote (only these may be removed)."""
-    try:
-        data = json.loads(manifest.read_text(encoding="utf-8"))
-        return {str(f["file"]) for f in data.get("files", []) if isinstance(f, dict)}
-    except (OSError, ValueError, TypeError, AttributeError, KeyError):
-        return set()
-
-
 def build(game: Game, opts: BuildOptions,
           progress: Callable[[int], None] | None = None,
           total: Callable[[int], None] | None = None) -> BuildResult:
@@ -405,15 +471,16 @@ def build(game: Game, opts: BuildOptions,
         sheet.marks[:] = sheet_marks(game, sheet.marks)
     if total:
         total(len(comps) + len(sheets) * len(opts.formats))
-    folder = opts.out / game.key
+    folder = confine(opts.out, game.key)
     folder.mkdir(parents=True, exist_ok=True)
-    old_files = _files_listed(folder / manifest_name)
+    before = written_before(folder, manifest_name)
+    written: list[str] = []
     icons = icon_source(game)
     pdf_path: Path | None = None
     pdfs: list[Path] = []
     if "pdf" in opts.formats:
         for name in dict.fromkeys(sh.file for sh in sheets):
-            path = folder / name
+            path = confine(folder, name)
             pdf_path = pdf_path or path
             pdfs.append(path)
             part = [sh for sh in sheets if sh.file == name]
@@ -422,11 +489,7 @@ def build(game: Game, opts: BuildOptions,
                 write_pdf(part, tmp, icons, game.name, lambda: tick())
 
             _atomic_write(path, write)
-    # a file this build's previous run wrote and this one does not (one-sided sheets gone)
-    written = {sh.file for sh in sheets} if "pdf" in opts.formats else set()
-    for name in (f"{base}.pdf", f"{base}-single-sided.pdf"):
-        if name in old_files and name not in written:
-            (folder / name).unlink(missing_ok=True)
+            written.append(name)
     png_names: dict[int, str] = {}
     if "png" in opts.formats:
         from generator.raster import check_dpi, write_sheet_pngs
@@ -435,12 +498,12 @@ def build(game: Game, opts: BuildOptions,
         whole = pdf_path if len(pdfs) == 1 else None  # one PDF holding every sheet
         png_names = write_sheet_pngs(sheets, folder, whole, icons, game.name, opts.png_dpi,
                                      lambda: tick())
+        written.extend(png_names.values())
     svg_names: dict[int, str] = {}
     svg_dir: Path | None = None
     if "svg" in opts.formats:
-        svg_dir = folder / svg_name
+        svg_dir = confine(folder, svg_name)
         staging = Path(tempfile.mkdtemp(prefix=".svg.", dir=folder))
-        os.chmod(staging, 0o777 & ~_umask())
         try:
             k = 0
             for i, sheet in enumerate(sheets):
@@ -451,23 +514,20 @@ def build(game: Game, opts: BuildOptions,
                 os.chmod(staging / name, 0o666 & ~_umask())
                 svg_names[i] = f"{svg_name}/{name}"
                 tick()
-            old = folder / f".{svg_name}.old"
-            if old.exists():
-                shutil.rmtree(old)
-            if svg_dir.exists():
-                os.replace(svg_dir, old)
-            os.replace(staging, svg_dir)
-            shutil.rmtree(old, ignore_errors=True)
-        except BaseException:
+            svg_dir = move_into(staging, folder, svg_name)
+        finally:
             shutil.rmtree(staging, ignore_errors=True)
-            raise
-    manifest = folder / manifest_name
+        written.extend(svg_names.values())
+    manifest = confine(folder, manifest_name)
     data = manifest_data(game, sheets, opts, svg_names)
     for i, entry in enumerate(data["sheets"]):
         if i in png_names:
             entry["png"] = png_names[i]
-    _atomic_write(manifest, lambda tmp: tmp.write_text(json.dumps(data, indent=1),
-                                                       encoding="utf-8"))
+    # every file this build wrote: the next build deletes only those of them it does not write
+    data["written"] = written
+    _atomic_write(manifest, lambda tmp: tmp.write_text(
+        json.dumps(data, indent=1, allow_nan=False), encoding="utf-8"))
+    remove_stale(folder, before, [*written, manifest_name])
     fits = [r for f in faces for r in f.fits]
     return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
                        sum(c.count for c in comps), fits, pdfs)

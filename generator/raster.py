@@ -196,10 +196,10 @@ def write_sheet_pngs(sheets: list[Sheet], folder: Path, pdf: Path | None, icons:
     import shutil
 
     from generator.backends.pdf import write_pdf
+    from generator.outdir import move_into
 
     names = sheet_names(sheets)
-    # written into a staging folder, then swapped in whole: no half-written set of sheets,
-    # and no stale sheet left over from a longer earlier print
+    # written into a staging folder, then moved in: no half-written sheet
     staging = Path(tempfile.mkdtemp(prefix=".png.", dir=folder))
     mask = os.umask(0)
     os.umask(mask)
@@ -210,14 +210,9 @@ def write_sheet_pngs(sheets: list[Sheet], folder: Path, pdf: Path | None, icons:
                 pdf = Path(tmp) / "sheets.pdf"
                 write_pdf(sheets, pdf, icons, title)
             sheets_to_png(pdf, staging, [names[i] for i in range(len(sheets))], dpi, tick)
-        target, old = folder / "png", folder / ".png.old"
-        if old.exists():
-            shutil.rmtree(old)
-        if target.exists():
-            os.replace(target, old)
-        os.replace(staging, target)
-        shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
+        # each sheet replaces its namesake (a person's own files in png/ stay); the build
+        # removes the sheets of a longer earlier print, as its manifest lists them
+        move_into(staging, folder, "png")
+    finally:
         shutil.rmtree(staging, ignore_errors=True)
-        raise
     return {i: f"png/{name}.png" for i, name in names.items()}

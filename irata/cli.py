@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     except IrataError as exc:
         if debug:
             raise
-        click.echo(f"error: {exc}", err=True)
+        click.echo(f"error: {_one_line(str(exc))}", err=True)  # a value may hold a newline
         sys.exit(2)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)

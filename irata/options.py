@@ -81,6 +81,8 @@ def names(text: str | None, option: str = "--players") -> list[str]:
     found = [n.strip() for n in (text or "").split(",") if n.strip()]
     if not found:
         raise InputError(f"{option} names the players, comma-separated: Ann,Bob,Cy")
+    if len(found) > 20 or any(len(n) > 40 for n in found):
+        raise InputError(f"{option}: at most 20 names of at most 40 characters each")
     twice = sorted({n for n in found if found.count(n) > 1})
     if twice:
         raise InputError(f"{option}: {', '.join(twice)} named twice")

@@ -22,7 +22,7 @@ def parse_offset(value: str) -> tuple[float, float]:
     except ValueError:
         raise InputError(f"--back-offset takes X,Y in mm (for example 0.5,-1), not '{value}'"
                          ) from None
-    if abs(x) > 20 or abs(y) > 20:
+    if not (abs(x) <= 20 and abs(y) <= 20):  # NaN fails this too
         raise InputError(f"--back-offset {value}: more than 20 mm is not a printer's drift")
     return (x, y)
 

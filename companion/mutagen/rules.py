@@ -8,7 +8,7 @@ an erratum to the YAML changes the printed cards and this arithmetic together.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -291,6 +291,23 @@ def score_player(player: PlayerEnd, rules: Rules, others: Sequence[Tracks] = ())
     return Breakdown(player.name, player.score, crew, storage, shards, trees, total, left)
 
 
+def _highest_of_others(players: Sequence[PlayerEnd]) -> Callable[[Tracks], list[Tracks]]:
+    """For each player, the others' highest position on each track as one Tracks (none when
+    playing solo). "highest" compares with it alone, so scoring is linear in the players."""
+    tops: dict[str, tuple[int, int, int]] = {}
+    for e in ("crystal", "gas", "liquid", "ore"):
+        values = sorted((p.tracks.of(e) for p in players), reverse=True) + [0]
+        tops[e] = (values[0], values.count(values[0]), values[1])
+
+    def others(mine: Tracks) -> list[Tracks]:
+        if len(players) < 2:
+            return []
+        return [Tracks(**{e: top if mine.of(e) < top or n_top > 1 else second
+                          for e, (top, n_top, second) in tops.items()})]
+
+    return others
+
+
 def end_of_game(players: Sequence[PlayerEnd], rules: Rules) -> FinalScore:
     """End of Game Scoring for everyone, and the winner.
 
@@ -303,10 +320,8 @@ def end_of_game(players: Sequence[PlayerEnd], rules: Rules) -> FinalScore:
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         raise InputError("two players have the same name")
-    out = []
-    for i, p in enumerate(players):
-        others = [q.tracks for j, q in enumerate(players) if j != i]
-        out.append(score_player(p, rules, others))
+    others = _highest_of_others(players)
+    out = [score_player(p, rules, others(p.tracks)) for p in players]
     best = max(b.total for b in out)
     top = [b for b in out if b.total == best]
     tie_broken = len(top) > 1

@@ -32,11 +32,10 @@ def read_score_file(path: Path, face_values: frozenset[int] = frozenset()) -> li
     """The companies of a score file, as ``Profits``; mistakes are reported as FILE:LINE:COL.
     ``face_values``, when given, are the values the Bonus Revenue cards show."""
     from components.schema import suggest
-    from components.yamlloc import load_file
+    from components.yamlloc import existing_file, load_file
 
     shown = str(path)
-    if not path.is_file():
-        raise InputError(f"{shown}: no such file")
+    existing_file(path, shown)
     try:
         doc = load_file(path, shown)
     except DefinitionError as exc:
