@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -253,21 +254,34 @@ class Game:
         return out
 
 
+def in_folder(path: Path, folder: Path) -> Path | None:
+    """``path`` resolved (links followed, ``..`` taken), or None unless it lies inside
+    ``folder``: the one test that a file a game folder names stays in that folder."""
+    full = path.resolve()
+    return full if folder.resolve() in full.parents else None
+
+
 # --- helpers that raise located errors ---------------------------------------------------------
+
+def mark_of(node: Any, key: str | int | None = None) -> tuple[str, int, int]:
+    """Where ``node`` (or one of its keys or items) stands in its YAML file: the file, line and
+    column; ``""`` and 0 where it is not known (a value that came from no file)."""
+    mark: Mark = (0, 0)
+    src = ""
+    if isinstance(node, LocDict):
+        mark = node.at(key) if isinstance(key, str) else node.mark
+        src = node.file
+    elif isinstance(node, LocList):
+        mark = node.at(key) if isinstance(key, int) else node.mark
+        src = node.file
+    return src, mark[0], mark[1]
+
 
 def err(msg: str, node: Any, key: str | int | None = None,
         file: str | None = None) -> DefinitionError:
     """A DefinitionError located at ``node`` (or at one of its keys or items)."""
-    mark: Mark = (0, 0)
-    src = file
-    if isinstance(node, LocDict):
-        mark = node.at(key) if isinstance(key, str) else node.mark
-        src = src or node.file
-    elif isinstance(node, LocList):
-        mark = node.at(key) if isinstance(key, int) else node.mark
-        src = src or node.file
-    line, col = mark
-    return DefinitionError(msg, src, line or None, col or None)
+    src, line, col = mark_of(node, key)
+    return DefinitionError(msg, file or src or None, line or None, col or None)
 
 
 def check_keys(node: LocDict, allowed: tuple[str, ...], what: str) -> None:
@@ -565,18 +579,13 @@ def check_inventory(value: Any, node: LocDict) -> list[InventoryGroup]:
     return out
 
 
-def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
-    """The rule data a component's faces read: every ``${data.KEY}`` in its fields, its faces
-    and the layouts they use (followed through ``use``), as dotted keys without ``data.``.
-    A plain ``${data}`` reads all of it (``""``); a sum reads every path in it."""
+def face_refs(node: Any, layouts: Mapping[str, Any], *, conditions: bool = False) -> set[str]:
+    """Every reference path the faces in ``node`` read: each path of each ``${...}`` (every
+    path of a sum), followed through the layouts a string names (``use``), each layout once;
+    with ``conditions``, the names ``when:`` and ``unless:`` test too (as written). A malformed
+    reference is passed over: the face check names it."""
     refs: set[str] = set()
     seen: set[str] = set()
-
-    def name_ref(name: str) -> None:
-        if name == "data":
-            refs.add("")
-        elif name.startswith("data."):
-            refs.add(name[5:])
 
     def walk(node: Any) -> None:
         if isinstance(node, str):
@@ -585,20 +594,28 @@ def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
                 walk(layouts[node])
             for m in FIELD_RE.finditer(node):
                 try:
-                    paths = paths_in(m.group(1))
-                except ValueError:  # a malformed reference: the face check names it
+                    refs.update(paths_in(m.group(1)))
+                except ValueError:
                     continue
-                for path in paths:
-                    name_ref(path)
         elif isinstance(node, dict):
+            if conditions:
+                refs.update(node[k] for k in ("when", "unless") if isinstance(node.get(k), str))
             for value in node.values():
                 walk(value)
         elif isinstance(node, list | tuple):
             for value in node:
                 walk(value)
 
-    walk([comp.front, comp.back, comp.faces, comp.fields])
+    walk(node)
     return refs
+
+
+def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
+    """The rule data a component's faces read: every ``${data.KEY}`` in its fields, its faces
+    and the layouts they use (followed through ``use``), as dotted keys without ``data.``.
+    A plain ``${data}`` reads all of it (``""``); a sum reads every path in it."""
+    paths = face_refs([comp.front, comp.back, comp.faces, comp.fields], layouts)
+    return {path[5:] for path in paths if path == "data" or path.startswith("data.")}
 
 
 def reads(refs: set[str], changed: str) -> bool:

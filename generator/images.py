@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-FITS = ("contain", "cover", "stretch")
 MIN_DPI = 200.0
 MAX_BYTES = 50 * 1024 * 1024
 MAX_PIXELS = 120_000_000  # about 11000 x 11000: an A3 board at 600 dpi fits

@@ -1,6 +1,6 @@
 """What every game's commands share, declared once: the options (``--json``, ``--save``,
-``--game``, ``--db``), finding the saved game a command means, reading it, recording a step in
-it, and printing a result.
+``--game``, ``--db``, ``--name``), finding the saved game a command means, reading it,
+recording a step in it, and printing a result.
 
 A command that records a step calls :func:`record`: the saved game's state is read, the entry
 checked and the event appended inside one ``store.transaction()`` (``BEGIN IMMEDIATE``), so a
@@ -24,14 +24,15 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["DB", "GAME", "JSON", "SAVE", "create", "emit", "names", "need", "open_store", "pick",
-           "read", "record", "show_status", "start_hint", "using_saved"]
+__all__ = ["DB", "GAME", "JSON", "NAME", "SAVE", "create", "emit", "names", "need", "open_store",
+           "pick", "read", "record", "show_status", "start_hint", "using_saved"]
 
 DB = click.option("--db", "db", type=click.Path(dir_okay=False),
                   help="The games file (default: $IRATA_DB or the user data directory).")
 GAME = click.option("--game", "game_id", type=int,
                     help="The saved game (default: the one played last).")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+NAME = click.option("--name", "game_name", help="A name for the saved game.")
 SAVE = click.option("--save", is_flag=True,
                     help="Use the saved game (the one played last, or --game ID): the inputs "
                          "are read from it, and a step the command records is saved in it.")

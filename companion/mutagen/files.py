@@ -40,13 +40,10 @@ COLUMN_NAMES = {"left": 0, "middle": 1, "right": 2, "a": 0, "b": 1, "c": 2, "1":
 
 def located(msg: str, node: Any, key: str | int | None = None) -> InputError:
     """An InputError naming FILE:LINE:COL of ``node`` (or of one of its keys or items)."""
-    line, col, file = 0, 0, "<input>"
-    if isinstance(node, LocDict):
-        line, col = node.at(key) if isinstance(key, str) else node.mark
-        file = node.file or file
-    elif isinstance(node, LocList):
-        line, col = node.at(key) if isinstance(key, int) else node.mark
-        file = node.file or file
+    from components.schema import mark_of
+
+    file, line, col = mark_of(node, key)
+    file = file or "<input>"
     return InputError(f"{file}:{line}:{col}: {msg}" if line else f"{file}: {msg}")
 
 

@@ -66,6 +66,8 @@ class Rules:
 
 def rules_from_data(data: Mapping[str, Any]) -> Rules:
     """Build ``Rules`` from a game's ``data:`` mapping (as ``components.load`` returns it)."""
+    from components.yamlloc import plain
+
     kinds: dict[str, CrewKind] = {}
     for name, row in data["crew_kinds"].items():
         pts = row.get("points", 0)
@@ -102,15 +104,7 @@ def rules_from_data(data: Mapping[str, Any]) -> Rules:
         progress_bonus_spaces=tuple(int(s) for s in prog["bonus_spaces"]),
         progress_points_spaces={int(k): int(v) for k, v in prog["points_spaces"].items()},
         locations=tuple((str(loc["id"]), str(loc["name"])) for loc in data["locations"]),
-        airship=_plain(data["airship"]), rounds=int(data.get("rounds", 4)))
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
+        airship=plain(data["airship"]), rounds=int(data.get("rounds", 4)))
 
 
 # --- values -----------------------------------------------------------------------------------

@@ -19,12 +19,9 @@ SCORE_KEYS = ("name", "profits", "bonus_revenue", "portfolio", "discarded_planet
 
 
 def _at(node: Any, key: str | int | None, file: str) -> str:
-    mark = (0, 0)
-    if key is not None and hasattr(node, "at"):
-        mark = node.at(key)
-    elif hasattr(node, "mark"):
-        mark = node.mark
-    line, col = mark
+    from components.schema import mark_of
+
+    _, line, col = mark_of(node, key)
     return f"{file}:{line}:{col}" if line else file
 
 

@@ -18,7 +18,7 @@ from components import Component, Game
 from components.errors import DefinitionError
 from components.facecheck import item_fields, repeat_items, repeat_wrap
 from components.fields import MISSING, REF_RE, evaluate, number_text, paths_in
-from components.schema import CHOICES, choice_error, suggest
+from components.schema import CHOICES, IMAGE_FITS, choice_error, in_folder, suggest
 from components.yamlloc import LocDict
 from generator import fonts as fontreg
 from generator import images
@@ -397,8 +397,11 @@ def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     if not isinstance(path, str) or not path or "\0" in path or len(path) > 1000:
         raise ctx.error(f"an image path must be a file name in the game folder, not "
                         f"{_shown(path)}")
-    full = (ctx.game.folder / path).resolve()
-    if ctx.game.folder not in full.parents:
+    try:
+        full = in_folder(ctx.game.folder / path, ctx.game.folder)
+    except (OSError, RuntimeError) as exc:  # a name too long, a loop of links
+        raise ctx.error(f"image {_shown(path)} cannot be read ({exc})") from None
+    if full is None:
         raise ctx.error(f"image path {_shown(path)} leaves the game folder")
     try:
         found = full.is_file()
@@ -411,9 +414,9 @@ def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     except (images.ImageError, OSError) as exc:
         raise ctx.error(f"image '{path}' {exc}") from None
     fit = str(ctx.resolve(el.get("fit", "contain")))
-    if fit not in images.FITS:
-        raise ctx.error(f"fit must be one of {', '.join(images.FITS)}, not '{fit}'"
-                        f"{suggest(fit, images.FITS)}")
+    if fit not in IMAGE_FITS:
+        raise ctx.error(f"fit must be one of {', '.join(IMAGE_FITS)}, not '{fit}'"
+                        f"{suggest(fit, IMAGE_FITS)}")
     crop = _crop(ctx, ctx.resolve(el.get("crop")), info, path)
     box = (n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["w"], "x", least=0.0),
            n(el["h"], "y", least=0.0))
