@@ -163,3 +163,44 @@ def test_parallel_purchases_and_productions_keep_mule_goes_crazy_rules(
     assert players["Bob"]["credits"] == 50 and len(players["Bob"]["mules"]) == 2
     assert players["Ann"]["credits"] == 0 and len(players["Ann"]["mules"]) == 1
     assert all(p["credits"] >= 0 for p in players.values())
+
+
+def test_parallel_bids_and_upkeep_keep_outer_earth_rules(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "games.sqlite3"
+    oe = ["play", "outer-earth"]
+    code, _, err = cli(db, [*oe, "new", "--players", "Ann,Bob,Cid", "--starting-player", "Ann"],
+                       monkeypatch, capsys)
+    assert code == 0, err
+    before = log(db, monkeypatch, capsys)
+    bid = [*oe, "bid", "--save", "--planet"]
+    jobs: list[tuple[int, list[list[str]], str]] = [
+        (3, [[*bid, "Halcyon", "--green", "Ann"]], ""),
+        (3, [[*bid, "Halcyon", "--green", "Bob"]], ""),
+        (3, [[*bid, "Ferrox", "--green", "Cid"], [*oe, "upkeep", "--save"]], ""),
+        (3, [[*oe, "upkeep", "--save"], [*bid, "Ferrox", "--green", "Bob"]], ""),
+    ]
+    results = writers(db, jobs)
+    events = log(db, monkeypatch, capsys)
+    assert events[:len(before)] == before
+    new = events[len(before):]
+    saved = [(e["kind"], e["data"].get("planet")) for e in new]
+    told = [("bid" if r["args"][2] == "bid" else "upkeep",
+             r["args"][5] if r["args"][2] == "bid" else None)
+            for r in results if r["code"] == 0]
+    # what the writers were told was saved is what was saved
+    assert Counter(saved) == Counter(told)
+    # a planet is bought once; one upkeep a round, and no bid after it
+    assert saved.count(("upkeep", None)) == 1
+    assert saved.count(("bid", "Halcyon")) <= 1 and saved.count(("bid", "Ferrox")) <= 1
+    assert saved[-1] == ("upkeep", None)
+    refusals = [r["err"] for r in results if r["code"] == 2]
+    reasons = ("already belongs to", "has had its upkeep", "upkeep of round 1 is done")
+    assert refusals and all(any(r in e for r in reasons) for e in refusals), refusals
+    code, out, err = cli(db, ["play", "status", "--json"], monkeypatch, capsys)
+    assert code == 0, err
+    players = json.loads(out)["state"]["players"]
+    owners = Counter(d["planet"] for p in players.values() for d in p["in_development"])
+    assert all(n == 1 for n in owners.values())
+    assert all(p["hand"] >= 0 for p in players.values())
