@@ -166,6 +166,28 @@ class PlayerBoard:
         return abs(r1 - r2) + abs(c1 - c2) == 1
 
 
+PLANET_LETTERS = {"P": "plains", "L": "low-mountain", "H": "high-mountain", "R": "river",
+                  "S": "store"}
+
+
+@dataclass(frozen=True)
+class PlanetIrata:
+    """Planet Irata as the Game Board prints it (``data.planet_irata``): the Land type of each
+    square, row by row, and each column's Zone."""
+
+    rows: tuple[str, ...]
+    zones: tuple[str, ...]
+
+    def squares(self, zone: str, land: str) -> int:
+        """How many squares of ``zone`` show the Land type ``land``."""
+        return sum(1 for row in self.rows for col, letter in enumerate(row)
+                   if self.zones[col] == zone and PLANET_LETTERS.get(letter) == land)
+
+    def zones_of(self, land: str) -> list[str]:
+        """The Zones with a square of the Land type ``land``, in column order."""
+        return list(dict.fromkeys(z for z in self.zones if self.squares(z, land)))
+
+
 @dataclass(frozen=True)
 class LandTile:
     """A Land tile: its type and its Production Values (Secret Side for Crystite)."""
@@ -266,6 +288,16 @@ class MuleData:
                            tuple(str(r) for r in pb["rows"]),
                            {str(k): str(v) for k, v in pb["zones"].items()}, str(pb["store"]),
                            tuple(str(r) for r in pb["river_beds"]))
+
+    @property
+    def planet_irata(self) -> PlanetIrata:
+        pi = self._get("planet_irata")
+        rows = tuple(str(r).upper() for r in pi["rows"])
+        zones = tuple(str(z) for z in pi["zones"])
+        if any(len(r) != len(zones) or set(r) - set(PLANET_LETTERS) for r in rows):
+            raise DefinitionError("data.planet_irata: every row needs one letter (P, L, H, R, "
+                                  "S) per column of `zones` (components/mule/rules.yaml)")
+        return PlanetIrata(rows, zones)
 
     def hand_dealt(self, mode: str) -> dict[str, int]:
         """The Hand Cards each Colonist is dealt at the set-up of ``mode``."""

@@ -127,7 +127,46 @@ def claim(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str, Any
     if land is not None and land.get("square") is None:
         raise InputError(f"'{text.strip()}': give the square it goes on, as printed on the Player "
                          f"Board, e.g. {(land.get('tile') or land['land'])}@B1")
+    if land is not None:
+        check_from_planet(s, md, land)
     return land
+
+
+def check_from_planet(s: dict[str, Any], md: MuleData, land: dict[str, Any]) -> None:
+    """Land Grant: a claimed Land goes on a Player Board square of the Zone of the Planet Irata
+    square it came from. The companion does not know which square each tile lay on, but it knows
+    the printed map (``data.planet_irata``) and the set-up's Lands: a Zone gives up no more
+    Lands of a type than it has squares of that type, and no more of a type are claimed than the
+    set-up placed. Meteor Craters go on any empty square of Planet Irata, so any Zone takes one."""
+    kind, square = land["land"], land["square"]
+    if kind not in board.LAND_TYPES or kind == "meteor-crater":
+        return
+    pb, planet = md.player_board, md.planet_irata
+    zone = pb.zone(square)
+    what = land.get("tile") or kind
+    title = kind.replace("-", " ").title()
+    placed = int(md.setup(s["mode"], len(s["ranking"])).get("lands", {}).get(kind, 0))
+    if placed == 0:
+        raise RuleError(f"Land Grant: the {s['mode'].capitalize()} set-up places no {title} on "
+                        f"Planet Irata, so {what} cannot be claimed")
+    have = planet.squares(zone, kind)
+    if have == 0:
+        zones = " and ".join(z.capitalize() for z in planet.zones_of(kind))
+        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and the "
+                        f"{zone.capitalize()} Zone of Planet Irata has no {title} square "
+                        f"({title}: {zones} Zone), so {what} cannot go on {square}")
+    claimed = [(n, x) for n, p in s["players"].items() for x in p["lands"]
+               if x.get("land") == kind]
+    here = [f"{n} {x['square']}" for n, x in claimed
+            if x.get("square") and pb.zone(x["square"]) == zone]
+    if len(here) >= have:
+        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and the "
+                        f"{zone.capitalize()} Zone of Planet Irata has {have} {title} "
+                        f"square(s), all claimed already ({', '.join(here)}), so {what} cannot "
+                        f"go on {square}")
+    if len(claimed) >= placed:
+        raise RuleError(f"Land Grant: the set-up placed {placed} {title} on Planet Irata and all "
+                        f"are claimed already, so {what} cannot be claimed")
 
 
 def grant(t: Turn, who: str) -> None:
@@ -141,17 +180,34 @@ def grant(t: Turn, who: str) -> None:
         t.tell(f"{who} claims no Land")
 
 
-def _auction(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | None:
-    if _none(text):
-        return None
+def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
+             ) -> dict[str, Any] | None:
+    """A Land Auction, ``[SELLER] WINNER BID TILE@SQUARE``: the Land for Sale! cards are played
+    from Rank 1 down (``who``: the Colonist whose turn it is to play one or not; None: the
+    first holder by Rank). ``SELLER none`` (or blank) is ``who`` declining; None when so."""
+    names = list(s["players"])
+    holders = auction_holders(s)
+    if who is None:
+        if not holders:
+            raise RuleError("Land Auctions: no Colonist holds a Land for Sale! card to play")
+        who = holders[0]
     words = text.split()
-    if len(words) != 4:
+    if words and words[0].lower() not in NONE_WORDS and len(words) in (2, 4):
+        seller = player_name(words[0], names)
+        words = words[1:]
+    else:
+        seller = who
+    if seller != who:
+        raise RuleError(f"Land Auctions: the Land for Sale! cards are played from Rank 1 down, "
+                        f"and now it is {who}'s turn to play one or not (not {seller}'s)")
+    if not words or (len(words) == 1 and _none(words[0])):
+        return None
+    if len(words) != 3:
         raise InputError("Land Auction: give SELLER WINNER BID TILE@SQUARE, e.g. Ann Bob 12 "
                          "P09@E1 (the Colonist playing Land for Sale!, the highest bidder, the "
                          "bid, the Land)")
-    names = list(s["players"])
-    seller, winner = player_name(words[0], names), player_name(words[1], names)
-    bid = _nonneg(words[2], "bid")
+    winner = player_name(words[0], names)
+    bid = _nonneg(words[1], "bid")
     hand = s["hands"][seller]
     if hand.get("land_for_sale", 0) < 1:
         raise RuleError(f"Land Auctions: {seller} holds no Land for Sale! card")
@@ -166,7 +222,7 @@ def _auction(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | Non
     money = s["players"][winner]["money"]
     if money < bid:
         raise RuleError(f"{winner} has ${money}: cannot pay a bid of ${bid}")
-    land = claim(s, md, winner, words[3])
+    land = claim(s, md, winner, words[2])
     if land is None:
         raise InputError("Land Auction: name the Land won, TILE@SQUARE")
     out = copy.deepcopy(s)
@@ -179,21 +235,34 @@ def _auction(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | Non
 
 
 def auction(t: Turn, who: str | None) -> None:
-    """Land Auctions (Tournament only): one Land for Sale! card per auction, from its owner;
-    the bid opens at exactly $8 and rises by exactly $2; the winner pays it and places the
-    Land. A blank answer ends the Land Auctions of this Turn."""
-    after = t.ask("auction", "Land Auction: SELLER WINNER BID TILE@SQUARE (blank: no more "
-                  "auctions)", "", lambda a: _auction(t.s, t.md, a))
+    """Land Auctions (Tournament only), after all Land Grants: from Rank 1 down, each Colonist
+    holding a Land for Sale! card plays one or not; the bid opens at exactly $8 and rises by
+    exactly $2; the winner pays it and places the Land. ``none`` alone: nobody else plays one
+    this Turn."""
+    if who is None:                       # a game saved when one step took every auction
+        holders = auction_holders(t.s)
+        who = holders[0] if holders else None
+    answer: list[str] = []
+
+    def parse(a: str) -> dict[str, Any] | None:
+        answer[:] = [a]
+        return _auction(t.s, t.md, a, who)
+
+    after = t.ask("auction", f"Land Auctions: {who} plays Land for Sale!? WINNER BID "
+                  f"TILE@SQUARE (blank: {who} does not; none: nobody else does this Turn)", "",
+                  parse)
     if after is None:
-        t.tell("No more Land Auctions this Turn")
+        if answer and answer[0].strip().lower() in NONE_WORDS[1:]:
+            t.s["todo"] = t.s["todo"][:1] + [x for x in t.s["todo"][1:] if x[0] != "auction"]
+            t.tell("No more Land Auctions this Turn")
+        else:
+            t.tell(f"{who} plays no Land for Sale! card")
         return
     t.s.clear()
     t.s.update(after)
     seller, winner, bid, land, square = t.s.pop("auction_won")
     t.tell(f"{seller} plays Land for Sale!: {winner} wins {land} at ${bid} and places it on "
            f"{square}")
-    if auction_holders(t.s):
-        t.s["todo"].insert(1, ["auction", None])
 
 
 def auction_holders(s: dict[str, Any]) -> list[str]:

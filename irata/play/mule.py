@@ -218,16 +218,21 @@ def rank(money: str, previous: str, lands: str | None, mules: str | None,
 
 @mule.command()
 @click.option("--total", type=AMOUNT, required=True, help="All Colonists' Money together.")
-@click.option("--players", type=click.IntRange(1, 9), required=True, help="3 or 4.")
+@click.option("--players", required=True, help="The Colonists' names: Ann,Bob,Cid,Dee.")
 @JSON
-def colony(total: int, players: int, as_json: bool) -> None:
+def colony(total: int, players: str, as_json: bool) -> None:
     """Colony Success and Retirement (Tournament): the rating of the Colony's total."""
     from companion.mule import rules
 
-    result = rules.colony_success(total, players, _data().colony_rows())
-    emit(as_json, {"rating": result.rating, "text": result.text, "total": total},
-          lambda: [f"${total} with {players} Colonists: row {result.rating} of 7",
-                   result.text])
+    names = _names(players, "--players")
+    if any(n.isdigit() for n in names):
+        raise InputError(f"--players takes the Colonists' names (e.g. Ann,Bob,Cid,Dee), not a "
+                         f"count: '{players}'")
+    result = rules.colony_success(total, len(names), _data().colony_rows())
+    emit(as_json, {"rating": result.rating, "text": result.text, "total": total,
+                   "players": names},
+          lambda: [f"${total} with {len(names)} Colonists ({', '.join(names)}): row "
+                   f"{result.rating} of 7", result.text])
 
 
 @mule.command()
@@ -537,6 +542,10 @@ def _record(step: str, who: str | None, given: dict[str, str], db: str | None,
             if who is not None and now.who is not None:
                 named = check_good(who) if step == "trade" else \
                     player_name(who, list(state["players"]))
+                if named != now.who and step == "auction":
+                    raise RuleError(f"Land Auctions: the Land for Sale! cards are played from "
+                                    f"Rank 1 down, and now it is {now.who}'s turn to play one "
+                                    f"or not (not {named}'s) -- {steps_of.command(now, state)}")
                 if named != now.who:
                     raise RuleError(f"it is not {named}'s turn: now "
                                     f"{steps_of.say_step(now, state)}")
@@ -604,11 +613,13 @@ def grant(name: str, claim: tuple[str, ...], game_id: int | None, db: str | None
     _record("grant", name, {"claim": " ".join(claim)}, db, game_id, as_json)
 
 
-@_step_command("auction", "1. Expansion, Land Auctions (Tournament): SELLER WINNER BID "
-               "TILE@SQUARE, or none when no one plays Land for Sale! any more.")
+@_step_command("auction", "1. Expansion, Land Auctions (Tournament), from Rank 1 down: SELLER "
+               "WINNER BID TILE@SQUARE; SELLER none when SELLER plays no Land for Sale! card; "
+               "none when nobody else plays one this Turn.")
 @click.argument("entry", nargs=-1)
 def auction(entry: tuple[str, ...], game_id: int | None, db: str | None, as_json: bool) -> None:
-    _record("auction", None, {"auction": " ".join(entry)}, db, game_id, as_json)
+    seller = entry[0] if len(entry) > 1 else None     # checked: is it the seller's turn?
+    _record("auction", seller, {"auction": " ".join(entry)}, db, game_id, as_json)
 
 
 @_step_command("package", "2. Development: Package From Home World! cards played, "

@@ -143,6 +143,9 @@ def wrong_entries(step: str, s: dict[str, Any], who: str | None) -> st.SearchStr
                                                      s["players"][t[1]]["money"] % 2),
                            "P20@B2"]),
             st.sampled_from(names).map(lambda n: ["auction", "Zed", n, "8", "P20@B2"]),
+            # a right bid by a holder whose turn has not come (the cards go from Rank 1 down)
+            st.sampled_from([n for n in holders if n != who]).map(
+                lambda n: ["auction", n, n, "8", "P20@B2"]),
             garbage.map(lambda g: ["auction", g])]
     elif step == "package":
         options += [st.sampled_from(names).map(lambda n: ["package", f"{n}=PR05"]),
@@ -259,7 +262,7 @@ def test_every_checkpoint_takes_its_right_entry(
 # Turn 1 of a Tournament game with the companion's decks (seed 3), as typed at `turn`'s prompts
 ANSWERS = [
     "R01@C1", "R02@C1", "R03@C3", "R04@C1", "P03@B1", "P09@B1", "P07@D3", "P04@A1",
-    "Dee Ann 10 P13@B3", "",                                  # Land Auctions
+    "Dee Ann 10 P13@B3", "none",                              # Land Auctions
     "Bob=food",                                               # Package From Home World!
     "buy R04 F, assay", "buy R03 F, buy P07 E", "buy R02 F, wampus", "buy R01 F",
     "", "pub", "", "",                                        # Action Round 2

@@ -128,7 +128,14 @@ def test_land_auction_bids_and_cards(md: MuleData) -> None:
     assert out is not None and out["players"]["Bob"]["money"] == 18
     assert out["hands"]["Ann"]["land_for_sale"] == 0
     with pytest.raises(RuleError, match="holds no Land for Sale"):
-        steps._auction(out, md, "Ann Cid 8 P07@B1")
+        steps._auction(out, md, "Ann Cid 8 P07@B1", who="Ann")
+    # the cards are played from Rank 1 down: after Ann (Rank 1), Bob plays his or not
+    with pytest.raises(RuleError, match="from Rank 1 down, and now it is Bob's turn"):
+        steps._auction(out, md, "Cid Ann 8 P07@B1")
+    with pytest.raises(RuleError, match="from Rank 1 down, and now it is Ann's turn"):
+        steps._auction(s, md, "Bob Ann 8 P07@B1", who="Ann")
+    assert steps._auction(out, md, "Bob none") is None              # Bob keeps his card
+    assert steps._auction(out, md, "Cid 8 P07@B1", who="Bob") is not None   # seller: Bob
     # an erratum to the rule data changes the check: bids open at $10 and rise by $5
     errata = replace(md, data={**md.data, "land_auction": {"opening_bid": 10, "raise": 5}})
     with pytest.raises(RuleError, match=r"exactly \$10 and each raise exactly \$5"):
@@ -206,3 +213,79 @@ def test_a_game_saved_before_the_steps_starts_its_turn_afresh(md: MuleData) -> N
         del s[key]
     now = turn.current(s, md)
     assert now is not None and now.step == "grant" and s["hands"] == {n: {} for n in NAMES}
+
+
+def test_land_auction_steps_go_from_rank_one_down(md: MuleData) -> None:
+    s = tournament(md)                      # Ranking Ann, Bob, Cid, Dee; one card each
+    s["todo"] = [["grant", "Ann"]]
+    t = steps.Turn(s, md, lambda *a: None, lambda line: None)
+    turn.advance(t, "grant")
+    assert s["todo"] == [["auction", n] for n in NAMES]
+    now = turn.current(s, md)
+    assert now is not None and turn.command(now, s).startswith("irata play mule auction Ann ")
+    # Ann declines (blank at the table): Bob is asked next; "none": nobody else this Turn
+    after, _, lines = turn.run_step(s, md, turn.scripted({"auction": ""}, {}), lambda x: None)
+    assert lines == ["Ann plays no Land for Sale! card"] and after["todo"][0] == ["auction", "Bob"]
+    after, _, _ = turn.run_step(after, md, turn.scripted({"auction": "none"}, {}), lambda x: None)
+    assert after["todo"][0][0] == "package"
+    assert all(after["hands"][n]["land_for_sale"] == 1 for n in NAMES)
+
+
+@pytest.mark.parametrize(("claim", "message"), [
+    # the Blue Zone (column E) of Planet Irata has 2 High Mountain squares, both claimed
+    ("H01@E2", r"Blue Zone of Planet Irata has 2 High Mountain square\(s\), all claimed "
+               r"already \(Bob E1, Cid E3\)"),
+    # the same by its Land type, when the tile is not named
+    ("high-mountain@E2", r"Blue Zone of Planet Irata has 2 High Mountain"),
+])
+def test_a_land_goes_in_the_zone_it_came_from(md: MuleData, claim: str, message: str) -> None:
+    s = tournament(md)
+    s["players"]["Bob"]["lands"] = [board.new_land("high-mountain", "H05", "E1")]
+    s["players"]["Cid"]["lands"] = [board.new_land("high-mountain", "H06", "E3")]
+    before = copy.deepcopy(s)
+    with pytest.raises(RuleError, match=message):
+        steps.claim(s, md, "Ann", claim)
+    assert s == before
+    # the White Zone has one High Mountain square: H01 may come from there, then no other
+    s["players"]["Ann"]["lands"] = [steps.claim(s, md, "Ann", "H01@B2")]
+    with pytest.raises(RuleError, match="White Zone of Planet Irata has 1 High Mountain"):
+        steps.claim(s, md, "Dee", "high-mountain@D1")
+    # the Red Zone has 3: a fourth there is refused, a Low Mountain there is not
+    red = [board.new_land("high-mountain", None, f"A{i}") for i in (1, 2, 3)]
+    s["players"]["Dee"]["lands"] = red
+    with pytest.raises(RuleError, match="Red Zone of Planet Irata has 3 High Mountain"):
+        steps.claim(s, md, "Ann", "high-mountain@A1")
+    assert steps.claim(s, md, "Ann", "L01@A1") is not None
+
+
+def test_no_land_of_a_type_the_set_up_left_off_planet_irata(md: MuleData) -> None:
+    # the Beginner Game leaves the River squares empty (each Colonist starts with a River)
+    s = game.new_game(md, NAMES, "beginner", seed=3)
+    with pytest.raises(RuleError, match="Beginner set-up places no River on Planet Irata"):
+        steps.claim(s, md, "Ann", "R02@C3")
+    # the 3-player Tournament places 3 Rivers on the 4 River squares
+    s = game.new_game(md, NAMES[:3], "tournament", seed=3)
+    for n, sq in zip(NAMES[:3], ("C1", "C1", "C1"), strict=True):
+        s["players"][n]["lands"] = [board.new_land("river", None, sq)]
+    with pytest.raises(RuleError, match="placed 3 River on Planet Irata and all are claimed"):
+        steps.claim(s, md, "Ann", "river@C3")
+
+
+def test_planet_irata_in_the_rule_data_is_the_printed_game_board() -> None:
+    import components
+
+    g = components.load("mule")
+    pi = g.data["planet_irata"]
+    assert g.component("board/game-board").fields["planet_irata"] == pi["rows"]
+    # each printed grid of Planet Irata: its Zone is its border colour, its squares' types the
+    # rule data's letters for its columns
+    letters = {"P": "plains", "L": "low-mountain", "H": "high-mountain", "R": "river"}
+    grids = [e for e in g.layouts["game-board"] if e.get("type") == "grid"][:3]
+    col = 0
+    for grid in grids:
+        cols = int(grid["cols"])
+        assert {f"zone-{z}" for z in pi["zones"][col:col + cols]} == {grid["stroke"]}
+        want = [letters.get(r[c], "gold-light") for r in pi["rows"] for c in range(col, col + cols)]
+        assert grid["fill"] == want
+        col += cols
+    assert col == len(pi["zones"])
