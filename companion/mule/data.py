@@ -27,8 +27,11 @@ LUCKY_GROUP = "Lucky Event Cards"
 UNLUCKY_GROUP = "Unlucky Event Cards"
 # Lands with a Secret Side (Plains and Mountains); Rivers and Meteor Craters have only a Public one
 SECRET_SIDED = ("plains", "low-mountain", "high-mountain")
-CACHE_VERSION = 4  # 4: card codes, Hand Cards
+CACHE_VERSION = 5  # 4: card codes, Hand Cards; 5: Player Species Cards
 HAND_GROUPS = ("Land for Sale Cards", "Package From Home World cards")
+SPECIES_GROUP = "Player Species Cards"
+TALENT_KEYS = ("action_food_cost", "wampus_draws", "overstock_limit", "pub",
+               "package_ignores_condition")
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,19 @@ class EventCard:
     @property
     def deck(self) -> str:
         return "lucky" if self.lucky else "unlucky"
+
+
+@dataclass(frozen=True)
+class SpeciesCard:
+    """A Player Species Card and its Special Talent (Optional Rule: Colonist Cards and Special
+    Talents), as structured data: ``action_food_cost`` (Action -> Food), ``wampus_draws``,
+    ``overstock_limit``, ``pub`` ($) and ``package_ignores_condition``."""
+
+    id: str
+    title: str                   # the species' printed name (Mechtron)
+    talent: dict[str, Any] = field(default_factory=dict)
+    talent_name: str = ""
+    code: str = ""
 
 
 @dataclass(frozen=True)
@@ -217,6 +233,7 @@ class MuleData:
     events: dict[str, list[str]] = field(default_factory=dict)   # group -> card ids
     event_cards: tuple[EventCard, ...] = ()
     hand_cards: tuple[HandCard, ...] = ()
+    species_cards: tuple[SpeciesCard, ...] = ()
 
     # -- rule numbers ---------------------------------------------------------------------
     def _get(self, *path: str) -> Any:
@@ -333,6 +350,10 @@ class MuleData:
         """A Hand Card by its printed code (``HC01``), title, id or slug."""
         return _one(self.hand_cards, ref, "Hand Card")
 
+    def species(self, ref: str) -> SpeciesCard:
+        """A Player Species Card by its printed code (``SP01``), name (Mechtron) or id."""
+        return _one(self.species_cards, ref, "Player Species Card")
+
     def deck(self, name: str) -> tuple[EventCard, ...]:
         """The Lucky (``lucky``) or Unlucky (``unlucky``) Event Cards."""
         return tuple(c for c in self.event_cards if c.deck == name)
@@ -429,7 +450,7 @@ def _raw_from_game(game: Any) -> dict[str, Any]:
     for comp in game.components:
         fields = dict(comp.fields)
         if comp.group == PRODUCTION_GROUP or "land" in fields or "Event" in comp.group \
-                or comp.group in HAND_GROUPS:
+                or comp.group in HAND_GROUPS or comp.group == SPECIES_GROUP:
             comps.append({"id": comp.id, "group": comp.group, "fields": _plain(fields)})
     return {"version": CACHE_VERSION, "data": _plain(game.data), "components": comps}
 
@@ -440,9 +461,18 @@ def _from_raw(raw: dict[str, Any]) -> MuleData:
     events: dict[str, list[str]] = {}
     event_cards: list[EventCard] = []
     hand: list[HandCard] = []
+    species: list[SpeciesCard] = []
     for comp in raw["components"]:
         f = comp["fields"]
-        if comp["group"] in HAND_GROUPS:
+        if comp["group"] == SPECIES_GROUP:
+            talent = dict(f.get("talent") or {})
+            unknown = sorted(set(talent) - set(TALENT_KEYS))
+            if unknown:
+                raise DefinitionError(f"{comp['id']}: talent '{unknown[0]}' is not one the "
+                                      f"companion knows ({', '.join(TALENT_KEYS)})")
+            species.append(SpeciesCard(comp["id"], str(f.get("name", comp["id"])), talent,
+                                       str(f.get("talent_name", "")), str(f.get("code", ""))))
+        elif comp["group"] in HAND_GROUPS:
             hand.append(HandCard(comp["id"], str(f.get("title", comp["id"])),
                                  "land_for_sale" if "Sale" in comp["group"] else "package",
                                  dict(f.get("effect") or {}), str(f.get("code", ""))))
@@ -468,7 +498,8 @@ def _from_raw(raw: dict[str, Any]) -> MuleData:
                     wampus=bool(f.get("wampus")),
                     alt_event={k: int(v) for k, v in alt.items() if isinstance(v, int)},
                     text=str(f.get("text", "")), code=str(f.get("code", ""))))
-    return MuleData(raw["data"], tuple(cards), lands, events, tuple(event_cards), tuple(hand))
+    return MuleData(raw["data"], tuple(cards), lands, events, tuple(event_cards), tuple(hand),
+                    tuple(species))
 
 
 _LOADED: dict[int, MuleData] = {}

@@ -114,6 +114,20 @@ def parse_named(text: str, names: list[str], what: str) -> dict[str, int]:
     return out
 
 
+def talent(s: dict[str, Any], md: MuleData, who: str) -> dict[str, Any]:
+    """``who``'s Special Talent (Optional Rule: Colonist Cards and Special Talents): the talent
+    of the Player Species Card chosen at the set-up (``species``); none without the rule."""
+    ref = (s.get("species") or {}).get(who)
+    return dict(md.species(ref).talent) if ref else {}
+
+
+def food_cost(s: dict[str, Any], md: MuleData, who: str, action: str) -> int:
+    """The Food cost of ``action`` for ``who``: the rule data's, unless ``who``'s Special
+    Talent changes it."""
+    own = talent(s, md, who).get("action_food_cost") or {}
+    return int(own[action]) if action in own else md.food_cost(action)
+
+
 # -- 1. Expansion ------------------------------------------------------------------------------
 
 def claim(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str, Any] | None:
@@ -302,7 +316,8 @@ def _package(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | Non
         good = str(card.effect.get("if_smallest_stock"))
         plays.append((who, good, 0))
         mine = s["players"][who][good]
-        smaller = [n for n in names if n != who and s["players"][n][good] < mine]
+        smaller = [] if talent(s, md, who).get("package_ignores_condition") else \
+            [n for n in names if n != who and s["players"][n][good] < mine]
         if smaller:    # checked once, on the Stocks before any card takes effect
             raise RuleError(f"Package From Home World!: {smaller[0]} has a smaller {good} Stock "
                             f"({s['players'][smaller[0]][good]}) than {who} ({mine})")
@@ -394,7 +409,7 @@ def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
             j = _land(p, words[1])
             land = p["lands"][j]
             zone = _zone(land, pb, words[1])
-            cost = md.food_cost("buy_white" if zone == "white" else "buy_red_blue")
+            cost = food_cost(out, md, who, "buy_white" if zone == "white" else "buy_red_blue")
             if land.get("mule"):
                 raise RuleError(f"{words[1].upper()} already has a M.U.L.E. (one per Land): refit "
                                 "it, or move it to an empty Land first")
@@ -430,10 +445,11 @@ def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
                     raise RuleError("Refit M.U.L.E.s on Two Adjacent Lands: "
                                     f"{pairs[0][0].upper()} and {pairs[1][0].upper()} are not "
                                     "Adjacent squares of the Player Board")
-                cost = md.food_cost("refit_two_adjacent")
+                cost = food_cost(out, md, who, "refit_two_adjacent")
             else:
                 zone = _zone(p["lands"][js[0]], pb, pairs[0][0])
-                cost = md.food_cost("refit_white" if zone == "white" else "refit_red_blue")
+                cost = food_cost(out, md, who,
+                                 "refit_white" if zone == "white" else "refit_red_blue")
             for (_ref, g), j in zip(pairs, js, strict=True):
                 good = board.good_of(g)
                 if good is None:
@@ -455,14 +471,14 @@ def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
                 raise InputError(f"'{part}': a M.U.L.E. produces a Good (S, C, F, E)")
             board.check_producible(p["lands"][b], good, md.land)
             p["lands"][a]["mule"], p["lands"][b]["mule"] = None, good
-            cost = md.food_cost("move")
+            cost = food_cost(out, md, who, "move")
             lines.append(f"{who} moves the M.U.L.E. from {board.label(p['lands'], a)} to "
                          f"{board.label(p['lands'], b)}, producing {good}")
         elif verb == "assay":
-            cost = md.food_cost("assay")
+            cost = food_cost(out, md, who, "assay")
             lines.append(f"{who} assays two Lands")
         elif verb == "wampus":
-            cost = md.food_cost("hunt_wampus")
+            cost = food_cost(out, md, who, "hunt_wampus")
             if who in dev["caught"]:
                 raise RuleError(f"{who} caught the Wampus this Turn: he cannot be hunted again")
             caught = _hunt(out, md, who, words[1:], lines)
@@ -473,10 +489,11 @@ def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
             if i != len(parts) - 1:
                 raise RuleError("Gamble at the Pub is the Colonist's last Action: it ends the "
                                 "Development Phase")
-            cost = md.food_cost("gamble")
-            p["money"] += int(d.get("pub", 5))
+            cost = food_cost(out, md, who, "gamble")
+            pub = int(talent(out, md, who).get("pub", d.get("pub", 5)))
+            p["money"] += pub
             dev["done"].append(who)
-            lines.append(f"{who} gambles at the Pub: +${d.get('pub', 5)}, Development over for "
+            lines.append(f"{who} gambles at the Pub: +${pub}, Development over for "
                          f"{who}")
         else:
             raise InputError(f"'{part}': an Action is one of: {ACTIONS}; or pass")
@@ -504,15 +521,19 @@ def _hunt(s: dict[str, Any], md: MuleData, who: str, words: list[str], lines: li
             raise InputError("wampus: the companion draws the Lucky Event card itself "
                              "(write just 'wampus')")
         deck = decks["lucky"]
-        card_id, reshuffled = events.draw(deck, s["seed"], "lucky")
-        events.discard(deck, card_id)
-        card = md.event(card_id)
-        if reshuffled:
-            lines.append("  (the Lucky Event discard pile is shuffled into a new deck)")
-        lines.append(f"{who} draws {card.title}: " + ("the Wampus! +$"
-                                                     f"{md.development.get('wampus', 10)}"
-                                                     if card.wampus else "no Wampus"))
-        return card.wampus
+        draws = max(1, int(talent(s, md, who).get("wampus_draws", 1)))   # a Special Talent
+        for _ in range(draws):
+            card_id, reshuffled = events.draw(deck, s["seed"], "lucky")
+            events.discard(deck, card_id)
+            card = md.event(card_id)
+            if reshuffled:
+                lines.append("  (the Lucky Event discard pile is shuffled into a new deck)")
+            lines.append(f"{who} draws {card.title}: " + ("the Wampus! +$"
+                                                         f"{md.development.get('wampus', 10)}"
+                                                         if card.wampus else "no Wampus"))
+            if card.wampus:
+                return True
+        return False
     answer = " ".join(words).lower()
     if answer not in ("yes", "no", "caught", "missed"):
         raise InputError("wampus: say whether the Wampus was caught: 'wampus yes' or "
@@ -565,7 +586,9 @@ def usage(t: Turn, who: str | None) -> None:
         p["mules"] = board.mule_counts(p["lands"])
         r = rules.spoilage(rules.Stocks(**{g: p[g] for g in GOODS}), mule_count(p),
                            p["mules"]["energy"], food_divisor=md.food_divisor,
-                           energy_divisor=md.energy_divisor, overstock_limit=md.overstock_limit)
+                           energy_divisor=md.energy_divisor,
+                           overstock_limit=int(talent(t.s, md, name).get("overstock_limit",
+                                                                        md.overstock_limit)))
         p.update(r.stocks.as_dict())
         shortage[name] = r.shortage
         spoiled = ", ".join(f"{g} {n}" for g, n in r.spoiled.items() if n) or "nothing"

@@ -470,11 +470,14 @@ def sellout(money: str, smithore: str | None, crystite: str | None, food: str | 
 @click.option("--alt-events", is_flag=True,
               help="Alternative Personal Event System: the card's diagram picks who gets it.")
 @click.option("--rivers", help="Beginner: the River tile each starts with, Ann=R01,Bob=R03.")
+@click.option("--species", help="Tournament, Optional Rule (Colonist Cards and Special "
+              "Talents): each Colonist's Player Species Card, Ann=Mechtron,Bob=SP03.")
 @click.option("--name", help="A name for the saved game.")
 @DB
 @JSON
 def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
-        rivers: str | None, name: str | None, db: str | None, as_json: bool) -> None:
+        rivers: str | None, species: str | None, name: str | None, db: str | None,
+        as_json: bool) -> None:
     """Start a saved game: The Store, prices, Ranking and every Colonist's start.
 
     With --deck the companion shuffles and keeps the Production deck and the Lucky and
@@ -491,8 +494,20 @@ def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
                 raise InputError(f"--rivers: '{part.strip()}' should be NAME=TILE, e.g. Ann=R01")
             who, tile = (x.strip() for x in part.split("=", 1))
             river_tiles[who] = tile
+    picked = {}
+    for part in (species or "").split(","):
+        if part.strip():
+            if "=" not in part:
+                raise InputError(f"--species: '{part.strip()}' should be NAME=SPECIES, e.g. "
+                                 "Ann=Mechtron")
+            who, card = (x.strip() for x in part.split("=", 1))
+            if who in picked:
+                raise InputError(f"--species: {who} is given twice")
+            picked[who] = card
+    if species is not None and not picked:
+        raise InputError("--species: give NAME=SPECIES for every Colonist, e.g. Ann=Mechtron")
     state = new_game(_data(), _names(players, "--players"), mode, seed, deck, alt_events,
-                     river_tiles)
+                     river_tiles, picked)
     with open_store(db) as store:
         saved = store.create("mule", state, name)
     emit(as_json, {"id": saved.id, "name": saved.name, "state": state},

@@ -289,3 +289,90 @@ def test_planet_irata_in_the_rule_data_is_the_printed_game_board() -> None:
         assert grid["fill"] == want
         col += cols
     assert col == len(pi["zones"])
+
+
+# -- Colonist Cards and Special Talents (Optional Rule, Tournament) -------------------------------
+
+@pytest.fixture(scope="module")
+def real() -> MuleData:
+    """The bundled game: its Player Species Cards print the Special Talents."""
+    from companion.mule import data as mule_data
+
+    return mule_data.from_game(__import__("components").load("mule"))
+
+
+def with_species(md: MuleData, **picked: str) -> dict[str, Any]:
+    s = game.new_game(md, NAMES, "tournament", seed=3,
+                      species={n: picked.get(n, "Mechtron") for n in NAMES})
+    s["ranking"] = list(NAMES)
+    turn.begin_turn(s, md)
+    return s
+
+
+def test_special_talents_change_the_food_cost_of_an_action(real: MuleData) -> None:
+    lands = [board.new_land("plains", "P07", "A1"), board.new_land("plains", "P08", "E1", "food"),
+             board.new_land("river", "R01", "C1", "food"), board.new_land("plains", "P01", "D1")]
+    s = with_species(real, Ann="Spheroid", Bob="Flapper", Cid="Leggite", Dee="Mechtron")
+    for n in NAMES:
+        s["players"][n].update(food=6, money=30, lands=copy.deepcopy(lands))
+    t = steps.Turn(s, real, lambda *a: None, lambda line: None)
+    s["todo"] = steps.begin_development(t)
+
+    def food_left(who: str, text: str) -> int:
+        return int(develop(s, real, text, who)["players"][who]["food"])
+
+    # Spheroid (SP05, Rolls Anywhere): Buy or Refit in the Red/Blue Zone, 1 Food instead of 2,
+    # so a second Action fits in the Round; without the talent the same is refused
+    assert food_left("Ann", "buy P07 E") == 5
+    assert food_left("Ann", "buy P07 E, refit P08 E") == 4
+    with pytest.raises(RuleError, match="no more than 2 Food"):
+        develop(s, real, "buy P07 E, refit P08 E", "Dee")
+    # Flapper (SP06, Aerial Survey): Assay costs no Food; Leggite (SP07): Move costs none
+    assert food_left("Bob", "assay") == 6 and food_left("Dee", "assay") == 5
+    assert food_left("Cid", "move R01 P01") == 6 and food_left("Dee", "move R01 P01") == 5
+    # Mechtron (SP01, Tinkerer): Refit on two Adjacent Lands (C1 and D1) for 1 Food
+    for n in ("Ann", "Dee"):
+        s["players"][n]["lands"][3]["mule"] = "energy"
+    assert food_left("Dee", "refit R01 E P01 F") == 5
+    assert food_left("Ann", "refit R01 E P01 F") == 4
+    # the talent is the printed card's: an erratum to the card changes the cost
+    cards = tuple(replace(c, talent={"action_food_cost": {"assay": 2}})
+                  if c.title == "Flapper" else c for c in real.species_cards)
+    assert int(steps.develop_actions(s, replace(real, species_cards=cards), "Bob", "assay",
+                                     [])["players"]["Bob"]["food"]) == 4
+
+
+def test_other_special_talents(real: MuleData) -> None:
+    s = with_species(real, Ann="Bonzoid", Bob="Humanoid", Cid="Packer")
+    t = steps.Turn(s, real, lambda *a: None, lambda line: None)
+    s["todo"] = steps.begin_development(t)
+    # Bonzoid (Pub Regular): the Pub gains $8; without the talent $5
+    assert develop(s, real, "pub", "Ann")["players"]["Ann"]["money"] == 38
+    assert develop(s, real, "pub", "Dee")["players"]["Dee"]["money"] == 35
+    # Humanoid (Well Connected): a Package whatever the others' Stocks; Dee needs the smallest
+    s["players"]["Cid"]["food"] = 1
+    out = steps._package(s, real, "Bob=food")
+    assert out is not None and out["players"]["Bob"]["food"] == s["players"]["Bob"]["food"] + 3
+    with pytest.raises(RuleError, match="smaller food Stock"):
+        steps._package(s, real, "Dee=food")
+    # Packer (Packs It In): Overstock Spoilage only above 14
+    for n in ("Cid", "Dee"):
+        s["players"][n].update(smithore=16, lands=[])
+    t = steps.Turn(s, real, lambda *a: None, lambda line: None)
+    steps.usage(t, None)
+    assert (s["players"]["Cid"]["smithore"], s["players"]["Dee"]["smithore"]) == (14, 12)
+
+
+def test_species_at_the_set_up(real: MuleData) -> None:
+    with pytest.raises(RuleError, match="Optional Rule of the Tournament set-up"):
+        game.new_game(real, NAMES, "beginner", species=dict.fromkeys(NAMES, "Packer"))
+    with pytest.raises(RuleError, match="two Colonists at most"):
+        game.new_game(real, NAMES, "tournament", species=dict.fromkeys(NAMES, "SP03"))
+    with pytest.raises(InputError, match="missing: Dee"):
+        game.new_game(real, NAMES, "tournament", species=dict.fromkeys(NAMES[:3], "Packer"))
+    with pytest.raises(InputError, match="no Player Species Card 'Wampus'"):
+        game.new_game(real, NAMES, "tournament", species=dict.fromkeys(NAMES, "Wampus"))
+    s = with_species(real, Ann="sp02", Bob="packer", Cid="Packer")   # two may play Packer
+    assert s["species"] == {"Ann": "species/gollumer", "Bob": "species/packer",
+                            "Cid": "species/packer", "Dee": "species/mechtron"}
+    assert "Special Talents: Ann Gollumer (Wampus Tracker)" in game.describe(s)
