@@ -86,6 +86,8 @@ def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], crater
     Meteor Crater only once it is on Planet Irata."""
     words = text.replace("@", " ").split()
     if not words:
+        if text.strip():
+            raise InputError(f"'{text.strip()}': give a tile and a square, e.g. P07@B2")
         return None
     if len(words) > 2:
         raise InputError(f"'{text}': give a tile and a square, e.g. P07@B2")

@@ -34,6 +34,7 @@ def test_a_claim_by_tile_and_square(md: MuleData) -> None:
     ("P08", RuleError, "already on Bob's"),          # a tile is owned once
     ("P01@A1", RuleError, "A1 already holds"),
     ("M02", RuleError, "Meteor Crater"),
+    ("@", InputError, "give a tile and a square"),   # not a blank: not taken as "no Land"
 ])
 def test_claims_the_rules_refuse(md: MuleData, text: str, error: type[Exception],
                                  message: str) -> None:
