@@ -218,8 +218,9 @@ def land_index(lands: Sequence[Worked], ref: str | None, good: str | None = None
                              f"{w.tile}:{w.good[0]}".upper())]
     found = [i for i in found if i in candidates]
     if not found:
-        kind = f" producing {good}" if good else ""
-        raise InputError(f"{what}: '{ref}' is not one of the Lands{kind} typed")
+        kind = f" producing {good}" if good else " with a M.U.L.E."
+        shown = ", ".join(lands[i].label for i in candidates) or "none"
+        raise InputError(f"{what}: '{ref}' is not one of the Lands{kind} ({shown})")
     return found[0]
 
 

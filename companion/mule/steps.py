@@ -101,7 +101,8 @@ def _nonneg(text: str, what: str) -> int:
 
 
 def parse_named(text: str, names: list[str], what: str) -> dict[str, int]:
-    """``Ann=3,Bob=1+1``; every name must be a Colonist of the game."""
+    """``Ann=3,Bob=1+1``; every name must be a Colonist of the game, and is given once (a
+    second ``Ann=`` is more likely a slip than a sum, so it is refused: sums are ``1+1``)."""
     out: dict[str, int] = {}
     for part in text.replace(";", ",").split(","):
         if not part.strip():
@@ -110,7 +111,9 @@ def parse_named(text: str, names: list[str], what: str) -> dict[str, int]:
             raise InputError(f"{what}: '{part.strip()}' should be NAME=N")
         name, value = (x.strip() for x in part.split("=", 1))
         name = player_name(name, names)
-        out[name] = out.get(name, 0) + _nonneg(value, f"{what} {name}")
+        if name in out:
+            raise InputError(f"{what}: {name} is given twice (write a sum as {name}=1+1)")
+        out[name] = _nonneg(value, f"{what} {name}")
     return out
 
 
@@ -779,7 +782,8 @@ def _card_on_lands(t: Turn, effect: dict[str, Any], worked: dict[str, list[produ
         name = names[rank - 1]
         lands = worked[name]
         if not lands:
-            t.tell(f"Radiation!: {name} has no M.U.L.E. to lose")
+            t.tell(f"Radiation!: {name} has no M.U.L.E. to "
+                   + ("flip" if rad.get("mules_flipped") else "lose"))
             continue
         lost = bool(rad.get("mules_lost"))
         verb = "loses" if lost else "flips"
@@ -811,11 +815,12 @@ def _card_on_lands(t: Turn, effect: dict[str, Any], worked: dict[str, list[produ
 
 def _choose(t: Turn, key: str, question: str, lands: list[production.Worked],
             good: str | None) -> int | None:
+    what = f"the Land hit ({key.partition('.')[2]}'s)"
     try:        # the only candidate needs no question
-        return production.land_index(lands, None, good)
+        return production.land_index(lands, None, good, what)
     except InputError:
         return t.ask(key, question, "",
-                     lambda a: production.land_index(lands, a, good))
+                     lambda a: production.land_index(lands, a, good, what))
 
 
 def _lose_mule(p: dict[str, Any], w: production.Worked) -> None:
@@ -893,8 +898,9 @@ def _sell(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str
     for name, n in parse_named(text, list(players), "sold").items():
         if n > players[name][good]:
             raise RuleError(f"{name} has {players[name][good]} {good}: cannot sell {n}")
-        if n:
-            _take_role(roles, name, "seller", good)
+        if not n:          # nothing sold: no line, no Seller's role
+            continue
+        _take_role(roles, name, "seller", good)
         players[name][good] -= n
         players[name]["money"] += n * buy
         if good != "crystite":     # Crystite sold to The Store is shipped off-planet
@@ -939,6 +945,8 @@ def _deal(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str
     for seller, buyer, n, each in _deals(text, list(players)):
         if seller == buyer:
             raise InputError(f"{seller} cannot trade with {seller}")
+        if not n:
+            raise InputError(f"{seller}>{buyer} 0@{each}: a deal trades 1 unit or more")
         _take_role(roles, seller, "seller", good)
         _take_role(roles, buyer, "buyer", good)
         if n > players[seller][good]:

@@ -525,6 +525,8 @@ def _given_pairs(values: tuple[str, ...], key: str, what: str) -> dict[str, str]
         if "=" not in value:
             raise InputError(f"{what}: '{value}' should be NAME=...")
         name, text = (x.strip() for x in value.split("=", 1))
+        if any(k.lower() == f"{key}.{name}".lower() for k in out):
+            raise InputError(f"{what}: {name} is given twice (one {what} NAME=... each)")
         out[f"{key}.{name}"] = text
     return out
 
@@ -564,6 +566,10 @@ def _record(step: str, who: str | None, given: dict[str, str], db: str | None,
                 if named != now.who:
                     raise RuleError(f"it is not {named}'s turn: now "
                                     f"{steps_of.say_step(now, state)}")
+            # NAME=... options name Colonists as typed (any case): as the game spells them
+            given = {(f"{k.partition('.')[0]}."
+                      f"{player_name(k.partition('.')[2], list(state['players']))}"
+                      if "." in k else k): v for k, v in given.items()}
             answers: dict[str, str] = {}
             after, done, lines = steps_of.run_step(state, md, steps_of.scripted(given, answers),
                                                    lambda _line: None)

@@ -363,3 +363,27 @@ def test_turn_interrupted_by_ctrl_c(tmp_path: Path) -> None:
     done = subprocess.run([*cmd, "turn"], env=env, cwd=ROOT, capture_output=True, text=True,
                           input="".join(f"{a}\n" for a in ANSWERS[cut:]))
     assert done.returncode == 0 and "Turn 1 saved" in done.stdout, done.stderr
+
+
+def test_names_in_options_as_typed_and_given_once(
+        checkpoints: dict[str, tuple[Path, dict[str, Any]]], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--hit NAME=LAND`` names a Colonist in any case, like every other entry; a name given
+    twice is refused (the second would silently win) and changes nothing."""
+    monkeypatch.setattr(mule_data, "FOLDER", None)
+    db = tmp_path / "games.sqlite3"
+    shutil.copy(checkpoints["produce"][0], db)
+    monkeypatch.setenv("IRATA_DB", str(db))
+    before = db.read_bytes()
+    for args, message in (
+            (["--hit", "Ann=P07", "--hit", "ann=R03", "--hit", "Bob=P03"], "ann is given twice"),
+            (["--hit", "Ann=P07", "--hit", "Zed=R03", "--hit", "Bob=P03"], "'Zed' is not a "),
+            (["--hit", "Ann=P13", "--hit", "Bob=P03"], "'P13' is not one of the Lands with a "
+                                                       "M.U.L.E. (R03, P07)")):
+        with pytest.raises(SystemExit) as info:
+            main(["play", "mule", "produce", "PR07", *args])
+        err = capsys.readouterr().err
+        assert info.value.code == 2 and message in err and err.count("\n") == 1, err
+        assert db.read_bytes() == before
+    out = mule("produce", "PR07", "--hit", "ann=P07", "--hit", "BOB=p03")
+    assert "Ann flips the M.U.L.E. on P07" in out and "Bob flips the M.U.L.E. on P03" in out

@@ -376,3 +376,19 @@ def test_species_at_the_set_up(real: MuleData) -> None:
     assert s["species"] == {"Ann": "species/gollumer", "Bob": "species/packer",
                             "Cid": "species/packer", "Dee": "species/mechtron"}
     assert "Special Talents: Ann Gollumer (Wampus Tracker)" in game.describe(s)
+
+
+def test_market_entries_a_slip_would_change(md: MuleData) -> None:
+    s = tournament(md)
+    s["players"]["Ann"]["food"] = 3
+    # a name given twice is refused, not summed (a sum is written 1+1)
+    with pytest.raises(InputError, match="Ann is given twice"):
+        steps.parse_named("Ann=1,ann=1", NAMES, "bought")
+    assert steps.parse_named("Ann=1+1", NAMES, "bought") == {"Ann": 2}
+    # selling nothing is no sale: no line and no Seller's role, so Ann may still buy
+    lines: list[str] = []
+    out = steps._sell(s, "food", "Ann=0", lines)
+    assert lines == [] and out["roles"]["food"] == {}
+    # a deal of 0 units is no deal
+    with pytest.raises(InputError, match="a deal trades 1 unit or more"):
+        steps._deal(s, "food", "Ann>Bob 0@5", [])
