@@ -961,6 +961,15 @@ def _deal(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str
     return out
 
 
+def store_sells_not(s: dict[str, Any], good: str) -> str | None:
+    """Why The Store sells none of ``good`` in this Auction (None: it sells)."""
+    if good == "crystite":
+        return "Market: The Store sells no Crystite (Crystite sold to it leaves the planet)"
+    if not s["store"].get(good):
+        return f"Market: The Store has no {good} to sell"
+    return None
+
+
 def trade(t: Turn, good: str) -> None:
     """6. Market, one Auction: sales to The Store at its Buy Price, purchases from it at its
     Sell Price (Priority to Buy: the lowest Rank first), deals between Colonists at any price;
@@ -984,7 +993,7 @@ def trade(t: Turn, good: str) -> None:
 
     step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)",
          lambda a: _sell(t.s, good, a, lines))
-    if good != "crystite" and t.s["store"].get(good):
+    if store_sells_not(t.s, good) is None:
         step("buy", f"{title}: bought from The Store at ${sell_price} (NAME=N,...)",
              lambda a: _buy(t.s, t.md, good, a, lines))
     step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",

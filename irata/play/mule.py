@@ -574,6 +574,11 @@ def _record(step: str, who: str | None, given: dict[str, str], db: str | None,
             after, done, lines = steps_of.run_step(state, md, steps_of.scripted(given, answers),
                                                    lambda _line: None)
             unused = sorted(set(given) - set(answers))
+            if step == "trade" and "buy" in unused and given.get("buy", "").strip():
+                from companion.mule.steps import store_sells_not
+
+                raise RuleError(store_sells_not(state, now.who or "") or "Market: nothing to "
+                                "buy from The Store")
             if unused:
                 raise InputError(f"{', '.join(_as_typed(k) for k in unused)}: not asked in "
                                  f"this step ({steps_of.say_step(now, state)}), so not taken")
@@ -669,20 +674,22 @@ def usage(game_id: int | None, db: str | None, as_json: bool) -> None:
 @_step_command("produce", "4. Production: the Production Card drawn (its code or title; "
                "nothing with the companion's deck), and who flips or loses what.")
 @click.argument("card", nargs=-1)
-@click.option("--price", help="The printed Crystite price, for a title printed on several "
-              "cards (The Ship is Back!).")
+@click.option("--price", multiple=True, help="The printed Crystite price, for a title "
+              "printed on several cards (The Ship is Back!).")
 @click.option("--flip", multiple=True, help="NAME=TILES flipped for an Energy Shortage.")
 @click.option("--hit", multiple=True, help="NAME=LAND hit by Radiation! or Pest Attack!.")
 @click.option("--lands", multiple=True, help="NAME=CELLS: working Lands without tiles (F3,E2).")
-def produce(card: tuple[str, ...], price: str | None, flip: tuple[str, ...],
+def produce(card: tuple[str, ...], price: tuple[str, ...], flip: tuple[str, ...],
             hit: tuple[str, ...], lands: tuple[str, ...], game_id: int | None, db: str | None,
             as_json: bool) -> None:
     given = {**_given_pairs(flip, "flip", "--flip"), **_given_pairs(hit, "hit", "--hit"),
              **_given_pairs(lands, "lands", "--lands")}
     if card:
         given["card"] = " ".join(card)
-    if price is not None:
-        given["card_price"] = price
+    if len(price) > 1:
+        raise InputError(f"--price is given {len(price)} times: one card was drawn")
+    if price:
+        given["card_price"] = price[0]
     _record("produce", None, given, db, game_id, as_json)
 
 
@@ -694,14 +701,18 @@ def pricing_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
 @_step_command("trade", "6. Market, one Auction (GOOD): sales to The Store, purchases from it, "
                "deals between Colonists.")
 @click.argument("good")
-@click.option("--sell", "sell", default="", help="Sold to The Store: NAME=N,...")
-@click.option("--buy", "buy", default="", help="Bought from The Store: NAME=N,...")
+@click.option("--sell", "sell", multiple=True, help="Sold to The Store: NAME=N,... "
+              "(repeatable).")
+@click.option("--buy", "buy", multiple=True, help="Bought from The Store: NAME=N,... "
+              "(repeatable).")
 @click.option("--deal", "deal", multiple=True, help="SELLER>BUYER N@PRICE (repeatable).")
-def trade(good: str, sell: str, buy: str, deal: tuple[str, ...], game_id: int | None,
-          db: str | None, as_json: bool) -> None:
-    given = {"sell": sell, "deals": ",".join(deal)}
-    if buy:
-        given["buy"] = buy
+def trade(good: str, sell: tuple[str, ...], buy: tuple[str, ...], deal: tuple[str, ...],
+          game_id: int | None, db: str | None, as_json: bool) -> None:
+    # a repeated option adds to the others (a name twice is refused by the step), never
+    # silently replaces them
+    given = {"sell": ",".join(sell), "deals": ",".join(deal)}
+    if any(b.strip() for b in buy):
+        given["buy"] = ",".join(buy)
     _record("trade", good, given, db, game_id, as_json)
 
 
@@ -721,12 +732,14 @@ def _event_step(kind: str) -> Any:
                    "(CARD: its code or title; nothing with the companion's deck), --to whom.")
     @click.argument("name")
     @click.argument("card", nargs=-1)
-    @click.option("--to", "to", help="The Colonist who receives the card.")
-    def cmd(name: str, card: tuple[str, ...], to: str | None, game_id: int | None,
+    @click.option("--to", "to", multiple=True, help="The Colonist who receives the card.")
+    def cmd(name: str, card: tuple[str, ...], to: tuple[str, ...], game_id: int | None,
             db: str | None, as_json: bool) -> None:
         given = {"card": " ".join(card)} if card else {}
-        if to is not None:
-            given["to"] = to
+        if len(to) > 1:
+            raise InputError(f"--to is given {len(to)} times: the card goes to one Colonist")
+        if to:
+            given["to"] = to[0]
         _record(kind, name, given, db, game_id, as_json)
     return cmd
 

@@ -387,3 +387,32 @@ def test_names_in_options_as_typed_and_given_once(
         assert db.read_bytes() == before
     out = mule("produce", "PR07", "--hit", "ann=P07", "--hit", "BOB=p03")
     assert "Ann flips the M.U.L.E. on P07" in out and "Bob flips the M.U.L.E. on P03" in out
+
+
+@pytest.mark.parametrize(("step", "args", "message"), [
+    # an option typed twice used to keep only the last one: now both count, or it is refused
+    ("trade", ["trade", "smithore", "--buy", "Dee=1", "--buy", "dee=1"], "Dee is given twice"),
+    ("lucky", ["lucky", "Cid", "LE09", "--to", "Dee", "--to", "Ann"], "--to is given 2 times"),
+    ("produce", ["produce", "The Ship is Back!", "--price", "5", "--price", "8"],
+     "--price is given 2 times"),
+    # The Store sells no Crystite: said so, not "not asked"
+    ("trade", ["trade", "smithore", "--buy", "Dee=1"], None),
+])
+def test_an_option_typed_twice_is_never_half_taken(
+        step: str, args: list[str], message: str | None,
+        checkpoints: dict[str, tuple[Path, dict[str, Any]]], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mule_data, "FOLDER", None)
+    db = tmp_path / "games.sqlite3"
+    shutil.copy(checkpoints[step][0], db)
+    monkeypatch.setenv("IRATA_DB", str(db))
+    if message is None:         # to the Crystite Auction, then buy Crystite
+        mule(*args)
+        args, message = ["trade", "crystite", "--buy", "Dee=1"], "The Store sells no Crystite"
+    before = db.read_bytes()
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as info:
+        main(["play", "mule", *args])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and message in err and err.count("\n") == 1, err
+    assert db.read_bytes() == before
