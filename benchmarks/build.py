@@ -73,13 +73,14 @@ def floor_deck(n: int, folder: Path) -> None:
         "layouts:",
         "  floor:",
         "    - {type: rect, x: 1, y: 1, w: 61.5, h: 86.9, radius: 3, fill: white,"
-        " stroke: $color, stroke_width: 2}",
-        "    - {type: text, field: name, x: 5, y: 6, w: 45, h: 7, size: 14, font: bold}",
-        "    - {type: text, field: body, x: 5, y: 18, w: 53.5, h: 65, size: 9, leading: 1.22}",
-        "    - {type: ellipse, cx: 53.5, cy: 9, r: 5, fill: $color, stroke: black,"
+        " stroke: \"${color}\", stroke_width: 2}",
+        "    - {type: text, text: \"${name}\", x: 5, y: 6, w: 45, h: 7, size: 14, font: bold}",
+        "    - {type: text, text: \"${body}\", x: 5, y: 18, w: 53.5, h: 65, size: 9,"
+        " leading: 1.22}",
+        "    - {type: ellipse, cx: 53.5, cy: 9, r: 5, fill: \"${color}\", stroke: black,"
         " stroke_width: 0.6}",
-        "    - {type: text, field: number, x: 48.5, y: 6.5, w: 10, h: 5, size: 11, font: bold,"
-        " color: white, align: center}",
+        "    - {type: text, text: \"${number}\", x: 48.5, y: 6.5, w: 10, h: 5, size: 11,"
+        " font: bold, color: white, align: center}",
         "defaults: {kind: card, size: poker, group: Cards, front: floor, version_mark: false}",
         "components:",
     ]

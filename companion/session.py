@@ -15,6 +15,7 @@ folds pass it to :func:`apply_set` in order (:func:`fold_with` does so for them)
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -23,13 +24,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from components.errors import InputError
+from components.errors import InputError, IrataError
 
 if TYPE_CHECKING:
     import sqlite3
 
-__all__ = ["Event", "SavedGame", "Store", "apply_set", "default_db_path", "describe_of",
-           "fold_of", "fold_with", "parse_amount", "state_of"]
+__all__ = ["Event", "SavedGame", "Store", "apply_set", "check_set", "default_db_path",
+           "describe_of", "fold_of", "fold_with", "parse_amount", "state_of"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -85,28 +86,141 @@ class SavedGame:
     created: str
 
 
-class Store:
-    """The SQLite file holding every saved game (created with its tables on first use)."""
+_COLUMNS = {"games": {"id", "game", "name", "created", "touched"},
+            "events": {"game_id", "seq", "kind", "data", "at"}}
+MAX_GAME_ID = 2**62  # SQLite's INTEGER holds 2**63 - 1; a number past it names no game
+LOCK_TIMEOUT = 10.0  # seconds to wait for another command's write before giving up
 
-    def __init__(self, path: Path | None = None) -> None:
+
+class _Guarded:
+    """The SQLite connection, whose every error becomes one InputError naming the file and
+    what to do (read-only, locked too long, damaged, another program's tables). The Store's
+    transactions roll back on it like on any error, so nothing saved is lost."""
+
+    def __init__(self, db: sqlite3.Connection, store: Store) -> None:
+        self._conn = db
+        self._store = store
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._conn.in_transaction
+
+    def execute(self, sql: str, args: Any = ()) -> sqlite3.Cursor:
+        import sqlite3
+
+        try:
+            return self._conn.execute(sql, args)
+        except OverflowError:
+            raise InputError(f"a number too large for {self._store.path}") from None
+        except sqlite3.Error as exc:
+            raise InputError(_fault(self._store, exc)) from exc
+
+    def executescript(self, sql: str) -> sqlite3.Cursor:
+        import sqlite3
+
+        try:
+            return self._conn.executescript(sql)
+        except sqlite3.Error as exc:
+            raise InputError(_fault(self._store, exc)) from exc
+
+    def close(self) -> None:
+        self._conn.close()
+
+
+def _fault(store: Store, exc: Exception) -> str:
+    """What went wrong with the games file, and what to do, in one line."""
+    text = str(exc).lower()
+    where = f"the games file {store.path}"
+    if "readonly" in text or "read-only" in text:
+        return (f"{where} is read-only, so nothing was saved: allow writing to it (and its "
+                "folder), or pass --db with another file")
+    if "locked" in text or "busy" in text:
+        return (f"{where} is busy: another command held it for {store.timeout:g} s; nothing "
+                "was changed, try again")
+    if any(w in text for w in ("malformed", "not a database", "disk image", "corrupt")):
+        return (f"{where} is damaged ({exc}); nothing was changed: restore it from a copy, or "
+                "pass --db with another file")
+    if any(w in text for w in ("no such", "has no column", "constraint", "mismatch")):
+        return f"{where} is not an irata games file ({exc}); pass --db with another file"
+    return f"{where}: {exc}; nothing was changed"
+
+
+def _check_numbers(node: Any, key: str = "", depth: int = 0) -> None:
+    """No number past MAX_AMOUNT (a seed: past 2**63) and no text past MAX_SAVED_TEXT
+    characters is ever saved, however it was typed."""
+    if depth > 50:
+        raise InputError("an entry nested too deeply to save")
+    if isinstance(node, dict):
+        for k, v in node.items():
+            _check_numbers(str(k), "a name", depth + 1)
+            _check_numbers(v, str(k), depth + 1)
+    elif isinstance(node, list | tuple):
+        for v in node:
+            _check_numbers(v, key, depth + 1)
+    elif isinstance(node, str):
+        if len(node) > MAX_SAVED_TEXT:
+            raise InputError(f"{key or 'a text'}: '{node[:20]}...' is too long to save (at most "
+                             f"{MAX_SAVED_TEXT} characters)")
+    elif isinstance(node, int | float) and not isinstance(node, bool):
+        top = 2**63 if key == "seed" else MAX_AMOUNT
+        if not abs(node) <= top:  # NaN fails this too
+            shown = str(node) if len(str(node)) < 24 else str(node)[:20] + "..."
+            raise InputError(f"{key or 'a number'}: {shown} is out of range (at most {top})")
+
+
+class Store:
+    """The SQLite file holding every saved game (created with its tables on first use).
+
+    Every fault of the file itself (read-only, locked too long, damaged, another program's
+    tables, an event edited by hand) is an InputError: one line naming the file and what to
+    do, with nothing changed."""
+
+    def __init__(self, path: Path | None = None, timeout: float | None = None) -> None:
         import sqlite3  # here, not at the top: calculators never pay for it
 
         self.path = Path(path) if path is not None else default_db_path()
+        self.timeout = LOCK_TIMEOUT if timeout is None else timeout
         self._depth = 0  # how many transaction() blocks are open
-        self._db: sqlite3.Connection
+        self._db: _Guarded
+        if len(self.path.name) > 255 or len(str(self.path)) > 4000:
+            raise InputError(f"the games file's name is too long ({len(self.path.name)} "
+                             "characters; at most 255)")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # autocommit mode: every transaction below is opened and closed explicitly
-            self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=30)
+            conn = sqlite3.connect(str(self.path), isolation_level=None,
+                                   timeout=self.timeout)
         except (OSError, sqlite3.Error) as exc:
             raise InputError(f"cannot open the games file {self.path}: {exc}") from exc
+        self._db = _Guarded(conn, self)
         try:
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA synchronous = FULL")
-            self._db.executescript(_SCHEMA)
-        except sqlite3.DatabaseError as exc:
+            have = {r[0] for r in self._db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            for table, columns in _COLUMNS.items():  # checked before anything is added
+                found = {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}
+                if table in have and not columns <= found:
+                    raise InputError(f"{self.path} is not an irata games file (its '{table}' "
+                                     "table is another program's); pass --db with another "
+                                     "file")
+            if not {"games", "events"} <= have:
+                self._db.executescript(_SCHEMA)
+        except BaseException:
             self._db.close()
-            raise InputError(f"{self.path} is not an irata games file: {exc}") from exc
+            raise
+
+    def _load(self, game_id: int, seq: Any, data: Any) -> dict[str, Any]:
+        """An event's data as saved; an event edited into something unreadable is named."""
+        try:
+            value = json.loads(data)
+        except (TypeError, ValueError, RecursionError):
+            value = None
+        if not isinstance(value, dict):
+            raise InputError(f"event {seq} of saved game {game_id} in {self.path} cannot be "
+                             "read (was the file edited by hand?); 'irata play undo --game "
+                             f"{game_id}' drops the last event")
+        return value
 
     # -- plumbing -------------------------------------------------------------------------
     def close(self) -> None:
@@ -162,7 +276,12 @@ class Store:
     def _dump(data: dict[str, Any]) -> str:
         if not isinstance(data, dict):
             raise TypeError("event data must be a dict")
-        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+        _check_numbers(data)
+        try:
+            return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        except ValueError:
+            raise InputError("a number that is not finite (NaN or infinity) cannot be "
+                             "saved") from None
 
     # -- the public face --------------------------------------------------------------------
     def create(self, game: str, setup: dict[str, Any], name: str | None = None) -> SavedGame:
@@ -215,7 +334,8 @@ class Store:
         rows = self._db.execute(
             "SELECT seq, kind, data, at FROM events WHERE game_id = ? ORDER BY seq",
             (game_id,)).fetchall()
-        return [Event(int(s), str(k), json.loads(d), str(a)) for s, k, d, a in rows]
+        return [Event(int(s), str(k), self._load(game_id, s, d), str(a))
+                for s, k, d, a in rows]
 
     def undo(self, game_id: int) -> Event | None:
         """Drop the game's last event and return it; None if only ``setup`` is left."""
@@ -235,7 +355,11 @@ class Store:
         except BaseException:
             self._rollback()
             raise
-        return Event(int(row[0]), str(row[1]), json.loads(row[2]), str(row[3]))
+        try:  # an unreadable event is just what undo is for: drop it all the same
+            dropped = self._load(game_id, row[0], row[2])
+        except InputError:
+            dropped = {"unreadable": str(row[2])[:60]}
+        return Event(int(row[0]), str(row[1]), dropped, str(row[3]))
 
     def latest(self, game: str | None = None) -> SavedGame | None:
         """The most recently touched saved game (of that game, if named)."""
@@ -249,6 +373,8 @@ class Store:
 
     def get(self, game_id: int) -> SavedGame:
         """The saved game numbered ``game_id``; InputError if there is none."""
+        if not 0 < game_id <= MAX_GAME_ID:
+            raise InputError(f"there is no saved game {str(game_id)[:30]} in {self.path}")
         row = self._db.execute("SELECT id, game, name, created FROM games WHERE id = ?",
                                (game_id,)).fetchone()
         if row is None:
@@ -261,6 +387,8 @@ class Store:
         return [SavedGame(int(i), g, n, c) for i, g, n, c in rows]
 
     def _require(self, game_id: int) -> None:
+        if not 0 < game_id <= MAX_GAME_ID:
+            raise InputError(f"there is no saved game {str(game_id)[:30]} in {self.path}")
         if self._db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
             raise InputError(f"there is no saved game {game_id} in {self.path}")
 
@@ -270,11 +398,27 @@ class Store:
 Fold = Callable[[list[Event]], dict[str, Any]]
 
 
+# what a fold or a describe raises on a state it cannot read (an event edited by hand)
+_UNREADABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError,
+               RecursionError)
+
+
 def state_of(store: Store, game: SavedGame) -> dict[str, Any]:
-    """The current state of a saved game: its companion's fold of its events."""
+    """The current state of a saved game: its companion's fold of its events.
+
+    A log the fold cannot replay (an event edited by hand, from another version) is an
+    InputError naming the game and the way back, never a traceback."""
     from companion.games import entry
 
-    return entry(game.game).fold(store.events(game.id))
+    fold = entry(game.game).fold
+    events = store.events(game.id)
+    try:
+        return fold(events)
+    except _UNREADABLE as exc:
+        raise InputError(f"saved game {game.id} in {store.path} cannot be replayed: an event "
+                         f"holds what its game does not expect ({type(exc).__name__}: "
+                         f"{str(exc)[:60]}); was the file edited by hand? 'irata play undo "
+                         f"--game {game.id}' drops the last event") from None
 
 
 def fold_of(game: str) -> Fold:
@@ -285,10 +429,39 @@ def fold_of(game: str) -> Fold:
 
 
 def describe_of(game: str, state: dict[str, Any]) -> str:
-    """A person's summary of a state, by the game's own describe."""
+    """A person's summary of a state, by the game's own describe (a state it cannot read, as
+    a hand-edited log leaves, is an InputError)."""
     from companion.games import entry
 
-    return entry(game).describe(state)
+    describe = entry(game).describe
+    try:
+        return describe(state)
+    except _UNREADABLE as exc:
+        raise InputError(f"the saved {game} game holds what its game does not expect "
+                         f"({type(exc).__name__}: {str(exc)[:60]}); 'irata play undo' drops "
+                         "the last event") from None
+
+
+def check_set(store: Store, game: SavedGame, data: dict[str, Any]) -> dict[str, Any]:
+    """The state after a ``set`` of ``data`` ({"path": ..., "value": ...}), refused with an
+    InputError unless the game can replay and describe it: ``set`` never saves a value that
+    breaks the commands after it (a list of the wrong things, a square that is not on the
+    track, a price off its Price Track)."""
+    from companion.games import entry
+
+    path = str(data.get("path", ""))
+    shown = json.dumps(data.get("value"))[:40]
+    events = store.events(game.id)
+    trial = Event(len(events) + 1, "set", data, "")
+    try:
+        state = entry(game.game).fold([*events, trial])
+        entry(game.game).describe(state)
+    except IrataError as exc:
+        raise InputError(f"'{path}' cannot be {shown}: {exc}") from None
+    except _UNREADABLE as exc:
+        raise InputError(f"'{path}' cannot be {shown}: the game does not read such a value "
+                         f"there ({type(exc).__name__})") from None
+    return state
 
 
 def fold_with(events: list[Event],
@@ -335,13 +508,72 @@ def _walk_key(node: Any, part: str, path: str) -> Any:
     raise InputError(f"'{path}': there is nothing to set inside a number or a text")
 
 
+MAX_AMOUNT = 10**9  # any number typed at the table or set in a saved game
+MAX_SET_TEXT = 200  # characters of a text set in a saved game
+MAX_SAVED_TEXT = 10_000  # characters of any text in a saved event
+
+
+def _settable(path: str, old: Any, value: Any) -> Any:
+    """``value`` as the state can hold it where ``old`` is, or InputError: one plain value or
+    a list of them where a list is kept (never a mapping), a finite number within MAX_AMOUNT,
+    a whole number where one is kept."""
+    if isinstance(value, dict) or isinstance(old, dict):
+        raise InputError(f"'{path}': set corrects one value (or a list of them), never a "
+                         f"whole group; set one of its values ('{path}.NAME')")
+    if isinstance(value, list) or isinstance(old, list):
+        if not (isinstance(value, list) and isinstance(old, list | None)):
+            raise InputError(f"'{path}' holds a list, so it takes a list such as "
+                             "'[\"a\", \"b\"]'" if isinstance(old, list) else
+                             f"'{path}' holds one value, not a list")
+        if len(value) > 1000:
+            raise InputError(f"'{path}': a list of at most 1000 values")
+        like = old[0] if old else None
+        return [_item(path, like, v) for v in value]
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise InputError(f"'{path}': {value} is not a number a game can hold")
+        if isinstance(old, int) and not isinstance(old, bool):
+            if not value.is_integer():
+                raise InputError(f"'{path}' holds a whole number, not {value}")
+            value = int(value)
+    if isinstance(value, int | float) and not isinstance(value, bool) \
+            and abs(value) > MAX_AMOUNT:
+        raise InputError(f"'{path}': {str(value)[:20]} is out of range (at most {MAX_AMOUNT})")
+    if isinstance(value, str) and len(value) > MAX_SET_TEXT:
+        raise InputError(f"'{path}': a text of at most {MAX_SET_TEXT} characters")
+    return value
+
+
+def _item(path: str, like: Any, value: Any, depth: int = 0) -> Any:
+    """One item of a list being set: shaped like the list's items now (``like``)."""
+    if depth > 4:
+        raise InputError(f"'{path}': values nested too deeply")
+    if isinstance(like, dict) or isinstance(value, dict):
+        if not (isinstance(like, dict | None) and isinstance(value, dict)) or (
+                like is not None and set(value) != set(like)):
+            keys = ", ".join(like) if isinstance(like, dict) else ""
+            raise InputError(f"'{path}': each item must be like the others"
+                             + (f" (with {keys})" if keys else ""))
+        return {str(k)[:100]: _item(path, like.get(k) if like else None, v, depth + 1)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        if len(value) > 1000:
+            raise InputError(f"'{path}': a list of at most 1000 values")
+        inner = like[0] if isinstance(like, list) and like else None
+        return [_item(path, inner, v, depth + 1) for v in value]
+    return _settable(path, like if not isinstance(like, list) else None, value)
+
+
 def apply_set(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     """Set ``data["value"]`` at the dotted ``data["path"]`` ("players.Ann.food") in place and
-    return the state. Missing dict levels are created; a list position must exist."""
+    return the state. Missing dict levels are created; a list position must exist. A value the
+    state could not hold (see ``_settable``) is refused with InputError."""
     path = str(data.get("path", ""))
     parts = [p for p in path.split(".") if p]
     if not parts:
         raise InputError("set needs a path such as players.Ann.food")
+    if len(parts) > 20 or len(path) > 500:
+        raise InputError("set: the path is too long")
     node: Any = state
     for i, part in enumerate(parts):
         key = _walk_key(node, part, path)
@@ -350,12 +582,12 @@ def apply_set(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
             if not -len(node) <= key < len(node):
                 raise InputError(f"'{path}': position {key} is not in the list")
             if last:
-                node[key] = data.get("value")
+                node[key] = _settable(path, node[key], data.get("value"))
             else:
                 node = node[key]
         else:
             if last:
-                node[key] = data.get("value")
+                node[key] = _settable(path, node.get(key), data.get("value"))
             else:
                 if key not in node:
                     node[key] = {}
@@ -365,18 +597,51 @@ def apply_set(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+# -- files named at the table -------------------------------------------------------------------
+
+def export_paths(out: str) -> tuple[Path, Path]:
+    """``export --out FILE``: the JSON's path and the CSV's beside it (FILE with .csv), or an
+    InputError: no name, a folder that is not there, a name too long, or a FILE that the CSV
+    would overwrite."""
+    if not out.strip():
+        raise InputError("--out needs a file name, such as game.json")
+    target = Path(out)
+    if len(target.name) > 250 or len(out) > 4000:
+        raise InputError(f"--out: the file name is too long ({len(target.name)} characters; "
+                         "at most 250)")
+    if not target.parent.is_dir():
+        raise InputError(f"--out {out}: there is no folder {target.parent}; create it first")
+    if target.is_dir():
+        raise InputError(f"--out {out} is a folder; name a file in it, such as "
+                         f"{target / 'game.json'}")
+    csv_path = target.with_suffix(".csv")
+    if csv_path == target:
+        raise InputError(f"--out {out}: that is where the CSV goes; name the JSON file, such as "
+                         f"{target.with_suffix('.json')}")
+    return target, csv_path
+
+
 # -- numbers typed at the table -----------------------------------------------------------------
 
 def parse_amount(text: str | int, what: str = "a number") -> int:
     """A whole number as a person types it; a sum or difference (``3+6+2``, ``30-8``) too,
     as good score pads allow. InputError, naming ``what``, for anything else."""
-    if isinstance(text, int):
-        return text
-    raw = str(text).replace(" ", "").removeprefix("$")
-    if not _SUM.fullmatch(raw):
-        raise InputError(f"{what}: '{text}' is not a number (a sum such as 3+6+2 is fine)")
-    return sum(int(term) for term in _TERM.findall(raw))
+    if isinstance(text, int) and not isinstance(text, bool):
+        value = text
+    else:
+        raw = str(text).replace(" ", "").removeprefix("$")
+        if not _SUM.fullmatch(raw):
+            raise InputError(f"{what}: '{str(text)[:40]}' is not a number (a sum such as "
+                             "3+6+2 is fine)")
+        terms = _TERM.findall(raw)
+        if any(len(t.lstrip("+-")) > 10 for t in terms):
+            raise InputError(f"{what}: '{str(text)[:40]}' is far too large a number")
+        value = sum(int(term) for term in terms)
+    if abs(value) > MAX_AMOUNT:
+        raise InputError(f"{what}: {str(value)[:20]} is out of range (at most {MAX_AMOUNT})")
+    return value
 
 
-_SUM = re.compile(r"[+-]?\d+(?:[+-]\d+)*")
-_TERM = re.compile(r"[+-]?\d+")
+# ASCII digits only: '²' or '٣' are not what a person means by a score
+_SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*")
+_TERM = re.compile(r"[+-]?[0-9]+")

@@ -39,6 +39,7 @@ from components.schema import (
     RESERVED,
     Component,
     Game,
+    check_keys,
     data_refs,
     err,
     expect_mapping,
@@ -143,10 +144,7 @@ def read_errata(path: Path, base: str | None = None) -> tuple[list[Erratum], lis
     seen: dict[str, int] = {}
     for i, item in enumerate(items):
         item = expect_mapping(item, f"erratum {i + 1}", items, i)
-        for key in item:
-            if key not in ERRATUM_KEYS:
-                raise err(f"unknown key '{key}' in an erratum (expected one of: "
-                          f"{', '.join(ERRATUM_KEYS)}{suggest(key, ERRATUM_KEYS)})", item, key)
+        check_keys(item, ERRATUM_KEYS, "an erratum")
         for req in ("id", "version", "summary"):
             if req not in item:
                 raise err(f"an erratum needs '{req}'", item)
@@ -200,10 +198,7 @@ def read_errata(path: Path, base: str | None = None) -> tuple[list[Erratum], lis
 
 
 def _read_change(ch: LocDict, eid: str) -> Change:
-    for key in ch:
-        if key not in CHANGE_KEYS:
-            raise err(f"unknown key '{key}' in a change of erratum {eid} (expected one of: "
-                      f"{', '.join(CHANGE_KEYS)}{suggest(key, CHANGE_KEYS)})", ch, key)
+    check_keys(ch, CHANGE_KEYS, f"a change of erratum {eid}")
     if ("component" in ch) == ("data" in ch):
         raise err(f"a change of erratum {eid} names either 'component: ID' or 'data: KEY', "
                   "one of them", ch)

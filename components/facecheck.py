@@ -40,6 +40,7 @@ from components.yamlloc import LocDict
 COLOUR_KEYS = ("fill", "stroke", "color")
 HEX_RE = re.compile(r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})")
 MAX_DEPTH = 8  # layouts inside layouts: deeper is a loop (the printer says so too)
+MAX_ELEMENTS = 20_000  # elements on one face, as the printer bounds them
 MAX_COPIES = 2000  # what one face may repeat, all its repeats together: far past any real board
 FACE_FIELDS = ("version", "edition", "game_name", "qr", "data")
 
@@ -118,6 +119,7 @@ class _Walk:
         self.colours = colours
         self.known = known
         self.copies = 0
+        self.visited = 0  # elements walked, every use of a layout counted
         # the names a use's with: or a repeat binds where the walk is: read strictly
         self.bound: frozenset[str] = frozenset()
 
@@ -143,6 +145,10 @@ class _Walk:
             return
         items = self.game.layouts.get(spec, []) if isinstance(spec, str) else spec or []
         for el in items:
+            self.visited += 1
+            if self.visited > MAX_ELEMENTS:  # layouts using layouts many times over
+                raise self.error(f"{self.whose()} draws more than {MAX_ELEMENTS} elements on "
+                                 "one face (layouts that use layouts many times over?)", el)
             self.bound = bound
             if isinstance(el, dict) and self.drawn(el, fields):
                 self.element(el, fields, depth)

@@ -56,7 +56,7 @@ def font_name(path: Path, index: int = 0) -> str:
 
 def font_from_spec(spec: Any, node: LocDict, key: str, folder: Path | None) -> FontFile:
     """The font that ``fonts: {key: spec}`` names, checked; errors located at ``key``."""
-    from components.schema import STANDARD_FONTS, FontFile, err, suggest, type_name
+    from components.schema import STANDARD_FONTS, FontFile, check_keys, err, suggest, type_name
 
     line, col = node.at(key)
     if isinstance(spec, str):
@@ -71,10 +71,7 @@ def font_from_spec(spec: Any, node: LocDict, key: str, folder: Path | None) -> F
     if not isinstance(spec, LocDict):
         raise err(f"font for style '{key}' must be a font name, a file or a mapping, not "
                   f"{type_name(spec)}", node, key)
-    for k in spec:
-        if k not in SPEC_KEYS:
-            raise err(f"unknown key '{k}' in font '{key}' (expected one of: "
-                      f"{', '.join(SPEC_KEYS)}{suggest(k, SPEC_KEYS)})", spec, k)
+    check_keys(spec, SPEC_KEYS, f"font '{key}'")
     if ("file" in spec) == ("family" in spec):
         raise err(f"font '{key}' needs either 'file' (a font file in the game folder) or "
                   "'family' (a font from an installed package)", node, key)
@@ -95,15 +92,15 @@ def font_from_spec(spec: Any, node: LocDict, key: str, folder: Path | None) -> F
 
 
 def _inside(rel: str, folder: Path | None, node: LocDict, key: str) -> Path:
-    from components.schema import err
+    from components.schema import err, in_folder
 
     if folder is None:
         raise err("a font file needs the game's folder", node, key)
     p = Path(rel)
     if p.is_absolute() or ".." in p.parts:
         raise err(f"font file '{rel}' must stay inside the game folder", node, key)
-    full = (folder / p).resolve()
-    if folder.resolve() not in full.parents:
+    full = in_folder(folder / p, folder)
+    if full is None:
         raise err(f"font file '{rel}' leaves the game folder", node, key)
     if not full.is_file():
         raise err(f"font file '{rel}' does not exist in the game folder", node, key)

@@ -4,27 +4,32 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import stat
 from pathlib import Path
 from typing import Any
 
 from components.errors import DefinitionError, InputError
 from components.schema import (
     FILE_KEYS,
+    GAME_KEY_RE,
     GAME_KEYS,
+    MAX_PIECES,
     Component,
     Game,
     InventoryGroup,
     check_colour_map,
     check_elements,
     check_fonts,
+    check_ink_saver,
     check_inventory,
     check_keys,
     check_players,
     err,
     expect_mapping,
     suggest,
+    type_name,
 )
-from components.yamlloc import LocDict, LocList, load_file
+from components.yamlloc import MAX_FILE_BYTES, LocDict, LocList, load_file
 
 __all__ = ["Component", "Game", "InventoryGroup", "game_folder", "list_games", "load",
            "load_path"]
@@ -95,8 +100,34 @@ def load(game: str, root: Path | None = None, errata: bool = True) -> Game:
 
 
 def _yaml_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*.yaml")
-                  if p.name not in ("game.yaml", "errata.yaml") and p.is_file())
+    found = []
+    for p in sorted(folder.rglob("*.yaml")):
+        if p.name in ("game.yaml", "errata.yaml"):
+            continue
+        confined(p, folder)
+        if p.is_file():
+            found.append(p)
+    return found
+
+
+def confined(path: Path, folder: Path) -> Path:
+    """``path`` resolved (symlinks followed), which must lie inside the game ``folder``.
+
+    A game folder is shared like any file: a definition that is a symlink to a file elsewhere
+    (or to nowhere, or to itself) is refused by name, and its target is never read."""
+    shown = _shown(path)
+    try:
+        real = path.resolve(strict=True)
+    except FileNotFoundError:
+        raise DefinitionError("a link that points to no file (remove it or fix it)",
+                              shown) from None
+    except (OSError, RuntimeError):
+        raise DefinitionError("a link that cannot be followed (it loops, or a folder on the way "
+                              "cannot be read)", shown) from None
+    if real != folder and folder not in real.parents:
+        raise DefinitionError("leads outside the game folder (a link to a file elsewhere); "
+                              "copy the file into the game folder instead", shown)
+    return real
 
 
 # what a game is read from: its YAML, the spreadsheets it takes components from, its fonts
@@ -112,12 +143,16 @@ def _stamp(folder: Path) -> str:
     for p in sorted(q for q in folder.rglob("*") if q.suffix.lower() in _STAMPED):
         digest.update(str(p.relative_to(folder)).encode() + b"\0")
         try:
-            if p.suffix.lower() in _READ_WHOLE:
+            st = p.stat()
+            # read only a regular file inside the folder, of a size a definition can be: a
+            # link elsewhere, to a device or a pipe is never read (reading refuses it by name)
+            whole = (p.suffix.lower() in _READ_WHOLE and stat.S_ISREG(st.st_mode)
+                     and st.st_size <= MAX_FILE_BYTES and folder in p.resolve().parents)
+            if whole:
                 digest.update(p.read_bytes())
             else:
-                st = p.stat()
                 digest.update(f"{st.st_size}|{st.st_mtime_ns}".encode())
-        except OSError:
+        except (OSError, RuntimeError):
             digest.update(b"\1unreadable")
         digest.update(b"\0")
     return digest.hexdigest()
@@ -129,6 +164,8 @@ def load_path(folder: Path | str, errata: bool = True) -> Game:
     if not (folder / "game.yaml").is_file():
         raise InputError(f"{folder}: no game.yaml here (a game folder holds game.yaml and its "
                          "component files)")
+    if (folder / "errata.yaml").is_symlink():
+        confined(folder / "errata.yaml", folder)
     errata = errata and (folder / "errata.yaml").is_file()
     key, stamp = (str(folder), errata), _stamp(folder)
     hit = _CACHE.get(key)
@@ -162,9 +199,15 @@ def _shown(path: Path) -> str:
 
 def _read(folder: Path) -> Game:
     game_file = folder / "game.yaml"
+    confined(game_file, folder)
     raw = load_file(game_file, _shown(game_file))
     g = expect_mapping(raw, "game.yaml", raw)
     check_keys(g, GAME_KEYS, "game.yaml")
+    key = g.get("game") or folder.name.replace("_", "-")
+    if not isinstance(key, str) or not GAME_KEY_RE.fullmatch(key):
+        where = (g, "game") if "game" in g else (g, None)
+        raise err(f"the game's name {type_name(key)} must be one word of letters, digits, - "
+                  "and _ (at most 64), such as 'my-game': it names the output folder", *where)
     for req in ("name",):
         if req not in g:
             raise err(f"game.yaml needs '{req}'", g)
@@ -220,6 +263,7 @@ def _read(folder: Path) -> Game:
 
     components: list[Component] = []
     seen: dict[str, str] = {}
+    pieces = 0
     for shown, doc, path in files:
         defaults = doc.get("defaults") or LocDict()
         defaults = expect_mapping(defaults, "defaults", doc, "defaults")
@@ -240,13 +284,18 @@ def _read(folder: Path) -> Game:
                 seen[comp.id] = f"{source}:{comp.line}"
                 comp.version = str(edition)
                 components.append(comp)
+                pieces += comp.count
+                if pieces > MAX_PIECES:
+                    raise err(f"the game's components make more than {MAX_PIECES} pieces",
+                              item, "count" if "count" in item else None)
 
     inventory = check_inventory(g.get("inventory"), g)
-    game = Game(key=str(g.get("game") or folder.name.replace("_", "-")), folder=folder,
+    game = Game(key=key, folder=folder,
                 name=str(g["name"]), edition=str(edition),
                 players=check_players(g.get("players"), g), palette=palette, fonts=fonts,
                 icons=icons, inventory=inventory, data=data, layouts=layouts,
-                components=components, base_edition=str(edition), font_files=font_files)
+                components=components, base_edition=str(edition), font_files=font_files,
+                ink_saver=check_ink_saver(g.get("ink_saver"), g, palette))
     _check_inventory_counts(game, g)
     return game
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -41,8 +42,8 @@ SIZE_PRESETS: dict[str, tuple[float, float]] = {
     "page-landscape": (256.0, 186.0),
 }
 
-GAME_KEYS = ("game", "name", "edition", "players", "rulebook", "palette", "fonts", "icons",
-             "inventory", "data", "layouts", "description")
+GAME_KEYS = ("game", "name", "edition", "players", "rulebook", "palette", "ink_saver", "fonts",
+             "icons", "inventory", "data", "layouts", "description")
 FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
             "printed")
@@ -106,6 +107,8 @@ KEY_SPELLINGS: dict[str, str] = {"colour": "color", "stroke_colour": "stroke",
 
 # an id becomes part of file names: letters, digits and - _ /, never ".." or an empty step
 ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*(?:/[A-Za-z0-9][A-Za-z0-9_\-]*)*$")
+# a game's name becomes the output folder's name: one plain path segment, never . or ..
+GAME_KEY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]{0,63}")
 
 STANDARD_FONTS = (
     "Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique",
@@ -225,6 +228,8 @@ class Game:
     base_edition: str = ""
     errata: list[Any] = field(default_factory=list)
     font_files: dict[str, FontFile] = field(default_factory=dict)
+    # ``irata print --ink saver``: palette name -> the light colour a large area of it prints in
+    ink_saver: dict[str, str] = field(default_factory=dict)
 
     def component(self, component_id: str) -> Component:
         for comp in self.components:
@@ -249,21 +254,34 @@ class Game:
         return out
 
 
+def in_folder(path: Path, folder: Path) -> Path | None:
+    """``path`` resolved (links followed, ``..`` taken), or None unless it lies inside
+    ``folder``: the one test that a file a game folder names stays in that folder."""
+    full = path.resolve()
+    return full if folder.resolve() in full.parents else None
+
+
 # --- helpers that raise located errors ---------------------------------------------------------
+
+def mark_of(node: Any, key: str | int | None = None) -> tuple[str, int, int]:
+    """Where ``node`` (or one of its keys or items) stands in its YAML file: the file, line and
+    column; ``""`` and 0 where it is not known (a value that came from no file)."""
+    mark: Mark = (0, 0)
+    src = ""
+    if isinstance(node, LocDict):
+        mark = node.at(key) if isinstance(key, str) else node.mark
+        src = node.file
+    elif isinstance(node, LocList):
+        mark = node.at(key) if isinstance(key, int) else node.mark
+        src = node.file
+    return src, mark[0], mark[1]
+
 
 def err(msg: str, node: Any, key: str | int | None = None,
         file: str | None = None) -> DefinitionError:
     """A DefinitionError located at ``node`` (or at one of its keys or items)."""
-    mark: Mark = (0, 0)
-    src = file
-    if isinstance(node, LocDict):
-        mark = node.at(key) if isinstance(key, str) else node.mark
-        src = src or node.file
-    elif isinstance(node, LocList):
-        mark = node.at(key) if isinstance(key, int) else node.mark
-        src = src or node.file
-    line, col = mark
-    return DefinitionError(msg, src, line or None, col or None)
+    src, line, col = mark_of(node, key)
+    return DefinitionError(msg, file or src or None, line or None, col or None)
 
 
 def check_keys(node: LocDict, allowed: tuple[str, ...], what: str) -> None:
@@ -289,12 +307,18 @@ def type_name(value: Any) -> str:
     if isinstance(value, (int, float)):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"the text '{value}'"
+        # never more than a glimpse: a message must not echo a whole file's contents
+        return f"the text '{value[:40]}{'...' if len(value) > 40 else ''}'"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
         return "a mapping"
     return type(value).__name__
+
+
+MAX_SIDE_MM = 1000.0  # a side: a board of a metre square is already split over 50 pages
+MAX_COUNT = 2000  # copies of one component
+MAX_PIECES = 3000  # copies of every component of a game together
 
 
 def parse_size(value: Any, node: LocDict, kind: str) -> tuple[float, float]:
@@ -305,16 +329,17 @@ def parse_size(value: Any, node: LocDict, kind: str) -> tuple[float, float]:
                   f"square-50, or [width, height] in mm{suggest(value, tuple(SIZE_PRESETS))})",
                   node, "size")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if value <= 0:
-            raise err("size must be positive", node, "size")
+        if not 0 < value <= MAX_SIDE_MM:
+            raise err(f"size must be more than 0 and at most {MAX_SIDE_MM:g} mm", node, "size")
         if kind == "die":
             return (float(value), float(value))
         return (float(value), float(value))
     if isinstance(value, list) and len(value) == 2 and all(
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
         w, h = float(value[0]), float(value[1])
-        if w <= 0 or h <= 0:
-            raise err("size must be positive", node, "size")
+        if not (0 < w <= MAX_SIDE_MM and 0 < h <= MAX_SIDE_MM):
+            raise err(f"size must be more than 0 and at most {MAX_SIDE_MM:g} mm a side",
+                      node, "size")
         return (w, h)
     raise err(f"size must be a preset name or [width, height] in mm, not {type_name(value)}",
               node, "size")
@@ -338,7 +363,7 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
         if etype is None:
             raise err(f"element {i + 1} of {what} has no 'type' (expected one of: "
                       f"{', '.join(ELEMENT_KEYS)})", el)
-        if etype not in ELEMENT_KEYS:
+        if not isinstance(etype, str) or etype not in ELEMENT_KEYS:
             raise err(f"unknown element type '{etype}' (expected one of: "
                       f"{', '.join(ELEMENT_KEYS)}{suggest(str(etype), tuple(ELEMENT_KEYS))})",
                       el, "type")
@@ -389,9 +414,10 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
         raise err("a component needs an 'id' (for example: id: production/acid-rain-storm)",
                   raw)
     cid = raw["id"]
-    if not isinstance(cid, str) or not ID_RE.match(cid):
+    if not isinstance(cid, str) or not ID_RE.fullmatch(cid) or len(cid) > 200:
         raise err(f"component id {type_name(cid)} must be letters, digits and - _ /, each "
-                  "step between slashes starting with a letter or digit (for example: "
+                  "step between slashes starting with a letter or digit, at most 200 (for "
+                  "example: "
                   "production/acid-rain-storm)", raw, "id")
     for key in raw:
         if key not in RESERVED:
@@ -411,9 +437,9 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
                   raw)
     size = parse_size(merged["size"], raw if "size" in raw else defaults, kind)  # type: ignore[arg-type]
     count = merged.get("count", 1)
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise err(f"count must be a whole number 0 or more, not {type_name(count)}",
-                  raw if "count" in raw else defaults, "count")
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_COUNT:
+        raise err(f"count must be a whole number from 0 to {MAX_COUNT}, not "
+                  f"{type_name(count)}", raw if "count" in raw else defaults, "count")
     group = merged.get("group", "")
     if not isinstance(group, str):
         raise err("group must be text (the inventory group's name)", raw, "group")
@@ -438,8 +464,8 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
         for i, face in enumerate(faces):
             expect_mapping(face, f"face {i + 1}", faces, i)
     base = merged.get("base", 15.0)
-    if not isinstance(base, (int, float)) or isinstance(base, bool) or base < 0:
-        raise err("base must be a depth in mm", raw, "base")
+    if not isinstance(base, (int, float)) or isinstance(base, bool) or not 0 <= base <= 200:
+        raise err("base must be a depth in mm (0 to 200)", raw, "base")
     printed = merged.get("printed", True)
     if not isinstance(printed, bool):
         raise err("printed must be true or false", raw, "printed")
@@ -477,6 +503,28 @@ def check_colour_map(value: Any, node: LocDict, key: str) -> dict[str, str]:
             raise err(f"palette colour '{name}' must be '#rrggbb' in quotes, not "
                       f"{type_name(colour)}", mapping, name)
     return dict(mapping)
+
+
+def check_ink_saver(value: Any, node: LocDict, palette: dict[str, str]) -> dict[str, str]:
+    """``ink_saver``: for a palette colour, the light tint or '#rrggbb' that a large area of
+    that colour prints in with ``--ink saver`` (a palette name maps to another name or a hex
+    colour); colours it does not name get an automatic light tint."""
+    if value is None:
+        return {}
+    mapping = expect_mapping(value, "ink_saver", node, "ink_saver")
+    out: dict[str, str] = {}
+    for name, colour in mapping.items():
+        if name not in palette:
+            hint = suggest(str(name), list(palette))
+            raise err(f"ink_saver names '{name}', which is not a palette colour{hint}",
+                      mapping, name)
+        if isinstance(colour, str) and colour in palette:
+            colour = palette[colour]
+        if not isinstance(colour, str) or not re.match(r"^#[0-9A-Fa-f]{6}$", colour):
+            raise err(f"ink_saver colour for '{name}' must be '#rrggbb' in quotes or a palette "
+                      f"name, not {type_name(colour)}", mapping, name)
+        out[str(name)] = colour
+    return out
 
 
 def check_fonts(value: Any, node: LocDict, folder: Path | None = None
@@ -523,25 +571,21 @@ def check_inventory(value: Any, node: LocDict) -> list[InventoryGroup]:
         item = expect_mapping(item, f"inventory item {i + 1}", value, i)
         check_keys(item, INVENTORY_KEYS, "an inventory item")
         group, count = item.get("group"), item.get("count")
-        if not isinstance(group, str) or not isinstance(count, int) or count < 0:
+        if not isinstance(group, str) or not isinstance(count, int) or isinstance(count, bool) \
+                or not 0 <= count <= MAX_PIECES:
             raise err("an inventory item needs group: NAME and count: N", item)
         out.append(InventoryGroup(group, count, bool(item.get("printed", True)),
                                   str(item.get("note", ""))))
     return out
 
 
-def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
-    """The rule data a component's faces read: every ``${data.KEY}`` in its fields, its faces
-    and the layouts they use (followed through ``use``), as dotted keys without ``data.``.
-    A plain ``${data}`` reads all of it (``""``); a sum reads every path in it."""
+def face_refs(node: Any, layouts: Mapping[str, Any], *, conditions: bool = False) -> set[str]:
+    """Every reference path the faces in ``node`` read: each path of each ``${...}`` (every
+    path of a sum), followed through the layouts a string names (``use``), each layout once;
+    with ``conditions``, the names ``when:`` and ``unless:`` test too (as written). A malformed
+    reference is passed over: the face check names it."""
     refs: set[str] = set()
     seen: set[str] = set()
-
-    def name_ref(name: str) -> None:
-        if name == "data":
-            refs.add("")
-        elif name.startswith("data."):
-            refs.add(name[5:])
 
     def walk(node: Any) -> None:
         if isinstance(node, str):
@@ -550,20 +594,28 @@ def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
                 walk(layouts[node])
             for m in FIELD_RE.finditer(node):
                 try:
-                    paths = paths_in(m.group(1))
-                except ValueError:  # a malformed reference: the face check names it
+                    refs.update(paths_in(m.group(1)))
+                except ValueError:
                     continue
-                for path in paths:
-                    name_ref(path)
         elif isinstance(node, dict):
+            if conditions:
+                refs.update(node[k] for k in ("when", "unless") if isinstance(node.get(k), str))
             for value in node.values():
                 walk(value)
         elif isinstance(node, list | tuple):
             for value in node:
                 walk(value)
 
-    walk([comp.front, comp.back, comp.faces, comp.fields])
+    walk(node)
     return refs
+
+
+def data_refs(comp: Component, layouts: dict[str, Any]) -> set[str]:
+    """The rule data a component's faces read: every ``${data.KEY}`` in its fields, its faces
+    and the layouts they use (followed through ``use``), as dotted keys without ``data.``.
+    A plain ``${data}`` reads all of it (``""``); a sum reads every path in it."""
+    paths = face_refs([comp.front, comp.back, comp.faces, comp.fields], layouts)
+    return {path[5:] for path in paths if path == "data" or path.startswith("data.")}
 
 
 def reads(refs: set[str], changed: str) -> bool:

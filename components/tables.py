@@ -28,8 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from components.errors import DefinitionError
-from components.fields import paths_in
-from components.schema import FIELD_RE, RESERVED, suggest, type_name
+from components.schema import RESERVED, face_refs, suggest, type_name
 from components.yamlloc import LocDict, LocList
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".xlsx")
@@ -44,7 +43,7 @@ _SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[xX×]\s*([0-9]+(?:\.[0-9]+)?)\
 def table_path(spec: Any, doc: LocDict, base: Path, folder: Path) -> tuple[Path, str | None]:
     """The spreadsheet a ``components_from:`` names (relative to ``base``, the YAML file's
     folder, and inside the game ``folder``), and the worksheet named, if any."""
-    from components.schema import check_keys, err
+    from components.schema import check_keys, err, in_folder
 
     sheet: str | None = None
     node, key = doc, "components_from"
@@ -59,9 +58,8 @@ def table_path(spec: Any, doc: LocDict, base: Path, folder: Path) -> tuple[Path,
         raise err(f"components_from must name a .csv, .tsv or .xlsx file in the game folder, "
                   f"not {type_name(rel)}", node, key)
     p = Path(rel)
-    full = (base / p).resolve()
-    root = folder.resolve()
-    if p.is_absolute() or root not in full.parents:
+    full = in_folder(base / p, folder)
+    if p.is_absolute() or full is None:
         raise err(f"'{rel}' must lie inside the game folder", node, key)
     if not full.is_file():
         raise err(f"'{rel}' does not exist (looked in {base})", node, key)
@@ -129,38 +127,8 @@ def _read_xlsx(path: Path, shown: str, sheet: str | None) -> list[list[Any]]:
 def fields_used(specs: list[Any], layouts: dict[str, Any]) -> set[str]:
     """The top-level field names the faces ``specs`` read: ``${name.x}`` (every path of a
     sum), ``when: name``, ``unless: name``, followed through ``use`` layouts."""
-    names: set[str] = set()
-    seen: set[str] = set()
-
-    def ref(name: str) -> None:
-        names.add(name.lstrip("$").strip("{}").split(".")[0])
-
-    def walk(node: Any) -> None:
-        if isinstance(node, str):
-            if node in layouts and node not in seen:
-                seen.add(node)
-                walk(layouts[node])
-            for m in FIELD_RE.finditer(node):
-                try:
-                    paths = paths_in(m.group(1))
-                except ValueError:  # a malformed reference: the face check names it
-                    continue
-                for path in paths:
-                    ref(path)
-        elif isinstance(node, dict):
-            for k in ("when", "unless"):
-                if isinstance(node.get(k), str):
-                    ref(node[k])
-            if isinstance(node.get("layout"), str):
-                walk(node["layout"])
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, list):
-            for v in node:
-                walk(v)
-
-    walk(specs)
-    return names
+    return {ref.lstrip("$").strip("{}").split(".")[0]
+            for ref in face_refs(specs, layouts, conditions=True)}
 
 
 def rows_to_items(rows: list[list[Any]], shown: str, defaults: dict[str, Any],

@@ -7,6 +7,8 @@ error names ``FILE:LINE:COL``.
 
 from __future__ import annotations
 
+import math
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -85,8 +87,85 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LocList:
     return out
 
 
+# A game folder is untrusted: every file, value and structure is bounded before it is built.
+MAX_FILE_BYTES = 4_000_000  # a definition file larger than this is not hand-written YAML
+MAX_DEPTH = 40  # mappings and lists nested deeper than this are refused
+MAX_NODES = 200_000  # values in one file, counting every use of an alias (*name) in full
+MAX_DIGITS = 30  # digits of a whole number; no board-game value needs more
+
+
+def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
+    digits = sum(ch.isdigit() for ch in str(node.value))
+    if digits > MAX_DIGITS:
+        line, col = _pos(node)
+        raise DefinitionError(f"a number of {digits} digits is too large (at most "
+                              f"{MAX_DIGITS})", loader.source, line, col)
+    return int(yaml.constructor.SafeConstructor.construct_yaml_int(loader, node))
+
+
+def _construct_float(loader: _Loader, node: yaml.ScalarNode) -> float:
+    value = float(yaml.constructor.SafeConstructor.construct_yaml_float(loader, node))
+    if not math.isfinite(value):
+        line, col = _pos(node)
+        raise DefinitionError(f"'{str(node.value)[:20]}' is not a finite number (write a "
+                              "plain number such as 2.5)", loader.source, line, col)
+    return value
+
+
+def _construct_timestamp(loader: _Loader, node: yaml.ScalarNode) -> Any:
+    try:
+        return yaml.constructor.SafeConstructor.construct_yaml_timestamp(loader, node)
+    except (ValueError, OverflowError) as exc:
+        line, col = _pos(node)
+        raise DefinitionError(f"'{str(node.value)[:20]}' is not a date ({exc}); write "
+                              "YYYY-MM-DD, or quote it to mean text", loader.source, line,
+                              col) from None
+
+
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
+
+
+def _check_shape(root: yaml.Node, source: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH, an alias that contains itself, and more than
+    MAX_NODES values once every alias is expanded (the "billion laughs"), before anything is
+    built. Sizes are memoised per node, so a shared node is measured once."""
+    size: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def fail(msg: str, node: yaml.Node) -> DefinitionError:
+        line, col = _pos(node)
+        return DefinitionError(msg, source, line, col)
+
+    def measure(node: yaml.Node, depth: int) -> int:
+        key = id(node)
+        if key in size:
+            return size[key]
+        if depth > MAX_DEPTH:
+            raise fail(f"values nested more than {MAX_DEPTH} deep", node)
+        if key in open_nodes:
+            raise fail("an alias (*name) that contains itself", node)
+        total = 1
+        if isinstance(node, yaml.SequenceNode):
+            children: list[yaml.Node] = list(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            children = [n for pair in node.value for n in pair]
+        else:
+            children = []
+        open_nodes.add(key)
+        for child in children:
+            total += measure(child, depth + 1)
+            if total > MAX_NODES:
+                raise fail(f"more than {MAX_NODES} values once its aliases (*name) are "
+                           "expanded", node)
+        open_nodes.discard(key)
+        size[key] = total
+        return total
+
+    measure(root, 0)
 
 
 def load_text(text: str, source: str) -> Any:
@@ -94,7 +173,11 @@ def load_text(text: str, source: str) -> Any:
     loader = _Loader(text)
     loader.source = source
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_shape(node, source)
+        return loader.construct_document(node)
     except DefinitionError:
         raise
     except yaml.MarkedYAMLError as exc:
@@ -107,14 +190,37 @@ def load_text(text: str, source: str) -> Any:
         raise DefinitionError(f"malformed YAML: {what}", source, line, col) from None
     except yaml.YAMLError as exc:
         raise DefinitionError(f"malformed YAML: {exc}", source) from None
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        raise DefinitionError(f"malformed YAML: {type(exc).__name__}", source) from None
     finally:
         loader.dispose()
+
+
+def existing_file(path: Path, shown_as: str | None = None) -> Path:
+    """``path`` if it is a file; else InputError (no such file, a name too long, ...)."""
+    from components.errors import InputError
+
+    shown = (shown_as or str(path))[:300]
+    try:
+        found = path.is_file()
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{shown}: cannot read the file "
+                         f"({getattr(exc, 'strerror', None) or exc})") from None
+    if not found:
+        raise InputError(f"{shown}: no such file")
+    return path
 
 
 def load_file(path: Path, shown_as: str | None = None) -> Any:
     """Read and parse one YAML file; ``shown_as`` is the name used in error messages."""
     source = shown_as or str(path)
     try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):  # a pipe or a device would be read for ever
+            raise DefinitionError("not a plain file (a pipe, a device or a folder)", source)
+        if st.st_size > MAX_FILE_BYTES:
+            raise DefinitionError(f"larger than {MAX_FILE_BYTES // 1_000_000} MB; a definition "
+                                  "file is hand-written YAML", source)
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise DefinitionError(f"not UTF-8 text ({exc.reason})", source) from None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -18,25 +19,20 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from components import Component, Game
-from components.errors import InputError
+from components.errors import DefinitionError, InputError
 from components.facecheck import check_faces
-from generator.draw import Faces, Options, draw_component
+from generator.draw import INKS, Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
-from generator.drawing import PT, Drawing, Primitive, Rect, Style, Text
+from generator.drawing import PT, Drawing, Icon, Primitive, Rect, Style, Text, walk
 from generator.fonts import sheet_marks
 from generator.icons import BUILTIN, DEFAULT_COLOURS
-from generator.layout import (
-    Item,
-    Settings,
-    Sheet,
-    best_grid,
-    fits_mixed,
-    footer,
-    impose,
-    impose_mixed,
-    page_size,
-    usable_area,
-)
+from generator.layout import Settings, Sheet, best_grid, footer, page_size, usable_area
+from generator.outdir import confine, move_into, remove_stale, written_before
+from generator.pack import Panel, impose_game
+
+MAX_ICON_DEPTH = 6  # icons drawing icons
+MAX_SHAPES = 100_000  # shapes a whole print draws; the bundled games count under 50000
+PAGE_SHAPES = 200  # what a page costs beyond its shapes, counted as shapes
 
 
 @dataclass
@@ -47,6 +43,7 @@ class BuildOptions:
     stamp_qr: bool = False
     since: str | None = None
     checklist: bool = True
+    ink: str = "full"  # "saver": light tints and outlines instead of dark full-bleed areas
     png_dpi: float = 150.0  # for the "png" format: every page rasterised from the PDF
 
 
@@ -61,25 +58,93 @@ class BuildResult:
     components: int
     copies: int
     fits: list[FitRecord]
+    pdfs: list[Path] = field(default_factory=list)  # every PDF written, in print order
 
 
 def icon_source(game: Game) -> Callable[[str, str | None], list[Primitive]]:
-    """Icons as primitives in their 10 x 10 box, built once per (name, colour) and reused."""
+    """Icons as primitives in their 10 x 10 box, built once per (name, colour) and reused.
+
+    An icon may draw other icons, but never itself (directly or through others) and never
+    more than MAX_ICON_DEPTH deep: that is checked here, when it is first built, so that
+    ``check`` refuses it before a backend would recurse for ever."""
     cache: dict[tuple[str, str | None], list[Primitive]] = {}
     dummy = Component("icon", "card", (10.0, 10.0), 1, "", [], None, {}, "game.yaml", 1)
+    building: list[str] = []
 
     def get(name: str, colour: str | None) -> list[Primitive]:
         key = (name, colour)
         if key not in cache:
             spec = game.icons.get(name) or BUILTIN.get(name) or BUILTIN["x"]
-            ctx = Context(game, dummy, {}, 10.0, 10.0, 0.0, f"icon {name}")
-            prims = draw_elements(ctx, spec)
+            if name in building or len(building) >= MAX_ICON_DEPTH:
+                chain = " -> ".join([*building, name])
+                raise DefinitionError(f"icon '{building[0]}' uses itself or nests too deeply "
+                                      f"({chain})", getattr(game.icons.get(building[0]),
+                                                            "file", None) or "game.yaml",
+                                      *(getattr(game.icons.get(building[0]), "mark",
+                                                None) or (None, None)))
+            building.append(name)
+            try:
+                ctx = Context(game, dummy, {}, 10.0, 10.0, 0.0, f"icon {name}")
+                prims = draw_elements(ctx, spec)
+                for p in walk(prims):
+                    if isinstance(p, Icon):
+                        get(p.name, p.color)
+            finally:
+                building.pop()
             if colour:
                 prims = [_recolour(p, colour) for p in prims]
             cache[key] = prims
         return cache[key]
 
     return get
+
+
+def check_icons(game: Game) -> dict[str, int]:
+    """Build every icon of the game once, so a bad one is refused before anything prints.
+    Returns each icon's weight: the shapes it draws, the icons inside it counted in full."""
+    get = icon_source(game)
+    weights: dict[str, int] = {}
+
+    def weight(name: str) -> int:
+        if name not in weights:
+            weights[name] = 1  # a placeholder while it is measured (icons never loop here)
+            weights[name] = max(1, _shapes(get(name, None), weight))
+        return weights[name]
+
+    for name in game.icons:
+        weight(name)
+    return weights
+
+
+def _shapes(items: list[Primitive] | tuple[Primitive, ...],
+            icon_weight: Callable[[str], int]) -> int:
+    return sum(icon_weight(p.name) if isinstance(p, Icon) else 1 for p in walk(items))
+
+
+def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]) -> None:
+    """Refuse a game whose print would draw more than MAX_SHAPES shapes in all (a face's
+    shapes times its copies, a board's times the pages it is split over, and PAGE_SHAPES for
+    each page the copies fill): the bound that keeps any print that ``check`` passes within
+    seconds. Pages are counted as on A4 (a board's parts as about 150 x 150 mm)."""
+    total = 0.0
+    a4 = Settings()
+    for f in faces:
+        d = f.front
+        pages = 1
+        if f.comp.kind == "board":
+            pages = -(-int(d.w) // 150) * -(-int(d.h) // 150)  # parts overlap and fit
+            paper = float(pages)
+        else:
+            grid = best_grid(d.w, d.h, d.bleed, a4)
+            paper = 1.0 / grid.count if grid and grid.count else 1.0
+        shapes = sum(_shapes(x.items, icon_weight) for x in (f.front, f.back) if x is not None)
+        # duplex prints a page's back, blank or not
+        total += (shapes * pages + PAGE_SHAPES * paper * 2) * max(1, f.comp.count)
+        if total > MAX_SHAPES:
+            raise DefinitionError(
+                f"printing the components up to '{f.comp.id}' would draw more than "
+                f"{MAX_SHAPES} shapes (it draws {shapes} on its faces, {f.comp.count} "
+                f"copies); use fewer copies or simpler faces", f.comp.file, f.comp.line)
 
 
 def _recolour(p: Primitive, colour: str) -> Primitive:
@@ -109,70 +174,23 @@ def select(game: Game, since: str | None) -> list[Component]:
 def draw_all(game: Game, comps: list[Component], opts: Options,
              tick: Callable[[], None] | None = None) -> list[Faces]:
     """Every face of ``comps``, once the game's faces are checked (``check_faces``: an
-    undefined field or a wrong word is refused at its FILE:LINE:COL, never drawn empty)."""
+    undefined field or a wrong word is refused at its FILE:LINE:COL, never drawn empty) and
+    its icons built; then the whole print's work is bounded (``check_work``)."""
     check_faces(game, tuple(DEFAULT_COLOURS))
+    weights = check_icons(game)
     out = []
     for comp in comps:
         out.append(draw_component(game, comp, opts))
         if tick:
             tick()
+    check_work(game, out, lambda name: weights.get(name, 8))
     return out
 
 
-def impose_all(game: Game, faces: list[Faces], settings: Settings) -> list[Sheet]:
-    """Group the components by kind and size (first appearance order) and impose each group."""
-    runs: dict[tuple[Any, ...], list[Item]] = {}
-    titles: dict[tuple[Any, ...], list[str]] = {}
-    for f in faces:
-        d = f.front
-        key = (f.comp.kind == "board", round(d.w, 2), round(d.h, 2), d.bleed,
-               f.back is not None)
-        items = runs.setdefault(key, [])
-        for i in range(f.comp.count):
-            items.append(Item(f.comp, i + 1, f.front, f.back))
-        names = titles.setdefault(key, [])
-        name = f.comp.group or f.comp.kind
-        if name not in names:
-            names.append(name)
-    sheets: list[Sheet] = []
-    pools: dict[bool, list[Item]] = {True: [], False: []}
-    # two-sided runs first: one-sided sheets then sit together at the end of the PDF
-    order = sorted(runs, key=lambda k: not k[4])
-    for key in order:
-        items = runs[key]
-        full, rest = split_partial(items, settings)
-        if rest:
-            pools[key[4]].extend(rest)
-        sheets.extend(_titled(impose(full, settings, titles[key][0])))
-    # the part-filled last sheets of every size share mixed sheets, two-sided ones first
-    mixed_two = _titled(impose_mixed(pools[True], settings, "Mixed"))
-    mixed_one = _titled(impose_mixed(pools[False], settings, "Mixed"))
-    two_sided = [s for s in sheets if _two_sided(s)]
-    one_sided = [s for s in sheets if not _two_sided(s)]
-    return two_sided + mixed_two + one_sided + mixed_one
-
-
-def _two_sided(sheet: Sheet) -> bool:
-    return any(p.comp.two_sided for p in sheet.placements)
-
-
-def split_partial(items: list[Item], settings: Settings) -> tuple[list[Item], list[Item]]:
-    """The copies that fill whole sheets, and the rest when so few that they are better
-    packed with other sizes (less than half a page of them)."""
-    if not items or items[0].comp.kind == "board" or not fits_mixed(items[0], settings):
-        return items, []
-    d = items[0].front
-    g = best_grid(d.w, d.h, d.bleed, settings)
-    if g is None:
-        return items, []
-    k = len(items) % g.count
-    if k == 0:
-        return items, []
-    _, _, uw, uh = usable_area(settings, False)
-    area = k * (d.w + 2 * d.bleed) * (d.h + 2 * d.bleed)
-    if area >= 0.5 * uw * uh:
-        return items, []
-    return items[:len(items) - k], items[len(items) - k:]
+def impose_all(game: Game, faces: list[Faces], settings: Settings,
+               panels: list[Panel] | None = None, head: Panel | None = None) -> list[Sheet]:
+    """Every copy onto sheets (``pack.impose_game``), each sheet titled by what it holds."""
+    return _titled(impose_game(faces, settings, panels, head))
 
 
 def _titled(sheets: list[Sheet]) -> list[Sheet]:
@@ -181,10 +199,14 @@ def _titled(sheets: list[Sheet]) -> list[Sheet]:
         groups: list[str] = []
         for p in sheet.placements:
             name = p.comp.group or p.comp.kind
+            if p.part:
+                name = f"{name} part {p.part}"
             if name not in groups:
                 groups.append(name)
-        if groups and not sheet.placements[0].part and sheet.side == "front":
-            sheet.title = ", ".join(groups)
+        if sheet.side != "front":
+            continue
+        if groups or sheet.panels:
+            sheet.title = ", ".join(groups + sheet.panels)
     # a back page carries its front's title
     for prev, sheet in zip(sheets, sheets[1:], strict=False):
         if sheet.side == "back":
@@ -192,45 +214,51 @@ def _titled(sheets: list[Sheet]) -> list[Sheet]:
     return sheets
 
 
-def checklist_sheet(game: Game, settings: Settings) -> list[Sheet]:
-    """The component checklist as the last sheet: every group of the rulebook's list, its
-    count, and a box to tick."""
-    W, H = page_size(settings.paper, False)
-    m = settings.margin + 6
-    sheet = Sheet(W, H, "front", "Component checklist")
+def checklist_panel(game: Game, settings: Settings) -> Panel:
+    """The component checklist: every group of the rulebook's list, its count, and a box to
+    tick, in two columns when the list is long. A panel as wide as the printable area, packed
+    onto a sheet where it finds room."""
+    _, _, uw, _ = usable_area(settings, False)
+    w = min(uw - 2.0, 176.0)  # narrow enough for the back of a rules sheet
     marks: list[Primitive] = [
-        Text(m, m + 8, f"{game.name}: component checklist", "Helvetica-Bold", 16, "#222222"),
-        Text(m, m + 14, f"Edition {game.edition}. Tick each group once it is printed, cut and "
-                        "counted.", "Helvetica", 8.5, "#444444"),
+        Text(0, 7, f"{game.name}: component checklist", "Helvetica-Bold", 14, "#222222"),
+        Text(0, 13, f"Edition {game.edition}. Tick each group once it is printed, cut and "
+                    "counted.", "Helvetica", 8.5, "#444444"),
     ]
-    y = m + 22
+    top = 17.0
     rows = game.inventory or [
         _group_row(name, count) for name, count in game.counts().items()
     ]
-    line_h = min(7.0, (H - y - m - 10) / max(1, len(rows)))
-    size = min(10.0, line_h / 0.35 * 0.55)
+    line_h = 5.5
+    size = 8.5
     box = Style(stroke="#222222", width=0.3)
-    count_x = m + 100  # counts right-aligned here; notes after them
-    for row in rows:
-        marks.append(Rect(m, y + line_h * 0.15, line_h * 0.6, line_h * 0.6, box))
-        marks.append(Text(m + line_h, y + line_h * 0.7, row.group, "Helvetica", size, "#222222"))
-        marks.append(Text(count_x, y + line_h * 0.7, str(row.count), "Helvetica-Bold", size,
-                          "#222222", "end"))
+    columns = 2 if len(rows) > 14 else 1
+    col_w = (w - 6.0 * (columns - 1)) / columns
+    per_col = -(-len(rows) // columns)
+    count_x = min(100.0, col_w * (0.62 if columns > 1 else 0.55))  # counts right-aligned here
+    for i, row in enumerate(rows):
+        x = (i // per_col) * (col_w + 6.0)
+        y = top + (i % per_col) * line_h
+        marks.append(Rect(x, y + line_h * 0.15, line_h * 0.6, line_h * 0.6, box))
+        name_size = size
+        while name_size > 5 and stringWidth(row.group, "Helvetica", name_size) * PT > \
+                count_x - 10 - line_h:
+            name_size -= 0.25
+        marks.append(Text(x + line_h, y + line_h * 0.7, row.group, "Helvetica", name_size,
+                          "#222222"))
+        marks.append(Text(x + count_x, y + line_h * 0.7, str(row.count), "Helvetica-Bold",
+                          size, "#222222", "end"))
         note = "" if row.printed else "not printed: " + (row.note or "supply your own")
         if note:
-            room = W - m - (count_x + 4)
+            room = col_w - (count_x + 3)
             note_size = size * 0.8
-            while note_size > 4 and stringWidth(note, "Helvetica-Oblique", note_size) * PT > room:
+            while note_size > 3.5 and \
+                    stringWidth(note, "Helvetica-Oblique", note_size) * PT > room:
                 note_size -= 0.25
-            marks.append(Text(count_x + 4, y + line_h * 0.7, note, "Helvetica-Oblique",
+            marks.append(Text(x + count_x + 3, y + line_h * 0.7, note, "Helvetica-Oblique",
                               note_size, "#666666"))
-        marks.append(Rect(m, y + line_h, W - 2 * m, 0.01, Style(stroke="#cccccc", width=0.1)))
-        y += line_h
-    sheet.marks.extend(marks)
-    out = [sheet]
-    if settings.duplex in ("long", "short"):
-        out.append(Sheet(W, H, "back", sheet.title, blank=True))
-    return out
+        marks.append(Rect(x, y + line_h, col_w, 0.01, Style(stroke="#cccccc", width=0.1)))
+    return Panel("Component checklist", w, top + per_col * line_h + 1.0, marks)
 
 
 def _group_row(name: str, count: int) -> Any:
@@ -239,17 +267,48 @@ def _group_row(name: str, count: int) -> Any:
     return InventoryGroup(name, count)
 
 
+def print_files(sheets: list[Sheet], base: str, settings: Settings) -> list[Sheet]:
+    """Which file each sheet prints from, and its page there; the sheets in print order.
+
+    With long or short duplex, sheets with backs (a front page, its back page next) go to
+    ``BASE.pdf``, printed double-sided, and one-sided sheets to ``BASE-single-sided.pdf``,
+    printed one-sided: no page is left blank to keep a single file in step. With fold or
+    none every page prints one-sided already, so they all stay in ``BASE.pdf``. An errata
+    notice opens its file."""
+    pairs: list[list[Sheet]] = []
+    for sheet in sheets:
+        if sheet.side == "back" and pairs:
+            pairs[-1].append(sheet)
+        else:
+            pairs.append([sheet])
+    split = settings.duplex in ("long", "short")
+    duplex = [p for p in pairs if len(p) > 1 or not split]
+    single = [p for p in pairs if len(p) == 1 and split]
+    out: list[Sheet] = []
+    for group, name in ((duplex, f"{base}.pdf"), (single, f"{base}-single-sided.pdf")):
+        group.sort(key=lambda p: "Errata notice" not in p[0].panels)
+        for page, sheet in enumerate((sh for p in group for sh in p), start=1):
+            sheet.file, sheet.page = name, page
+            out.append(sheet)
+    return out
+
+
 def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> None:
-    fronts = sum(1 for s in sheets if s.side == "front")
-    k = 0
-    for i, s in enumerate(sheets):
-        s.page = i + 1
+    """Each page's footer: the sheet's number within its file, its side, what it holds."""
+    fronts: dict[str, int] = {}
+    for s in sheets:
         if s.side == "front":
-            k += 1
+            fronts[s.file] = fronts.get(s.file, 0) + 1
+    k: dict[str, int] = {}
+    for i, s in enumerate(sheets):
+        if not s.file:  # numbered as one file when print_files has not run
+            s.page = i + 1
+        if s.side == "front":
+            k[s.file] = k.get(s.file, 0) + 1
         side = "front" if s.side == "front" else "back"
         blank = " (this side intentionally left blank)" if s.blank else ""
-        text = (f"{game.name} · edition {game.edition} · sheet {k} of {fronts}, {side} · "
-                f"{s.title}{blank} · print at 100% (actual size)")
+        text = (f"{game.name} · edition {game.edition} · sheet {k[s.file]} of "
+                f"{fronts[s.file]}, {side} · {s.title}{blank} · print at 100% (actual size)")
         footer(s, text, settings)
 
 
@@ -273,8 +332,19 @@ def _umask() -> int:
 
 def manifest_data(game: Game, sheets: list[Sheet], opts: BuildOptions,
                   svg_names: dict[int, str]) -> dict[str, Any]:
+    """What was printed where. ``files`` lists each PDF with how to print it; every sheet
+    names its ``file`` and its ``page`` in that file (``svg_names`` by the sheet's index)."""
     s = opts.settings
     W, H = page_size(s.paper, False)
+    files: dict[str, dict[str, Any]] = {}
+    for sheet in sheets:
+        f = files.setdefault(sheet.file, {"file": sheet.file, "pages": 0, "sheets": 0,
+                                          "print": "one-sided"})
+        f["pages"] += 1
+        if sheet.side == "front":
+            f["sheets"] += 1
+        else:
+            f["print"] = f"double-sided, flip on the {s.duplex} edge"
     out: dict[str, Any] = {
         "game": game.key,
         "name": game.name,
@@ -285,17 +355,21 @@ def manifest_data(game: Game, sheets: list[Sheet], opts: BuildOptions,
         "bleed_mm": s.bleed,
         "margin_mm": s.margin,
         "back_offset_mm": list(s.back_offset),
-        "pdf": f"{game.key}.pdf" if "pdf" in opts.formats else None,
+        "ink": opts.ink,
+        "pdf": sheets[0].file if sheets and "pdf" in opts.formats else None,
+        "files": list(files.values()) if "pdf" in opts.formats else [],
         "since": opts.since,
         "sheets": [],
     }
-    for sheet in sheets:
+    for i, sheet in enumerate(sheets):
         entry: dict[str, Any] = {
+            "file": sheet.file,
             "page": sheet.page,
             "side": sheet.side,
             "title": sheet.title,
             "page_mm": [round(sheet.w, 3), round(sheet.h, 3)],
-            "svg": svg_names.get(sheet.page),
+            "svg": svg_names.get(i),
+            "panels": list(sheet.panels),  # sheet texts printed on it: checklist, notice
             "placements": [],
         }
         for p in sheet.placements:
@@ -318,6 +392,20 @@ def manifest_data(game: Game, sheets: list[Sheet], opts: BuildOptions,
     return out
 
 
+EDITION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
+
+
+def output_names(game: Game, since: str | None) -> tuple[str, str, str]:
+    """The PDF base name, the manifest's name and the SVG folder's name: an errata reprint
+    gets its own (``GAME-errata-V.pdf``, ``manifest-errata-V.json``, ``svg-errata-V``), so it
+    sits beside the full print and never replaces it."""
+    if since is None:
+        return game.key, "manifest.json", "svg"
+    if not EDITION_NAME.fullmatch(since) or ".." in since:
+        raise InputError(f"--since '{since}': an edition is letters, digits, '.', '-' or '_'")
+    return f"{game.key}-errata-{since}", f"manifest-errata-{since}.json", f"svg-errata-{since}"
+
+
 def build(game: Game, opts: BuildOptions,
           progress: Callable[[int], None] | None = None,
           total: Callable[[int], None] | None = None) -> BuildResult:
@@ -332,76 +420,90 @@ def build(game: Game, opts: BuildOptions,
         raise InputError(f"unknown format '{','.join(bad)}' (expected pdf, svg, png or a "
                          "comma-separated list of them)")
     comps = select(game, opts.since)
-    dopts = Options(bleed=settings.bleed, stamp_qr=opts.stamp_qr)
+    if opts.ink not in INKS:
+        raise InputError(f"unknown ink '{opts.ink}' (expected one of: {', '.join(INKS)})")
+    dopts = Options(bleed=settings.bleed, stamp_qr=opts.stamp_qr, ink=opts.ink)
 
     def tick(n: int = 1) -> None:
         if progress:
             progress(n)
 
     faces = draw_all(game, comps, dopts, lambda: tick())
-    sheets = impose_all(game, faces, settings)
+    base, manifest_name, svg_name = output_names(game, opts.since)
     if opts.since is not None:
-        from generator.errata_sheet import notice_sheet
+        from generator.errata_sheet import notice_parts
 
-        sheets = notice_sheet(game, opts.since, comps, settings) + sheets
-    elif opts.checklist:
-        sheets.extend(checklist_sheet(game, settings))
+        notice, head = notice_parts(game, opts.since, comps, settings)
+        sheets = notice + impose_all(game, faces, settings, head=head)
+    else:
+        panels = [checklist_panel(game, settings)] if opts.checklist else []
+        sheets = impose_all(game, faces, settings, panels)
+    sheets = print_files(sheets, base, settings)
     number_and_footer(game, sheets, settings)
     for sheet in sheets:
         sheet.marks[:] = sheet_marks(game, sheet.marks)
     if total:
         total(len(comps) + len(sheets) * len(opts.formats))
-    folder = opts.out / game.key
+    folder = confine(opts.out, game.key)
     folder.mkdir(parents=True, exist_ok=True)
+    before = written_before(folder, manifest_name)
+    written: list[str] = []
     icons = icon_source(game)
     pdf_path: Path | None = None
+    pdfs: list[Path] = []
     if "pdf" in opts.formats:
-        pdf_path = folder / f"{game.key}.pdf"
-        _atomic_write(pdf_path, lambda tmp: write_pdf(sheets, tmp, icons, game.name,
-                                                      lambda: tick()))
+        for name in dict.fromkeys(sh.file for sh in sheets):
+            path = confine(folder, name)
+            pdf_path = pdf_path or path
+            pdfs.append(path)
+            part = [sh for sh in sheets if sh.file == name]
+
+            def write(tmp: Path, part: list[Sheet] = part) -> None:
+                write_pdf(part, tmp, icons, game.name, lambda: tick())
+
+            _atomic_write(path, write)
+            written.append(name)
     png_names: dict[int, str] = {}
     if "png" in opts.formats:
         from generator.raster import check_dpi, write_sheet_pngs
 
         check_dpi(opts.png_dpi)
-        png_names = write_sheet_pngs(sheets, folder, pdf_path, icons, game.name, opts.png_dpi,
+        whole = pdf_path if len(pdfs) == 1 else None  # one PDF holding every sheet
+        png_names = write_sheet_pngs(sheets, folder, whole, icons, game.name, opts.png_dpi,
                                      lambda: tick())
+        written.extend(png_names.values())
     svg_names: dict[int, str] = {}
     svg_dir: Path | None = None
     if "svg" in opts.formats:
-        svg_dir = folder / "svg"
+        svg_dir = confine(folder, svg_name)
         staging = Path(tempfile.mkdtemp(prefix=".svg.", dir=folder))
-        os.chmod(staging, 0o777 & ~_umask())
         try:
             k = 0
-            for sheet in sheets:
+            for i, sheet in enumerate(sheets):
                 if sheet.side == "front":
                     k += 1
                 name = f"sheet-{k:03d}-{sheet.side}.svg"
                 (staging / name).write_text(sheet_svg(sheet, icons), encoding="utf-8")
                 os.chmod(staging / name, 0o666 & ~_umask())
-                svg_names[sheet.page] = f"svg/{name}"
+                svg_names[i] = f"{svg_name}/{name}"
                 tick()
-            old = folder / ".svg.old"
-            if old.exists():
-                shutil.rmtree(old)
-            if svg_dir.exists():
-                os.replace(svg_dir, old)
-            os.replace(staging, svg_dir)
-            shutil.rmtree(old, ignore_errors=True)
-        except BaseException:
+            svg_dir = move_into(staging, folder, svg_name)
+        finally:
             shutil.rmtree(staging, ignore_errors=True)
-            raise
-    manifest = folder / "manifest.json"
+        written.extend(svg_names.values())
+    manifest = confine(folder, manifest_name)
     data = manifest_data(game, sheets, opts, svg_names)
-    for entry in data["sheets"]:
-        if entry["page"] in png_names:
-            entry["png"] = png_names[entry["page"]]
-    _atomic_write(manifest, lambda tmp: tmp.write_text(json.dumps(data, indent=1),
-                                                       encoding="utf-8"))
+    for i, entry in enumerate(data["sheets"]):
+        if i in png_names:
+            entry["png"] = png_names[i]
+    # every file this build wrote: the next build deletes only those of them it does not write
+    data["written"] = written
+    _atomic_write(manifest, lambda tmp: tmp.write_text(
+        json.dumps(data, indent=1, allow_nan=False), encoding="utf-8"))
+    remove_stale(folder, before, [*written, manifest_name])
     fits = [r for f in faces for r in f.fits]
     return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
-                       sum(c.count for c in comps), fits)
+                       sum(c.count for c in comps), fits, pdfs)
 
 
 def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:

@@ -3,7 +3,7 @@
 It says which editions the reprint spans, each erratum's id, edition, date and summary, and
 lists every component reprinted on the sheets that follow (id, title, group, copies, version),
 each with a box to tick once the old copies are replaced. It runs over as many pages as it needs;
-with duplex long or short every page gets a blank back, as the checklist does.
+its last page's text opens the first sheet of reprinted components where they fit beside it.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from components import Component, Game
 from components.errata import Erratum, errata_between, known_edition
-from generator.drawing import Primitive, Rect, Style, Text
+from generator.drawing import Group, Primitive, Rect, Style, Text
 from generator.icons import BUILTIN
 from generator.layout import Settings, Sheet, page_size
+from generator.pack import Panel
 from generator.text import fit, render_lines
 
 INK = "#222222"
@@ -107,6 +108,13 @@ def _label(comp: Component) -> str:
 def notice_sheet(game: Game, since: str, comps: list[Component],
                  settings: Settings) -> list[Sheet]:
     """The notice for a reprint of ``comps`` (the components changed after edition ``since``)."""
+    pages = _notice(game, since, comps, settings)
+    for sheet in pages.sheets:
+        sheet.panels.append("Errata notice")
+    return pages.sheets
+
+
+def _notice(game: Game, since: str, comps: list[Component], settings: Settings) -> _Pages:
     since = known_edition(game, since)
     pages = _Pages(game, settings, "Errata notice")
     errata = errata_between(game, since, game.edition)
@@ -128,12 +136,24 @@ def notice_sheet(game: Game, since: str, comps: list[Component],
         _erratum(pages, e)
     if comps:
         _components(pages, comps)
-    out: list[Sheet] = []
-    for sheet in pages.sheets:
-        out.append(sheet)
-        if settings.duplex in ("long", "short"):
-            out.append(Sheet(sheet.w, sheet.h, "back", sheet.title, blank=True))
-    return out
+    return pages
+
+
+def notice_parts(game: Game, since: str, comps: list[Component],
+                 settings: Settings) -> tuple[list[Sheet], Panel]:
+    """The notice as whole sheets for all but its last page, and that last page's text as a
+    panel that opens the first packed sheet, so the reprinted components share its paper."""
+    pages = _notice(game, since, comps, settings)
+    sheets = pages.sheets
+    for sheet in sheets:
+        sheet.panels.append("Errata notice")
+    last = sheets.pop()
+    m = settings.margin
+    used = pages.y - m + 2.0
+    W = last.w
+    panel = Panel("Errata notice", W - 2 * m, used,
+                  [Group(tuple(last.marks), dx=-m, dy=-m)])
+    return sheets, panel
 
 
 def _components(pages: _Pages, comps: list[Component]) -> None:

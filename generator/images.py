@@ -4,6 +4,10 @@
 first bytes, at most ``MAX_BYTES`` and ``MAX_PIXELS``) and reads its natural size: pixels for
 raster art, the SVG's own units for vector art.
 
+``verify_image(path)`` is what a face calls before it uses a file: ``image_info`` and, for
+raster art, one full decode by Pillow (a damaged file or a "decompression bomb", a small file
+of billions of pixels, is refused here rather than in the middle of a PDF).
+
 ``place(...)`` turns ``fit`` and ``crop`` into plain geometry: the whole image drawn at some
 rectangle, clipped to the element's box. So the backends need no cropping of their own (a
 raster image is embedded once, whatever part of it each face shows) and the PDF and the SVG
@@ -25,7 +29,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-FITS = ("contain", "cover", "stretch")
 MIN_DPI = 200.0
 MAX_BYTES = 50 * 1024 * 1024
 MAX_PIXELS = 120_000_000  # about 11000 x 11000: an A3 board at 600 dpi fits
@@ -143,6 +146,71 @@ def _svg_size(path: str) -> ImageInfo:
         return ImageInfo("svg", float(mw.group(1)) * _UNIT[mw.group(2)],
                          float(mh.group(1)) * _UNIT[mh.group(2)])
     raise ImageError("is an SVG with neither a viewBox nor a width and height")
+
+
+def verify_image(path: Path) -> ImageInfo:
+    """``image_info(path)``, and for PNG and JPEG a full decode within MAX_PIXELS: an
+    ImageError saying why the file will not print."""
+    st = path.stat()
+    if st.st_size == 0:
+        raise ImageError("is an empty file")
+    info = image_info(path)
+    if info.vector:
+        _self_contained(str(path), st.st_size, st.st_mtime_ns)
+    else:
+        _decode(str(path), st.st_size, st.st_mtime_ns)
+    return info
+
+
+_URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _self_contained(path: str, size: int, mtime: int) -> None:
+    """SVG art may refer only to itself (``#id``) or embed data (``data:``): a link to another
+    file (an image, a stylesheet, a font), inside the game folder or out of it, is refused, so
+    that art never reads a file the game folder does not hold."""
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise ImageError(f"is not well-formed SVG ({exc})") from None
+    for el in root.iter():
+        refs = [v for k, v in el.attrib.items() if k.rsplit("}", 1)[-1] in ("href", "src")]
+        refs += _URL.findall(" ".join(el.attrib.values()) + " " + (el.text or ""))
+        if isinstance(el.tag, str) and el.tag.rsplit("}", 1)[-1] == "style" and "@import" in (
+                el.text or ""):
+            refs.append("@import")
+        for ref in refs:
+            ref = ref.strip()
+            if ref and not ref.startswith("#") and not ref.lower().startswith("data:"):
+                raise ImageError(f"is an SVG that links to another file ('{ref[:60]}'); "
+                                 "embed the art in the SVG itself")
+
+
+@lru_cache(maxsize=256)
+def _decode(path: str, size: int, mtime: int) -> None:
+    import warnings
+
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as im:
+                if im.format not in ("PNG", "JPEG"):
+                    raise ImageError(f"is a {im.format} image; use PNG, JPEG or SVG")
+                w, h = im.size
+                if w * h > MAX_PIXELS:  # the header said otherwise than the file
+                    raise ImageError(f"has {w} x {h} pixels (at most "
+                                     f"{MAX_PIXELS // 1_000_000} million)")
+                im.load()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ImageError("has too many pixels (a decompression bomb?)") from None
+    except UnidentifiedImageError:
+        raise ImageError("is not a readable PNG or JPEG image") from None
+    except (OSError, ValueError, SyntaxError, EOFError, MemoryError) as exc:
+        raise ImageError(f"is a damaged image ({type(exc).__name__})") from None
 
 
 def place(info: ImageInfo, box: tuple[float, float, float, float], fit: str,

@@ -12,8 +12,8 @@ Duplex backs mirror about the page centre, as the printer turns the sheet: long 
 printer's back offset.
 ``fold`` puts fronts and backs side by side on one page, mirrored about a fold line.
 
-Boards larger than the printable area are split into overlapping parts with registration
-marks and an assembly map.
+Whatever does not fill whole sheets of its own size (and boards larger than the printable
+area, split into overlapping parts) is packed onto shared sheets by ``generator.pack``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from components import Component
 from components.errors import InputError
-from generator.drawing import PT, Drawing, Ellipse, Group, Line, Primitive, Rect, Style, Text
+from generator.drawing import PT, Drawing, Group, Line, Primitive, Rect, Style, Text
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
@@ -90,8 +90,11 @@ class Sheet:
     title: str
     placements: list[Placement] = field(default_factory=list)
     marks: list[Primitive] = field(default_factory=list)
-    page: int = 0
+    page: int = 0  # page number within its file
     blank: bool = False
+    file: str = ""  # the PDF this sheet prints from (GAME.pdf or GAME-single-sided.pdf)
+    panels: list[str] = field(default_factory=list)  # sheet texts on it (checklist, notice)
+    occupied: list[tuple[float, float, float, float]] = field(default_factory=list)  # theirs
 
 
 @dataclass
@@ -207,7 +210,8 @@ def impose(items: list[Item], s: Settings, title: str) -> list[Sheet]:
     bleed = d.bleed
     g = best_grid(d.w, d.h, bleed, s, len(items))
     if g is None:
-        return impose_board(items, s, title)
+        raise InputError(f"{items[0].comp.id}: {d.w:g} x {d.h:g} mm does not fit the "
+                         "printable area (a board larger than the page is split into parts)")
     W, H = page_size(s.paper, g.landscape)
     ux, uy, uw, uh = usable_area(s, g.landscape)
     gap_x = 2 * bleed if g.apart_x else 0.0
@@ -249,8 +253,7 @@ def impose(items: list[Item], s: Settings, title: str) -> list[Sheet]:
         if s.duplex == "fold" and any_back:
             front.marks.append(Line(W / 2, s.margin, W / 2, H - s.margin, FOLDLINE))
         sheets.append(front)
-        if back is not None and (any_back or s.duplex in ("long", "short")):
-            back.blank = not back.placements
+        if back is not None and back.placements:
             sheets.append(back)
     return sheets
 
@@ -315,92 +318,6 @@ def cut_lines(sheet: Sheet) -> list[Primitive]:
     return out
 
 
-def impose_board(items: list[Item], s: Settings, title: str) -> list[Sheet]:
-    """A board larger than the printable area: overlapping parts, one per page."""
-    sheets: list[Sheet] = []
-    for it in items:
-        d = it.front
-        best: tuple[int, bool, int, int, float, float] | None = None
-        for landscape in (False, True):
-            _, _, uw, uh = usable_area(Settings(s.paper, "none", 0, s.margin), landscape)
-            uh -= 14.0  # room for the part label and the assembly map
-            cols = max(1, math.ceil((d.w - OVERLAP) / (uw - OVERLAP)))
-            rows = max(1, math.ceil((d.h - OVERLAP) / (uh - OVERLAP)))
-            if best is None or cols * rows < best[0]:
-                best = (cols * rows, landscape, cols, rows, uw, uh)
-        assert best is not None
-        _, landscape, cols, rows, uw, uh = best
-        W, H = page_size(s.paper, landscape)
-        pw = (d.w + (cols - 1) * OVERLAP) / cols
-        ph = (d.h + (rows - 1) * OVERLAP) / rows
-        for r in range(rows):
-            for c in range(cols):
-                bx, by = c * (pw - OVERLAP), r * (ph - OVERLAP)
-                px = s.margin + (uw - pw) / 2
-                py = s.margin + (uh - ph) / 2
-                part = f"{chr(ord('A') + c)}{r + 1}"
-                sheet = Sheet(W, H, "front", f"{title} part {part}")
-                trim = (px, py, pw, ph)
-                sheet.placements.append(Placement(it.comp, it.copy, "front", d, trim, trim,
-                                                  (px - bx, py - by), part=part,
-                                                  window=(bx, by, pw, ph)))
-                sheet.marks.extend(_registration(px, py, pw, ph, c, r, cols, rows))
-                sheet.marks.extend(_assembly_map(W, H, s.margin, cols, rows, c, r, part,
-                                                 py + ph))
-                sheets.append(sheet)
-                if s.duplex in ("long", "short"):
-                    sheets.append(Sheet(W, H, "back", sheet.title, blank=True))
-    return sheets
-
-
-def _registration(px: float, py: float, pw: float, ph: float, c: int, r: int, cols: int,
-                  rows: int) -> list[Primitive]:
-    """Cross-hair targets in the overlap strips (they land on the same board point on both
-    neighbouring parts) and a dashed line where the part above or to the left ends."""
-    out: list[Primitive] = []
-    st = Style(stroke="#000000", width=0.2)
-    half = OVERLAP / 2
-
-    def target(x: float, y: float) -> None:
-        out.append(Ellipse(x, y, 2.0, 2.0, st))
-        out.append(Line(x - 3, y, x + 3, y, st))
-        out.append(Line(x, y - 3, x, y + 3, st))
-
-    for k in (0.25, 0.75):
-        if c > 0:
-            target(px + half, py + ph * k)
-            out.append(Line(px + OVERLAP, py, px + OVERLAP, py + ph, FOLDLINE))
-        if c < cols - 1:
-            target(px + pw - half, py + ph * k)
-        if r > 0:
-            target(px + pw * k, py + half)
-        if r < rows - 1:
-            target(px + pw * k, py + ph - half)
-    if r > 0:
-        out.append(Line(px, py + OVERLAP, px + pw, py + OVERLAP, FOLDLINE))
-    return out
-
-
-def _assembly_map(W: float, H: float, m: float, cols: int, rows: int, c: int, r: int,
-                  part: str, below: float) -> list[Primitive]:
-    cell = 4.0
-    x0 = m + 1
-    y0 = below + 3
-    out: list[Primitive] = []
-    for rr in range(rows):
-        for cc in range(cols):
-            here = (rr, cc) == (r, c)
-            out.append(Rect(x0 + cc * cell, y0 + rr * cell, cell, cell,
-                            Style(fill="#333333" if here else "#ffffff", stroke="#333333",
-                                  width=0.2)))
-    out.append(Text(x0 + cols * cell + 3, y0 + 3.2,
-                    f"Part {part} of {cols * rows}. Parts overlap by {OVERLAP:g} mm: lay each "
-                    "part over the one to its right and the one below it, its edge on their "
-                    "dashed line and the targets on their targets, then glue.",
-                    "Helvetica", 6.0, "#333333"))
-    return out
-
-
 def ruler(x: float, y: float, vertical: bool = False) -> list[Primitive]:
     """A 50 mm check ruler with 1 mm ticks: measure it to see the page printed at 100%."""
     st = Style(stroke="#000000", width=0.15)
@@ -422,15 +339,14 @@ def footer(sheet: Sheet, text: str, s: Settings) -> None:
     """The footer line and the 50 mm ruler, in the widest free strip beside the block,
     between crop marks where it can, always inside the page."""
     W, H = sheet.w, sheet.h
-    if sheet.placements:
-        left = min(min(p.clip[0] for p in sheet.placements), s.margin + 200)
-        right = max(p.clip[0] + p.clip[2] for p in sheet.placements)
-        top = min(p.clip[1] for p in sheet.placements)
-        bottom = max(p.clip[1] + p.clip[3] for p in sheet.placements)
+    boxes = [p.clip for p in sheet.placements] + sheet.occupied
+    if boxes:
+        left = min(min(b[0] for b in boxes), s.margin + 200)
+        right = max(b[0] + b[2] for b in boxes)
+        top = min(b[1] for b in boxes)
+        bottom = max(b[1] + b[3] for b in boxes)
     else:
         left, right, top, bottom = W / 2, W / 2, H / 2, H / 2
-    if sheet.placements and sheet.placements[0].part:
-        bottom = H - s.margin - 12  # boards keep their assembly map below
     strips = {
         "bottom": H - bottom,
         "top": top,
@@ -485,76 +401,3 @@ def footer(sheet: Sheet, text: str, s: Settings) -> None:
 def _gaps(marks: list[float], lo: float, hi: float) -> list[tuple[float, float]]:
     points = [lo] + [v for v in marks if lo < v < hi] + [hi]
     return [(a, b) for a, b in zip(points, points[1:], strict=False) if b - a > 1]
-
-
-MIXED_SPACE = 6.0  # mm between neighbours' bleeds on a mixed sheet: room for corner marks
-
-
-def corner_marks(trim: tuple[float, float, float, float], bleed: float) -> list[Primitive]:
-    """Short marks at a trim box's corners, starting clear of its bleed: for mixed sheets,
-    where trim lines do not run across the page to the margin."""
-    x, y, w, h = trim
-    out: list[Primitive] = []
-    a, b = bleed + GAP, bleed + GAP + 2.0
-    for cx, cy, dx, dy in ((x, y, -1, -1), (x + w, y, 1, -1), (x, y + h, -1, 1),
-                           (x + w, y + h, 1, 1)):
-        out.append(Line(cx + dx * a, cy, cx + dx * b, cy, MARK))
-        out.append(Line(cx, cy + dy * a, cx, cy + dy * b, MARK))
-    return out
-
-
-def fits_mixed(item: Item, s: Settings) -> bool:
-    _, _, uw, uh = usable_area(s, False)
-    return item.front.w <= uw and item.front.h <= uh - FOOTER_BAND - GAP - item.front.bleed
-
-
-def impose_mixed(items: list[Item], s: Settings, title: str) -> list[Sheet]:
-    """Components of different sizes sharing portrait sheets, packed in shelves (tallest
-    first), each standing apart with its own bleed and corner marks; backs mirrored as usual.
-    This is where the last, part-filled sheet of each size goes, so small groups share paper."""
-    if not items:
-        return []
-    W, H = page_size(s.paper, False)
-    ux, uy, uw, uh = usable_area(s, False)
-    bottom = uy + uh - FOOTER_BAND - GAP
-    order = sorted(items, key=lambda it: (-it.front.h, -it.front.w, it.comp.id, it.copy))
-    pages: list[list[tuple[Item, float, float]]] = [[]]
-    x, y, shelf_h = ux, uy, 0.0
-    for it in order:
-        d = it.front
-        space = 2 * d.bleed + MIXED_SPACE
-        if x > ux and x + d.w > ux + uw + 1e-9:
-            x, y, shelf_h = ux, y + shelf_h + space, 0.0
-        if y + d.h + d.bleed > bottom + 1e-9 and pages[-1]:
-            pages.append([])
-            x, y, shelf_h = ux, uy, 0.0
-        pages[-1].append((it, x, y))
-        x += d.w + space
-        shelf_h = max(shelf_h, d.h + d.bleed - d.bleed)
-    sheets: list[Sheet] = []
-    for page in pages:
-        front = Sheet(W, H, "front", title)
-        back = Sheet(W, H, "back", title) if s.duplex in ("long", "short") else None
-        for it, tx, ty in page:
-            d = it.front
-            trim = (tx, ty, d.w, d.h)
-            b = d.bleed
-            clip = (tx - b, ty - b, d.w + 2 * b, d.h + 2 * b)
-            front.placements.append(Placement(it.comp, it.copy, "front", it.front, trim, clip,
-                                              (tx, ty)))
-            front.marks.extend(corner_marks(trim, b))
-            if it.back is not None and s.duplex != "none":
-                bt = mirror(trim, W, H, s, False)
-                bc = mirror(clip, W, H, s, False)
-                turned = turns_backs(s, False)
-                origin = (bt[0] + bt[2], bt[1] + bt[3]) if turned else (bt[0], bt[1])
-                target = back if back is not None else front
-                target.placements.append(Placement(it.comp, it.copy, "back", it.back, bt, bc,
-                                                   origin, turned))
-        if s.cut_lines:
-            front.marks.extend(cut_lines(front))
-        sheets.append(front)
-        if back is not None:
-            back.blank = not back.placements
-            sheets.append(back)
-    return sheets

@@ -175,13 +175,14 @@ def sheets_to_png(pdf: Path, folder: Path, names: list[str], dpi: float,
 
 
 def sheet_names(sheets: list[Sheet]) -> dict[int, str]:
-    """``sheet-001-front``, ``sheet-001-back``, ... by page number (as the SVG files)."""
+    """``sheet-001-front``, ``sheet-001-back``, ... by the sheet's index in print order (as
+    the SVG files; a page number repeats when the sheets print from two files)."""
     names: dict[int, str] = {}
     k = 0
-    for sheet in sheets:
+    for i, sheet in enumerate(sheets):
         if sheet.side == "front":
             k += 1
-        names[sheet.page] = f"sheet-{k:03d}-{sheet.side}"
+        names[i] = f"sheet-{k:03d}-{sheet.side}"
     return names
 
 
@@ -189,34 +190,28 @@ def write_sheet_pngs(sheets: list[Sheet], folder: Path, pdf: Path | None, icons:
                      title: str, dpi: float, tick: Callable[[], None] | None = None
                      ) -> dict[int, str]:
     """Every sheet as ``folder/png/sheet-NNN-SIDE.png``, rasterised from the game's PDF (or,
-    when no PDF is kept, from the same PDF written to a temporary file). Returns the file
-    names relative to ``folder``, by page."""
+    when no PDF holding every sheet is kept, from the same PDF written to a temporary file).
+    Returns the file names relative to ``folder``, by the sheet's index."""
     import os
     import shutil
 
     from generator.backends.pdf import write_pdf
+    from generator.build import _umask
+    from generator.outdir import move_into
 
     names = sheet_names(sheets)
-    # written into a staging folder, then swapped in whole: no half-written set of sheets,
-    # and no stale sheet left over from a longer earlier print
+    # written into a staging folder, then moved in: no half-written sheet
     staging = Path(tempfile.mkdtemp(prefix=".png.", dir=folder))
-    mask = os.umask(0)
-    os.umask(mask)
-    os.chmod(staging, 0o777 & ~mask)
+    os.chmod(staging, 0o777 & ~_umask())
     try:
         with tempfile.TemporaryDirectory(prefix="irata-png-") as tmp:
             if pdf is None:
                 pdf = Path(tmp) / "sheets.pdf"
                 write_pdf(sheets, pdf, icons, title)
-            sheets_to_png(pdf, staging, [names[s.page] for s in sheets], dpi, tick)
-        target, old = folder / "png", folder / ".png.old"
-        if old.exists():
-            shutil.rmtree(old)
-        if target.exists():
-            os.replace(target, old)
-        os.replace(staging, target)
-        shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
+            sheets_to_png(pdf, staging, [names[i] for i in range(len(sheets))], dpi, tick)
+        # each sheet replaces its namesake (a person's own files in png/ stay); the build
+        # removes the sheets of a longer earlier print, as its manifest lists them
+        move_into(staging, folder, "png")
+    finally:
         shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return {page: f"png/{name}.png" for page, name in names.items()}
+    return {i: f"png/{name}.png" for i, name in names.items()}

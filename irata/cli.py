@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 import sys
 
@@ -45,9 +44,10 @@ def _did_you_mean(exc: click.UsageError, message: str) -> str:
     word = re.search(r"'([^']*)' is not one of", message)
     if param is None or word is None or not isinstance(param.type, click.Choice):
         return message
-    close = difflib.get_close_matches(word.group(1), [str(c) for c in param.type.choices],
-                                      n=1, cutoff=0.5)
-    return f"{message.rstrip('.')}; did you mean '{close[0]}'?" if close else message
+    from components.schema import suggest
+
+    hint = suggest(word.group(1), [str(c) for c in param.type.choices], cutoff=0.5)
+    return f"{message.rstrip('.')}{hint}" if hint else message
 
 
 def _take_debug(args: list[str]) -> tuple[list[str], bool]:
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     except IrataError as exc:
         if debug:
             raise
-        click.echo(f"error: {exc}", err=True)
+        click.echo(f"error: {_one_line(str(exc))}", err=True)  # a value may hold a newline
         sys.exit(2)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)

@@ -1,6 +1,6 @@
 """What every game's commands share, declared once: the options (``--json``, ``--save``,
-``--game``, ``--db``), finding the saved game a command means, reading it, recording a step in
-it, and printing a result.
+``--game``, ``--db``, ``--name``), finding the saved game a command means, reading it,
+recording a step in it, and printing a result.
 
 A command that records a step calls :func:`record`: the saved game's state is read, the entry
 checked and the event appended inside one ``store.transaction()`` (``BEGIN IMMEDIATE``), so a
@@ -24,14 +24,15 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["DB", "GAME", "JSON", "SAVE", "create", "emit", "names", "need", "open_store", "pick",
-           "read", "record", "show_status", "start_hint", "using_saved"]
+__all__ = ["DB", "GAME", "JSON", "NAME", "SAVE", "create", "emit", "names", "need", "open_store",
+           "pick", "read", "record", "show_status", "start_hint", "using_saved"]
 
 DB = click.option("--db", "db", type=click.Path(dir_okay=False),
                   help="The games file (default: $IRATA_DB or the user data directory).")
 GAME = click.option("--game", "game_id", type=int,
                     help="The saved game (default: the one played last).")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+NAME = click.option("--name", "game_name", help="A name for the saved game.")
 SAVE = click.option("--save", is_flag=True,
                     help="Use the saved game (the one played last, or --game ID): the inputs "
                          "are read from it, and a step the command records is saved in it.")
@@ -81,6 +82,8 @@ def names(text: str | None, option: str = "--players") -> list[str]:
     found = [n.strip() for n in (text or "").split(",") if n.strip()]
     if not found:
         raise InputError(f"{option} names the players, comma-separated: Ann,Bob,Cy")
+    if len(found) > 20 or any(len(n) > 40 for n in found):
+        raise InputError(f"{option}: at most 20 names of at most 40 characters each")
     twice = sorted({n for n in found if found.count(n) > 1})
     if twice:
         raise InputError(f"{option}: {', '.join(twice)} named twice")

@@ -22,7 +22,7 @@ def parse_offset(value: str) -> tuple[float, float]:
     except ValueError:
         raise InputError(f"--back-offset takes X,Y in mm (for example 0.5,-1), not '{value}'"
                          ) from None
-    if abs(x) > 20 or abs(y) > 20:
+    if not (abs(x) <= 20 and abs(y) <= 20):  # NaN fails this too
         raise InputError(f"--back-offset {value}: more than 20 mm is not a printer's drift")
     return (x, y)
 
@@ -68,6 +68,9 @@ components_option = click.option(
               help="qr: stamp every component with its version QR code.")
 @click.option("--since", metavar="EDITION",
               help="Only the components changed by errata after EDITION, plus a notice sheet.")
+@click.option("--ink", type=click.Choice(["full", "saver"]), default="full", show_default=True,
+              help="saver: large dark areas print as light tints and outlines (text and "
+                   "icons stay legible), for a fraction of the ink.")
 @click.option("--json", "as_json", is_flag=True, help="Print a summary as JSON.")
 @click.option("--watch", is_flag=True,
               help="Keep running: rebuild when a definition, image or font of the game changes "
@@ -75,15 +78,20 @@ components_option = click.option(
 def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, duplex: str,
               back_offset: str,
               bleed: float, margin: float, out: Path, components_dir: Path | None, strict: bool,
-              cut_lines: bool, stamp: str, since: str | None, as_json: bool,
+              cut_lines: bool, stamp: str, since: str | None, ink: str, as_json: bool,
               watch: bool) -> None:
     """Print GAMES as PDF and SVG sheets into OUT/GAME/ (GAME.pdf, svg/, manifest.json).
+
+    Sheets with backs go to GAME.pdf (print it double-sided, flipping on the --duplex edge);
+    one-sided sheets to GAME-single-sided.pdf (print it one-sided). --since V writes
+    GAME-errata-V.pdf and manifest-errata-V.json beside the full print.
 
     \b
     Examples:
       irata print                      every bundled game, A4, duplex long edge
       irata print mule --paper letter  M.U.L.E. on US Letter
       irata print mutagen --duplex fold --bleed 0
+      irata print outer-earth --ink saver
       irata print --components my-games mygame --watch   rebuild on every save
     """
     from generator.build import BuildOptions
@@ -108,7 +116,8 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
     summary = []
     failed = False
     for game in chosen:
-        opts = BuildOptions(settings, fmts, out, stamp == "qr", since, png_dpi=png_dpi)
+        opts = BuildOptions(settings, fmts, out, stamp == "qr", since, png_dpi=png_dpi,
+                            ink=ink)
         entry = _print_one(game, opts, as_json)
         summary.append(entry)
         failed = failed or bool(entry["overflow"]) or bool(entry["low_resolution"])
@@ -120,6 +129,14 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
         what = [f"{n} text(s) do not fit their boxes"] if n else []
         what += [f"{k} image(s) print below 200 dpi"] if k else []
         raise InputError(f"--strict: {' and '.join(what)} (listed above)")
+
+
+def how_to_print(name: str, duplex: str) -> str:
+    """How to print one of irata's PDFs: the one-sided file one-sided, the other flipped on
+    the chosen edge (with fold or none, every page prints one-sided)."""
+    if name.endswith("-single-sided.pdf") or duplex in ("fold", "none"):
+        return "one-sided"
+    return f"double-sided, flip on the {duplex} edge"
 
 
 def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> dict[str, Any]:
@@ -141,6 +158,8 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> d
     if not as_json:
         click.echo(f"{game.key}: {result.components} components, {result.copies} pieces, "
                    f"{pages} pages -> {result.folder}")
+        for pdf in result.pdfs:
+            click.echo(f"  {pdf.name}: print {how_to_print(pdf.name, opts.settings.duplex)}")
         for line in shrunk:
             click.echo(f"  shrank: {line}", err=True)
         for line in overflow:
@@ -149,6 +168,7 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> d
             click.echo(f"  low resolution: {line}", err=True)
     return {"game": game.key, "components": result.components, "pieces": result.copies,
             "pages": pages, "pdf": str(result.pdf) if result.pdf else None,
+            "pdfs": [str(p) for p in result.pdfs], "ink": opts.ink,
             "manifest": str(result.manifest), "shrunk": shrunk, "overflow": overflow,
             "low_resolution": low_res}
 

@@ -29,7 +29,7 @@ from companion.mutagen.rules import (
     starting_score,
 )
 from components.errors import InputError, IrataError, RuleError
-from components.yamlloc import LocDict, LocList, load_file
+from components.yamlloc import LocDict, LocList, existing_file, load_file
 
 if TYPE_CHECKING:
     from companion.mutagen.data import Catalogue
@@ -40,20 +40,15 @@ COLUMN_NAMES = {"left": 0, "middle": 1, "right": 2, "a": 0, "b": 1, "c": 2, "1":
 
 def located(msg: str, node: Any, key: str | int | None = None) -> InputError:
     """An InputError naming FILE:LINE:COL of ``node`` (or of one of its keys or items)."""
-    line, col, file = 0, 0, "<input>"
-    if isinstance(node, LocDict):
-        line, col = node.at(key) if isinstance(key, str) else node.mark
-        file = node.file or file
-    elif isinstance(node, LocList):
-        line, col = node.at(key) if isinstance(key, int) else node.mark
-        file = node.file or file
+    from components.schema import mark_of
+
+    file, line, col = mark_of(node, key)
+    file = file or "<input>"
     return InputError(f"{file}:{line}:{col}: {msg}" if line else f"{file}: {msg}")
 
 
 def read(path: str | Path) -> LocDict:
-    p = Path(path)
-    if not p.is_file():
-        raise InputError(f"{path}: no such file")
+    p = existing_file(Path(path))
     doc = load_file(p, str(path))
     if not isinstance(doc, LocDict):
         raise InputError(f"{path}:1:1: expected a mapping with 'players:' (see --help)")
@@ -79,6 +74,10 @@ def _keys(node: LocDict, allowed: tuple[str, ...], what: str) -> None:
                           node, k)
 
 
+MAX_PLAYERS = 100  # in a score file: Mutagen seats 1 to 4, a league's sheet a few more
+MAX_NUMBER = 1_000_000  # any count in a score file
+
+
 def _count(node: LocDict, key: str, default: int | None = None, top: int | None = None) -> int:
     if key not in node:
         if default is None:
@@ -87,7 +86,8 @@ def _count(node: LocDict, key: str, default: int | None = None, top: int | None 
     value = node[key]
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise located(f"'{key}' must be a whole number 0 or more, not {value!r}", node, key)
-    if top is not None and value > top:
+    top = MAX_NUMBER if top is None else top
+    if value > top:
         raise located(f"'{key}' must be at most {top}, not {value}", node, key)
     return value
 
@@ -110,6 +110,9 @@ def _players(doc: LocDict) -> LocList:
     players = _list(doc["players"], doc, "players", "'players'")
     if not players:
         raise located("'players' lists nobody", doc, "players")
+    if len(players) > MAX_PLAYERS:
+        raise located(f"'players' lists {len(players)} players (at most {MAX_PLAYERS})", doc,
+                      "players")
     return players
 
 
@@ -239,10 +242,11 @@ def _trees(p: LocDict, rules: Rules) -> tuple[str, ...]:
 
 
 def _unique(players: list[Any], doc: LocDict) -> None:
-    names = [p.name for p in players]
-    for i, n in enumerate(names):
-        if n in names[:i]:
-            raise located(f"the name '{n}' is given twice", doc["players"], i)
+    seen: set[str] = set()
+    for i, p in enumerate(players):
+        if p.name in seen:
+            raise located(f"the name '{p.name}' is given twice", doc["players"], i)
+        seen.add(p.name)
 
 
 def read_end_of_game(path: str | Path, rules: Rules, keep_missing_score: bool = False

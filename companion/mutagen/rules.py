@@ -8,7 +8,7 @@ an erratum to the YAML changes the printed cards and this arithmetic together.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +66,8 @@ class Rules:
 
 def rules_from_data(data: Mapping[str, Any]) -> Rules:
     """Build ``Rules`` from a game's ``data:`` mapping (as ``components.load`` returns it)."""
+    from components.yamlloc import plain
+
     kinds: dict[str, CrewKind] = {}
     for name, row in data["crew_kinds"].items():
         pts = row.get("points", 0)
@@ -102,15 +104,7 @@ def rules_from_data(data: Mapping[str, Any]) -> Rules:
         progress_bonus_spaces=tuple(int(s) for s in prog["bonus_spaces"]),
         progress_points_spaces={int(k): int(v) for k, v in prog["points_spaces"].items()},
         locations=tuple((str(loc["id"]), str(loc["name"])) for loc in data["locations"]),
-        airship=_plain(data["airship"]), rounds=int(data.get("rounds", 4)))
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
+        airship=plain(data["airship"]), rounds=int(data.get("rounds", 4)))
 
 
 # --- values -----------------------------------------------------------------------------------
@@ -291,6 +285,23 @@ def score_player(player: PlayerEnd, rules: Rules, others: Sequence[Tracks] = ())
     return Breakdown(player.name, player.score, crew, storage, shards, trees, total, left)
 
 
+def _highest_of_others(players: Sequence[PlayerEnd]) -> Callable[[Tracks], list[Tracks]]:
+    """For each player, the others' highest position on each track as one Tracks (none when
+    playing solo). "highest" compares with it alone, so scoring is linear in the players."""
+    tops: dict[str, tuple[int, int, int]] = {}
+    for e in ("crystal", "gas", "liquid", "ore"):
+        values = sorted((p.tracks.of(e) for p in players), reverse=True) + [0]
+        tops[e] = (values[0], values.count(values[0]), values[1])
+
+    def others(mine: Tracks) -> list[Tracks]:
+        if len(players) < 2:
+            return []
+        return [Tracks(**{e: top if mine.of(e) < top or n_top > 1 else second
+                          for e, (top, n_top, second) in tops.items()})]
+
+    return others
+
+
 def end_of_game(players: Sequence[PlayerEnd], rules: Rules) -> FinalScore:
     """End of Game Scoring for everyone, and the winner.
 
@@ -303,10 +314,8 @@ def end_of_game(players: Sequence[PlayerEnd], rules: Rules) -> FinalScore:
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         raise InputError("two players have the same name")
-    out = []
-    for i, p in enumerate(players):
-        others = [q.tracks for j, q in enumerate(players) if j != i]
-        out.append(score_player(p, rules, others))
+    others = _highest_of_others(players)
+    out = [score_player(p, rules, others(p.tracks)) for p in players]
     best = max(b.total for b in out)
     top = [b for b in out if b.total == best]
     tie_broken = len(top) > 1

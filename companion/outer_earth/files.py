@@ -19,12 +19,9 @@ SCORE_KEYS = ("name", "profits", "bonus_revenue", "portfolio", "discarded_planet
 
 
 def _at(node: Any, key: str | int | None, file: str) -> str:
-    mark = (0, 0)
-    if key is not None and hasattr(node, "at"):
-        mark = node.at(key)
-    elif hasattr(node, "mark"):
-        mark = node.mark
-    line, col = mark
+    from components.schema import mark_of
+
+    _, line, col = mark_of(node, key)
     return f"{file}:{line}:{col}" if line else file
 
 
@@ -32,11 +29,10 @@ def read_score_file(path: Path, face_values: frozenset[int] = frozenset()) -> li
     """The companies of a score file, as ``Profits``; mistakes are reported as FILE:LINE:COL.
     ``face_values``, when given, are the values the Bonus Revenue cards show."""
     from components.schema import suggest
-    from components.yamlloc import load_file
+    from components.yamlloc import existing_file, load_file
 
     shown = str(path)
-    if not path.is_file():
-        raise InputError(f"{shown}: no such file")
+    existing_file(path, shown)
     try:
         doc = load_file(path, shown)
     except DefinitionError as exc:

@@ -22,6 +22,10 @@ class Options:
     bleed: float = 3.0
     stamp_qr: bool = False
     version_mark: bool = True
+    ink: str = "full"  # or "saver": see generator.ink
+
+
+INKS = ("full", "saver")
 
 
 @dataclass
@@ -44,4 +48,9 @@ def draw_component(game: Game, comp: Component, opts: Options) -> Faces:
         front, back = token.draw(game, comp, opts, fits)
     else:
         front, back = flat.draw(game, comp, opts, fits)
+    if opts.ink == "saver":
+        from generator.ink import saver
+
+        front = saver(game, front)
+        back = saver(game, back) if back is not None else None
     return Faces(comp, front, back, fits)

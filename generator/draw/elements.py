@@ -18,7 +18,7 @@ from components import Component, Game
 from components.errors import DefinitionError
 from components.facecheck import item_fields, repeat_items, repeat_wrap
 from components.fields import MISSING, REF_RE, evaluate, number_text, paths_in
-from components.schema import CHOICES, choice_error, suggest
+from components.schema import CHOICES, IMAGE_FITS, choice_error, in_folder, suggest
 from components.yamlloc import LocDict
 from generator import fonts as fontreg
 from generator import images
@@ -38,6 +38,17 @@ from generator.drawing import (
 )
 from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.paths import parse_path
+
+# Bounds on every value a definition gives (a game folder is untrusted): what passes these
+# prints, in bounded time and memory.
+MAX_MM = 5000.0  # any length or position, in mm (a few metres)
+MAX_FONT_PT = 400.0  # a text's size
+MAX_TEXT = 5000  # characters in one text box
+MAX_ELEMENTS = 20_000  # elements drawn on one face, every layout it uses counted in full
+MAX_CELLS = 10_000  # cells of one grid
+MAX_QR_BYTES = 1000  # a QR payload (UTF-8); version 40 at level M holds 2331
+MAX_USE_DEPTH = 8  # layouts using layouts
+_HEX = re.compile(r"#(?:[0-9A-Fa-f]{3}){1,2}")
 
 
 @dataclass
@@ -68,21 +79,22 @@ class Context:
     face: str
     fits: list[FitRecord] = field(default_factory=list)
     depth: int = 0
+    el: Any = None  # the element being drawn, whose FILE:LINE:COL an error names
+    drawn: list[int] = field(default_factory=lambda: [0])  # elements drawn, shared by uses
 
     def colour(self, value: Any) -> str | None:
         value = self.resolve(value)
         if value is None or value == "none" or value is False:
             return None
         s = str(value)
-        if s.startswith("#") and len(s) in (4, 7):
+        if _HEX.fullmatch(s):
             return s
         if s in self.game.palette:
             return self.game.palette[s]
         if s in DEFAULT_COLOURS:
             return DEFAULT_COLOURS[s]
-        raise DefinitionError(f"unknown colour '{s}' on component '{self.comp.id}' (expected "
-                              "'#rrggbb', a palette name or a basic colour name)",
-                              self.comp.file, self.comp.line)
+        raise self.error(f"unknown colour '{s[:40]}' (expected '#rrggbb', a palette name or a "
+                         "basic colour name)")
 
     def lookup(self, name: str) -> Any:
         """A field's value by its dotted path (or a ``${...}`` expression's inside)."""
@@ -109,28 +121,49 @@ class Context:
 
         return REF_RE.sub(repl, text)
 
-    def num(self, value: Any, axis: str, default: float = 0.0) -> float:
-        """A length in mm; ``"50%"`` or ``"100%-8"`` relative to the face's width or height."""
+    def num(self, value: Any, axis: str, default: float = 0.0, least: float = -MAX_MM
+            ) -> float:
+        """A length in mm; ``"50%"`` or ``"100%-8"`` relative to the face's width or height.
+        Finite, at least ``least`` (0 for a width) and at most MAX_MM from the origin."""
         value = self.resolve(value)
         if value is None:
             return default
-        if isinstance(value, bool):
-            raise self.error(f"expected a number, not {value}")
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise self.error(f"expected a length in mm or a percentage, not {_shown(value)}")
+        out: float | None = None
         if isinstance(value, (int, float)):
-            return float(value)
-        s = str(value).replace(" ", "")
-        m = re.fullmatch(r"(-?[\d.]+)%(([+-])([\d.]+))?", s)
-        if m:
-            base = self.w if axis == "x" else self.h
-            out = float(m.group(1)) / 100.0 * base
-            if m.group(2):
-                off = float(m.group(4))
-                out += off if m.group(3) == "+" else -off
-            return out
-        try:
-            return float(s)
-        except ValueError:
-            raise self.error(f"expected a length in mm or a percentage, not '{value}'") from None
+            out = _finite(value)
+        else:
+            s = value.replace(" ", "")
+            m = re.fullmatch(r"(-?\d*\.?\d+)%(([+-])(\d*\.?\d+))?", s)
+            if m:
+                base = self.w if axis == "x" else self.h
+                out = float(m.group(1)) / 100.0 * base
+                if m.group(2):
+                    off = float(m.group(4))
+                    out += off if m.group(3) == "+" else -off
+            elif re.fullmatch(r"-?\d*\.?\d+(?:[eE][-+]?\d{1,3})?", s):
+                out = _finite(float(s))
+        if out is None:
+            raise self.error(f"expected a length in mm or a percentage, not {_shown(value)}")
+        if not least <= out <= MAX_MM:
+            raise self.error(f"{out:g} mm is out of range ({least:g} to {MAX_MM:g})")
+        return out
+
+    def number(self, value: Any, what: str, lo: float, hi: float) -> float:
+        """A plain number (a size in points, an angle, a scale) between ``lo`` and ``hi``."""
+        value = self.resolve(value)
+        if isinstance(value, str):
+            try:
+                value = float(value) if len(value) < 40 else None
+            except ValueError:
+                value = None
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.error(f"{what} must be a number, not {_shown(value)}")
+        v = _finite(value)
+        if v is None or not lo <= v <= hi:
+            raise self.error(f"{what} must be between {lo:g} and {hi:g}, not {_shown(value)}")
+        return v
 
     def angle(self, el: dict[str, Any]) -> float:
         """``rotate``: degrees clockwise, any angle."""
@@ -138,8 +171,9 @@ class Context:
         if value is None:
             return 0.0
         if isinstance(value, bool) or not isinstance(value, int | float) \
-                or not math.isfinite(value):
-            raise self.error(f"rotate must be an angle in degrees, not '{value}'")
+                or not math.isfinite(value) or abs(value) > 3600:
+            raise self.error(f"rotate must be an angle in degrees (at most 3600 either way), "
+                             f"not {_shown(value)}")
         return float(value)
 
     def choice(self, el: dict[str, Any], key: str, default: str) -> str:
@@ -151,18 +185,47 @@ class Context:
         return str(value)
 
     def error(self, msg: str) -> DefinitionError:
-        return DefinitionError(f"{msg} (component '{self.comp.id}', {self.face})",
-                               self.comp.file, self.comp.line)
+        """A mistake located at the element being drawn (else at its component)."""
+        msg = f"{msg} (component '{self.comp.id}', {self.face})"
+        mark = getattr(self.el, "mark", None)
+        file = getattr(self.el, "file", "")
+        if mark and mark[0] and file:
+            return DefinitionError(msg, file, mark[0], mark[1])
+        return DefinitionError(msg, self.comp.file, self.comp.line)
 
     def style(self, el: dict[str, Any], fill_default: Any = None,
               stroke_default: Any = None) -> Style:
         dash = self.resolve(el.get("dash"))
+        if dash:
+            if not isinstance(dash, list) or not 1 <= len(dash) <= 12:
+                raise self.error(f"dash must be a list of dash and gap lengths in mm, such as "
+                                 f"[2, 1], not {_shown(dash)}")
+            dashes = tuple(self.number(d, "a dash length", 0, 1000) for d in dash)
+            if sum(dashes) <= 0:
+                raise self.error("dash lengths must not all be 0")
         return Style(
             fill=self.colour(el.get("fill", fill_default)),
             stroke=self.colour(el.get("stroke", stroke_default)),
-            width=self.num(el.get("stroke_width"), "x", 0.3),
-            dash=tuple(float(d) for d in dash) if dash else None,
+            width=self.num(el.get("stroke_width"), "x", 0.3, least=0.0),
+            dash=dashes if dash else None,
         )
+
+
+def _finite(value: float) -> float | None:
+    try:
+        v = float(value)
+    except OverflowError:
+        return None
+    return v if math.isfinite(v) else None
+
+
+def _shown(value: Any) -> str:
+    """A value as an error message shows it: briefly."""
+    if isinstance(value, str):
+        return f"'{value[:40]}{'...' if len(value) > 40 else ''}'"
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return "nothing" if value is None else repr(value)[:40]
 
 
 def truthy(value: Any) -> bool:
@@ -180,6 +243,13 @@ def layout_elements(ctx: Context, spec: Any) -> list[Any]:
 def draw_elements(ctx: Context, spec: Any) -> list[Primitive]:
     out: list[Primitive] = []
     for el in layout_elements(ctx, spec):
+        if not isinstance(el, dict):
+            raise ctx.error(f"an element must be a mapping, not {_shown(el)}")
+        ctx.el = el
+        ctx.drawn[0] += 1
+        if ctx.drawn[0] > MAX_ELEMENTS:
+            raise ctx.error(f"more than {MAX_ELEMENTS} elements on one face (layouts that use "
+                            "layouts many times over?)")
         if "when" in el and not truthy(ctx.resolve(_field_ref(el["when"]))):
             continue
         if "unless" in el and truthy(ctx.resolve(_field_ref(el["unless"]))):
@@ -198,9 +268,10 @@ def _field_ref(name: Any) -> Any:
 def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     kind = el["type"]
     n = ctx.num
+    ctx.el = el
     if kind == "rect":
         x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
-        w, h = n(el["w"], "x"), n(el["h"], "y")
+        w, h = n(el["w"], "x", least=0.0), n(el["h"], "y", least=0.0)
         if truthy(el.get("bleed")):
             b = ctx.bleed
             # extend past each trim edge the rectangle touches
@@ -209,23 +280,28 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
             x1 = x + w + b if x + w >= ctx.w - 0.01 else x + w
             y1 = y + h + b if y + h >= ctx.h - 0.01 else y + h
             x, y, w, h = x0, y0, x1 - x0, y1 - y0
-        return [Rect(x, y, w, h, ctx.style(el), n(el.get("radius"), "x"))]
+        return [Rect(x, y, w, h, ctx.style(el), n(el.get("radius"), "x", least=0.0))]
     if kind == "ellipse":
         r = el.get("r")
-        rx = n(el.get("rx", r), "x")
-        ry = n(el.get("ry", r), "y")
+        rx = n(el.get("rx", r), "x", least=0.0)
+        ry = n(el.get("ry", r), "y", least=0.0)
         return [Ellipse(n(el["cx"], "x"), n(el["cy"], "y"), rx, ry, ctx.style(el))]
     if kind == "line":
         return [Line(n(el["x1"], "x"), n(el["y1"], "y"), n(el["x2"], "x"), n(el["y2"], "y"),
                      ctx.style(el, stroke_default="ink"))]
     if kind == "path":
         d = ctx.resolve(el["d"])
+        if not isinstance(d, str) or len(d) > 100_000:
+            raise ctx.error(f"path data must be text of at most 100000 characters, not "
+                            f"{_shown(d)}")
         try:
-            cmds = parse_path(str(d))
+            cmds = parse_path(d)
         except ValueError as exc:
             raise ctx.error(f"bad path data: {exc}") from None
+        if not all(abs(v) <= 1e6 for c in cmds for v in c[1:] if isinstance(v, float)):
+            raise ctx.error("path data holds a number too large (or not finite)")
         p = Path(cmds, ctx.style(el))
-        scale = float(ctx.resolve(el.get("scale", 1.0)) or 1.0)
+        scale = ctx.number(el.get("scale", 1.0), "scale", -100, 100) or 1.0
         x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
         if scale != 1.0 or x or y:
             return [Group((p,), dx=x, dy=y, scale=scale)]
@@ -237,7 +313,8 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         if name not in ctx.game.icons and name not in BUILTIN:
             raise ctx.error(f"unknown icon '{name}'")
         colour = ctx.colour(el.get("color")) if el.get("color") else None
-        x, y, size = n(el.get("x"), "x"), n(el.get("y"), "y"), n(el.get("size", 5), "x")
+        x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
+        size = n(el.get("size", 5), "x", least=0.0)
         rotate = ctx.angle(el)
         if rotate:
             # turned about the icon's own centre
@@ -246,7 +323,13 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         return [Icon(name, x, y, size, colour)]
     if kind == "qr":
         payload = ctx.substitute(str(ctx.resolve(el["payload"])))
-        return [QR(payload, n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["size"], "x"),
+        if len(payload.encode("utf-8")) > MAX_QR_BYTES:
+            raise ctx.error(f"a QR payload of {len(payload.encode('utf-8'))} bytes is too long "
+                            f"(at most {MAX_QR_BYTES})")
+        if not payload:
+            raise ctx.error("a QR code needs a payload")
+        return [QR(payload, n(el.get("x"), "x"), n(el.get("y"), "y"),
+                   n(el["size"], "x", least=0.0),
                    ctx.colour(el.get("color", "black")) or "#000000")]
     if kind == "image":
         return draw_image(ctx, el)
@@ -255,14 +338,17 @@ def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     if kind == "grid":
         return draw_grid(ctx, el)
     if kind == "use":
-        if ctx.depth > 8:
-            raise ctx.error("layouts use each other too deeply (a loop?)")
-        with_fields = {k: ctx.resolve(v) for k, v in (el.get("with") or {}).items()}
-        sub = Context(ctx.game, ctx.comp, {**ctx.fields, **with_fields}, ctx.w, ctx.h,
-                      ctx.bleed, ctx.face, ctx.fits, ctx.depth + 1)
-        items = draw_elements(sub, el["layout"])
+        if ctx.depth >= MAX_USE_DEPTH:
+            raise ctx.error(f"layouts use each other more than {MAX_USE_DEPTH} deep (a loop?)")
+        given = el.get("with") or {}
+        if not isinstance(given, dict):
+            raise ctx.error(f"'with' must be a mapping of field: value, not {_shown(given)}")
+        with_fields = {str(k): ctx.resolve(v) for k, v in given.items()}
         x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
         rotate = ctx.angle(el)
+        sub = Context(ctx.game, ctx.comp, {**ctx.fields, **with_fields}, ctx.w, ctx.h,
+                      ctx.bleed, ctx.face, ctx.fits, ctx.depth + 1, drawn=ctx.drawn)
+        items = draw_elements(sub, el["layout"])
         return [Group(tuple(items), dx=x, dy=y, rotate=rotate)] if (x or y or rotate) else items
     if kind == "repeat":
         return draw_repeat(ctx, el)
@@ -273,12 +359,17 @@ def draw_repeat(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     """The layout once per item of ``over``: the first copy at ``x``, ``y``, each next one
     moved ``dx`` (with ``wrap: N``, N copies to a row, the rows ``dy`` apart; else ``dy``
     too). Each copy knows its item as ``${AS}``, its number as ``${AS_index}`` (from 0)."""
-    if ctx.depth > 8:
-        raise ctx.error("layouts use each other too deeply (a loop?)")
+    if ctx.depth >= MAX_USE_DEPTH:
+        raise ctx.error(f"layouts use each other more than {MAX_USE_DEPTH} deep (a loop?)")
     over = ctx.resolve(el["over"])
+    if isinstance(over, int) and not isinstance(over, bool) and over > MAX_ELEMENTS:
+        raise ctx.error(f"repeat {over} times is too many (at most {MAX_ELEMENTS})")
     items = repeat_items(over)
     if items is None:
-        raise ctx.error(f"repeat needs a list, a mapping or a whole number, not {over!r}")
+        raise ctx.error(f"repeat needs a list, a mapping or a whole number, not {_shown(over)}")
+    given = el.get("with") or {}
+    if not isinstance(given, dict):
+        raise ctx.error(f"'with' must be a mapping of field: value, not {_shown(given)}")
     name = str(el.get("as", "item"))
     x, y = ctx.num(el.get("x"), "x"), ctx.num(el.get("y"), "y")
     dx, dy = ctx.num(el.get("dx"), "x"), ctx.num(el.get("dy"), "y")
@@ -289,8 +380,8 @@ def draw_repeat(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     for i, item in enumerate(items):
         fields = {**ctx.fields, **item_fields(name, i, item, items)}
         sub = Context(ctx.game, ctx.comp, fields, ctx.w, ctx.h, ctx.bleed, ctx.face, ctx.fits,
-                      ctx.depth + 1)
-        sub.fields.update({k: sub.resolve(v) for k, v in (el.get("with") or {}).items()})
+                      ctx.depth + 1, drawn=ctx.drawn)
+        sub.fields.update({str(k): sub.resolve(v) for k, v in given.items()})
         prims = draw_elements(sub, el["layout"])
         col, row = (i % wrap, i // wrap) if wrap else (i, i)
         ox, oy = x + col * dx, y + row * dy
@@ -302,22 +393,33 @@ def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     """Art fitted to its box (``fit``, ``crop``); a raster image that will print below
     MIN_DPI is noted (an error under ``--strict``)."""
     n = ctx.num
-    path = str(ctx.resolve(el["path"]))
-    full = (ctx.game.folder / path).resolve()
-    if ctx.game.folder not in full.parents:
-        raise ctx.error(f"image path '{path}' leaves the game folder")
-    if not full.is_file():
-        raise ctx.error(f"image '{path}' does not exist in the game folder")
+    path = ctx.resolve(el["path"])
+    if not isinstance(path, str) or not path or "\0" in path or len(path) > 1000:
+        raise ctx.error(f"an image path must be a file name in the game folder, not "
+                        f"{_shown(path)}")
     try:
-        info = images.image_info(full)
+        full = in_folder(ctx.game.folder / path, ctx.game.folder)
+    except (OSError, RuntimeError) as exc:  # a name too long, a loop of links
+        raise ctx.error(f"image {_shown(path)} cannot be read ({exc})") from None
+    if full is None:
+        raise ctx.error(f"image path {_shown(path)} leaves the game folder")
+    try:
+        found = full.is_file()
+    except OSError as exc:  # a name too long, a folder on the way unreadable
+        raise ctx.error(f"image {_shown(path)} cannot be read ({exc.strerror})") from None
+    if not found:
+        raise ctx.error(f"image {_shown(path)} does not exist in the game folder")
+    try:
+        info = images.verify_image(full)
     except (images.ImageError, OSError) as exc:
         raise ctx.error(f"image '{path}' {exc}") from None
     fit = str(ctx.resolve(el.get("fit", "contain")))
-    if fit not in images.FITS:
-        raise ctx.error(f"fit must be one of {', '.join(images.FITS)}, not '{fit}'"
-                        f"{suggest(fit, images.FITS)}")
+    if fit not in IMAGE_FITS:
+        raise ctx.error(f"fit must be one of {', '.join(IMAGE_FITS)}, not '{fit}'"
+                        f"{suggest(fit, IMAGE_FITS)}")
     crop = _crop(ctx, ctx.resolve(el.get("crop")), info, path)
-    box = (n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["w"], "x"), n(el["h"], "y"))
+    box = (n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["w"], "x", least=0.0),
+           n(el["h"], "y", least=0.0))
     if box[2] <= 0 or box[3] <= 0:
         raise ctx.error(f"image '{path}' needs a positive w and h")
     pl = images.place(info, box, fit, crop)
@@ -358,15 +460,21 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         return []
     if isinstance(raw, float) and raw.is_integer():
         raw = int(raw)
-    content = str(raw)
+    content = str(raw) if not isinstance(raw, (list, dict)) else None
+    if content is None:
+        raise ctx.error(f"a text must be text or a number, not {_shown(raw)}")
+    if len(content) > MAX_TEXT:
+        raise ctx.error(f"a text of {len(content)} characters is too long for one box (at "
+                        f"most {MAX_TEXT})")
     if not content.strip():
         return []
     fonts = _fonts(ctx, el.get("font", "body"))
     _check_glyphs(ctx, el, content, fonts, "text")
-    size = float(ctx.resolve(el.get("size", 9)))
-    min_size = float(ctx.resolve(el.get("min_size", min(5.0, size))))
-    leading = float(ctx.resolve(el.get("leading", 1.2)))
-    x, y, w, h = n(el.get("x"), "x"), n(el.get("y"), "y"), n(el["w"], "x"), n(el["h"], "y")
+    size = ctx.number(el.get("size", 9), "size", 0.5, MAX_FONT_PT)
+    min_size = ctx.number(el.get("min_size", min(5.0, size)), "min_size", 0.5, MAX_FONT_PT)
+    leading = ctx.number(el.get("leading", 1.2), "leading", 0.5, 5)
+    x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
+    w, h = n(el["w"], "x", least=0.0), n(el["h"], "y", least=0.0)
     rotate = ctx.angle(el)
     # the text runs along the box's longer side when turned nearer a quarter than a half turn
     quarter = 45 < rotate % 180 < 135
@@ -496,13 +604,21 @@ def draw_pips(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
 def draw_grid(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     n = ctx.num
     x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
-    cols, rows = int(ctx.resolve(el["cols"])), int(ctx.resolve(el["rows"]))
-    cw, ch = n(el["cell_w"], "x"), n(el["cell_h"], "y")
+    cols = int(ctx.number(el["cols"], "cols", 1, MAX_CELLS))
+    rows = int(ctx.number(el["rows"], "rows", 1, MAX_CELLS))
+    if cols * rows > MAX_CELLS:
+        raise ctx.error(f"a grid of {cols} x {rows} cells is too large (at most {MAX_CELLS})")
+    ctx.drawn[0] += cols * rows
+    if ctx.drawn[0] > MAX_ELEMENTS:
+        raise ctx.error(f"more than {MAX_ELEMENTS} elements on one face")
+    cw, ch = n(el["cell_w"], "x", least=0.0), n(el["cell_h"], "y", least=0.0)
     fill = ctx.resolve(el.get("fill"))
     labels = ctx.resolve(el.get("labels")) or []
+    if not isinstance(labels, list):
+        raise ctx.error(f"a grid's labels must be a list, not {_shown(labels)}")
     stroke = ctx.colour(el.get("stroke", "ink"))
-    width = n(el.get("stroke_width"), "x", 0.3)
-    size = float(ctx.resolve(el.get("size", 7)))
+    width = n(el.get("stroke_width"), "x", 0.3, least=0.0)
+    size = ctx.number(el.get("size", 7), "size", 0.5, MAX_FONT_PT)
     fonts = _fonts(ctx, el.get("font", "body"))
     colour = ctx.colour(el.get("color", "ink")) or "#000000"
     out: list[Primitive] = []

@@ -12,7 +12,7 @@ from typing import Any
 
 from components import Component, Game
 from components.errors import InputError
-from generator.draw import Faces, Options, draw_component
+from generator.draw import Faces, Options
 from generator.drawing import Drawing, Text, walk
 
 Tick = Callable[[int], None]
@@ -44,14 +44,11 @@ def export_folder(out: Path, game_key: str, sub: str) -> Path:
 
 def draw_faces(game: Game, comps: list[Component], bleed: float,
                tick: Callable[[], None] | None = None) -> list[Faces]:
-    """Each component's faces, drawn as ``irata print`` draws them, with ``bleed`` mm."""
-    opts = Options(bleed=bleed)
-    out = []
-    for comp in comps:
-        out.append(draw_component(game, comp, opts))
-        if tick:
-            tick()
-    return out
+    """Each component's faces, drawn as ``irata print`` draws them (and checked and bounded
+    as it checks them), with ``bleed`` mm."""
+    from generator.build import draw_all
+
+    return draw_all(game, comps, Options(bleed=bleed), tick)
 
 
 def printed_title(comp: Component, front: Drawing) -> str:

@@ -24,7 +24,7 @@ from companion.mule_goes_crazy import rules as mgc
 from companion.mule_goes_crazy import saved as saved_game
 from companion.session import parse_amount
 from components.errors import InputError
-from irata.options import DB, GAME, JSON, SAVE, create, emit, need, read, record, using_saved
+from irata.options import DB, GAME, JSON, NAME, SAVE, create, emit, need, read, record, using_saved
 
 
 def _game() -> Any:
@@ -66,7 +66,7 @@ def _sheet_line(name: str, sheet: dict[str, Any]) -> str:
               help="The players in seating order (clockwise): Ann,Bob,Cid.")
 @click.option("--favored", help="The first turn's favored player, as the table agrees.")
 @click.option("--seed", type=int, help="Makes the saved game's production dice repeatable.")
-@click.option("--name", "game_name", help="A name for the saved game.")
+@NAME
 @DB
 @JSON
 def new(players_text: str, favored: str | None, seed: int | None, game_name: str | None,

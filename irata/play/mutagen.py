@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from irata.options import DB, GAME, JSON, SAVE, create, emit, names, read, record
+from irata.options import DB, GAME, JSON, NAME, SAVE, create, emit, names, read, record
 
 EXPANSION_CHOICES = ("plight-of-the-people", "palace-visitors")
 
@@ -318,7 +318,7 @@ def setup_cmd(players_text: str, expansions: tuple[str, ...], as_json: bool) -> 
               help="The players' names, comma-separated: Ann,Bob,Cy (1 to 4).")
 @click.option("--expansion", "expansions", multiple=True, type=click.Choice(EXPANSION_CHOICES),
               help="A mini expansion in play (repeatable).")
-@click.option("--name", "game_name", help="A name for the saved game.")
+@NAME
 @DB
 @JSON
 def new_cmd(players_text: str, expansions: tuple[str, ...], game_name: str | None,

@@ -21,6 +21,7 @@ from irata.options import (
     DB,
     GAME,
     JSON,
+    NAME,
     SAVE,
     create,
     emit,
@@ -590,7 +591,7 @@ def _not_saved_only(**given: Any) -> None:
               help="The starting player (default: rolled for, by --seed).")
 @click.option("--seed", type=int, default=None, help="Makes the starting player's roll "
               "repeatable.")
-@click.option("--name", "game_name", default=None, help="A name for the saved game.")
+@NAME
 @DB
 @JSON
 def new(players_text: str, short: bool, starting_player: str | None, seed: int | None,

@@ -11,7 +11,6 @@ import csv
 import io
 import json
 import os
-from pathlib import Path
 from typing import Any
 
 import click
@@ -137,7 +136,7 @@ def set_cmd(path: str, value: str, game_id: int | None, db: str | None, as_json:
         saved = pick(store, game_id)
         state = session.state_of(store, saved)
         _check_path(state, path, parsed)
-        session.apply_set(state, {"path": path, "value": parsed})
+        session.check_set(store, saved, {"path": path, "value": parsed})
         event = store.append(saved.id, "set", {"path": path, "value": parsed})
     emit(as_json, {"id": saved.id, "event": _event_dict(event)},
          f"Game {saved.id}: {path} = {json.dumps(parsed)}")
@@ -228,12 +227,15 @@ def export(game_id: int | None, db: str | None, out: str | None) -> None:
     writer = csv.writer(buf)
     writer.writerow(header)
     writer.writerows(rows)
-    target = Path(out)
-    csv_path = target.with_suffix(".csv")
+    target, csv_path = session.export_paths(out)
     for path, content in ((target, text), (csv_path, buf.getvalue())):
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(content, encoding="utf-8")
-        os.replace(tmp, path)
+        try:
+            tmp.write_text(content, encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise InputError(f"--out {out}: cannot write {path} ({exc.strerror})") from None
     click.echo(f"Wrote {target} and {csv_path}")
 
 

@@ -43,9 +43,24 @@ components:
 """
 
 
-def pdf_text(pdf: Path) -> str:
-    with pymupdf.open(pdf) as doc:
-        return "\n".join(page.get_text() for page in doc)
+def printed(folder: Path) -> Path:
+    """The first PDF a game's build wrote (one-sided cards print from GAME-single-sided.pdf),
+    as its manifest lists them."""
+    import json
+
+    return folder / json.loads((folder / "manifest.json").read_text())["files"][0]["file"]
+
+
+def pdf_text(folder: Path) -> str:
+    """The text of every page of every PDF the game's build wrote."""
+    import json
+
+    files = json.loads((folder / "manifest.json").read_text())["files"]
+    out = []
+    for f in files:
+        with pymupdf.open(folder / f["file"]) as doc:
+            out.extend(page.get_text() for page in doc)
+    return "\n".join(out)
 
 
 def svg_texts(folder: Path) -> list[tuple[str, str]]:
@@ -79,7 +94,7 @@ def make_game(game_dir: Any, fonts: str, cards: list[str]) -> Path:
 
 def assert_printed(out: Path, game: str, text: str) -> None:
     """``text`` is text in the PDF and in the SVG, and the SVG carries its glyphs."""
-    assert text in pdf_text(out / game / f"{game}.pdf")
+    assert text in pdf_text(out / game)
     texts = svg_texts(out / game / "svg")
     runs = [(t, fam) for t, fam in texts if any(ch in t for ch in text.replace(" ", ""))]
     assert text in " ".join(t for t, _ in texts)
@@ -102,7 +117,7 @@ def test_greek_and_cyrillic_print_with_a_package_font(game_dir: Any, builder: An
     builder(folder, out)
     for text in (GREEK, CYRILLIC, "Αθήνα", "Москва"):
         assert_printed(out, "scripts", text)
-    with pymupdf.open(out / "scripts" / "scripts.pdf") as doc:
+    with pymupdf.open(printed(out / "scripts")) as doc:
         names = {f[3] for f in doc[0].get_fonts()}
     # embedded as subsets (the six-letter tag), never the whole font
     assert any(re.fullmatch(r"[A-Z]{6}\+FiraSans-Regular", n) for n in names), names
@@ -179,8 +194,8 @@ def test_cjk_with_a_real_cjk_font(game_dir: Any, builder: Any, tmp_path: Path) -
     builder(folder, out)
     assert_printed(out, "scripts", CJK + "、東京タワー。")
     # the PDF embeds a few kilobytes of it, not 20 MB
-    assert (out / "scripts" / "scripts.pdf").stat().st_size < 200_000
-    pix = pymupdf.open(out / "scripts" / "scripts.pdf")[0].get_pixmap(dpi=40)
+    assert printed(out / "scripts").stat().st_size < 200_000
+    pix = pymupdf.open(printed(out / "scripts"))[0].get_pixmap(dpi=40)
     assert len(set(pix.samples)) > 2  # something was drawn
 
 
@@ -269,7 +284,7 @@ def test_a_game_name_outside_latin1_sets_the_sheets_in_the_games_font(
         "name: Scripts", "name: Λάμπες") + "inventory:\n  - {group: Κάρτες, count: 1}\n")
     out = tmp_path / "out"
     builder(folder, out)
-    text = pdf_text(out / "scripts" / "scripts.pdf")
+    text = pdf_text(out / "scripts")
     assert "Λάμπες · edition 1.0" in text and "Λάμπες: component checklist" in text
     assert "Κάρτες" in text
     # with only the standard fonts, the name is refused rather than printed as boxes

@@ -194,6 +194,7 @@ def test_dpi_follows_the_fit() -> None:
     ("path: art/wide.png, crop: [0, 0, 10]", "crop must be [x, y, w, h]"),
     ("path: art/notes.txt", "is not a PNG, JPEG or SVG image"),
     ("path: art/bomb.svg", "declares XML entities"),
+    ("path: art/elsewhere.png", "image path 'art/elsewhere.png' leaves the game folder"),
 ])
 def test_image_mistakes(game_dir: Any, element: str, message: str) -> None:
     folder = art_game(game_dir, {"bad": element})
@@ -201,6 +202,8 @@ def test_image_mistakes(game_dir: Any, element: str, message: str) -> None:
     (folder / "art" / "bomb.svg").write_text('<?xml version="1.0"?><!DOCTYPE s [<!ENTITY a '
                                              '"aaaa">]><svg xmlns="http://www.w3.org/2000/svg"'
                                              ' width="1" height="1">&a;</svg>')
+    quadrants(folder.parent / "outside.png", 300, 200)  # a link in the folder leading out
+    (folder / "art" / "elsewhere.png").symlink_to(folder.parent / "outside.png")
     from generator.build import draw_all
     from generator.draw import Options
 

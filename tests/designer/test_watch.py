@@ -87,7 +87,7 @@ def test_the_real_build_follows_edits(tmp_path: Path, game_dir: Any) -> None:
     r = Rebuilder({"w": folder}, out, build_it,
                   lambda line, err: errors.append(line) if err else None)
     r.start()
-    pdf = out / "w" / "w.pdf"
+    pdf = out / "w" / "w-single-sided.pdf"  # one-sided cards
     first = pdf.read_bytes()
     (folder / "cards.yaml").write_text(CARDS.replace("title: One", "title: Two"))
     r.on_changes([(2, str(folder / "cards.yaml"))])
@@ -137,7 +137,7 @@ def test_watch_command_rebuilds_reports_and_stops_on_ctrl_c(tmp_path: Path,
     seen: list[str] = []
     try:
         _wait_for(q, "watching", seen)
-        assert (out / "w" / "w.pdf").is_file()
+        assert (out / "w" / "w-single-sided.pdf").is_file()  # one-sided cards
         time.sleep(1.0)  # let the watcher settle before the first edit
         (folder / "cards.yaml").write_text(CARDS.replace("kind: card", "kind: crad"))
         _wait_for(q, "unknown kind 'crad'", seen)
@@ -153,4 +153,4 @@ def test_watch_command_rebuilds_reports_and_stops_on_ctrl_c(tmp_path: Path,
     assert not any("Traceback" in line for line in seen)
     import pymupdf
 
-    assert "Fixed" in pymupdf.open(out / "w" / "w.pdf")[0].get_text()
+    assert "Fixed" in pymupdf.open(out / "w" / "w-single-sided.pdf")[0].get_text()

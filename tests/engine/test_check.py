@@ -150,9 +150,17 @@ def test_any_angle_is_drawn_as_given_in_both_backends(deck_dir: Path, tmp_path: 
 
     edit(deck_dir / "cards.yaml", "size: 14, font: bold, color: white, align: center}",
          "size: 14, font: bold, color: white, align: center, rotate: 45}")
-    build(load_path(deck_dir), BuildOptions(Settings(), ("svg",), tmp_path, False))
+    build(load_path(deck_dir), BuildOptions(Settings(), ("svg", "pdf"), tmp_path, False))
     svgs = "".join(p.read_text() for p in tmp_path.rglob("*.svg"))
     assert re.search(r"rotate\(45(\.0+)?\)", svgs)
+    import pymupdf
+
+    doc = pymupdf.open(next(tmp_path.rglob("*.pdf")))
+    turned = [line["dir"] for page in doc for block in page.get_text("dict")["blocks"]
+              for line in block.get("lines", []) if "TEST" in "".join(
+                  span["text"] for span in line["spans"])]
+    assert turned and all(abs(abs(dx) - 0.7071) < 0.01 and abs(abs(dy) - 0.7071) < 0.01
+                          for dx, dy in turned)
 
 
 @pytest.mark.parametrize(("args", "words"), [

@@ -135,3 +135,17 @@ def test_inventory_lists_groups_as_json(deck_dir: Path) -> None:
     rows = json.loads(r.stdout)
     assert rows[0] == {"group": "Cards", "count": 12}
     assert {"group": "Rulebook", "count": 1} in rows
+
+
+def test_face_refs_follows_layouts_once_and_reads_sums_and_conditions() -> None:
+    from components.schema import face_refs
+
+    layouts = {
+        "card": [{"use": "band"}, {"type": "text", "text": "${cost + bonus * 2}", "when": "gold"}],
+        "band": [{"type": "text", "text": "${title} ${data.prices.food}", "unless": "hidden"},
+                 {"use": "card"}],  # a cycle: each layout is read once
+    }
+    face = {"front": "card", "back": [{"type": "text", "text": "${bad ? 1} ${back.0}"}]}
+    assert face_refs(face, layouts) == {"cost", "bonus", "title", "data.prices.food", "back.0"}
+    assert face_refs(face, layouts, conditions=True) == {
+        "cost", "bonus", "title", "data.prices.food", "back.0", "gold", "hidden"}

@@ -16,15 +16,27 @@ from PIL import Image
 from generator.backends.svg import placement
 
 PT = 25.4 / 72
+
+
+def page_of(out: Path, manifest: dict[str, Any], sheet: dict[str, Any]) -> pymupdf.Page:
+    """The PDF page a manifest sheet names: its file (in OUT/GAME/) and its page there."""
+    return pymupdf.open(out / manifest["game"] / sheet["file"])[sheet["page"] - 1]
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 
 
 def test_pdf_pages_match_the_manifest(a4_build: tuple[Path, dict[str, Any]]) -> None:
     out, manifest = a4_build
-    doc = pymupdf.open(out / "deck" / "deck.pdf")
-    assert doc.page_count == len(manifest["sheets"])
-    for page, sheet in zip(doc, manifest["sheets"], strict=True):
+    files = [f["file"] for f in manifest["files"]]
+    assert files == ["deck.pdf", "deck-single-sided.pdf"]
+    for name in files:
+        doc = pymupdf.open(out / "deck" / name)
+        sheets = [s for s in manifest["sheets"] if s["file"] == name]
+        assert doc.page_count == len(sheets) == [f["pages"] for f in manifest["files"]
+                                                 if f["file"] == name][0]
+        assert [s["page"] for s in sheets] == list(range(1, doc.page_count + 1))
+    for sheet in manifest["sheets"]:
+        page = page_of(out, manifest, sheet)
         w_mm, h_mm = page.rect.width * PT, page.rect.height * PT
         assert w_mm == pytest.approx(sheet["page_mm"][0], abs=0.05)
         assert h_mm == pytest.approx(sheet["page_mm"][1], abs=0.05)
@@ -133,13 +145,12 @@ def test_svg_and_pdf_place_the_same_text_at_the_same_spots(
 
 def test_copies_are_one_drawing_placed_many_times(a4_build: tuple[Path, dict[str, Any]]) -> None:
     out, manifest = a4_build
-    doc = pymupdf.open(out / "deck" / "deck.pdf")
     sheet = next(s for s in manifest["sheets"]
                  if any(p["component"] == "counter/one" for p in s["placements"]))
     counters = [p for p in sheet["placements"] if p["component"] == "counter/one"]
     assert len(counters) == 6
     distinct = {(p["component"], p["face"]) for p in sheet["placements"]}
-    page = doc[sheet["page"] - 1]
+    page = page_of(out, manifest, sheet)
     # one form XObject per distinct drawing, however many copies are placed
     assert len(page.get_xobjects()) == len(distinct) < len(sheet["placements"])
     root = ET.parse(out / "deck" / sheet["svg"]).getroot()
@@ -151,12 +162,13 @@ def test_copies_are_one_drawing_placed_many_times(a4_build: tuple[Path, dict[str
     assert len(uses) == 6 and len({u.get(XLINK) or u.get("href") for u in uses}) == 1
 
 
-def test_small_groups_share_a_mixed_sheet(a4_build: tuple[Path, dict[str, Any]]) -> None:
+def test_small_pieces_fill_the_space_beside_a_board_part(
+        a4_build: tuple[Path, dict[str, Any]]) -> None:
     _, manifest = a4_build
-    sheet = next(s for s in manifest["sheets"]
-                 if any(p["component"] == "counter/one" for p in s["placements"]))
-    kinds = {p["component"] for p in sheet["placements"]}
-    assert {"counter/one", "die/colour", "standee/runner"} <= kinds
+    for small in ("counter/one", "die/colour", "standee/runner"):
+        for sheet in manifest["sheets"]:
+            if any(p["component"] == small for p in sheet["placements"]):
+                assert any(p.get("part") for p in sheet["placements"]), (small, sheet["title"])
 
 
 def test_qr_stamps_decode_from_a_raster_of_the_page(tmp_path: Path, builder: Any) -> None:
@@ -174,17 +186,17 @@ def test_reference_sheet_carries_its_stamp_without_asking(
         a4_build: tuple[Path, dict[str, Any]]) -> None:
     out, manifest = a4_build
     sheet = next(s for s in manifest["sheets"] if s["title"] == "Sheets" and s["side"] == "front")
-    doc = pymupdf.open(out / "deck" / "deck.pdf")
-    pix = doc[sheet["page"] - 1].get_pixmap(dpi=300)
+    pix = page_of(out, manifest, sheet).get_pixmap(dpi=300)
     img = Image.frombytes("RGB", (pix.width, pix.height), pix.samples)
     assert {r.text for r in zxingcpp.read_barcodes(img)} == {"irata:deck/sheet/reference@1.0"}
 
 
 def test_every_sheet_has_a_footer_and_a_ruler(a4_build: tuple[Path, dict[str, Any]]) -> None:
     out, manifest = a4_build
-    doc = pymupdf.open(out / "deck" / "deck.pdf")
-    fronts = len([s for s in manifest["sheets"] if s["side"] == "front"])
-    for sheet, page in zip(manifest["sheets"], doc, strict=True):
+    for sheet in manifest["sheets"]:
+        page = page_of(out, manifest, sheet)
+        fronts = len([s for s in manifest["sheets"] if s["side"] == "front"
+                      and s["file"] == sheet["file"]])
         text = page.get_text()
         assert "Test Deck · edition 1.0 · sheet" in text
         assert f"of {fronts}" in text
@@ -199,11 +211,13 @@ def test_every_sheet_has_a_footer_and_a_ruler(a4_build: tuple[Path, dict[str, An
             assert r.x1 <= page.rect.width + 0.01 and r.y1 <= page.rect.height + 0.01
 
 
-def test_the_last_sheet_is_the_checklist(a4_build: tuple[Path, dict[str, Any]]) -> None:
+def test_the_checklist_shares_a_sheet_with_components(
+        a4_build: tuple[Path, dict[str, Any]]) -> None:
     out, manifest = a4_build
-    doc = pymupdf.open(out / "deck" / "deck.pdf")
-    last_front = [s for s in manifest["sheets"] if s["side"] == "front"][-1]
-    text = doc[last_front["page"] - 1].get_text()
+    sheets = [s for s in manifest["sheets"]
+              if s["side"] == "front" and "Component checklist" in s["title"]]
+    assert len(sheets) == 1 and sheets[0]["placements"]
+    text = page_of(out, manifest, sheets[0]).get_text()
     assert "component checklist" in text
     for group in ("Cards", "Counters", "Board", "Dice", "Standees", "Rulebook"):
         assert group in text
@@ -231,3 +245,20 @@ def test_raster_images_print_in_both_backends(deck_dir: Path, tmp_path: Path,
     assert r > 150 and g < 80 and b < 80
     svg = (tmp_path / "deck" / sheet["svg"]).read_text()
     assert "data:image/png;base64," in svg
+
+
+def test_a_rebuild_removes_only_a_pdf_its_last_manifest_listed(tmp_path: Path,
+                                                               builder: Any) -> None:
+    folder = tmp_path / "deck"
+    first = builder(tmp_path, paper="a4", duplex="long", formats=("pdf",))
+    assert [f["file"] for f in first["files"]] == ["deck.pdf", "deck-single-sided.pdf"]
+    (folder / "notes.pdf").write_bytes(b"mine")
+    # with fold every page prints one-sided from deck.pdf: the old one-sided file goes
+    again = builder(tmp_path, paper="a4", duplex="fold", formats=("pdf",))
+    assert [f["file"] for f in again["files"]] == ["deck.pdf"]
+    assert not (folder / "deck-single-sided.pdf").exists()
+    assert (folder / "notes.pdf").read_bytes() == b"mine"
+    # a file of that name the manifest does not list is not irata's to delete
+    (folder / "deck-single-sided.pdf").write_bytes(b"mine too")
+    builder(tmp_path, paper="a4", duplex="none", formats=("pdf",))
+    assert (folder / "deck-single-sided.pdf").read_bytes() == b"mine too"

@@ -75,11 +75,11 @@ def test_first_card_sheet_holds_nine(a4_build: tuple[Path, dict[str, Any]]) -> N
 
 def _backs_follow_rule(manifest: dict[str, Any], rule: str) -> int:
     checked = 0
-    pages = {s["page"]: s for s in manifest["sheets"]}
+    pages = {(s["file"], s["page"]): s for s in manifest["sheets"]}
     for sheet in manifest["sheets"]:
         if sheet["side"] != "back":
             continue
-        front = pages[sheet["page"] - 1]
+        front = pages[(sheet["file"], sheet["page"] - 1)]
         assert front["side"] == "front"
         W, H = sheet["page_mm"]
         landscape = W > H
@@ -112,16 +112,29 @@ def test_short_edge_backs_mirror_top_bottom_with_offset(tmp_path: Path, builder:
     assert _backs_follow_rule(manifest, "short") >= 12
 
 
-def test_a_back_page_follows_each_front(a4_build: tuple[Path, dict[str, Any]]) -> None:
+def test_a_back_page_follows_each_front_and_no_page_is_blank(
+        a4_build: tuple[Path, dict[str, Any]]) -> None:
     _, manifest = a4_build
-    sides = [s["side"] for s in manifest["sheets"]]
+    duplex = [s for s in manifest["sheets"] if s["file"] == "deck.pdf"]
+    single = [s for s in manifest["sheets"] if s["file"] == "deck-single-sided.pdf"]
+    assert len(duplex) + len(single) == len(manifest["sheets"])
+    sides = [s["side"] for s in duplex]
     assert sides == ["front", "back"] * (len(sides) // 2)
-    assert [s["page"] for s in manifest["sheets"]] == list(range(1, len(sides) + 1))
+    assert single and all(s["side"] == "front" for s in single)
+    for part in (duplex, single):
+        assert [s["page"] for s in part] == list(range(1, len(part) + 1))
+    for s in manifest["sheets"]:
+        assert s["placements"] or s["title"] == "Component checklist"
+        # a sheet goes to the double-sided file exactly when something on it has a back
+        has_back = any(p["face"] == "back" for b in duplex if b["page"] == s["page"] + 1
+                       for p in b["placements"]) if s["file"] == "deck.pdf" else False
+        assert (s["file"] == "deck.pdf") == (has_back or s["side"] == "back")
 
 
 def test_fold_puts_backs_on_the_same_page(tmp_path: Path, builder: Any) -> None:
     manifest = builder(tmp_path, paper="a4", duplex="fold", formats=("pdf",))
     assert all(s["side"] == "front" for s in manifest["sheets"])
+    assert [f["file"] for f in manifest["files"]] == ["deck.pdf"]
     card_sheet = next(s for s in manifest["sheets"] if s["title"] == "Cards")
     W = card_sheet["page_mm"][0]
     fronts = [p for p in card_sheet["placements"] if p["face"] == "front"]
@@ -231,3 +244,59 @@ def test_marks_and_footer_never_touch_artwork_and_stay_on_the_page(paper: str) -
                 assert not inside, (sheet.title, x, y)
             checked += 1
     assert checked > 500
+
+
+def test_board_parts_pack_two_to_a_sheet_where_they_fit(deck_dir: Path, tmp_path: Path,
+                                                        builder: Any) -> None:
+    other = deck_dir / "other.yaml"
+    other.write_text(other.read_text().replace("size: [400, 300]", "size: [300, 120]"))
+    manifest = builder(tmp_path, deck_dir, paper="a4", formats=("pdf",))
+    parts = [(s["file"], s["page"], p) for s in manifest["sheets"] for p in s["placements"]
+             if p["component"] == "board/map"]
+    assert sorted(p["part"] for _, _, p in parts) == ["A1", "B1"]
+    assert len({(f, page) for f, page, _ in parts}) == 1  # both on one sheet
+    a, b = (p for _, _, p in parts)
+    assert not overlaps(a["trim_mm"], b["trim_mm"])
+    # together their windows cover the whole board, overlapping
+    wa, wb = sorted((p["board_window_mm"] for _, _, p in parts), key=lambda w: w[0])
+    assert wa[0] == 0 and wb[0] + wb[2] == pytest.approx(300, abs=0.01)
+    assert wb[0] < wa[0] + wa[2]
+
+
+def test_small_pieces_on_a_packed_sheet_keep_a_crop_mark_on_every_cut_line() -> None:
+    from components import load_path
+    from generator.build import draw_all, impose_all
+    from generator.draw import Options
+    from generator.drawing import Line
+
+    game = load_path(Path(__file__).parent / "fixtures" / "deck")
+    settings = Settings(paper="a4")
+    sheets = impose_all(game, draw_all(game, game.components, Options()), settings)
+    checked = 0
+    for sheet in sheets:
+        if sheet.side != "front" or not any(p.comp.id == "counter/one" for p in sheet.placements):
+            continue
+        lines = [m for m in sheet.marks if isinstance(m, Line)]
+        for p in sheet.placements:
+            if p.part:  # a board part lines up by its registration targets instead
+                continue
+            x, y, w, h = p.trim
+            for cx in (x, x + w):  # a short vertical mark on this cut line, outside the bleed
+                assert any(abs(m.x1 - cx) < 1e-6 and abs(m.x2 - cx) < 1e-6 for m in lines)
+            for cy in (y, y + h):
+                assert any(abs(m.y1 - cy) < 1e-6 and abs(m.y2 - cy) < 1e-6 for m in lines)
+            checked += 1
+    assert checked >= 6
+
+
+def test_fold_gives_one_sided_pieces_the_whole_page(tmp_path: Path, builder: Any) -> None:
+    fold = builder(tmp_path / "fold", paper="a4", duplex="fold", formats=("pdf",))
+    none = builder(tmp_path / "none", paper="a4", duplex="none", formats=("pdf",))
+
+    def parts(m: dict[str, Any]) -> list[str]:
+        return sorted(p["part"] for _, p in placements(m) if p["component"] == "board/map")
+
+    assert parts(fold) == parts(none) == ["A1", "A2", "B1", "B2"]
+    # the reference sheet, one-sided, is not cut up either
+    ref = [p for _, p in placements(fold) if p["component"] == "sheet/reference"]
+    assert len(ref) == 1 and "part" not in ref[0]

@@ -33,6 +33,10 @@ def _build(root: Path, out: Path, since: str | None = None, stamp: bool = False,
     return json.loads(result.manifest.read_text())
 
 
+def _page(out: Path, manifest: dict[str, Any], sheet: dict[str, Any]) -> pymupdf.Page:
+    return pymupdf.open(out / "mule" / sheet["file"])[sheet["page"] - 1]
+
+
 def _placed(manifest: dict[str, Any]) -> set[str]:
     return {p["component"] for s in manifest["sheets"] for p in s["placements"]}
 
@@ -47,16 +51,41 @@ def test_since_prints_exactly_the_changed_components_after_a_notice(
     versions = {p["component"]: p["version"] for s in manifest["sheets"]
                 for p in s["placements"]}
     assert versions == {E.ACID: "1.1", E.PEST: "1.10"}
+    # the notice opens the reprint and shares its sheet with the reprinted cards; the cards'
+    # backs follow on the next page, and no page is blank
     first, back = manifest["sheets"][:2]
-    assert first["title"] == "Errata notice" and first["placements"] == []
-    assert back["side"] == "back" and back["placements"] == []  # duplex: a blank back
-    # only what changed after 1.1
+    assert first["file"] == "mule-errata-1.0.pdf" and first["page"] == 1
+    assert first["title"].endswith("Errata notice") and first["placements"]
+    assert back["side"] == "back" and back["placements"]
+    assert all(s["placements"] for s in manifest["sheets"])    # only what changed after 1.1
     later = _build(root, tmp_path / "later", since="1.1")
     assert _placed(later) == {E.PEST}
     # nothing changed after the latest edition: the notice alone
     none = _build(root, tmp_path / "none", since="1.10")
     assert _placed(none) == set()
-    assert [s["title"] for s in none["sheets"]] == ["Errata notice", "Errata notice"]
+    assert [s["title"] for s in none["sheets"]] == ["Errata notice"]
+    assert [f["file"] for f in none["files"]] == ["mule-errata-1.10-single-sided.pdf"]
+
+
+def test_a_reprint_sits_beside_the_full_print_and_never_replaces_it(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace,
+        tmp_path: Path) -> None:
+    write_errata(E.ERRATA + E.LATER)
+    out = tmp_path / "out"
+    full = _build(root, out, duplex="long")
+    folder = out / "mule"
+    before = {f["file"]: (folder / f["file"]).read_bytes() for f in full["files"]}
+    manifest_before = (folder / "manifest.json").read_bytes()
+    assert "mule.pdf" in before
+    errata = _build(root, out, since="1.0")
+    assert errata["since"] == "1.0"
+    assert {f["file"] for f in errata["files"]} <= {"mule-errata-1.0.pdf",
+                                                    "mule-errata-1.0-single-sided.pdf"}
+    assert (folder / "manifest-errata-1.0.json").exists()
+    assert {f: (folder / f).read_bytes() for f in before} == before
+    assert (folder / "manifest.json").read_bytes() == manifest_before
+    with pytest.raises(Exception, match="edition"):
+        _build(root, out, since="../x")
 
 
 def test_the_notice_sheet_lists_the_errata_and_the_components(
@@ -65,8 +94,7 @@ def test_the_notice_sheet_lists_the_errata_and_the_components(
     write_errata(E.ERRATA + E.LATER)
     manifest = _build(root, tmp_path / "out", since="1.0", duplex="none")
     assert [s["side"] for s in manifest["sheets"]].count("back") == 0
-    doc = pymupdf.open(tmp_path / "out" / "mule" / "mule.pdf")
-    text = _words(doc[0].get_text())
+    text = _words(_page(tmp_path / "out", manifest, manifest["sheets"][0]).get_text())
     assert "M.U.L.E. The Board Game: errata notice" in text
     assert "edition 1.0 to edition 1.10" in text
     assert "E1 · edition 1.1 · 2026-11-29" in text
@@ -82,8 +110,7 @@ def test_the_erratum_changes_the_printed_card(
     write_errata(E.ERRATA)
     manifest = _build(root, tmp_path / "out", since="1.0")
     sheet = next(s for s in manifest["sheets"] if s["placements"] and s["side"] == "front")
-    doc = pymupdf.open(tmp_path / "out" / "mule" / "mule.pdf")
-    text = _words(doc[sheet["page"] - 1].get_text())
+    text = _words(_page(tmp_path / "out", manifest, sheet).get_text())
     assert "Acid rain soaks the fields and corrodes the power lines." in text
     assert "makes 1 less (Erratum E1)" in text
     assert "makes 2 less" not in text
@@ -96,8 +123,7 @@ def test_the_qr_stamp_decodes_to_the_payload_and_errata_check_answers(
     write_errata(E.ERRATA)
     manifest = _build(root, tmp_path / "out", since="1.0", stamp=True)
     sheet = next(s for s in manifest["sheets"] if s["placements"] and s["side"] == "front")
-    doc = pymupdf.open(tmp_path / "out" / "mule" / "mule.pdf")
-    pix = doc[sheet["page"] - 1].get_pixmap(dpi=300)
+    pix = _page(tmp_path / "out", manifest, sheet).get_pixmap(dpi=300)
     img = Image.frombytes("RGB", (pix.width, pix.height), pix.samples)
     found = {r.text for r in zxingcpp.read_barcodes(img)}
     payload = f"irata:mule/{E.ACID}@1.1"
@@ -193,8 +219,10 @@ def test_print_since_through_the_command_line(
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output[result.output.index("{"):])
     assert summary["games"][0]["components"] == 1
-    manifest = json.loads((out / "mule" / "manifest.json").read_text())
+    manifest = json.loads((out / "mule" / "manifest-errata-1.0.json").read_text())
     assert _placed(manifest) == {E.ACID}
+    assert (out / "mule" / "mule-errata-1.0.pdf").exists()
+    assert not (out / "mule" / "mule.pdf").exists()  # the full print is not written over
 
 
 def test_print_since_an_unknown_edition_is_one_error_line(
@@ -219,8 +247,7 @@ def test_a_long_notice_runs_over_more_pages_and_names_each_component_once(
     comps = [c for c in game.components if c.printed][:90]
     sheets = notice_sheet(game, "1.0", comps, Settings(duplex="short"))
     fronts = [s for s in sheets if s.side == "front"]
-    assert len(fronts) >= 2 and len(sheets) == 2 * len(fronts)
-    assert all(s.blank for s in sheets if s.side == "back")
+    assert len(fronts) >= 2 and len(sheets) == len(fronts)  # no blank backs
     named = [m.text for s in fronts for m in s.marks if isinstance(m, Text)
              and m.font == "Helvetica-Bold" and m.text in {c.id for c in comps}]
     assert sorted(named) == sorted(c.id for c in comps)
@@ -253,11 +280,11 @@ def test_a_rule_data_erratum_reprints_the_sheets_that_print_it(
     # --since reprints the one sheet that prints the number, with the number changed
     manifest = _build(root, tmp_path / "out", since="1.0", duplex="none")
     assert _placed(manifest) == {"sheet/setup-beginner"}
-    page = next(s["page"] for s in manifest["sheets"] if s["placements"])
-    doc = pymupdf.open(tmp_path / "out" / "mule" / "mule.pdf")
-    text = _words(doc[page - 1].get_text())
+    sheet = next(s for s in manifest["sheets"] if s["placements"])
+    text = _words(_page(tmp_path / "out", manifest, sheet).get_text())
     assert "Smithore 4 10" in text and "v1.1" in text
-    assert "sheet/setup-beginner" in _words(doc[0].get_text())     # on the notice, too
+    notice = _page(tmp_path / "out", manifest, manifest["sheets"][0])
+    assert "sheet/setup-beginner" in _words(notice.get_text())     # on the notice, too
     # errata diff names the sheet and the number, before and after
     out = CliRunner().invoke(cli, ["errata", "diff", "mule", "--from", "1.0", "--components",
                                    str(root), "--json"])
@@ -324,6 +351,21 @@ def test_a_price_track_erratum_reprints_the_board_with_the_new_numbers(
     # --since reprints the board, and the printed pages carry the new top of Food's lane
     manifest = _build(root, tmp_path / "out", since="1.0", duplex="none")
     assert "board/game-board" in _placed(manifest)
-    doc = pymupdf.open(tmp_path / "out" / "mule" / "mule.pdf")
-    words = " ".join(_words(page.get_text()) for page in doc)
+    words = " ".join(_words(_page(tmp_path / "out", manifest, s).get_text())
+                     for s in manifest["sheets"])
+    assert manifest["files"][0]["file"] == "mule-errata-1.0.pdf"  # beside the full print
     assert "$11/9" in words and "4 pens of 2" in words
+
+
+@pytest.mark.parametrize("duplex", ["fold", "none", "short"])
+def test_a_reprint_opens_with_its_notice_with_any_duplex(
+        root: Path, write_errata: Callable[[str], Path], E: SimpleNamespace, tmp_path: Path,
+        duplex: str) -> None:
+    write_errata(E.ERRATA + E.LATER)
+    manifest = _build(root, tmp_path / "out", since="1.0", duplex=duplex)
+    assert _placed(manifest) == {E.ACID, E.PEST}
+    first = manifest["sheets"][0]
+    assert first["page"] == 1 and "Errata notice" in first["panels"]
+    text = _words(_page(tmp_path / "out", manifest, first).get_text())
+    assert "M.U.L.E. The Board Game: errata notice" in text
+    assert all(s["placements"] or s["panels"] for s in manifest["sheets"])

@@ -1,0 +1,93 @@
+"""What the bounds on untrusted input cost at their edge, and that scoring scales linearly.
+
+Prints, in one run on this machine:
+- Mutagen's End of Game Scoring for 1000, 4000 and 16000 players (every one holding two
+  "highest" Crew cards): seconds, and the ratio to the run a quarter its size (about 4 when
+  linear, about 16 when quadratic);
+- ``irata check`` then ``irata print`` of games built at the edge of what check lets through
+  (a board a metre square; nearly as many tarot cards as the work bound allows; the
+  largest grid): seconds and peak memory of the child process, beside the 10 s and 1 GB that
+  no input may exceed.
+
+No asserts on time: these machines are shared and noisy.
+
+    python benchmarks/hostile_limits.py
+"""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CHILD = """
+import sys
+from irata.cli import main
+codes = []
+for args in (["check", "--components", sys.argv[1]],
+             ["print", "--components", sys.argv[1], "--out", sys.argv[2]]):
+    try:
+        main(args)
+    except SystemExit as exc:
+        codes.append(exc.code)
+print(codes, file=sys.stderr)
+"""
+
+EDGES = {
+    "board 1000 x 1000 mm, 400 cells": (
+        "  - id: b\n    kind: board\n    size: [1000, 1000]\n    front: [{type: grid, cols: 20, "
+        "rows: 20, cell_w: 50, cell_h: 50, labels: [a, b, c]}]\n"),
+    "tarot cards near the work bound (900)": (
+        "  - id: c\n    kind: card\n    size: tarot\n    count: 900\n    front: [{type: text, "
+        "text: 'A card of the edge case', w: 60, h: 20, size: 12}]\n    back: [{type: rect, w: "
+        "100%, h: 100%, fill: '#335577'}]\n"),
+    "one face of a 10000-cell grid": (
+        "  - id: f\n    kind: sheet\n    size: page\n    front: [{type: grid, cols: 100, rows: "
+        "100, cell_w: 1.8, cell_h: 2}]\n"),
+}
+
+
+def scoring() -> None:
+    from companion.mutagen.data import load_rules
+    from companion.mutagen.rules import Crew, PlayerEnd, Tracks, end_of_game
+
+    rules = load_rules()
+    crew = (Crew("highest", "ore"), Crew("highest", "gas"))
+    last = None
+    print("Mutagen End of Game Scoring (two 'highest' Crew cards each):")
+    for n in (1000, 4000, 16000):
+        players = [PlayerEnd(f"P{i}", 10, Tracks(i % 8, i * 3 % 8, i * 5 % 8, i * 7 % 8), crew)
+                   for i in range(n)]
+        t = time.perf_counter()
+        end_of_game(players, rules)
+        s = time.perf_counter() - t
+        ratio = f"  x{s / last:.1f} for 4x the players" if last else ""
+        print(f"  {n:6d} players: {s:.3f} s{ratio}")
+        last = s
+
+
+def edges() -> None:
+    print("check + print at the edge of the bounds (limit: 10 s, 1 GB):")
+    for label, component in EDGES.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp) / "G"
+            folder.mkdir()
+            (folder / "game.yaml").write_text("game: edge\nname: Edge\n")
+            (folder / "c.yaml").write_text("components:\n" + component)
+            t = time.perf_counter()
+            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            proc = subprocess.run([sys.executable, "-c", CHILD, str(folder), str(Path(tmp) / "o")],
+                                  capture_output=True, text=True)
+            s = time.perf_counter() - t
+            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            codes = proc.stderr.strip().splitlines()[-1]
+            print(f"  {label:40s} {s:5.1f} s  peak so far {max(peak, before) / 1024:5.0f} MB  "
+                  f"exit codes {codes}")
+
+
+if __name__ == "__main__":
+    scoring()
+    edges()

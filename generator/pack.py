@@ -1,0 +1,594 @@
+"""Mixed-size packing: what does not fill whole sheets of its own size shares sheets.
+
+A game's pieces reach paper in three ways. Runs of one size that fill a sheet densely (nine
+poker cards, 192 counters) keep the grid of ``layout.impose``: butted where bleed gutters do
+not fit, crop marks running to the margin. Larger pieces left over become *units*:
+
+- a **strip**: a row (or a block of rows) of same-size pieces butted edge to edge (shared cut
+  lines, bleed only around it), with short crop marks on every cut line just outside the
+  bleed;
+- a **board part**: one overlapping part of a board larger than the page, with its
+  registration targets, part label and assembly map;
+- a **panel**: a block of sheet text (the component checklist, the end of an errata notice).
+
+Units are packed by ``rectpack``: each heuristic in ``STRATEGIES`` (MaxRects placement, with
+best-fit or global sheet choice) takes them largest first and puts each on an open sheet where
+it fits, opening a new sheet only when none has room; the run with the fewest sheets wins.
+Then the small pieces (tokens, counters, tiles under ``SMALL``) go into the space left: on
+each sheet, blocks of one size cut to fit its largest free rectangles (``free_space``), one
+size with backs or without in one block; what is left of them opens sheets of its own, filled
+the same way. rectpack is a maintained, pure-Python 2D bin packer; its MaxRects heuristics
+place mixed sizes far denser than shelf packing (the former approach, which lost the height
+of every shelf's tallest piece), and carving the small pieces to the free space puts them
+beside boards and dashboards rather than on sheets of their own.
+
+Cutting stays easy: every unit is padded by the bleed plus ``MARK_ROOM`` on every side, so no
+piece's bleed reaches another's trim and every piece keeps marks on each of its cut lines, and
+every trim stays inside the printable margin. The bottom band stays free for the footer.
+Backs mirror about the page centre exactly as on grid sheets (``layout.mirror``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rectpack import (  # type: ignore[import-untyped]
+    SORT_AREA,
+    SORT_LSIDE,
+    SORT_PERI,
+    MaxRectsBaf,
+    MaxRectsBl,
+    MaxRectsBlsf,
+    MaxRectsBssf,
+    PackingBin,
+    PackingMode,
+    newPacker,
+)
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from generator.draw import Faces
+from generator.drawing import PT, Ellipse, Group, Line, Primitive, Rect, Style, Text
+from generator.layout import (
+    FOLDLINE,
+    FOOTER_BAND,
+    GAP,
+    MARK,
+    OVERLAP,
+    Item,
+    Placement,
+    Settings,
+    Sheet,
+    best_grid,
+    cut_lines,
+    impose,
+    mirror,
+    page_size,
+    turns_backs,
+    usable_area,
+)
+
+MARK_ROOM = 1.0  # mm past a piece's bleed: its crop marks run from bleed + GAP to bleed + 2
+MARK_LEN = 1.5
+SCALE = 10  # rectpack works in tenths of a millimetre (integers: no float drift)
+
+
+@dataclass
+class Strip:
+    """Same-size copies in ``cols`` columns, butted: shared cut lines, bleed only around the
+    block (``items`` fill it row by row; a block is always a full rectangle)."""
+
+    items: list[Item]
+    cols: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.cols:
+            self.cols = len(self.items)
+
+    @property
+    def rows(self) -> int:
+        return math.ceil(len(self.items) / self.cols)
+
+    @property
+    def bleed(self) -> float:
+        return self.items[0].front.bleed
+
+    @property
+    def w(self) -> float:
+        return self.cols * self.items[0].front.w
+
+    @property
+    def h(self) -> float:
+        return self.rows * self.items[0].front.h
+
+    @property
+    def two_sided(self) -> bool:
+        return any(it.back is not None for it in self.items)
+
+    def place(self, x: float, y: float, front: Sheet, back: Sheet | None, s: Settings,
+              landscape: bool) -> None:
+        d = self.items[0].front
+        b = self.bleed
+        for k, it in enumerate(self.items):
+            c, r = k % self.cols, k // self.cols
+            tx, ty = x + c * d.w, y + r * d.h
+            trim = (tx, ty, d.w, d.h)
+            left = b if c == 0 else 0.0
+            right = b if c == self.cols - 1 else 0.0
+            top = b if r == 0 else 0.0
+            bottom = b if r == self.rows - 1 else 0.0
+            clip = (tx - left, ty - top, d.w + left + right, d.h + top + bottom)
+            front.placements.append(Placement(it.comp, it.copy, "front", it.front, trim, clip,
+                                              (tx, ty)))
+            if it.back is not None and s.duplex != "none":
+                bt = mirror(trim, front.w, front.h, s, landscape)
+                bc = mirror(clip, front.w, front.h, s, landscape)
+                turned = turns_backs(s, landscape)
+                origin = (bt[0] + bt[2], bt[1] + bt[3]) if turned else (bt[0], bt[1])
+                target = back if back is not None else front
+                target.placements.append(Placement(it.comp, it.copy, "back", it.back, bt, bc,
+                                                   origin, turned))
+        front.marks.extend(block_marks(x, y, [x + k * d.w for k in range(self.cols + 1)],
+                                       [y + k * d.h for k in range(self.rows + 1)], b))
+
+
+def block_marks(x: float, y: float, xs: list[float], ys: list[float],
+                bleed: float) -> list[Primitive]:
+    """Short hairlines on every cut line of a block, just outside its bleed on all four sides."""
+    x1, y1 = xs[-1], ys[-1]
+    a, z = bleed + GAP, bleed + GAP + MARK_LEN
+    out: list[Primitive] = []
+    for cx in xs:
+        out.append(Line(cx, y - z, cx, y - a, MARK))
+        out.append(Line(cx, y1 + a, cx, y1 + z, MARK))
+    for cy in ys:
+        out.append(Line(x - z, cy, x - a, cy, MARK))
+        out.append(Line(x1 + a, cy, x1 + z, cy, MARK))
+    return out
+
+
+@dataclass
+class BoardPart:
+    """One part of a board split over several sheets, with the room below it for its label."""
+
+    item: Item
+    window: tuple[float, float, float, float]  # the board's region this part shows
+    col: int
+    row: int
+    cols: int
+    rows: int
+
+    @property
+    def label(self) -> str:
+        return f"{chr(ord('A') + self.col)}{self.row + 1}"
+
+    @property
+    def w(self) -> float:
+        return self.window[2]
+
+    @property
+    def h(self) -> float:
+        return self.window[3] + label_depth(self.rows)
+
+    bleed: float = 0.0
+    two_sided: bool = False
+
+    def place(self, x: float, y: float, front: Sheet, back: Sheet | None, s: Settings,
+              landscape: bool) -> None:
+        bx, by, pw, ph = self.window
+        trim = (x, y, pw, ph)
+        front.placements.append(Placement(self.item.comp, self.item.copy, "front",
+                                          self.item.front, trim, trim, (x - bx, y - by),
+                                          part=self.label, window=self.window))
+        front.marks.extend(registration(x, y, pw, ph, self.col, self.row, self.cols,
+                                        self.rows))
+        front.marks.extend(assembly_map(x, y + ph, pw, self.cols, self.rows, self.col,
+                                        self.row, self.label))
+        front.occupied.append((x, y, self.w, self.h))
+
+
+@dataclass
+class Panel:
+    """Sheet text drawn in its own box (0, 0, w, h): the checklist, an errata notice's end."""
+
+    title: str
+    w: float
+    h: float
+    marks: list[Primitive] = field(default_factory=list)
+    bleed: float = 0.0
+    two_sided: bool = False
+
+    def place(self, x: float, y: float, front: Sheet, back: Sheet | None, s: Settings,
+              landscape: bool) -> None:
+        front.marks.append(Group(tuple(self.marks), dx=x, dy=y))
+        front.panels.append(self.title)
+        front.occupied.append((x, y, self.w, self.h))
+
+
+Unit = Strip | BoardPart | Panel
+
+
+def label_depth(rows: int) -> float:
+    """Room under a board part for its assembly map (4 mm a row) and label."""
+    return 1.5 + max(4.0, rows * 4.0) + 0.5
+
+
+def board_parts(item: Item, s: Settings) -> list[BoardPart]:
+    """A board larger than the printable area, split into the fewest overlapping parts that
+    the packer can place (each with room for its label and assembly map below it)."""
+    d = item.front
+    best: tuple[int, int, int] | None = None
+    for landscape in _orientations(s):
+        _, _, bw, bh, pad = _bin(s, landscape)
+        room_w, room_h = bw - 2 * pad - 0.2, bh - 2 * pad - 0.2
+        cols = max(1, math.ceil((d.w - OVERLAP) / (room_w - OVERLAP)))
+        rows = 1
+        while rows < 20:
+            ph = (d.h + (rows - 1) * OVERLAP) / rows
+            if ph + label_depth(rows) <= room_h:
+                break
+            rows += 1
+        if best is None or cols * rows < best[0]:
+            best = (cols * rows, cols, rows)
+    assert best is not None
+    _, cols, rows = best
+    pw = (d.w + (cols - 1) * OVERLAP) / cols
+    ph = (d.h + (rows - 1) * OVERLAP) / rows
+    return [BoardPart(item, (c * (pw - OVERLAP), r * (ph - OVERLAP), pw, ph), c, r, cols, rows)
+            for r in range(rows) for c in range(cols)]
+
+
+SMALL = 60.0  # mm: pieces below this on both sides fill the space other pieces leave
+
+
+def strips(items: list[Item], s: Settings) -> list[Strip]:
+    """Same-size copies in rows as wide as a portrait page's printable width allows (rows
+    that fit either orientation leave the packer the most freedom)."""
+    if not items:
+        return []
+    per_row = max(1, int((usable_area(s, False)[2] + 1e-9) // items[0].front.w))
+    return [Strip(items[k:k + per_row]) for k in range(0, len(items), per_row)]
+
+
+def _bin(s: Settings, landscape: bool) -> tuple[float, float, float, float, float]:
+    """The area the padded units may fill (x, y, w, h) and the padding: the printable area
+    widened by the padding (trims stay inside it), less the footer band at the bottom."""
+    pad = s.bleed + MARK_ROOM
+    ux, uy, uw, uh = usable_area(s, landscape)
+    e = max(0.0, min(pad, s.margin - 0.5))
+    top = uy - e
+    bottom = uy + uh - FOOTER_BAND - 1.0
+    return ux - e, top, uw + 2 * e, bottom - top, pad
+
+
+def _footprint(u: Unit, pad: float) -> tuple[int, int]:
+    return (math.ceil((u.w + 2 * pad) * SCALE), math.ceil((u.h + 2 * pad) * SCALE))
+
+
+def fits(u: Unit, s: Settings) -> bool:
+    """Whether the packer can place ``u`` on some sheet."""
+    for landscape in _orientations(s):
+        _, _, bw, bh, pad = _bin(s, landscape)
+        fw, fh = _footprint(u, pad)
+        if fw <= int(bw * SCALE) and fh <= int(bh * SCALE):
+            return True
+    return False
+
+
+def _orientations(s: Settings) -> tuple[bool, ...]:
+    return (False,) if s.duplex == "fold" else (False, True)
+
+
+# rectpack heuristics tried, best result kept: (placement rule, how sheets are chosen, order)
+STRATEGIES = (
+    (MaxRectsBssf, PackingBin.BFF, SORT_AREA),
+    (MaxRectsBssf, PackingBin.BBF, SORT_AREA),
+    (MaxRectsBaf, PackingBin.BFF, SORT_AREA),
+    (MaxRectsBlsf, PackingBin.BBF, SORT_AREA),
+    (MaxRectsBssf, PackingBin.BFF, SORT_LSIDE),
+    (MaxRectsBaf, PackingBin.BBF, SORT_LSIDE),
+    (MaxRectsBl, PackingBin.BFF, SORT_PERI),
+    (MaxRectsBssf, PackingBin.Global, SORT_AREA),
+)
+
+
+def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any]
+         ) -> list[tuple[bool, list[tuple[int, int, int]]]] | None:
+    """One rectpack run: per sheet, its orientation and its (unit, x, y) in tenths of a mm;
+    None when the heuristic left a unit out."""
+    algo, bins, order = strategy
+    pad = s.bleed + MARK_ROOM
+    packer = newPacker(mode=PackingMode.Offline, bin_algo=bins, pack_algo=algo,
+                       sort_algo=order, rotation=False)
+    kinds = _orientations(s)
+    for k, landscape in enumerate(kinds):
+        _, _, bw, bh, _ = _bin(s, landscape)
+        packer.add_bin(int(bw * SCALE), int(bh * SCALE), count=len(todo), bid=k)
+    for i, u in enumerate(todo):
+        packer.add_rect(*_footprint(u, pad), rid=i)
+    packer.pack()
+    out = [(kinds[abin.bid], [(r.rid, r.x, r.y) for r in abin]) for abin in packer]
+    out = [o for o in out if o[1]]
+    if sum(len(rects) for _, rects in out) != len(todo):
+        return None
+    return out
+
+
+Layout = list[tuple[bool, list[tuple[Unit, float, float]]]]  # per sheet: units at trims
+
+
+def _best(todo: list[Unit], s: Settings) -> Layout:
+    """The rectpack run with the fewest sheets (then the emptiest last sheet), as trims."""
+    best: list[tuple[bool, list[tuple[int, int, int]]]] | None = None
+    best_key: tuple[float, ...] = ()
+    for strategy in STRATEGIES:
+        run = _run(todo, s, strategy)
+        if run is None:
+            continue
+        fills = sorted(sum(todo[i].w * todo[i].h for i, _, _ in rects) for _, rects in run)
+        key = (len(run), fills[0])
+        if best is None or key < best_key:
+            best, best_key = run, key
+    if best is None:
+        raise ValueError("the packer left pieces unplaced")
+    pad = s.bleed + MARK_ROOM
+    out: Layout = []
+    for landscape, rects in best:
+        bx, by, _, _, _ = _bin(s, landscape)
+        out.append((landscape, [(todo[i], bx + x / SCALE + pad, by + y / SCALE + pad)
+                                for i, x, y in rects]))
+    return out
+
+
+Box = tuple[float, float, float, float]
+
+
+def free_space(area: Box, used: list[Box]) -> list[Box]:
+    """The maximal empty rectangles of ``area`` around the ``used`` boxes (x, y, w, h)."""
+    free = [area]
+    for ux, uy, uw, uh in used:
+        nxt: list[Box] = []
+        for f in free:
+            fx, fy, fw, fh = f
+            if ux >= fx + fw or ux + uw <= fx or uy >= fy + fh or uy + uh <= fy:
+                nxt.append(f)
+                continue
+            if ux > fx:
+                nxt.append((fx, fy, ux - fx, fh))
+            if ux + uw < fx + fw:
+                nxt.append((ux + uw, fy, fx + fw - ux - uw, fh))
+            if uy > fy:
+                nxt.append((fx, fy, fw, uy - fy))
+            if uy + uh < fy + fh:
+                nxt.append((fx, uy + uh, fw, fy + fh - uy - uh))
+        nxt = list(dict.fromkeys(nxt))
+        free = [a for a in nxt if not any(
+            b != a and b[0] <= a[0] + 1e-9 and b[1] <= a[1] + 1e-9
+            and b[0] + b[2] >= a[0] + a[2] - 1e-9 and b[1] + b[3] >= a[1] + a[3] - 1e-9
+            for b in nxt)]
+    return free
+
+
+def _fill(layout: Layout, small: list[list[Item]], s: Settings) -> None:
+    """Small pieces into the space the packed sheets leave: on each sheet, blocks of one
+    size cut to fit its largest free rectangles, the largest pieces first."""
+    pad = s.bleed + MARK_ROOM
+    small.sort(key=lambda run: -run[0].front.w * run[0].front.h if run else 0.0)
+    for landscape, placed in layout:
+        bx, by, bw, bh, _ = _bin(s, landscape)
+        while any(small):
+            used = [(x - pad, y - pad, u.w + 2 * pad, u.h + 2 * pad) for u, x, y in placed]
+            spaces = sorted(free_space((bx, by, bw, bh), used), key=lambda f: -f[2] * f[3])
+            block = None
+            for fx, fy, fw, fh in spaces:
+                for run in small:
+                    if not run:
+                        continue
+                    d = run[0].front
+                    cols = int((fw - 2 * pad + 1e-9) // d.w)
+                    rows = int((fh - 2 * pad + 1e-9) // d.h)
+                    if cols < 1 or rows < 1:
+                        continue
+                    k = min(len(run), cols * rows)
+                    if k >= cols:
+                        k = k // cols * cols
+                        block = Strip(run[:k], cols)
+                    else:
+                        block = Strip(run[:k], k)
+                    del run[:k]
+                    placed.append((block, fx + pad, fy + pad))
+                    break
+                if block is not None:
+                    break
+            if block is None:
+                break
+            block = None
+
+
+def pack(units: list[Unit], s: Settings, head: Panel | None = None,
+         small: list[list[Item]] | None = None) -> list[Sheet]:
+    """Pack ``units`` (and ``head``, an errata notice's text) onto as few sheets as rectpack
+    finds, then fill the space they leave with ``small`` pieces (runs of one size).
+
+    Each heuristic in ``STRATEGIES`` takes the units largest first and puts each on an open
+    sheet where it fits (MaxRects: beside what is there already), opening a new sheet
+    (portrait if the unit fits one, else landscape) only when none has room; the run with the
+    fewest sheets wins. Small tokens and counters then go, in blocks cut to fit, into the
+    largest free rectangles of each sheet; what is left of them is packed the same way."""
+    todo: list[Unit] = ([head] if head is not None else []) + list(units)
+    small = [list(run) for run in small or [] if run]
+    for u in todo:
+        if not fits(u, s):
+            raise ValueError(f"a {u.w:.0f} x {u.h:.0f} mm piece does not fit any sheet")
+    layout = _best(todo, s) if todo else []
+    if head is not None:  # the notice opens the reprint
+        layout.sort(key=lambda sheet: not any(u is head for u, _, _ in sheet[1]))
+    _fill(layout, small, s)
+    while any(small):  # what is left opens sheets of its own, filled the same way
+        layout.append((False, []))
+        _fill(layout[-1:], small, s)
+        if not layout[-1][1]:
+            raise ValueError("a small piece fits no sheet")
+    sheets: list[Sheet] = []
+    for landscape, placed in layout:
+        W, H = page_size(s.paper, landscape)
+        front = Sheet(W, H, "front", "")
+        two = any(u.two_sided for u, _, _ in placed)
+        back = Sheet(W, H, "back", "") if two and s.duplex in ("long", "short") else None
+        for u, x, y in sorted(placed, key=lambda p: (round(p[2], 1), p[1])):
+            u.place(x, y, front, back, s, landscape)
+        if s.cut_lines:
+            front.marks.extend(cut_lines(front))
+        if s.duplex == "fold" and two:
+            front.marks.append(Line(W / 2, s.margin, W / 2, H - s.margin, FOLDLINE))
+        sheets.append(front)
+        if back is not None:
+            sheets.append(back)
+    return sheets
+
+
+def registration(px: float, py: float, pw: float, ph: float, c: int, r: int, cols: int,
+                 rows: int) -> list[Primitive]:
+    """Cross-hair targets in the overlap strips (they land on the same board point on both
+    neighbouring parts) and a dashed line where the part above or to the left ends."""
+    out: list[Primitive] = []
+    st = Style(stroke="#000000", width=0.2)
+    half = OVERLAP / 2
+
+    def target(x: float, y: float) -> None:
+        out.append(Ellipse(x, y, 2.0, 2.0, st))
+        out.append(Line(x - 3, y, x + 3, y, st))
+        out.append(Line(x, y - 3, x, y + 3, st))
+
+    for k in (0.25, 0.75):
+        if c > 0:
+            target(px + half, py + ph * k)
+            out.append(Line(px + OVERLAP, py, px + OVERLAP, py + ph, FOLDLINE))
+        if c < cols - 1:
+            target(px + pw - half, py + ph * k)
+        if r > 0:
+            target(px + pw * k, py + half)
+        if r < rows - 1:
+            target(px + pw * k, py + ph - half)
+    if r > 0:
+        out.append(Line(px, py + OVERLAP, px + pw, py + OVERLAP, FOLDLINE))
+    return out
+
+
+def assembly_map(x: float, below: float, width: float, cols: int, rows: int, c: int, r: int,
+                 part: str) -> list[Primitive]:
+    """The part's label and a small map of all parts (this one filled), under the part,
+    never wider than it."""
+    cell = 4.0
+    y0 = below + 1.5
+    out: list[Primitive] = []
+    for rr in range(rows):
+        for cc in range(cols):
+            here = (rr, cc) == (r, c)
+            out.append(Rect(x + cc * cell, y0 + rr * cell, cell, cell,
+                            Style(fill="#333333" if here else "#ffffff", stroke="#333333",
+                                  width=0.2)))
+    text = (f"Part {part} of {cols * rows}. Parts overlap by {OVERLAP:g} mm: lay each part "
+            "over the one to its right and the one below it, its edge on their dashed line "
+            "and the targets on their targets, then glue.")
+    tx = x + cols * cell + 3
+    room = width - (tx - x)
+    size = 6.0
+    while size > 3.5 and stringWidth(text, "Helvetica", size) * PT > room:
+        size -= 0.25
+    out.append(Text(tx, y0 + 2.9, text, "Helvetica", size, "#333333"))
+    return out
+
+
+def panel_on_a_back(sheets: list[Sheet], panel: Panel, s: Settings) -> bool:
+    """Print ``panel`` (the checklist) on the blank back of a one-sided sheet that is not cut
+    up (a rules or reference sheet), when there is one: it then costs no paper at all. The
+    sheet becomes two-sided; with a short-edge flip the panel turns to read upright."""
+    if s.duplex not in ("long", "short"):
+        return False
+    for k in range(len(sheets) - 1, -1, -1):
+        front = sheets[k]
+        if front.side != "front" or (k + 1 < len(sheets) and sheets[k + 1].side == "back"):
+            continue
+        if len(front.placements) != 1 or front.placements[0].comp.kind != "sheet":
+            continue
+        x, y, w, h = front.placements[0].trim
+        if panel.w > w - 6 or panel.h > h - 6:
+            continue
+        box = (x + (w - panel.w) / 2, y + 4, panel.w, panel.h)
+        landscape = front.w > front.h
+        bx, by, bw, bh = mirror(box, front.w, front.h, s, landscape)
+        back = Sheet(front.w, front.h, "back", front.title)
+        if turns_backs(s, landscape):
+            back.marks.append(Group(tuple(panel.marks), dx=bx + bw, dy=by + bh, rotate=180))
+        else:
+            back.marks.append(Group(tuple(panel.marks), dx=bx, dy=by))
+        back.panels.append(panel.title)
+        back.occupied.append((bx, by, bw, bh))
+        sheets.insert(k + 1, back)
+        return True
+    return False
+
+
+FULL_FILL = 0.8  # a size whose grid covers this much of a sheet keeps whole grid sheets
+
+
+def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = None,
+                head: Panel | None = None) -> list[Sheet]:
+    """Every copy of every component onto sheets: whole grid sheets for sizes that fill one
+    densely, the rest (and ``panels``) packed together; ``head`` (an errata notice's end)
+    shares the sheet that prints first.
+    Runs are grouped by size and sidedness, in order of first appearance.
+
+    With ``fold``, only what has a back is confined to the page's left half (its backs take
+    the right half); one-sided components and panels use the whole page, as with ``none``,
+    and so does a two-sided piece too large for half a page: its front, in parts."""
+    whole = replace(s, duplex="none") if s.duplex == "fold" else s
+    runs: dict[tuple[float, float, float, bool, bool], list[Item]] = {}
+    titles: dict[tuple[float, float, float, bool, bool], str] = {}
+    for f in faces:
+        d = f.front
+        key = (round(d.w, 2), round(d.h, 2), d.bleed, f.back is not None,
+               f.comp.kind == "board")
+        items = runs.setdefault(key, [])
+        items.extend(Item(f.comp, i + 1, f.front, f.back) for i in range(f.comp.count))
+        titles.setdefault(key, f.comp.group or f.comp.kind)
+    grid: list[Sheet] = []
+    units: dict[bool, list[Unit]] = {False: [], True: []}  # by: on the whole page (fold)
+    small: dict[tuple[float, float, float, bool], list[Item]] = {}
+    for key, items in runs.items():
+        d = items[0].front
+        # (a piece too large for half a page prints its front in parts on the whole page)
+        on_whole = whole is not s and (not key[3] or best_grid(d.w, d.h, d.bleed, s) is None)
+        rs = whole if on_whole else s
+        g = best_grid(d.w, d.h, d.bleed, rs)
+        if g is None:
+            for it in items:
+                units[on_whole].extend(board_parts(it, rs))
+            continue
+        _, _, uw, uh = usable_area(rs, g.landscape)
+        dense = g.count * d.w * d.h >= FULL_FILL * uw * uh
+        full = len(items) - len(items) % g.count if dense else 0
+        grid.extend(impose(items[:full], rs, titles[key]))
+        rest = strips(items[full:], rs)
+        if d.w < SMALL and d.h < SMALL and items[full:]:
+            # one size, with backs or without, fills blocks together: fewer gutters
+            small.setdefault((round(d.w, 2), round(d.h, 2), d.bleed, on_whole),
+                             []).extend(items[full:])
+        elif all(fits(u, rs) for u in rest):
+            units[on_whole].extend(rest)
+        else:  # too tall to leave the footer its band: the grid finds it a side strip
+            grid.extend(impose(items[full:], rs, titles[key]))
+    for panel in list(panels or []):
+        if panel_on_a_back(grid, panel, s):
+            continue
+        units[whole is not s].append(panel)
+    out = grid
+    for on_whole, rs in ((False, s), (True, whole)):
+        todo = sorted(units[on_whole], key=lambda u: -u.w * u.h)
+        runs_small = [v for k, v in small.items() if k[3] == on_whole]
+        first = head if on_whole == (whole is not s) else None  # with the panels
+        if todo or runs_small or first:
+            out = out + pack(todo, rs, first, runs_small)
+    return out
