@@ -396,6 +396,8 @@ def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
         dev["done"].append(who)
         lines.append(f"{who} passes: Development over for {who}")
         return out
+    if p["food"] < 1:       # even an Action a Special Talent makes free
+        raise RuleError(f"Development: Players without Food must Pass ({who} has 0 Food)")
     if len(parts) > int(d["actions_per_round"]):
         raise RuleError(f"Development: up to {d['actions_per_round']} Actions in one Action "
                         f"Round, not {len(parts)}")

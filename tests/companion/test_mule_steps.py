@@ -94,8 +94,10 @@ def test_mules_installed_one_per_land_for_money_from_the_corral(md: MuleData) ->
         develop(empty, md, "buy P08 E")
     with pytest.raises(RuleError, match="no Production Value for smithore"):
         develop(s, md, "refit R01 S")
-    with pytest.raises(RuleError, match="has 0 Food left"):
+    with pytest.raises(RuleError, match="Players without Food must Pass"):
         develop(at_development(md, lands, food=0), md, "assay")
+    with pytest.raises(RuleError, match="has 0 Food left, 'assay' costs 1"):
+        develop(at_development(md, lands, food=1), md, "buy P08 E, assay")
     with pytest.raises(RuleError, match="last Action"):
         develop(s, md, "pub, assay")
 
@@ -330,6 +332,11 @@ def test_special_talents_change_the_food_cost_of_an_action(real: MuleData) -> No
     # Flapper (SP06, Aerial Survey): Assay costs no Food; Leggite (SP07): Move costs none
     assert food_left("Bob", "assay") == 6 and food_left("Dee", "assay") == 5
     assert food_left("Cid", "move R01 P01") == 6 and food_left("Dee", "move R01 P01") == 5
+    # ... but Players without Food must Pass, even for an Action that costs them none
+    s["players"]["Cid"]["food"] = 0
+    with pytest.raises(RuleError, match="Players without Food must Pass"):
+        develop(s, real, "move R01 P01", "Cid")
+    s["players"]["Cid"]["food"] = 6
     # Mechtron (SP01, Tinkerer): Refit on two Adjacent Lands (C1 and D1) for 1 Food
     for n in ("Ann", "Dee"):
         s["players"][n]["lands"][3]["mule"] = "energy"
