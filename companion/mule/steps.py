@@ -1069,12 +1069,15 @@ def personal_event(t: Turn, giver: str, deck_name: str) -> str:
     else:
         target = t.ask("to", f"{giver} gives it to", "", lambda a: _target(a, giver, names))
     p = s["players"][target]
+    had = p["money"]
     outcome = events.apply_event(card.effect, events.Colonist(
         p["money"], {g: p[g] for g in GOODS}, len(p["lands"]), dict(p["mules"])))
     p["money"] = outcome.money_after
     for g in GOODS:
         p[g] = outcome.stocks_after[g]
-    t.tell(f"{target}: {outcome.summary()} -> ${p['money']}")
+    short = f" (as far as possible: {target} pays the ${had} held)" \
+        if had + outcome.money < 0 else ""
+    t.tell(f"{target}: {outcome.summary()}{short} -> ${p['money']}")
     if decks:
         events.discard(decks[deck_name], card.id)
     return target

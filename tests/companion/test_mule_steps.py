@@ -399,3 +399,15 @@ def test_market_entries_a_slip_would_change(md: MuleData) -> None:
     # a deal of 0 units is no deal
     with pytest.raises(InputError, match="a deal trades 1 unit or more"):
         steps._deal(s, "food", "Ann>Bob 0@5", [])
+
+
+def test_an_unlucky_event_beyond_the_money_held_says_what_was_paid(md: MuleData) -> None:
+    """Land Tax! ($3 a Land) on $6 and 5 Lands: the loss is carried out as far as possible,
+    and the line says so instead of a bare -$15."""
+    s = tournament(md)
+    bob = s["players"]["Bob"]
+    bob.update(money=6, lands=[board.new_land("plains") for _ in range(5)])
+    t = steps.Turn(s, md, turn.scripted({"card": "UE07", "to": "Bob"}, {}), lambda x: None)
+    steps.personal_event(t, "Ann", "unlucky")
+    assert bob["money"] == 0
+    assert t.lines[-1] == "Bob: -$15 (as far as possible: Bob pays the $6 held) -> $0"
