@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.mule import board, steps, turn
+from companion.mule import board, events, steps, turn
 from companion.mule import saved as game
 from companion.mule.data import MuleData
 from components.errors import InputError, RuleError
@@ -411,3 +411,24 @@ def test_an_unlucky_event_beyond_the_money_held_says_what_was_paid(md: MuleData)
     steps.personal_event(t, "Ann", "unlucky")
     assert bob["money"] == 0
     assert t.lines[-1] == "Bob: -$15 (as far as possible: Bob pays the $6 held) -> $0"
+
+
+def test_the_wampus_tracker_draws_two_cards(real: MuleData) -> None:
+    """Gollumer (SP02, Wampus Tracker) draws 2 Lucky Event cards and catches the Wampus if
+    either shows him; another Colonist draws 1."""
+    s = game.new_game(real, NAMES, "tournament", seed=3, deck=True,
+                      species={"Ann": "Gollumer", "Bob": "Packer", "Cid": "Packer",
+                               "Dee": "Flapper"})
+    t = steps.Turn(s, real, lambda *a: None, lambda line: None)
+    s["todo"] = steps.begin_development(t)
+    lucky = real.deck("lucky")
+    miss = next(c.id for c in lucky if not c.wampus)
+    hit = next(c.id for c in lucky if c.wampus)
+    s["event_decks"]["lucky"]["draw"] = [miss, hit, miss]
+    top = events.draw(copy.deepcopy(s["event_decks"]["lucky"]), s["seed"], "lucky")[0]
+    assert top == miss          # whichever end is the top, a miss comes first
+    for who, caught in (("Ann", True), ("Dee", False)):
+        lines: list[str] = []
+        out = steps.develop_actions(s, real, who, "wampus", lines)
+        assert (out["players"][who]["money"] == 40) is caught
+        assert len([x for x in lines if " draws " in x]) == (2 if who == "Ann" else 1)
