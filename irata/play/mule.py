@@ -207,7 +207,7 @@ def rank(money: str, previous: str, lands: str | None, mules: str | None,
     from companion.mule import rules
 
     md = _data()
-    wealth = rules.ranking_wealth(_named(money, "--money", signed=True),
+    wealth = rules.ranking_wealth(_named(money, "--money"),
                                   _named(lands, "--lands"), _named(mules, "--mules"),
                                   land_value=md.land_value, mule_value=md.mule_value)
     order = rules.rank(wealth, _names(previous, "--previous"))
@@ -422,7 +422,7 @@ def sellout(money: str, smithore: str | None, crystite: str | None, food: str | 
     """The final turn's Market: everyone sells all Goods to The Store at its Buy Prices."""
     from companion.mule import rules
 
-    cash = _named(money, "--money", signed=True)
+    cash = _named(money, "--money")
     stock_args = {"smithore": smithore, "crystite": crystite, "food": food, "energy": energy}
     per_good = {g: _named(v, f"--{g}") for g, v in stock_args.items()}
     for g, values in per_good.items():

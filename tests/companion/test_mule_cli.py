@@ -89,6 +89,11 @@ def test_sellout() -> None:
     (["mule", "spoilage", "--food", "three"], "not a number"),
     (["mule", "price", "food", "--buy", "8", "--stocks", "1", "--store", "0"], "Price Track"),
     (["mule", "production", "--lands", "Q3"], "start with the Good"),
+    # Money is never below $0 (a loss is carried out as far as possible)
+    (["mule", "rank", "--money", "A=-5,B=3", "--previous", "A,B"], "must be 0 or more"),
+    (["mule", "sellout", "--money", "A=-5,B=3", "--prices", "smithore=3"],
+     "must be 0 or more"),
+    (["mule", "production", "--lands", "F9"], "a Production Value is 0 to 3"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
