@@ -114,8 +114,10 @@ def spoilage(food: int, energy: int, smithore: int, crystite: int, mules: int,
              energy_mules: int, as_json: bool) -> None:
     """Usage and Spoilage for one Colonist's Stocks after the Development Phase."""
     from companion.mule import rules
+    from companion.mule.board import check_mules
 
     md = _data()
+    check_mules(mules, md.player_board)
     r = rules.spoilage(rules.Stocks(smithore, crystite, food, energy), mules, energy_mules,
                        food_divisor=md.food_divisor, energy_divisor=md.energy_divisor,
                        overstock_limit=md.overstock_limit)

@@ -94,6 +94,7 @@ def test_sellout() -> None:
     (["mule", "sellout", "--money", "A=-5,B=3", "--prices", "smithore=3"],
      "must be 0 or more"),
     (["mule", "production", "--lands", "F9"], "a Production Value is 0 to 3"),
+    (["mule", "spoilage", "--energy", "6", "--mules", "20"], "at most 14"),   # one per Land
 ])
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
