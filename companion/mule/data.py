@@ -61,6 +61,10 @@ class PriceTrack:
     def sell_at(self, position: int) -> int:
         return self.sell_min + position * self.step
 
+    def sells_at(self, price: int) -> bool:
+        """Whether ``price`` is a Sell Price on this lane."""
+        return any(self.sell_at(k) == price for k in range(self.steps))
+
     def sell_for(self, buy: int) -> int:
         """The Store's Sell Price beside Buy Price ``buy``."""
         return self.sell_at(self.position(buy))

@@ -395,6 +395,12 @@ def market(ranking: str, wants: str, store: int, price: int | None, good: str | 
         if good is None or buy is None:
             raise InputError("give --price (The Store's Sell Price), or --good and --buy")
         price = _data().track(check_good(good)).sell_for(buy)
+    else:        # a Sell Price printed on the Price Track (on the Good's lane, when given)
+        lanes = [_data().track(check_good(good))] if good else \
+            [_data().track(g) for g in GOODS]
+        if not any(t.sells_at(price) for t in lanes):
+            raise InputError(f"--price ${price} is not a Sell Price on the Price Track"
+                             + (f"'s {lanes[0].good} lane" if good else ""))
     r = rules.priority_to_buy(_names(ranking, "--ranking"), _named(wants, "--wants"), store,
                               price)
     payload = {"bought": r.bought, "cost": r.cost, "store_left": r.store_left,

@@ -95,6 +95,10 @@ def test_sellout() -> None:
      "must be 0 or more"),
     (["mule", "production", "--lands", "F9"], "a Production Value is 0 to 3"),
     (["mule", "spoilage", "--energy", "6", "--mules", "20"], "at most 14"),   # one per Land
+    (["mule", "market", "--ranking", "A,B", "--wants", "A=1", "--store", "3", "--price", "0"],
+     "not a Sell Price on the Price Track"),
+    (["mule", "market", "--ranking", "A,B", "--wants", "A=1", "--store", "3", "--price", "4",
+      "--good", "smithore"], "smithore lane"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
