@@ -14,7 +14,7 @@ import click
 
 from companion.session import parse_amount
 from components.errors import InputError
-from irata.options import DB, GAME, JSON, emit, open_store, pick
+from irata.options import DB, GAME, JSON, SEED, BoundedInt, emit, open_store, pick
 
 GOODS = ("smithore", "crystite", "food", "energy")
 
@@ -242,9 +242,9 @@ def colony(total: int, players: str, as_json: bool) -> None:
 @click.option("--lands", help="Lands with M.U.L.E.s: F3,C1,E3!,P07:C? (Good+value or tile).")
 @click.option("--board", help='The Player Board, rows split by "/": "C1 C0 . / C1 C3 E3".')
 @click.option("--tournament", is_flag=True, help="Add Economies of Scale (needs --board).")
-@click.option("--rank", type=click.IntRange(1, 4), help="Your Rank: whether Radiation! or Pest "
+@click.option("--rank", type=BoundedInt(1, 4), help="Your Rank: whether Radiation! or Pest "
               "Attack! hits you.")
-@click.option("--turn", "game_turn", type=click.IntRange(1, 99), help="The Game Turn (Turn 1: "
+@click.option("--turn", "game_turn", type=BoundedInt(1, 99), help="The Game Turn (Turn 1: "
               "Radiation! and Pest Attack! do their Game Turn 1 effect).")
 @click.option("--hit", help="The Land Radiation! or Pest Attack! hits: a tile (P07), a cell "
               "as typed (F3) or its number (2).")
@@ -472,7 +472,7 @@ def sellout(money: str, smithore: str | None, crystite: str | None, food: str | 
 @click.option("--beginner", "mode", flag_value="beginner", default=True,
               help="Beginner Game set-up (default).")
 @click.option("--tournament", "mode", flag_value="tournament", help="Tournament set-up.")
-@click.option("--seed", type=int, help="Make the initial Ranking and the decks repeatable.")
+@click.option("--seed", type=SEED, help="Make the initial Ranking and the decks repeatable.")
 @click.option("--deck", is_flag=True,
               help="Keep the Production, Lucky Event and Unlucky Event decks here (cards lost).")
 @click.option("--alt-events", is_flag=True,
@@ -805,7 +805,8 @@ def status_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
 def turn(game_id: int | None, db: str | None) -> None:
     """The guided walk over one Game Turn: every step asked in order and saved as soon as it is
     answered. Run it again to resume where it stopped; Ctrl-C or the end of the input loses
-    only the step in progress. A refused answer says why and is asked again.
+    only the step in progress (the end of the input exits 2, Ctrl-C 130). A refused answer
+    says why and is asked again.
 
     \b
     Lands are claimed by the tile printed on them and the square of the
@@ -850,10 +851,15 @@ def turn(game_id: int | None, db: str | None) -> None:
                     raise
                 click.echo(f"  ! {exc}")
                 continue
-            except click.Abort:
-                click.echo(f"\nStopped at {steps_of.say_step(now, state)}: everything before "
-                           "it is saved; 'irata play mule turn' resumes here.", err=True)
-                raise SystemExit(1) from None
+            except click.Abort as exc:
+                where = (f"{steps_of.say_step(now, state)}: everything before it is saved; "
+                         "'irata play mule turn' resumes here")
+                if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+                    click.echo(f"\nStopped at {where}.", err=True)
+                    raise SystemExit(130) from None
+                # the input ran out with a question unanswered: bad input, as everywhere
+                click.echo(f"\nerror: the input ended at {where}", err=True)
+                raise SystemExit(2) from None
             with store.transaction():
                 if len(store.events(saved.id)) != seen:
                     raise InputError("the saved game changed while this step was typed: run "

@@ -306,7 +306,7 @@ def test_a_turn_prompt_asks_again_for_a_wild_number_and_saves_nothing(
     monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 10 + "PR05\n" + "\n" * 3
                                                  + f"Ann={typed}\n" * 3))
     code, out, err = run(["play", "mule", "turn"], capsys)
-    assert code == 1 and "Stopped at" in err  # the input ran out, as Ctrl-D
+    assert code == 2 and "the input ended at" in err  # the input ran out, as Ctrl-D
     assert (out + err).count(message) >= 2 and "Traceback" not in out + err
     after = saved_rows()
     # the steps before the wild number may be saved (each its own event); the number never

@@ -303,7 +303,7 @@ def test_turn_resumes_where_it_stopped(tmp_path: Path, monkeypatch: pytest.Monke
     for cut in cuts:
         db = tmp_path / f"cut-{cut}.sqlite3"
         _start(db)
-        assert _turn(ANSWERS[:cut]) == 1              # the input ends at prompt `cut`
+        assert _turn(ANSWERS[:cut]) == 2              # the input ends at prompt `cut`
         kept = _typed(db)
         assert kept <= cut                           # the step in progress is not saved ...
         stopped = now()
@@ -322,7 +322,8 @@ def test_turn_in_a_process_whose_input_closes(tmp_path: Path) -> None:
     cut = 12                                          # Ann's Action Round 1 is being asked
     proc = subprocess.run([*cmd, "turn"], env=env, cwd=ROOT, capture_output=True, text=True,
                           input="".join(f"{a}\n" for a in ANSWERS[:cut]))
-    assert proc.returncode == 1
+    assert proc.returncode == 2                       # a question left unanswered: bad input
+    assert "error: the input ended at" in proc.stderr
     assert "everything before it is saved" in proc.stderr
     nxt = json.loads(subprocess.run([*cmd, "next", "--json"], env=env, cwd=ROOT, check=True,
                                     capture_output=True, text=True).stdout)["next"]
@@ -357,8 +358,8 @@ def test_turn_interrupted_by_ctrl_c(tmp_path: Path) -> None:
     time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 1, err
-    assert "everything before it is saved" in err
+    assert proc.returncode == 130, err                # interrupted, as the user asked
+    assert "Stopped at" in err and "everything before it is saved" in err
     assert _typed(db) == cut
     done = subprocess.run([*cmd, "turn"], env=env, cwd=ROOT, capture_output=True, text=True,
                           input="".join(f"{a}\n" for a in ANSWERS[cut:]))
