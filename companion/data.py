@@ -5,13 +5,14 @@ erratum to a card changes the printed card and the arithmetic together, and a ga
 read once per process however many commands ask:
 
 - :func:`definitions` is the game's ``components.Game`` (bundled, or a designer's folder),
-  loaded once per process and read afresh when a YAML file of the folder changes.
+  loaded once per process and read afresh when a file it is read from changes.
 - :func:`rule_data` is a value built from those definitions by a game's pure builder
   (``rules_from_game``), kept beside them, so it is built once as well.
 - :func:`cached_json` keeps a small JSON extract in the user's cache directory between
   processes, for companions whose quick commands must not pay for reading a whole folder
-  (M.U.L.E.'s calculators). The key is the name, size and modification time of every YAML file
-  of the folder, so an edited definition is read afresh on the next command.
+  (M.U.L.E.'s calculators). The key is the folder's stamp (``components.stamp``, the one the
+  loader uses): the name and contents of every YAML and CSV file, the name, size and time of
+  every spreadsheet and font, so an edited definition is read afresh on the next command.
 
 ``components`` (and with it PyYAML and the schema) is imported only when definitions are read.
 """
@@ -48,11 +49,12 @@ def folder_of(game: str, folder: Path | None = None) -> Path:
 
 
 def _fingerprint(folder: Path) -> str:
-    h = hashlib.sha1(str(folder.resolve()).encode())
-    for path in sorted(folder.rglob("*.yaml")):
-        st = path.stat()
-        h.update(f"{path.relative_to(folder)}|{st.st_size}|{st.st_mtime_ns}\n".encode())
-    return h.hexdigest()[:16]
+    """The folder's place and the loader's stamp of what it is read from (YAML, spreadsheets,
+    fonts): one fingerprint for the loader's cache and the companion's."""
+    from components.stamp import stamp
+
+    where = str(folder.resolve())
+    return hashlib.blake2b(f"{where}\0{stamp(folder)}".encode(), digest_size=8).hexdigest()
 
 
 def _key(game: str, folder: Path | None) -> tuple[Path, tuple[str, str]]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import stat
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,8 @@ from components.schema import (
     suggest,
     type_name,
 )
-from components.yamlloc import MAX_FILE_BYTES, LocDict, LocList, load_file
+from components.stamp import stamp as folder_stamp
+from components.yamlloc import LocDict, LocList, load_file
 
 __all__ = ["Component", "Game", "InventoryGroup", "game_folder", "list_games", "load",
            "load_path"]
@@ -130,34 +130,6 @@ def confined(path: Path, folder: Path) -> Path:
     return real
 
 
-# what a game is read from: its YAML, the spreadsheets it takes components from, its fonts
-_STAMPED = (".yaml", ".csv", ".tsv", ".tab", ".xlsx", ".ttf", ".otf", ".ttc", ".otc")
-_READ_WHOLE = (".yaml", ".csv", ".tsv", ".tab")
-
-
-def _stamp(folder: Path) -> str:
-    """Every definition file's name and what it holds: a file added, changed or removed shows.
-    The text files (YAML, CSV) by a digest of their bytes, since two writes within one clock
-    tick leave the same time; spreadsheets and fonts, which are large, by size and time."""
-    digest = hashlib.blake2b(digest_size=16)
-    for p in sorted(q for q in folder.rglob("*") if q.suffix.lower() in _STAMPED):
-        digest.update(str(p.relative_to(folder)).encode() + b"\0")
-        try:
-            st = p.stat()
-            # read only a regular file inside the folder, of a size a definition can be: a
-            # link elsewhere, to a device or a pipe is never read (reading refuses it by name)
-            whole = (p.suffix.lower() in _READ_WHOLE and stat.S_ISREG(st.st_mode)
-                     and st.st_size <= MAX_FILE_BYTES and folder in p.resolve().parents)
-            if whole:
-                digest.update(p.read_bytes())
-            else:
-                digest.update(f"{st.st_size}|{st.st_mtime_ns}".encode())
-        except (OSError, RuntimeError):
-            digest.update(b"\1unreadable")
-        digest.update(b"\0")
-    return digest.hexdigest()
-
-
 def load_path(folder: Path | str, errata: bool = True) -> Game:
     """Load the game folder at ``folder`` (validated; errata applied unless ``errata=False``)."""
     folder = Path(folder).resolve()
@@ -167,7 +139,7 @@ def load_path(folder: Path | str, errata: bool = True) -> Game:
     if (folder / "errata.yaml").is_symlink():
         confined(folder / "errata.yaml", folder)
     errata = errata and (folder / "errata.yaml").is_file()
-    key, stamp = (str(folder), errata), _stamp(folder)
+    key, stamp = (str(folder), errata), folder_stamp(folder)
     hit = _CACHE.get(key)
     if hit is None or hit[0] != stamp:
         if errata:

@@ -34,6 +34,11 @@ from components.yamlloc import LocDict, LocList
 TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".xlsx")
 MAX_TABLE_BYTES = 16 * 1024 * 1024
 MAX_ROWS = 20_000
+# an .xlsx is a zip: what it unpacks to is bounded before a reader sees it (a zip bomb packs
+# gigabytes of sheet into a few MB), a part as a sheet of MAX_ROWS rows of a few columns needs
+MAX_XLSX_PART = 16 * 1024 * 1024
+MAX_XLSX_UNPACKED = 48 * 1024 * 1024
+MAX_XLSX_PARTS = 1000
 SPEC_KEYS = ("file", "sheet")
 _INT = re.compile(r"^[+-]?(0|[1-9][0-9]*)$")
 _FLOAT = re.compile(r"^[+-]?(0|[1-9][0-9]*)\.[0-9]+$")
@@ -95,7 +100,33 @@ def read_table(path: Path, shown: str, sheet: str | None = None) -> list[list[An
     return rows
 
 
+def _check_unpacked(path: Path, shown: str) -> None:
+    """Refuse an .xlsx whose parts would unpack past the bounds, before anything unpacks."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as z:
+            parts = z.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise DefinitionError(f"cannot read the workbook ({exc})", shown) from None
+    mb = 1024 * 1024
+    if len(parts) > MAX_XLSX_PARTS:
+        raise DefinitionError(f"the workbook holds {len(parts)} parts; at most "
+                              f"{MAX_XLSX_PARTS}", shown)
+    for part in parts:
+        if part.file_size > MAX_XLSX_PART:
+            raise DefinitionError(f"the workbook's part {part.filename[:60]} unpacks to "
+                                  f"{part.file_size // mb} MB; at most {MAX_XLSX_PART // mb} MB "
+                                  "(save a smaller sheet, or as CSV)", shown)
+    total = sum(part.file_size for part in parts)
+    if total > MAX_XLSX_UNPACKED:
+        raise DefinitionError(f"the workbook unpacks to {total // mb} MB; at most "
+                              f"{MAX_XLSX_UNPACKED // mb} MB (save a smaller sheet, or as CSV)",
+                              shown)
+
+
 def _read_xlsx(path: Path, shown: str, sheet: str | None) -> list[list[Any]]:
+    _check_unpacked(path, shown)
     try:
         import openpyxl
     except ImportError:

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from components.errors import DefinitionError
+from components.stamp import MAX_FILE_BYTES
 
 Mark = tuple[int, int]
 
@@ -88,7 +89,6 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LocList:
 
 
 # A game folder is untrusted: every file, value and structure is bounded before it is built.
-MAX_FILE_BYTES = 4_000_000  # a definition file larger than this is not hand-written YAML
 MAX_DEPTH = 40  # mappings and lists nested deeper than this are refused
 MAX_NODES = 200_000  # values in one file, counting every use of an alias (*name) in full
 MAX_DIGITS = 30  # digits of a whole number; no board-game value needs more

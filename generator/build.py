@@ -243,14 +243,17 @@ def checklist_panel(game: Game, settings: Settings) -> Panel:
     columns = 2 if len(rows) > 14 else 1
     col_w = (w - 6.0 * (columns - 1)) / columns
     per_col = -(-len(rows) // columns)
-    count_x = min(100.0, col_w * (0.62 if columns > 1 else 0.55))  # counts right-aligned here
+    # counts right-aligned just past the longest name, so names keep the list's size and the
+    # notes (what is not printed) keep the rest of the column
+    longest = max((stringWidth(r.group, "Helvetica", size) * PT for r in rows), default=0.0)
+    count_x = min(max(line_h + longest + 7.0, min(col_w * 0.45, 60.0)), col_w * 0.72)
     for i, row in enumerate(rows):
         x = (i // per_col) * (col_w + 6.0)
         y = top + (i % per_col) * line_h
         marks.append(Rect(x, y + line_h * 0.15, line_h * 0.6, line_h * 0.6, box))
         name_size = size
         while name_size > 5 and stringWidth(row.group, "Helvetica", name_size) * PT > \
-                count_x - 10 - line_h:
+                count_x - 6.5 - line_h:
             name_size -= 0.25
         marks.append(Text(x + line_h, y + line_h * 0.7, row.group, "Helvetica", name_size,
                           "#222222"))
@@ -259,14 +262,38 @@ def checklist_panel(game: Game, settings: Settings) -> Panel:
         note = "" if row.printed else "not printed: " + (row.note or "supply your own")
         if note:
             room = col_w - (count_x + 3)
-            note_size = size * 0.8
-            while note_size > 3.5 and \
-                    stringWidth(note, "Helvetica-Oblique", note_size) * PT > room:
-                note_size -= 0.25
-            marks.append(Text(x + count_x + 3, y + line_h * 0.7, note, "Helvetica-Oblique",
-                              note_size, "#666666"))
+            lines, note_size = _note_lines(note, room, size * 0.8)
+            ys = [0.7] if len(lines) == 1 else [0.45, 0.88]
+            for line, dy in zip(lines, ys, strict=True):
+                marks.append(Text(x + count_x + 3, y + line_h * dy, line, "Helvetica-Oblique",
+                                  note_size, "#666666"))
         marks.append(Rect(x, y + line_h, col_w, 0.01, Style(stroke="#cccccc", width=0.1)))
     return Panel("Component checklist", w, top + per_col * line_h + 1.0, marks)
+
+
+def _note_lines(note: str, room: float, size: float) -> tuple[list[str], float]:
+    """A checklist note in ``room`` mm: one line at ``size`` down to 5.5 pt, else two lines
+    down to 4.5 pt, else one line as small as it must be."""
+    def width(t: str, pt: float) -> float:
+        return float(stringWidth(t, "Helvetica-Oblique", pt)) * PT
+
+    pt = size
+    while pt > 5.5 and width(note, pt) > room:
+        pt -= 0.25
+    if width(note, pt) <= room:
+        return [note], pt
+    words = note.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    if splits:
+        a, b = min(splits, key=lambda ab: max(width(ab[0], 1.0), width(ab[1], 1.0)))
+        pt = 5.5
+        while pt > 4.5 and max(width(a, pt), width(b, pt)) > room:
+            pt -= 0.25
+        if max(width(a, pt), width(b, pt)) <= room:
+            return [a, b], pt
+    while pt > 3.5 and width(note, pt) > room:
+        pt -= 0.25
+    return [note], pt
 
 
 def _group_row(name: str, count: int) -> Any:

@@ -88,7 +88,7 @@ def prepare(game: Game) -> None:
 def register(ff: FontFile, chars: Iterable[str] = BASIC, again: bool = False) -> None:
     """Register ``ff`` with reportlab under ``ff.name``; a CFF or variable font is cut down to
     ``chars`` (and converted to TrueType outlines, or pinned to its default instance) first."""
-    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+    from reportlab.pdfbase.ttfonts import TTFont
 
     if ff.name in _REGISTERED and not again:
         return
@@ -96,8 +96,12 @@ def register(ff: FontFile, chars: Iterable[str] = BASIC, again: bool = False) ->
     try:
         data, cut = truetype_bytes(ff, wanted)
         font = TTFont(ff.name, io.BytesIO(data))
-    except (TTFError, OSError, ValueError, KeyError, AssertionError) as exc:
-        raise DefinitionError(f"cannot use the font {ff.label}: {exc}", ff.file or None,
+        style = _face_style(data)
+    # a damaged or hostile font file makes fontTools and reportlab raise many kinds (TTLibError,
+    # struct.error, IndexError, ...): each is this font's fault, told as one line
+    except Exception as exc:  # noqa: BLE001
+        shown = " ".join(str(exc).split())[:120] or type(exc).__name__
+        raise DefinitionError(f"cannot use the font {ff.label}: {shown}", ff.file or None,
                               ff.line or None, ff.col or None) from None
     _install(font, ff.name)
     _REGISTERED[ff.name] = ff
@@ -105,7 +109,7 @@ def register(ff: FontFile, chars: Iterable[str] = BASIC, again: bool = False) ->
     if cut:
         _CUT_TO[ff.name] = wanted
     subset_bytes.cache_clear()
-    _STYLE[ff.name] = _face_style(data)
+    _STYLE[ff.name] = style
 
 
 def _install(font: Any, name: str) -> None:

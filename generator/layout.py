@@ -40,6 +40,8 @@ MARK = Style(stroke="#000000", width=0.15)
 CUTLINE = Style(stroke="#9e9e9e", width=0.12, dash=(1.0, 1.0))
 FOLDLINE = Style(stroke="#666666", width=0.2, dash=(3.0, 1.5))
 FOOTER_PT = 5.5
+FOOTER_MIN_PT = 4.0  # smaller than this a footer cannot be read at arm's length
+RULER_SPAN = 56.0  # mm along the footer line the 50 mm ruler and its label take
 FOOTER_DEPTH = 4.5  # mm of strip the footer line and ruler need
 OVERLAP = 12.0  # mm: how far neighbouring board parts overlap
 GAP = 0.5  # mm between a bleed edge and the start of a crop mark
@@ -376,22 +378,32 @@ def footer(sheet: Sheet, text: str, s: Settings) -> None:
         base = inner_limit + 4.4
     length = W if horizontal else H
     lo, hi = s.margin + 1, length - s.margin - 1
-    if depth >= 14.0:
-        # plenty of room: the crop marks (5 mm) end well before the footer line
-        ruler_at, text_at, text_end = lo, lo + 56, hi
+    # the ruler with its label takes RULER_SPAN mm; the text never overlaps it
+    if depth - GAP - 5.0 >= inner_limit + 5.2:
+        # plenty of room: the crop marks (5 mm) end before the footer's ticks start
+        ruler_at, text_at, text_end = lo, lo + RULER_SPAN, hi
     else:
-        # a narrow strip: keep the ruler and the text between the crop marks
+        # a narrow strip: the ruler in the widest gap between crop marks, the text in a gap
+        # of its own where it fits, else on the wider side of the ruler across the marks
         gaps = sorted(_gaps(xs if horizontal else ys, lo, hi), key=lambda g: g[0] - g[1])
-        ruler_gap = next((g for g in gaps if g[1] - g[0] >= 54), gaps[0] if gaps else (lo, hi))
-        ruler_at = ruler_gap[0] + 2
-        rest = [g for g in gaps if g != ruler_gap]
-        text_gap = max(rest, key=lambda g: g[1] - g[0]) if rest else (ruler_at + 56, hi)
-        if ruler_gap[1] - ruler_at >= 56 + 60:
-            text_gap = (ruler_at + 56, ruler_gap[1])
-        text_at, text_end = text_gap[0] + 2, text_gap[1] - 2
+        ruler_gap = gaps[0] if gaps and gaps[0][1] - gaps[0][0] >= RULER_SPAN - 2 else (lo, hi)
+        ruler_at = ruler_gap[0] + 2 if ruler_gap != (lo, hi) else lo
+        ruler_end = ruler_at + RULER_SPAN
+        need = stringWidth(text, "Helvetica", FOOTER_MIN_PT) * PT
+        fits = [(a + 2, b - 2) for a, b in _gaps(xs if horizontal else ys, lo, hi)
+                if b - a - 4 >= need and (b <= ruler_at or a >= ruler_end)]
+        if ruler_gap[1] - ruler_end - 2 >= need:
+            fits.append((ruler_end, ruler_gap[1] - 2))
+        if fits:
+            text_at, text_end = min(fits, key=lambda g: abs(g[0] - ruler_end))
+        elif hi - ruler_end >= ruler_at - lo:
+            text_at, text_end = ruler_end, hi
+        else:
+            text_at, text_end = lo, ruler_at - 2
     room = max(10.0, text_end - text_at)
+    text = _shorten(text, room)
     size = FOOTER_PT
-    while size > 3.5 and stringWidth(text, "Helvetica", size) * PT > room:
+    while size > FOOTER_MIN_PT and stringWidth(text, "Helvetica", size) * PT > room:
         size -= 0.25
     label = "50 mm: measure to check the scale is 100%"
     grp: list[Primitive] = []
@@ -403,6 +415,26 @@ def footer(sheet: Sheet, text: str, s: Settings) -> None:
     else:
         # turned to read from bottom to top along the right or left strip
         sheet.marks.append(Group(tuple(grp), dx=base, dy=length - ruler_at, rotate=270))
+
+
+def _shorten(text: str, room: float) -> str:
+    """The footer text cut down to ``room`` mm at the smallest footer size: the list of what
+    the sheet holds is shortened first (with an ellipsis); the last part (print at 100%) stays."""
+    def width(t: str) -> float:
+        return float(stringWidth(t, "Helvetica", FOOTER_MIN_PT)) * PT
+
+    if width(text) <= room:
+        return text
+    head, sep, tail = text.rpartition(" · ")
+    if not sep:
+        head, tail = text, ""
+    words = head.split(" ")
+    while len(words) > 1:
+        words.pop()
+        cut = " ".join(words).rstrip(",;:·") + "…" + sep + tail
+        if width(cut) <= room:
+            return cut
+    return text
 
 
 def _gaps(marks: list[float], lo: float, hi: float) -> list[tuple[float, float]]:

@@ -65,9 +65,17 @@ def main(argv: list[str] | None = None) -> None:
         args = ["--debug", *args]
     try:
         cli.main(args=args, prog_name="irata", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
-        sys.exit(1)
+    except click.exceptions.Abort as exc:
+        # click turns Ctrl-C and the end of the input (Ctrl-D, a script's answers running out)
+        # into Abort; the first stops a command as the user asked, the second left a question
+        # unanswered: bad input, so one line and exit 2 (a step is saved only once answered)
+        origin = exc.__cause__ or exc.__context__
+        if isinstance(origin, KeyboardInterrupt):
+            click.echo("interrupted", err=True)
+            sys.exit(130)
+        click.echo("error: the input ended before a question was answered; the command "
+                   "stopped there and saved nothing unanswered", err=True)
+        sys.exit(2)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.exceptions.NoArgsIsHelpError as exc:

@@ -12,6 +12,7 @@ import click
 
 from components import load
 from components.errors import InputError
+from irata.options import BLEED, DPI, MARGIN
 from irata.print_cmd import components_option
 
 out_option = click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
@@ -38,7 +39,7 @@ def export() -> None:
 @click.argument("game")
 @out_option
 @components_option
-@click.option("--dpi", type=float, default=150.0, show_default=True,
+@click.option("--dpi", type=DPI, default=150.0, show_default=True,
               help="Resolution of the images (lowered per deck to keep sheets within 4096 px).")
 @click.option("--url-base", metavar="URL",
               help="Where the images will be hosted (https://...); default: file:/// paths "
@@ -129,7 +130,7 @@ def pod_cmd(game: str, vendor: str, out: Path, components_dir: Path | None, stri
 @click.argument("component")
 @click.option("--face", type=click.Choice(["front", "back"]), default="front",
               show_default=True)
-@click.option("--dpi", type=float, default=150.0, show_default=True)
+@click.option("--dpi", type=DPI, default=150.0, show_default=True)
 @click.option("--trim", is_flag=True, help="Cut the image to the trim (no bleed).")
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The PNG file to write.")
@@ -137,9 +138,9 @@ def pod_cmd(game: str, vendor: str, out: Path, components_dir: Path | None, stri
               show_default=True, help="As irata print --paper.")
 @click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long",
               show_default=True, help="As irata print --duplex.")
-@click.option("--bleed", type=float, default=3.0, show_default=True,
+@click.option("--bleed", type=BLEED, default=3.0, show_default=True,
               help="As irata print --bleed.")
-@click.option("--margin", type=float, default=6.0, show_default=True,
+@click.option("--margin", type=MARGIN, default=6.0, show_default=True,
               help="As irata print --margin.")
 @components_option
 def preview_cmd(game: str, component: str, face: str, dpi: float, trim: bool, out: Path,

@@ -11,6 +11,8 @@ refused entry changes nothing and two commands on one game take turns. A missing
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -24,12 +26,92 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["DB", "GAME", "JSON", "NAME", "SAVE", "create", "emit", "names", "need", "open_store",
-           "pick", "read", "record", "show_status", "start_hint", "using_saved"]
+__all__ = ["BLEED", "BoundedFloat", "BoundedInt", "DB", "DPI", "GAME", "JSON", "MARGIN", "NAME",
+           "SAVE", "SEED", "create", "emit", "names", "need", "open_store", "pick", "read",
+           "record", "show_status", "start_hint", "using_saved"]
+
+
+# -- bounded numbers ----------------------------------------------------------------------------
+
+_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?", re.ASCII)
+
+
+def _shown(value: object) -> str:
+    """A typed value as an error line shows it: never more than 24 characters of it."""
+    text = str(value)
+    return repr(text) if len(text) <= 24 else repr(text[:20]) + f"... ({len(text)} characters)"
+
+
+class BoundedInt(click.ParamType):
+    """A whole number of at most 10 ASCII digits, within ``low``..``high``: a calculator's
+    number, a seed, a game id. Anything else (5,000 digits, ``²``, ``1e3``) is one line naming
+    the option, exit 2, with the typed text shortened."""
+
+    name = "integer"
+
+    def __init__(self, low: int = -10**9, high: int = 10**9) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not _WHOLE.fullmatch(text):
+                self.fail(f"{_shown(value)} is not a whole number", param, ctx)
+            if len(text.lstrip("+-")) > 10:
+                self.fail(f"{_shown(value)} is far too large a number", param, ctx)
+            number = int(text)
+        if not self.low <= number <= self.high:
+            self.fail(f"{number} is out of range ({self.low} to {self.high})", param, ctx)
+        return number
+
+    def __repr__(self) -> str:
+        return f"BoundedInt({self.low}, {self.high})"
+
+
+class BoundedFloat(click.ParamType):
+    """A finite decimal number within ``low``..``high`` (millimetres, dots per inch): ``nan``,
+    ``inf``, ``1e999`` and hundreds of digits are one line naming the option, exit 2."""
+
+    name = "number"
+
+    def __init__(self, low: float, high: float) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            number = float(value)
+        else:
+            text = str(value).strip()
+            if len(text) > 24 or not _DECIMAL.fullmatch(text):
+                self.fail(f"{_shown(value)} is not a number (such as 2.5)", param, ctx)
+            number = float(text)
+        if not math.isfinite(number):
+            self.fail(f"{_shown(value)} is far too large a number", param, ctx)
+        if not self.low <= number <= self.high:
+            self.fail(f"{number:g} is out of range ({self.low:g} to {self.high:g})", param, ctx)
+        return number
+
+    def __repr__(self) -> str:
+        return f"BoundedFloat({self.low}, {self.high})"
+
+
+SEED = BoundedInt()
+"""A seed that makes dice or decks repeatable."""
+DPI = BoundedFloat(10, 1200)
+"""Dots per inch of a rendered image (as generator.raster.MAX_DPI allows)."""
+BLEED = BoundedFloat(0, 10)
+"""Bleed in mm (as generator.layout.Settings allows)."""
+MARGIN = BoundedFloat(0, 30)
+"""A printer's non-printable margin in mm (as generator.layout.Settings allows)."""
 
 DB = click.option("--db", "db", type=click.Path(dir_okay=False),
                   help="The games file (default: $IRATA_DB or the user data directory).")
-GAME = click.option("--game", "game_id", type=int,
+GAME = click.option("--game", "game_id", type=BoundedInt(1, 10**9),
                     help="The saved game (default: the one played last).")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 NAME = click.option("--name", "game_name", help="A name for the saved game.")

@@ -12,6 +12,7 @@ import click
 
 from components import Game, list_games, load
 from components.errors import InputError
+from irata.options import BLEED, DPI, MARGIN
 
 GAME_HELP = "Game names: mule, mule-goes-crazy, muli, mutagen, outer-earth (none: all of them)."
 
@@ -20,10 +21,10 @@ def parse_offset(value: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
-        raise InputError(f"--back-offset takes X,Y in mm (for example 0.5,-1), not '{value}'"
+        raise InputError(f"--back-offset takes X,Y in mm (for example 0.5,-1), not '{value[:40]}'"
                          ) from None
     if not (abs(x) <= 20 and abs(y) <= 20):  # NaN fails this too
-        raise InputError(f"--back-offset {value}: more than 20 mm is not a printer's drift")
+        raise InputError(f"--back-offset {value[:40]}: more than 20 mm is not a printer's drift")
     return (x, y)
 
 
@@ -47,7 +48,7 @@ components_option = click.option(
               show_default=True, help="Paper size; the orientation that fits most is chosen.")
 @click.option("--format", "formats", default="pdf,svg", show_default=True,
               help="pdf, svg, png or a list (pdf,svg,png); png rasterises the PDF's pages.")
-@click.option("--dpi", "png_dpi", type=float, default=150.0, show_default=True,
+@click.option("--dpi", "png_dpi", type=DPI, default=150.0, show_default=True,
               help="Resolution of the PNG sheets.")
 @click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long",
               show_default=True,
@@ -55,8 +56,8 @@ components_option = click.option(
                    "or no backs.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift the backs by X,Y mm to undo a printer's drift (see irata calibrate).")
-@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm (0 ok).")
-@click.option("--margin", type=float, default=6.0, show_default=True,
+@click.option("--bleed", type=BLEED, default=3.0, show_default=True, help="Bleed in mm (0 ok).")
+@click.option("--margin", type=MARGIN, default=6.0, show_default=True,
               help="The printer's non-printable margin in mm.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Output folder.")
@@ -259,7 +260,7 @@ def inventory_cmd(game: str, components_dir: Path | None, as_json: bool) -> None
               show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
               show_default=True, help="The edge your printer turns the page over.")
-@click.option("--margin", type=float, default=6.0, show_default=True)
+@click.option("--margin", type=MARGIN, default=6.0, show_default=True)
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True)
 def calibrate_cmd(paper: str, duplex: str, margin: float, out: Path) -> None:

@@ -68,6 +68,15 @@ def mule_counts(lands: Sequence[Land]) -> dict[str, int]:
     return counts
 
 
+def check_mules(mules: int, pb: PlayerBoard) -> None:
+    """M.U.L.E.s are installed one per Land, and a Player Board holds a Land on each of its
+    squares but The Store's: no Colonist works more M.U.L.E.s than that."""
+    most = len(pb.squares)
+    if mules > most:
+        raise RuleError(f"{mules} M.U.L.E.s: one per Land, and a Player Board has {most} squares "
+                        f"for Lands, so at most {most}")
+
+
 def good_of(text: str) -> str | None:
     """S, C, F, E or a Good's name; ``-`` (or ``none``) for no M.U.L.E."""
     word = text.strip().lower()
@@ -86,6 +95,8 @@ def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], crater
     Meteor Crater only once it is on Planet Irata."""
     words = text.replace("@", " ").split()
     if not words:
+        if text.strip():
+            raise InputError(f"'{text.strip()}': give a tile and a square, e.g. P07@B2")
         return None
     if len(words) > 2:
         raise InputError(f"'{text}': give a tile and a square, e.g. P07@B2")

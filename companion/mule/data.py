@@ -27,8 +27,11 @@ LUCKY_GROUP = "Lucky Event Cards"
 UNLUCKY_GROUP = "Unlucky Event Cards"
 # Lands with a Secret Side (Plains and Mountains); Rivers and Meteor Craters have only a Public one
 SECRET_SIDED = ("plains", "low-mountain", "high-mountain")
-CACHE_VERSION = 4  # 4: card codes, Hand Cards
+CACHE_VERSION = 5  # 4: card codes, Hand Cards; 5: Player Species Cards
 HAND_GROUPS = ("Land for Sale Cards", "Package From Home World cards")
+SPECIES_GROUP = "Player Species Cards"
+TALENT_KEYS = ("action_food_cost", "wampus_draws", "overstock_limit", "pub",
+               "package_ignores_condition")
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,10 @@ class PriceTrack:
 
     def sell_at(self, position: int) -> int:
         return self.sell_min + position * self.step
+
+    def sells_at(self, price: int) -> bool:
+        """Whether ``price`` is a Sell Price on this lane."""
+        return any(self.sell_at(k) == price for k in range(self.steps))
 
     def sell_for(self, buy: int) -> int:
         """The Store's Sell Price beside Buy Price ``buy``."""
@@ -114,6 +121,19 @@ class EventCard:
 
 
 @dataclass(frozen=True)
+class SpeciesCard:
+    """A Player Species Card and its Special Talent (Optional Rule: Colonist Cards and Special
+    Talents), as structured data: ``action_food_cost`` (Action -> Food), ``wampus_draws``,
+    ``overstock_limit``, ``pub`` ($) and ``package_ignores_condition``."""
+
+    id: str
+    title: str                   # the species' printed name (Mechtron)
+    talent: dict[str, Any] = field(default_factory=dict)
+    talent_name: str = ""
+    code: str = ""
+
+
+@dataclass(frozen=True)
 class HandCard:
     """A Hand Card: Land for Sale! (``kind`` land_for_sale) or Package From Home World!
     (``kind`` package, with its ``effect``)."""
@@ -166,6 +186,28 @@ class PlayerBoard:
         return abs(r1 - r2) + abs(c1 - c2) == 1
 
 
+PLANET_LETTERS = {"P": "plains", "L": "low-mountain", "H": "high-mountain", "R": "river",
+                  "S": "store"}
+
+
+@dataclass(frozen=True)
+class PlanetIrata:
+    """Planet Irata as the Game Board prints it (``data.planet_irata``): the Land type of each
+    square, row by row, and each column's Zone."""
+
+    rows: tuple[str, ...]
+    zones: tuple[str, ...]
+
+    def squares(self, zone: str, land: str) -> int:
+        """How many squares of ``zone`` show the Land type ``land``."""
+        return sum(1 for row in self.rows for col, letter in enumerate(row)
+                   if self.zones[col] == zone and PLANET_LETTERS.get(letter) == land)
+
+    def zones_of(self, land: str) -> list[str]:
+        """The Zones with a square of the Land type ``land``, in column order."""
+        return list(dict.fromkeys(z for z in self.zones if self.squares(z, land)))
+
+
 @dataclass(frozen=True)
 class LandTile:
     """A Land tile: its type and its Production Values (Secret Side for Crystite)."""
@@ -195,6 +237,7 @@ class MuleData:
     events: dict[str, list[str]] = field(default_factory=dict)   # group -> card ids
     event_cards: tuple[EventCard, ...] = ()
     hand_cards: tuple[HandCard, ...] = ()
+    species_cards: tuple[SpeciesCard, ...] = ()
 
     # -- rule numbers ---------------------------------------------------------------------
     def _get(self, *path: str) -> Any:
@@ -267,6 +310,16 @@ class MuleData:
                            {str(k): str(v) for k, v in pb["zones"].items()}, str(pb["store"]),
                            tuple(str(r) for r in pb["river_beds"]))
 
+    @property
+    def planet_irata(self) -> PlanetIrata:
+        pi = self._get("planet_irata")
+        rows = tuple(str(r).upper() for r in pi["rows"])
+        zones = tuple(str(z) for z in pi["zones"])
+        if any(len(r) != len(zones) or set(r) - set(PLANET_LETTERS) for r in rows):
+            raise DefinitionError("data.planet_irata: every row needs one letter (P, L, H, R, "
+                                  "S) per column of `zones` (components/mule/rules.yaml)")
+        return PlanetIrata(rows, zones)
+
     def hand_dealt(self, mode: str) -> dict[str, int]:
         """The Hand Cards each Colonist is dealt at the set-up of ``mode``."""
         return {str(k): int(v) for k, v in (self.data.get("hand_cards", {}).get(mode)
@@ -300,6 +353,10 @@ class MuleData:
     def hand(self, ref: str) -> HandCard:
         """A Hand Card by its printed code (``HC01``), title, id or slug."""
         return _one(self.hand_cards, ref, "Hand Card")
+
+    def species(self, ref: str) -> SpeciesCard:
+        """A Player Species Card by its printed code (``SP01``), name (Mechtron) or id."""
+        return _one(self.species_cards, ref, "Player Species Card")
 
     def deck(self, name: str) -> tuple[EventCard, ...]:
         """The Lucky (``lucky``) or Unlucky (``unlucky``) Event Cards."""
@@ -397,7 +454,7 @@ def _raw_from_game(game: Any) -> dict[str, Any]:
     for comp in game.components:
         fields = dict(comp.fields)
         if comp.group == PRODUCTION_GROUP or "land" in fields or "Event" in comp.group \
-                or comp.group in HAND_GROUPS:
+                or comp.group in HAND_GROUPS or comp.group == SPECIES_GROUP:
             comps.append({"id": comp.id, "group": comp.group, "fields": _plain(fields)})
     return {"version": CACHE_VERSION, "data": _plain(game.data), "components": comps}
 
@@ -408,9 +465,18 @@ def _from_raw(raw: dict[str, Any]) -> MuleData:
     events: dict[str, list[str]] = {}
     event_cards: list[EventCard] = []
     hand: list[HandCard] = []
+    species: list[SpeciesCard] = []
     for comp in raw["components"]:
         f = comp["fields"]
-        if comp["group"] in HAND_GROUPS:
+        if comp["group"] == SPECIES_GROUP:
+            talent = dict(f.get("talent") or {})
+            unknown = sorted(set(talent) - set(TALENT_KEYS))
+            if unknown:
+                raise DefinitionError(f"{comp['id']}: talent '{unknown[0]}' is not one the "
+                                      f"companion knows ({', '.join(TALENT_KEYS)})")
+            species.append(SpeciesCard(comp["id"], str(f.get("name", comp["id"])), talent,
+                                       str(f.get("talent_name", "")), str(f.get("code", ""))))
+        elif comp["group"] in HAND_GROUPS:
             hand.append(HandCard(comp["id"], str(f.get("title", comp["id"])),
                                  "land_for_sale" if "Sale" in comp["group"] else "package",
                                  dict(f.get("effect") or {}), str(f.get("code", ""))))
@@ -436,7 +502,8 @@ def _from_raw(raw: dict[str, Any]) -> MuleData:
                     wampus=bool(f.get("wampus")),
                     alt_event={k: int(v) for k, v in alt.items() if isinstance(v, int)},
                     text=str(f.get("text", "")), code=str(f.get("code", ""))))
-    return MuleData(raw["data"], tuple(cards), lands, events, tuple(event_cards), tuple(hand))
+    return MuleData(raw["data"], tuple(cards), lands, events, tuple(event_cards), tuple(hand),
+                    tuple(species))
 
 
 _LOADED: dict[int, MuleData] = {}

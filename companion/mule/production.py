@@ -53,6 +53,10 @@ class Production:
     flipped: int
 
 
+# Game Components, Land Tiles: "Production Values can range from zero (X) to three".
+PRODUCTION_VALUE_MAX = 3
+
+
 def parse_cell(text: str, tile_value: Callable[[str, str], int] | None = None,
                at: tuple[int, int] | None = None) -> Worked | None:
     """One typed cell (see the module's docstring); None for an empty square."""
@@ -77,7 +81,11 @@ def parse_cell(text: str, tile_value: Callable[[str, str], int] | None = None,
             raise InputError(f"'{text}': Land tiles are not available here")
         value = tile_value(tile, good)
     elif digits:
-        value = int(digits)
+        value = int(digits) if len(digits) <= 3 else PRODUCTION_VALUE_MAX + 1
+        if value > PRODUCTION_VALUE_MAX:
+            raise InputError(f"'{text}': a Production Value is 0 to {PRODUCTION_VALUE_MAX} "
+                             "(as printed on the Land's side), not "
+                             f"{digits if len(digits) <= 12 else digits[:12] + '...'}")
     else:
         raise InputError(f"'{text}': give the Production Value (F3) or the tile (P07:F)")
     return Worked(good, value, flipped, first and good == "crystite", tile, at)
@@ -218,8 +226,9 @@ def land_index(lands: Sequence[Worked], ref: str | None, good: str | None = None
                              f"{w.tile}:{w.good[0]}".upper())]
     found = [i for i in found if i in candidates]
     if not found:
-        kind = f" producing {good}" if good else ""
-        raise InputError(f"{what}: '{ref}' is not one of the Lands{kind} typed")
+        kind = f" producing {good}" if good else " with a M.U.L.E."
+        shown = ", ".join(lands[i].label for i in candidates) or "none"
+        raise InputError(f"{what}: '{ref}' is not one of the Lands{kind} ({shown})")
     return found[0]
 
 

@@ -36,11 +36,14 @@ play_turn = turn.play_turn
 
 def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int | None = None,
              deck: bool = False, alt_events: bool = False,
-             rivers: dict[str, str] | None = None) -> dict[str, Any]:
+             rivers: dict[str, str] | None = None, species: dict[str, str] | None = None
+             ) -> dict[str, Any]:
     """Set-up (Beginner Game or Tournament Game): The Store, the Price Track at its minimum
     values, a random initial Ranking, each Colonist's starting Money, Goods and Lands; with
     ``deck``, the Production deck (Set-up 4) and the Lucky and Unlucky Event decks (Set-up 3)
-    kept here. ``rivers`` names the River tile each Colonist starts with (Beginner)."""
+    kept here. ``rivers`` names the River tile each Colonist starts with (Beginner);
+    ``species`` the Player Species Card each Colonist picks (Tournament, Optional Rule:
+    Colonist Cards and Special Talents), whose Special Talent then changes a rule for them."""
     from companion.mule import board, events
     from companion.mule.data import check_good
     from companion.mule.steps import player_name as _player
@@ -68,6 +71,7 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
         "craters": [],
         "hands": {name: md.hand_dealt(mode) for name in players},
     }
+    state["species"] = _species(md, mode, players, species) if species else None
     rivers = {_player(n, players): t for n, t in (rivers or {}).items()}
     used: dict[str, str] = {}
     for name in players:
@@ -94,6 +98,35 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
                          f"in the {mode} set-up")
     turn.begin_turn(state, md)
     return state
+
+
+def _species(md: MuleData, mode: str, players: list[str], chosen: dict[str, str]
+             ) -> dict[str, str]:
+    """Colonist Cards and Special Talents (an Optional Rule of the Tournament set-up): each
+    Colonist picks one Player Species Card; a species has two colour schemes, so two Colonists
+    at most play it."""
+    from companion.mule.steps import player_name as _player
+
+    if mode != "tournament":
+        raise RuleError("Colonist Cards and Special Talents is an Optional Rule of the "
+                        "Tournament set-up (--tournament)")
+    out: dict[str, str] = {}
+    for name, ref in chosen.items():
+        who = _player(name, players)
+        if who in out:
+            raise InputError(f"--species: {who} is given twice")
+        out[who] = md.species(ref).id
+    missing = [n for n in players if n not in out]
+    if missing:
+        raise InputError(f"--species: every Colonist picks a Colonist Card; missing: "
+                         f"{', '.join(missing)}")
+    for card_id in set(out.values()):
+        playing = [n for n, c in out.items() if c == card_id]
+        if len(playing) > 2:
+            raise RuleError(f"--species: {md.species(card_id).title} has two colour schemes, so "
+                            f"two Colonists at most play it, not {len(playing)} "
+                            f"({', '.join(playing)})")
+    return out
 
 
 def production_deck(md: MuleData, mode: str, rng: random.Random, players: int = 4
@@ -151,11 +184,20 @@ def glance(state: dict[str, Any], md: MuleData | None = None) -> dict[str, Any]:
             "rank": rank, "name": name, "money": p["money"], **{g: p[g] for g in GOODS},
             "lands": [{"land": land.get("tile") or land["land"], "square": land.get("square"),
                        "mule": land.get("mule")} for land in board.normalise(p["lands"])],
-            "hand": state.get("hands", {}).get(name, {})})
+            "hand": state.get("hands", {}).get(name, {}),
+            "species": _talent_of(state, md, name)})
     now = turn.current(copy.deepcopy(state), md)
     return {"mode": state.get("mode"), "turn": state.get("turn"), "over": bool(state.get("over")),
             "colonists": colonists, "store": dict(state["store"]), "prices": prices,
             "next": now.as_dict(state) if now else None, "colony": state.get("colony")}
+
+
+def _talent_of(state: dict[str, Any], md: MuleData, name: str) -> dict[str, Any] | None:
+    ref = (state.get("species") or {}).get(name)
+    if not ref:
+        return None
+    card = md.species(ref)
+    return {"card": card.code or card.id, "species": card.title, "talent": card.talent_name}
 
 
 def describe(state: dict[str, Any]) -> str:
@@ -196,6 +238,10 @@ def describe(state: dict[str, Any]) -> str:
     if any(any(h.values()) for h in hands.values()):
         lines.append("Hand Cards, Land for Sale! / Package From Home World!: " + ", ".join(
             f"{n} {h.get('land_for_sale', 0)}/{h.get('package', 0)}" for n, h in hands.items()))
+    if state.get("species"):
+        lines.append("Special Talents: " + ", ".join(
+            f"{c['name']} {c['species']['species']} ({c['species']['talent']})"
+            for c in g["colonists"] if c["species"]))
     if g["colony"]:
         lines.append(f"First Founder: {g['colonists'][0]['name']}. Colony total "
                      f"${g['colony']['total']}: row {g['colony']['rating']} of 7. "

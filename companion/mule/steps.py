@@ -101,7 +101,8 @@ def _nonneg(text: str, what: str) -> int:
 
 
 def parse_named(text: str, names: list[str], what: str) -> dict[str, int]:
-    """``Ann=3,Bob=1+1``; every name must be a Colonist of the game."""
+    """``Ann=3,Bob=1+1``; every name must be a Colonist of the game, and is given once (a
+    second ``Ann=`` is more likely a slip than a sum, so it is refused: sums are ``1+1``)."""
     out: dict[str, int] = {}
     for part in text.replace(";", ",").split(","):
         if not part.strip():
@@ -110,8 +111,24 @@ def parse_named(text: str, names: list[str], what: str) -> dict[str, int]:
             raise InputError(f"{what}: '{part.strip()}' should be NAME=N")
         name, value = (x.strip() for x in part.split("=", 1))
         name = player_name(name, names)
-        out[name] = out.get(name, 0) + _nonneg(value, f"{what} {name}")
+        if name in out:
+            raise InputError(f"{what}: {name} is given twice (write a sum as {name}=1+1)")
+        out[name] = _nonneg(value, f"{what} {name}")
     return out
+
+
+def talent(s: dict[str, Any], md: MuleData, who: str) -> dict[str, Any]:
+    """``who``'s Special Talent (Optional Rule: Colonist Cards and Special Talents): the talent
+    of the Player Species Card chosen at the set-up (``species``); none without the rule."""
+    ref = (s.get("species") or {}).get(who)
+    return dict(md.species(ref).talent) if ref else {}
+
+
+def food_cost(s: dict[str, Any], md: MuleData, who: str, action: str) -> int:
+    """The Food cost of ``action`` for ``who``: the rule data's, unless ``who``'s Special
+    Talent changes it."""
+    own = talent(s, md, who).get("action_food_cost") or {}
+    return int(own[action]) if action in own else md.food_cost(action)
 
 
 # -- 1. Expansion ------------------------------------------------------------------------------
@@ -127,7 +144,46 @@ def claim(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str, Any
     if land is not None and land.get("square") is None:
         raise InputError(f"'{text.strip()}': give the square it goes on, as printed on the Player "
                          f"Board, e.g. {(land.get('tile') or land['land'])}@B1")
+    if land is not None:
+        check_from_planet(s, md, land)
     return land
+
+
+def check_from_planet(s: dict[str, Any], md: MuleData, land: dict[str, Any]) -> None:
+    """Land Grant: a claimed Land goes on a Player Board square of the Zone of the Planet Irata
+    square it came from. The companion does not know which square each tile lay on, but it knows
+    the printed map (``data.planet_irata``) and the set-up's Lands: a Zone gives up no more
+    Lands of a type than it has squares of that type, and no more of a type are claimed than the
+    set-up placed. Meteor Craters go on any empty square of Planet Irata, so any Zone takes one."""
+    kind, square = land["land"], land["square"]
+    if kind not in board.LAND_TYPES or kind == "meteor-crater":
+        return
+    pb, planet = md.player_board, md.planet_irata
+    zone = pb.zone(square)
+    what = land.get("tile") or kind
+    title = kind.replace("-", " ").title()
+    placed = int(md.setup(s["mode"], len(s["ranking"])).get("lands", {}).get(kind, 0))
+    if placed == 0:
+        raise RuleError(f"Land Grant: the {s['mode'].capitalize()} set-up places no {title} on "
+                        f"Planet Irata, so {what} cannot be claimed")
+    have = planet.squares(zone, kind)
+    if have == 0:
+        zones = " and ".join(z.capitalize() for z in planet.zones_of(kind))
+        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and the "
+                        f"{zone.capitalize()} Zone of Planet Irata has no {title} square "
+                        f"({title}: {zones} Zone), so {what} cannot go on {square}")
+    claimed = [(n, x) for n, p in s["players"].items() for x in p["lands"]
+               if x.get("land") == kind]
+    here = [f"{n} {x['square']}" for n, x in claimed
+            if x.get("square") and pb.zone(x["square"]) == zone]
+    if len(here) >= have:
+        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and the "
+                        f"{zone.capitalize()} Zone of Planet Irata has {have} {title} "
+                        f"square(s), all claimed already ({', '.join(here)}), so {what} cannot "
+                        f"go on {square}")
+    if len(claimed) >= placed:
+        raise RuleError(f"Land Grant: the set-up placed {placed} {title} on Planet Irata and all "
+                        f"are claimed already, so {what} cannot be claimed")
 
 
 def grant(t: Turn, who: str) -> None:
@@ -141,17 +197,34 @@ def grant(t: Turn, who: str) -> None:
         t.tell(f"{who} claims no Land")
 
 
-def _auction(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | None:
-    if _none(text):
-        return None
+def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
+             ) -> dict[str, Any] | None:
+    """A Land Auction, ``[SELLER] WINNER BID TILE@SQUARE``: the Land for Sale! cards are played
+    from Rank 1 down (``who``: the Colonist whose turn it is to play one or not; None: the
+    first holder by Rank). ``SELLER none`` (or blank) is ``who`` declining; None when so."""
+    names = list(s["players"])
+    holders = auction_holders(s)
+    if who is None:
+        if not holders:
+            raise RuleError("Land Auctions: no Colonist holds a Land for Sale! card to play")
+        who = holders[0]
     words = text.split()
-    if len(words) != 4:
+    if words and words[0].lower() not in NONE_WORDS and len(words) in (2, 4):
+        seller = player_name(words[0], names)
+        words = words[1:]
+    else:
+        seller = who
+    if seller != who:
+        raise RuleError(f"Land Auctions: the Land for Sale! cards are played from Rank 1 down, "
+                        f"and now it is {who}'s turn to play one or not (not {seller}'s)")
+    if not words or (len(words) == 1 and _none(words[0])):
+        return None
+    if len(words) != 3:
         raise InputError("Land Auction: give SELLER WINNER BID TILE@SQUARE, e.g. Ann Bob 12 "
                          "P09@E1 (the Colonist playing Land for Sale!, the highest bidder, the "
                          "bid, the Land)")
-    names = list(s["players"])
-    seller, winner = player_name(words[0], names), player_name(words[1], names)
-    bid = _nonneg(words[2], "bid")
+    winner = player_name(words[0], names)
+    bid = _nonneg(words[1], "bid")
     hand = s["hands"][seller]
     if hand.get("land_for_sale", 0) < 1:
         raise RuleError(f"Land Auctions: {seller} holds no Land for Sale! card")
@@ -166,7 +239,7 @@ def _auction(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | Non
     money = s["players"][winner]["money"]
     if money < bid:
         raise RuleError(f"{winner} has ${money}: cannot pay a bid of ${bid}")
-    land = claim(s, md, winner, words[3])
+    land = claim(s, md, winner, words[2])
     if land is None:
         raise InputError("Land Auction: name the Land won, TILE@SQUARE")
     out = copy.deepcopy(s)
@@ -179,21 +252,34 @@ def _auction(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | Non
 
 
 def auction(t: Turn, who: str | None) -> None:
-    """Land Auctions (Tournament only): one Land for Sale! card per auction, from its owner;
-    the bid opens at exactly $8 and rises by exactly $2; the winner pays it and places the
-    Land. A blank answer ends the Land Auctions of this Turn."""
-    after = t.ask("auction", "Land Auction: SELLER WINNER BID TILE@SQUARE (blank: no more "
-                  "auctions)", "", lambda a: _auction(t.s, t.md, a))
+    """Land Auctions (Tournament only), after all Land Grants: from Rank 1 down, each Colonist
+    holding a Land for Sale! card plays one or not; the bid opens at exactly $8 and rises by
+    exactly $2; the winner pays it and places the Land. ``none`` alone: nobody else plays one
+    this Turn."""
+    if who is None:                       # a game saved when one step took every auction
+        holders = auction_holders(t.s)
+        who = holders[0] if holders else None
+    answer: list[str] = []
+
+    def parse(a: str) -> dict[str, Any] | None:
+        answer[:] = [a]
+        return _auction(t.s, t.md, a, who)
+
+    after = t.ask("auction", f"Land Auctions: {who} plays Land for Sale!? WINNER BID "
+                  f"TILE@SQUARE (blank: {who} does not; none: nobody else does this Turn)", "",
+                  parse)
     if after is None:
-        t.tell("No more Land Auctions this Turn")
+        if answer and answer[0].strip().lower() in NONE_WORDS[1:]:
+            t.s["todo"] = t.s["todo"][:1] + [x for x in t.s["todo"][1:] if x[0] != "auction"]
+            t.tell("No more Land Auctions this Turn")
+        else:
+            t.tell(f"{who} plays no Land for Sale! card")
         return
     t.s.clear()
     t.s.update(after)
     seller, winner, bid, land, square = t.s.pop("auction_won")
     t.tell(f"{seller} plays Land for Sale!: {winner} wins {land} at ${bid} and places it on "
            f"{square}")
-    if auction_holders(t.s):
-        t.s["todo"].insert(1, ["auction", None])
 
 
 def auction_holders(s: dict[str, Any]) -> list[str]:
@@ -233,7 +319,8 @@ def _package(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | Non
         good = str(card.effect.get("if_smallest_stock"))
         plays.append((who, good, 0))
         mine = s["players"][who][good]
-        smaller = [n for n in names if n != who and s["players"][n][good] < mine]
+        smaller = [] if talent(s, md, who).get("package_ignores_condition") else \
+            [n for n in names if n != who and s["players"][n][good] < mine]
         if smaller:    # checked once, on the Stocks before any card takes effect
             raise RuleError(f"Package From Home World!: {smaller[0]} has a smaller {good} Stock "
                             f"({s['players'][smaller[0]][good]}) than {who} ({mine})")
@@ -309,6 +396,8 @@ def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
         dev["done"].append(who)
         lines.append(f"{who} passes: Development over for {who}")
         return out
+    if p["food"] < 1:       # even an Action a Special Talent makes free
+        raise RuleError(f"Development: Players without Food must Pass ({who} has 0 Food)")
     if len(parts) > int(d["actions_per_round"]):
         raise RuleError(f"Development: up to {d['actions_per_round']} Actions in one Action "
                         f"Round, not {len(parts)}")
@@ -325,7 +414,7 @@ def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
             j = _land(p, words[1])
             land = p["lands"][j]
             zone = _zone(land, pb, words[1])
-            cost = md.food_cost("buy_white" if zone == "white" else "buy_red_blue")
+            cost = food_cost(out, md, who, "buy_white" if zone == "white" else "buy_red_blue")
             if land.get("mule"):
                 raise RuleError(f"{words[1].upper()} already has a M.U.L.E. (one per Land): refit "
                                 "it, or move it to an empty Land first")
@@ -361,10 +450,11 @@ def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
                     raise RuleError("Refit M.U.L.E.s on Two Adjacent Lands: "
                                     f"{pairs[0][0].upper()} and {pairs[1][0].upper()} are not "
                                     "Adjacent squares of the Player Board")
-                cost = md.food_cost("refit_two_adjacent")
+                cost = food_cost(out, md, who, "refit_two_adjacent")
             else:
                 zone = _zone(p["lands"][js[0]], pb, pairs[0][0])
-                cost = md.food_cost("refit_white" if zone == "white" else "refit_red_blue")
+                cost = food_cost(out, md, who,
+                                 "refit_white" if zone == "white" else "refit_red_blue")
             for (_ref, g), j in zip(pairs, js, strict=True):
                 good = board.good_of(g)
                 if good is None:
@@ -386,14 +476,14 @@ def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
                 raise InputError(f"'{part}': a M.U.L.E. produces a Good (S, C, F, E)")
             board.check_producible(p["lands"][b], good, md.land)
             p["lands"][a]["mule"], p["lands"][b]["mule"] = None, good
-            cost = md.food_cost("move")
+            cost = food_cost(out, md, who, "move")
             lines.append(f"{who} moves the M.U.L.E. from {board.label(p['lands'], a)} to "
                          f"{board.label(p['lands'], b)}, producing {good}")
         elif verb == "assay":
-            cost = md.food_cost("assay")
+            cost = food_cost(out, md, who, "assay")
             lines.append(f"{who} assays two Lands")
         elif verb == "wampus":
-            cost = md.food_cost("hunt_wampus")
+            cost = food_cost(out, md, who, "hunt_wampus")
             if who in dev["caught"]:
                 raise RuleError(f"{who} caught the Wampus this Turn: he cannot be hunted again")
             caught = _hunt(out, md, who, words[1:], lines)
@@ -404,10 +494,11 @@ def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
             if i != len(parts) - 1:
                 raise RuleError("Gamble at the Pub is the Colonist's last Action: it ends the "
                                 "Development Phase")
-            cost = md.food_cost("gamble")
-            p["money"] += int(d.get("pub", 5))
+            cost = food_cost(out, md, who, "gamble")
+            pub = int(talent(out, md, who).get("pub", d.get("pub", 5)))
+            p["money"] += pub
             dev["done"].append(who)
-            lines.append(f"{who} gambles at the Pub: +${d.get('pub', 5)}, Development over for "
+            lines.append(f"{who} gambles at the Pub: +${pub}, Development over for "
                          f"{who}")
         else:
             raise InputError(f"'{part}': an Action is one of: {ACTIONS}; or pass")
@@ -435,15 +526,19 @@ def _hunt(s: dict[str, Any], md: MuleData, who: str, words: list[str], lines: li
             raise InputError("wampus: the companion draws the Lucky Event card itself "
                              "(write just 'wampus')")
         deck = decks["lucky"]
-        card_id, reshuffled = events.draw(deck, s["seed"], "lucky")
-        events.discard(deck, card_id)
-        card = md.event(card_id)
-        if reshuffled:
-            lines.append("  (the Lucky Event discard pile is shuffled into a new deck)")
-        lines.append(f"{who} draws {card.title}: " + ("the Wampus! +$"
-                                                     f"{md.development.get('wampus', 10)}"
-                                                     if card.wampus else "no Wampus"))
-        return card.wampus
+        draws = max(1, int(talent(s, md, who).get("wampus_draws", 1)))   # a Special Talent
+        for _ in range(draws):
+            card_id, reshuffled = events.draw(deck, s["seed"], "lucky")
+            events.discard(deck, card_id)
+            card = md.event(card_id)
+            if reshuffled:
+                lines.append("  (the Lucky Event discard pile is shuffled into a new deck)")
+            lines.append(f"{who} draws {card.title}: " + ("the Wampus! +$"
+                                                         f"{md.development.get('wampus', 10)}"
+                                                         if card.wampus else "no Wampus"))
+            if card.wampus:
+                return True
+        return False
     answer = " ".join(words).lower()
     if answer not in ("yes", "no", "caught", "missed"):
         raise InputError("wampus: say whether the Wampus was caught: 'wampus yes' or "
@@ -496,7 +591,9 @@ def usage(t: Turn, who: str | None) -> None:
         p["mules"] = board.mule_counts(p["lands"])
         r = rules.spoilage(rules.Stocks(**{g: p[g] for g in GOODS}), mule_count(p),
                            p["mules"]["energy"], food_divisor=md.food_divisor,
-                           energy_divisor=md.energy_divisor, overstock_limit=md.overstock_limit)
+                           energy_divisor=md.energy_divisor,
+                           overstock_limit=int(talent(t.s, md, name).get("overstock_limit",
+                                                                        md.overstock_limit)))
         p.update(r.stocks.as_dict())
         shortage[name] = r.shortage
         spoiled = ", ".join(f"{g} {n}" for g, n in r.spoiled.items() if n) or "nothing"
@@ -687,7 +784,8 @@ def _card_on_lands(t: Turn, effect: dict[str, Any], worked: dict[str, list[produ
         name = names[rank - 1]
         lands = worked[name]
         if not lands:
-            t.tell(f"Radiation!: {name} has no M.U.L.E. to lose")
+            t.tell(f"Radiation!: {name} has no M.U.L.E. to "
+                   + ("flip" if rad.get("mules_flipped") else "lose"))
             continue
         lost = bool(rad.get("mules_lost"))
         verb = "loses" if lost else "flips"
@@ -719,11 +817,12 @@ def _card_on_lands(t: Turn, effect: dict[str, Any], worked: dict[str, list[produ
 
 def _choose(t: Turn, key: str, question: str, lands: list[production.Worked],
             good: str | None) -> int | None:
+    what = f"the Land hit ({key.partition('.')[2]}'s)"
     try:        # the only candidate needs no question
-        return production.land_index(lands, None, good)
+        return production.land_index(lands, None, good, what)
     except InputError:
         return t.ask(key, question, "",
-                     lambda a: production.land_index(lands, a, good))
+                     lambda a: production.land_index(lands, a, good, what))
 
 
 def _lose_mule(p: dict[str, Any], w: production.Worked) -> None:
@@ -801,8 +900,9 @@ def _sell(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str
     for name, n in parse_named(text, list(players), "sold").items():
         if n > players[name][good]:
             raise RuleError(f"{name} has {players[name][good]} {good}: cannot sell {n}")
-        if n:
-            _take_role(roles, name, "seller", good)
+        if not n:          # nothing sold: no line, no Seller's role
+            continue
+        _take_role(roles, name, "seller", good)
         players[name][good] -= n
         players[name]["money"] += n * buy
         if good != "crystite":     # Crystite sold to The Store is shipped off-planet
@@ -847,6 +947,8 @@ def _deal(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str
     for seller, buyer, n, each in _deals(text, list(players)):
         if seller == buyer:
             raise InputError(f"{seller} cannot trade with {seller}")
+        if not n:
+            raise InputError(f"{seller}>{buyer} 0@{each}: a deal trades 1 unit or more")
         _take_role(roles, seller, "seller", good)
         _take_role(roles, buyer, "buyer", good)
         if n > players[seller][good]:
@@ -859,6 +961,15 @@ def _deal(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str
         players[buyer]["money"] -= n * each
         lines.append(f"{seller} sells {n} {good} to {buyer} for ${n * each}")
     return out
+
+
+def store_sells_not(s: dict[str, Any], good: str) -> str | None:
+    """Why The Store sells none of ``good`` in this Auction (None: it sells)."""
+    if good == "crystite":
+        return "Market: The Store sells no Crystite (Crystite sold to it leaves the planet)"
+    if not s["store"].get(good):
+        return f"Market: The Store has no {good} to sell"
+    return None
 
 
 def trade(t: Turn, good: str) -> None:
@@ -884,7 +995,7 @@ def trade(t: Turn, good: str) -> None:
 
     step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)",
          lambda a: _sell(t.s, good, a, lines))
-    if good != "crystite" and t.s["store"].get(good):
+    if store_sells_not(t.s, good) is None:
         step("buy", f"{title}: bought from The Store at ${sell_price} (NAME=N,...)",
              lambda a: _buy(t.s, t.md, good, a, lines))
     step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",
@@ -958,12 +1069,15 @@ def personal_event(t: Turn, giver: str, deck_name: str) -> str:
     else:
         target = t.ask("to", f"{giver} gives it to", "", lambda a: _target(a, giver, names))
     p = s["players"][target]
+    had = p["money"]
     outcome = events.apply_event(card.effect, events.Colonist(
         p["money"], {g: p[g] for g in GOODS}, len(p["lands"]), dict(p["mules"])))
     p["money"] = outcome.money_after
     for g in GOODS:
         p[g] = outcome.stocks_after[g]
-    t.tell(f"{target}: {outcome.summary()} -> ${p['money']}")
+    short = f" (as far as possible: {target} pays the ${had} held)" \
+        if had + outcome.money < 0 else ""
+    t.tell(f"{target}: {outcome.summary()}{short} -> ${p['money']}")
     if decks:
         events.discard(decks[deck_name], card.id)
     return target

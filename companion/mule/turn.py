@@ -92,8 +92,8 @@ def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
 
     s, md = t.s, t.md
     if done == "grant":
-        if t.tournament and steps.auction_holders(s):
-            return [["auction", None]]
+        if t.tournament and steps.auction_holders(s):     # from Rank 1 down
+            return [["auction", n] for n in steps.auction_holders(s)]
         done = "auction"
     if done == "auction":
         if any(h.get("package", 0) > 0 for h in s["hands"].values()):
@@ -207,9 +207,10 @@ def say_step(now: Step, state: dict[str, Any]) -> str:
         return f"{phase}: {now.who}'s Action Round {state['dev']['round']}"
     if now.step == "trade":
         return f"{phase}: the {str(now.who).capitalize()} Auction"
-    if now.step in ("grant", "lucky", "unlucky"):
+    if now.step in ("grant", "lucky", "unlucky") or (now.step == "auction" and now.who):
         verb = {"grant": "claims a Land", "lucky": "draws the Lucky Event",
-                "unlucky": "draws the Unlucky Event"}[now.step]
+                "unlucky": "draws the Unlucky Event",
+                "auction": "plays a Land for Sale! card or not"}[now.step]
         return f"{phase}: {what}, {now.who} {verb}"
     return f"{phase}: {what}"
 
@@ -222,6 +223,9 @@ def command(now: Step, state: dict[str, Any]) -> str:
     if now.step == "grant":
         return base + f"grant {who} TILE@SQUARE   (or: none)"
     if now.step == "auction":
+        if now.who:
+            return base + f"auction {who} WINNER BID TILE@SQUARE   (or: auction {who} none; " \
+                "auction none: nobody else this Turn)"
         return base + "auction SELLER WINNER BID TILE@SQUARE   (or: none)"
     if now.step == "package":
         return base + "package NAME=CARD,...   (or: none)"

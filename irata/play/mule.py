@@ -14,7 +14,7 @@ import click
 
 from companion.session import parse_amount
 from components.errors import InputError
-from irata.options import DB, GAME, JSON, emit, open_store, pick
+from irata.options import DB, GAME, JSON, SEED, BoundedInt, emit, open_store, pick
 
 GOODS = ("smithore", "crystite", "food", "energy")
 
@@ -114,8 +114,10 @@ def spoilage(food: int, energy: int, smithore: int, crystite: int, mules: int,
              energy_mules: int, as_json: bool) -> None:
     """Usage and Spoilage for one Colonist's Stocks after the Development Phase."""
     from companion.mule import rules
+    from companion.mule.board import check_mules
 
     md = _data()
+    check_mules(mules, md.player_board)
     r = rules.spoilage(rules.Stocks(smithore, crystite, food, energy), mules, energy_mules,
                        food_divisor=md.food_divisor, energy_divisor=md.energy_divisor,
                        overstock_limit=md.overstock_limit)
@@ -207,7 +209,7 @@ def rank(money: str, previous: str, lands: str | None, mules: str | None,
     from companion.mule import rules
 
     md = _data()
-    wealth = rules.ranking_wealth(_named(money, "--money", signed=True),
+    wealth = rules.ranking_wealth(_named(money, "--money"),
                                   _named(lands, "--lands"), _named(mules, "--mules"),
                                   land_value=md.land_value, mule_value=md.mule_value)
     order = rules.rank(wealth, _names(previous, "--previous"))
@@ -218,16 +220,21 @@ def rank(money: str, previous: str, lands: str | None, mules: str | None,
 
 @mule.command()
 @click.option("--total", type=AMOUNT, required=True, help="All Colonists' Money together.")
-@click.option("--players", type=click.IntRange(1, 9), required=True, help="3 or 4.")
+@click.option("--players", required=True, help="The Colonists' names: Ann,Bob,Cid,Dee.")
 @JSON
-def colony(total: int, players: int, as_json: bool) -> None:
+def colony(total: int, players: str, as_json: bool) -> None:
     """Colony Success and Retirement (Tournament): the rating of the Colony's total."""
     from companion.mule import rules
 
-    result = rules.colony_success(total, players, _data().colony_rows())
-    emit(as_json, {"rating": result.rating, "text": result.text, "total": total},
-          lambda: [f"${total} with {players} Colonists: row {result.rating} of 7",
-                   result.text])
+    names = _names(players, "--players")
+    if any(n.isdigit() for n in names):
+        raise InputError(f"--players takes the Colonists' names (e.g. Ann,Bob,Cid,Dee), not a "
+                         f"count: '{players}'")
+    result = rules.colony_success(total, len(names), _data().colony_rows())
+    emit(as_json, {"rating": result.rating, "text": result.text, "total": total,
+                   "players": names},
+          lambda: [f"${total} with {len(names)} Colonists ({', '.join(names)}): row "
+                   f"{result.rating} of 7", result.text])
 
 
 @mule.command()
@@ -235,9 +242,9 @@ def colony(total: int, players: int, as_json: bool) -> None:
 @click.option("--lands", help="Lands with M.U.L.E.s: F3,C1,E3!,P07:C? (Good+value or tile).")
 @click.option("--board", help='The Player Board, rows split by "/": "C1 C0 . / C1 C3 E3".')
 @click.option("--tournament", is_flag=True, help="Add Economies of Scale (needs --board).")
-@click.option("--rank", type=click.IntRange(1, 4), help="Your Rank: whether Radiation! or Pest "
+@click.option("--rank", type=BoundedInt(1, 4), help="Your Rank: whether Radiation! or Pest "
               "Attack! hits you.")
-@click.option("--turn", "game_turn", type=click.IntRange(1, 99), help="The Game Turn (Turn 1: "
+@click.option("--turn", "game_turn", type=BoundedInt(1, 99), help="The Game Turn (Turn 1: "
               "Radiation! and Pest Attack! do their Game Turn 1 effect).")
 @click.option("--hit", help="The Land Radiation! or Pest Attack! hits: a tile (P07), a cell "
               "as typed (F3) or its number (2).")
@@ -388,6 +395,12 @@ def market(ranking: str, wants: str, store: int, price: int | None, good: str | 
         if good is None or buy is None:
             raise InputError("give --price (The Store's Sell Price), or --good and --buy")
         price = _data().track(check_good(good)).sell_for(buy)
+    else:        # a Sell Price printed on the Price Track (on the Good's lane, when given)
+        lanes = [_data().track(check_good(good))] if good else \
+            [_data().track(g) for g in GOODS]
+        if not any(t.sells_at(price) for t in lanes):
+            raise InputError(f"--price ${price} is not a Sell Price on the Price Track"
+                             + (f"'s {lanes[0].good} lane" if good else ""))
     r = rules.priority_to_buy(_names(ranking, "--ranking"), _named(wants, "--wants"), store,
                               price)
     payload = {"bought": r.bought, "cost": r.cost, "store_left": r.store_left,
@@ -417,7 +430,7 @@ def sellout(money: str, smithore: str | None, crystite: str | None, food: str | 
     """The final turn's Market: everyone sells all Goods to The Store at its Buy Prices."""
     from companion.mule import rules
 
-    cash = _named(money, "--money", signed=True)
+    cash = _named(money, "--money")
     stock_args = {"smithore": smithore, "crystite": crystite, "food": food, "energy": energy}
     per_good = {g: _named(v, f"--{g}") for g, v in stock_args.items()}
     for g, values in per_good.items():
@@ -459,17 +472,20 @@ def sellout(money: str, smithore: str | None, crystite: str | None, food: str | 
 @click.option("--beginner", "mode", flag_value="beginner", default=True,
               help="Beginner Game set-up (default).")
 @click.option("--tournament", "mode", flag_value="tournament", help="Tournament set-up.")
-@click.option("--seed", type=int, help="Make the initial Ranking and the decks repeatable.")
+@click.option("--seed", type=SEED, help="Make the initial Ranking and the decks repeatable.")
 @click.option("--deck", is_flag=True,
               help="Keep the Production, Lucky Event and Unlucky Event decks here (cards lost).")
 @click.option("--alt-events", is_flag=True,
               help="Alternative Personal Event System: the card's diagram picks who gets it.")
 @click.option("--rivers", help="Beginner: the River tile each starts with, Ann=R01,Bob=R03.")
+@click.option("--species", help="Tournament, Optional Rule (Colonist Cards and Special "
+              "Talents): each Colonist's Player Species Card, Ann=Mechtron,Bob=SP03.")
 @click.option("--name", help="A name for the saved game.")
 @DB
 @JSON
 def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
-        rivers: str | None, name: str | None, db: str | None, as_json: bool) -> None:
+        rivers: str | None, species: str | None, name: str | None, db: str | None,
+        as_json: bool) -> None:
     """Start a saved game: The Store, prices, Ranking and every Colonist's start.
 
     With --deck the companion shuffles and keeps the Production deck and the Lucky and
@@ -486,8 +502,20 @@ def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
                 raise InputError(f"--rivers: '{part.strip()}' should be NAME=TILE, e.g. Ann=R01")
             who, tile = (x.strip() for x in part.split("=", 1))
             river_tiles[who] = tile
+    picked = {}
+    for part in (species or "").split(","):
+        if part.strip():
+            if "=" not in part:
+                raise InputError(f"--species: '{part.strip()}' should be NAME=SPECIES, e.g. "
+                                 "Ann=Mechtron")
+            who, card = (x.strip() for x in part.split("=", 1))
+            if who in picked:
+                raise InputError(f"--species: {who} is given twice")
+            picked[who] = card
+    if species is not None and not picked:
+        raise InputError("--species: give NAME=SPECIES for every Colonist, e.g. Ann=Mechtron")
     state = new_game(_data(), _names(players, "--players"), mode, seed, deck, alt_events,
-                     river_tiles)
+                     river_tiles, picked)
     with open_store(db) as store:
         saved = store.create("mule", state, name)
     emit(as_json, {"id": saved.id, "name": saved.name, "state": state},
@@ -505,6 +533,8 @@ def _given_pairs(values: tuple[str, ...], key: str, what: str) -> dict[str, str]
         if "=" not in value:
             raise InputError(f"{what}: '{value}' should be NAME=...")
         name, text = (x.strip() for x in value.split("=", 1))
+        if any(k.lower() == f"{key}.{name}".lower() for k in out):
+            raise InputError(f"{what}: {name} is given twice (one {what} NAME=... each)")
         out[f"{key}.{name}"] = text
     return out
 
@@ -537,13 +567,26 @@ def _record(step: str, who: str | None, given: dict[str, str], db: str | None,
             if who is not None and now.who is not None:
                 named = check_good(who) if step == "trade" else \
                     player_name(who, list(state["players"]))
+                if named != now.who and step == "auction":
+                    raise RuleError(f"Land Auctions: the Land for Sale! cards are played from "
+                                    f"Rank 1 down, and now it is {now.who}'s turn to play one "
+                                    f"or not (not {named}'s) -- {steps_of.command(now, state)}")
                 if named != now.who:
                     raise RuleError(f"it is not {named}'s turn: now "
                                     f"{steps_of.say_step(now, state)}")
+            # NAME=... options name Colonists as typed (any case): as the game spells them
+            given = {(f"{k.partition('.')[0]}."
+                      f"{player_name(k.partition('.')[2], list(state['players']))}"
+                      if "." in k else k): v for k, v in given.items()}
             answers: dict[str, str] = {}
             after, done, lines = steps_of.run_step(state, md, steps_of.scripted(given, answers),
                                                    lambda _line: None)
             unused = sorted(set(given) - set(answers))
+            if step == "trade" and "buy" in unused and given.get("buy", "").strip():
+                from companion.mule.steps import store_sells_not
+
+                raise RuleError(store_sells_not(state, now.who or "") or "Market: nothing to "
+                                "buy from The Store")
             if unused:
                 raise InputError(f"{', '.join(_as_typed(k) for k in unused)}: not asked in "
                                  f"this step ({steps_of.say_step(now, state)}), so not taken")
@@ -604,11 +647,13 @@ def grant(name: str, claim: tuple[str, ...], game_id: int | None, db: str | None
     _record("grant", name, {"claim": " ".join(claim)}, db, game_id, as_json)
 
 
-@_step_command("auction", "1. Expansion, Land Auctions (Tournament): SELLER WINNER BID "
-               "TILE@SQUARE, or none when no one plays Land for Sale! any more.")
+@_step_command("auction", "1. Expansion, Land Auctions (Tournament), from Rank 1 down: SELLER "
+               "WINNER BID TILE@SQUARE; SELLER none when SELLER plays no Land for Sale! card; "
+               "none when nobody else plays one this Turn.")
 @click.argument("entry", nargs=-1)
 def auction(entry: tuple[str, ...], game_id: int | None, db: str | None, as_json: bool) -> None:
-    _record("auction", None, {"auction": " ".join(entry)}, db, game_id, as_json)
+    seller = entry[0] if len(entry) > 1 else None     # checked: is it the seller's turn?
+    _record("auction", seller, {"auction": " ".join(entry)}, db, game_id, as_json)
 
 
 @_step_command("package", "2. Development: Package From Home World! cards played, "
@@ -637,20 +682,22 @@ def usage(game_id: int | None, db: str | None, as_json: bool) -> None:
 @_step_command("produce", "4. Production: the Production Card drawn (its code or title; "
                "nothing with the companion's deck), and who flips or loses what.")
 @click.argument("card", nargs=-1)
-@click.option("--price", help="The printed Crystite price, for a title printed on several "
-              "cards (The Ship is Back!).")
+@click.option("--price", multiple=True, help="The printed Crystite price, for a title "
+              "printed on several cards (The Ship is Back!).")
 @click.option("--flip", multiple=True, help="NAME=TILES flipped for an Energy Shortage.")
 @click.option("--hit", multiple=True, help="NAME=LAND hit by Radiation! or Pest Attack!.")
 @click.option("--lands", multiple=True, help="NAME=CELLS: working Lands without tiles (F3,E2).")
-def produce(card: tuple[str, ...], price: str | None, flip: tuple[str, ...],
+def produce(card: tuple[str, ...], price: tuple[str, ...], flip: tuple[str, ...],
             hit: tuple[str, ...], lands: tuple[str, ...], game_id: int | None, db: str | None,
             as_json: bool) -> None:
     given = {**_given_pairs(flip, "flip", "--flip"), **_given_pairs(hit, "hit", "--hit"),
              **_given_pairs(lands, "lands", "--lands")}
     if card:
         given["card"] = " ".join(card)
-    if price is not None:
-        given["card_price"] = price
+    if len(price) > 1:
+        raise InputError(f"--price is given {len(price)} times: one card was drawn")
+    if price:
+        given["card_price"] = price[0]
     _record("produce", None, given, db, game_id, as_json)
 
 
@@ -662,14 +709,18 @@ def pricing_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
 @_step_command("trade", "6. Market, one Auction (GOOD): sales to The Store, purchases from it, "
                "deals between Colonists.")
 @click.argument("good")
-@click.option("--sell", "sell", default="", help="Sold to The Store: NAME=N,...")
-@click.option("--buy", "buy", default="", help="Bought from The Store: NAME=N,...")
+@click.option("--sell", "sell", multiple=True, help="Sold to The Store: NAME=N,... "
+              "(repeatable).")
+@click.option("--buy", "buy", multiple=True, help="Bought from The Store: NAME=N,... "
+              "(repeatable).")
 @click.option("--deal", "deal", multiple=True, help="SELLER>BUYER N@PRICE (repeatable).")
-def trade(good: str, sell: str, buy: str, deal: tuple[str, ...], game_id: int | None,
-          db: str | None, as_json: bool) -> None:
-    given = {"sell": sell, "deals": ",".join(deal)}
-    if buy:
-        given["buy"] = buy
+def trade(good: str, sell: tuple[str, ...], buy: tuple[str, ...], deal: tuple[str, ...],
+          game_id: int | None, db: str | None, as_json: bool) -> None:
+    # a repeated option adds to the others (a name twice is refused by the step), never
+    # silently replaces them
+    given = {"sell": ",".join(sell), "deals": ",".join(deal)}
+    if any(b.strip() for b in buy):
+        given["buy"] = ",".join(buy)
     _record("trade", good, given, db, game_id, as_json)
 
 
@@ -689,12 +740,14 @@ def _event_step(kind: str) -> Any:
                    "(CARD: its code or title; nothing with the companion's deck), --to whom.")
     @click.argument("name")
     @click.argument("card", nargs=-1)
-    @click.option("--to", "to", help="The Colonist who receives the card.")
-    def cmd(name: str, card: tuple[str, ...], to: str | None, game_id: int | None,
+    @click.option("--to", "to", multiple=True, help="The Colonist who receives the card.")
+    def cmd(name: str, card: tuple[str, ...], to: tuple[str, ...], game_id: int | None,
             db: str | None, as_json: bool) -> None:
         given = {"card": " ".join(card)} if card else {}
-        if to is not None:
-            given["to"] = to
+        if len(to) > 1:
+            raise InputError(f"--to is given {len(to)} times: the card goes to one Colonist")
+        if to:
+            given["to"] = to[0]
         _record(kind, name, given, db, game_id, as_json)
     return cmd
 
@@ -752,7 +805,8 @@ def status_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
 def turn(game_id: int | None, db: str | None) -> None:
     """The guided walk over one Game Turn: every step asked in order and saved as soon as it is
     answered. Run it again to resume where it stopped; Ctrl-C or the end of the input loses
-    only the step in progress. A refused answer says why and is asked again.
+    only the step in progress (the end of the input exits 2, Ctrl-C 130). A refused answer
+    says why and is asked again.
 
     \b
     Lands are claimed by the tile printed on them and the square of the
@@ -797,10 +851,15 @@ def turn(game_id: int | None, db: str | None) -> None:
                     raise
                 click.echo(f"  ! {exc}")
                 continue
-            except click.Abort:
-                click.echo(f"\nStopped at {steps_of.say_step(now, state)}: everything before "
-                           "it is saved; 'irata play mule turn' resumes here.", err=True)
-                raise SystemExit(1) from None
+            except click.Abort as exc:
+                where = (f"{steps_of.say_step(now, state)}: everything before it is saved; "
+                         "'irata play mule turn' resumes here")
+                if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+                    click.echo(f"\nStopped at {where}.", err=True)
+                    raise SystemExit(130) from None
+                # the input ran out with a question unanswered: bad input, as everywhere
+                click.echo(f"\nerror: the input ended at {where}", err=True)
+                raise SystemExit(2) from None
             with store.transaction():
                 if len(store.events(saved.id)) != seen:
                     raise InputError("the saved game changed while this step was typed: run "

@@ -24,7 +24,20 @@ from companion.mule_goes_crazy import rules as mgc
 from companion.mule_goes_crazy import saved as saved_game
 from companion.session import parse_amount
 from components.errors import InputError
-from irata.options import DB, GAME, JSON, NAME, SAVE, create, emit, need, read, record, using_saved
+from irata.options import (
+    DB,
+    GAME,
+    JSON,
+    NAME,
+    SAVE,
+    SEED,
+    create,
+    emit,
+    need,
+    read,
+    record,
+    using_saved,
+)
 
 
 def _game() -> Any:
@@ -65,7 +78,7 @@ def _sheet_line(name: str, sheet: dict[str, Any]) -> str:
 @click.option("--players", "players_text", required=True,
               help="The players in seating order (clockwise): Ann,Bob,Cid.")
 @click.option("--favored", help="The first turn's favored player, as the table agrees.")
-@click.option("--seed", type=int, help="Makes the saved game's production dice repeatable.")
+@click.option("--seed", type=SEED, help="Makes the saved game's production dice repeatable.")
 @NAME
 @DB
 @JSON
@@ -386,7 +399,7 @@ def _production_lines(energy_used: int, energy_after: int | None, underpowered: 
 @click.option("--mule", "mules", multiple=True,
               help="A Mule on a Land, MULE@LAND (repeat): energy@sunny-flats.")
 @click.option("--rolls", help="The table's dice, in order: 3,5,1,6 (else they are rolled).")
-@click.option("--seed", type=int, help="Roll repeatable dice.")
+@click.option("--seed", type=SEED, help="Roll repeatable dice.")
 @click.option("--player", help="With --save: this player only (the others produce later).")
 @SAVE
 @GAME

@@ -17,7 +17,7 @@ from companion.muli import rules
 from companion.muli.data import load_rules
 from companion.muli.saved import describe, race_to_state, state_to_race
 from components.errors import InputError
-from irata.options import DB, GAME, JSON, create, emit, record, show_status
+from irata.options import DB, GAME, JSON, SEED, create, emit, record, show_status
 
 
 def race_mule(race: rules.Race, player: str) -> str:
@@ -37,7 +37,7 @@ def muli() -> None:
 @click.option("--players", required=True,
               help="The players' names in turn order, youngest first: Ann,Bob,Cy (3 to 5).")
 @click.option("--mules", help="Each player's Mule colour, in the same order: red,yellow,green.")
-@click.option("--seed", type=int, help="Makes the dice of this race repeatable.")
+@click.option("--seed", type=SEED, help="Makes the dice of this race repeatable.")
 @click.option("--name", "game_name", help="A name for the saved race.")
 @DB
 @JSON

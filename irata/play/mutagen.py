@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from irata.options import DB, GAME, JSON, NAME, SAVE, create, emit, names, read, record
+from irata.options import DB, GAME, JSON, NAME, SAVE, BoundedInt, create, emit, names, read, record
 
 EXPANSION_CHOICES = ("plight-of-the-people", "palace-visitors")
 
@@ -335,7 +335,7 @@ def new_cmd(players_text: str, expansions: tuple[str, ...], game_name: str | Non
 
 @mutagen.command("points", context_settings={"ignore_unknown_options": True})
 @click.argument("player")
-@click.argument("points", type=int)
+@click.argument("points", type=BoundedInt())
 @click.option("--why", default="", help="What the points are for (kept in the log).")
 @GAME
 @DB

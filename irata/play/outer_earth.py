@@ -23,6 +23,8 @@ from irata.options import (
     JSON,
     NAME,
     SAVE,
+    SEED,
+    BoundedInt,
     create,
     emit,
     names,
@@ -189,7 +191,7 @@ def _auction_report(auction: Any) -> tuple[list[str], dict[str, Any]]:
               help="The companies in clockwise order, comma-separated.")
 @click.option("--start", "starting_player", default=None, help="The starting player.")
 @click.option("--green", default="", help="Who revealed a green paddle, comma-separated.")
-@click.option("--under", "cards_under", type=int, default=None,
+@click.option("--under", "cards_under", type=BoundedInt(), default=None,
               help="Development cards already under the planet (default 0).")
 @click.option("--hand", "hands", multiple=True, metavar="NAME=N",
               help="A company's hand size, to check what it can bid (repeatable).")
@@ -277,13 +279,13 @@ def _pairs(values: tuple[str, ...], option: str) -> dict[str, list[str]]:
 
 
 @outer_earth.command()
-@click.option("--hand", type=click.IntRange(min=0), default=None,
+@click.option("--hand", type=BoundedInt(0, 10**6), default=None,
               help="Development cards in hand.")
-@click.option("--planets", type=click.IntRange(min=0), default=None,
+@click.option("--planets", type=BoundedInt(0, 10**6), default=None,
               help="Planets in the construction area.")
-@click.option("--sell", "sell_value", type=click.IntRange(min=0), default=None,
+@click.option("--sell", "sell_value", type=BoundedInt(0, 10**6), default=None,
               help="The company's Sell action value.")
-@click.option("--discard-planets", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--discard-planets", type=BoundedInt(0, 10**6), default=0, show_default=True,
               help="Taxed planets put into the profits pile instead of paying 2 cards.")
 @click.option("--discard", "discards", multiple=True, metavar="NAME=PLANET",
               help="With a saved game: a taxed planet put into NAME's profits pile "
@@ -404,7 +406,7 @@ def actions(dice: str | None, planet: str | None, player: str | None, save: bool
 
 
 @outer_earth.command("last-round")
-@click.option("--galaxy", type=click.IntRange(min=0), default=None,
+@click.option("--galaxy", type=BoundedInt(0, 10**6), default=None,
               help="Planets left in the galaxy deck.")
 @click.option("--piles", default=None, help="Cards left in each bonus revenue pile, "
               "comma-separated (such as 0,2,4).")
@@ -506,7 +508,7 @@ def _sale_lines(name: str, vp: int, to_profits: int, discarded: int, bonus_vp: i
                    "game, default: as saved; colours beyond the saved ones are built now).")
 @click.option("--bonus", default=None, help="The Bonus Revenue card taken (id, such as br/14).")
 @click.option("--player", default=None, help="With a saved game: the company selling.")
-@click.option("--pile", type=int, default=None,
+@click.option("--pile", type=BoundedInt(), default=None,
               help="With a saved game: the bonus revenue pile the card is taken from (1, 2, 3).")
 @click.option("--raise", "raises", multiple=True,
               type=click.Choice(["draw", "build", "sell"]),
@@ -589,7 +591,7 @@ def _not_saved_only(**given: Any) -> None:
               help="A short game (cards marked L removed) or a normal one.")
 @click.option("--starting-player", default=None,
               help="The starting player (default: rolled for, by --seed).")
-@click.option("--seed", type=int, default=None, help="Makes the starting player's roll "
+@click.option("--seed", type=SEED, default=None, help="Makes the starting player's roll "
               "repeatable.")
 @NAME
 @DB

@@ -34,6 +34,7 @@ def test_a_claim_by_tile_and_square(md: MuleData) -> None:
     ("P08", RuleError, "already on Bob's"),          # a tile is owned once
     ("P01@A1", RuleError, "A1 already holds"),
     ("M02", RuleError, "Meteor Crater"),
+    ("@", InputError, "give a tile and a square"),   # not a blank: not taken as "no Land"
 ])
 def test_claims_the_rules_refuse(md: MuleData, text: str, error: type[Exception],
                                  message: str) -> None:
@@ -157,3 +158,14 @@ def test_production_left_blank_for_working_mules_is_said(md: MuleData) -> None:
     game.play_turn(state, md, table({}, said, asked), said.append)
     assert any("Ann: working Lands" in q and "M.U.L.E.s on: river food" in q for q in asked)
     assert any("Ann: no Production typed for 1 M.U.L.E.(s)" in line for line in said)
+
+
+@pytest.mark.parametrize("cell", ["F4", "E9", "S10", "C99999999999999999999"])
+def test_a_production_value_is_zero_to_three(cell: str) -> None:
+    """Game Components, Land Tiles: Production Values range from zero to three; a typed F9
+    used to be counted as 9 Food."""
+    from companion.mule import production
+
+    with pytest.raises(InputError, match="a Production Value is 0 to 3"):
+        production.parse_cell(cell)
+    assert production.parse_cell("F3") is not None and production.parse_cell("E0") is not None

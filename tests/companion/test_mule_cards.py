@@ -155,7 +155,7 @@ def test_radiation_on_game_turn_1_flips_one_mule_each(md: MuleData) -> None:
     assert "Game Turn 1" in s.text
     assert produced(s, "Ann").startswith("Ann produces smithore 0, crystite 0, food 0, energy 3")
     assert produced(s, "Bob").startswith("Bob produces smithore 0, crystite 0, food 0")
-    assert "Radiation!: Cid has no M.U.L.E. to lose" in s.text
+    assert "Radiation!: Cid has no M.U.L.E. to flip" in s.text    # Turn 1: flipped, not lost
     assert after["players"]["Ann"]["mules"]["food"] == 1             # flipped, not lost
 
 

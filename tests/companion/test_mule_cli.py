@@ -60,7 +60,8 @@ def test_rank_colony_store_market_production() -> None:
     assert js("mule", "rank", "--money", "Mechtron=30,Packer=25,Spheroid=25,Leggite=8",
               "--previous", "Leggite,Spheroid,Mechtron,Packer")["ranking"] == \
         ["Mechtron", "Spheroid", "Packer", "Leggite"]
-    assert js("mule", "colony", "--total", "1000+300", "--players", "4")["rating"] == 3
+    assert js("mule", "colony", "--total", "1000+300", "--players",
+              "Ann,Bob,Cid,Dee")["rating"] == 3
     assert js("mule", "store", "--mules", "10", "--smithore", "5", "--sold", "2") == \
         {"made": 4, "mules": 12, "smithore": 1}
     out = js("mule", "market", "--ranking", "Mechtron,Spheroid,Packer,Leggite", "--wants",
@@ -88,6 +89,16 @@ def test_sellout() -> None:
     (["mule", "spoilage", "--food", "three"], "not a number"),
     (["mule", "price", "food", "--buy", "8", "--stocks", "1", "--store", "0"], "Price Track"),
     (["mule", "production", "--lands", "Q3"], "start with the Good"),
+    # Money is never below $0 (a loss is carried out as far as possible)
+    (["mule", "rank", "--money", "A=-5,B=3", "--previous", "A,B"], "must be 0 or more"),
+    (["mule", "sellout", "--money", "A=-5,B=3", "--prices", "smithore=3"],
+     "must be 0 or more"),
+    (["mule", "production", "--lands", "F9"], "a Production Value is 0 to 3"),
+    (["mule", "spoilage", "--energy", "6", "--mules", "20"], "at most 14"),   # one per Land
+    (["mule", "market", "--ranking", "A,B", "--wants", "A=1", "--store", "3", "--price", "0"],
+     "not a Sell Price on the Price Track"),
+    (["mule", "market", "--ranking", "A,B", "--wants", "A=1", "--store", "3", "--price", "4",
+      "--good", "smithore"], "smithore lane"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
@@ -211,3 +222,15 @@ def test_db_option_chooses_the_file(tmp_path: Path) -> None:
     run("mule", "new", "--players", "Ann,Bob,Cid", "--db", db)
     assert len(js("games", "--db", db)) == 1
     assert js("games") == []
+
+
+def test_colony_takes_players_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    # the same rule arithmetic as by count: $1300 is row 3 for four Colonists
+    out = js("mule", "colony", "--total", "1300", "--players", "Ann, Bob, Cid,Dee")
+    assert out["players"] == ["Ann", "Bob", "Cid", "Dee"] and out["rating"] == 3
+    code, err = exit_of(["mule", "colony", "--total", "1300", "--players", "4"], capsys)
+    assert code == 2 and "names" in err and "not a count" in err and err.count("\n") == 1
+    code, err = exit_of(["mule", "colony", "--total", "1300", "--players", "Ann,Ann,Bob"], capsys)
+    assert code == 2 and "twice" in err
+    code, err = exit_of(["mule", "colony", "--total", "1300", "--players", "Ann,Bob"], capsys)
+    assert code == 2 and "for 3 or 4 Colonists, not 2" in err

@@ -143,6 +143,9 @@ def wrong_entries(step: str, s: dict[str, Any], who: str | None) -> st.SearchStr
                                                      s["players"][t[1]]["money"] % 2),
                            "P20@B2"]),
             st.sampled_from(names).map(lambda n: ["auction", "Zed", n, "8", "P20@B2"]),
+            # a right bid by a holder whose turn has not come (the cards go from Rank 1 down)
+            st.sampled_from([n for n in holders if n != who]).map(
+                lambda n: ["auction", n, n, "8", "P20@B2"]),
             garbage.map(lambda g: ["auction", g])]
     elif step == "package":
         options += [st.sampled_from(names).map(lambda n: ["package", f"{n}=PR05"]),
@@ -259,7 +262,7 @@ def test_every_checkpoint_takes_its_right_entry(
 # Turn 1 of a Tournament game with the companion's decks (seed 3), as typed at `turn`'s prompts
 ANSWERS = [
     "R01@C1", "R02@C1", "R03@C3", "R04@C1", "P03@B1", "P09@B1", "P07@D3", "P04@A1",
-    "Dee Ann 10 P13@B3", "",                                  # Land Auctions
+    "Dee Ann 10 P13@B3", "none",                              # Land Auctions
     "Bob=food",                                               # Package From Home World!
     "buy R04 F, assay", "buy R03 F, buy P07 E", "buy R02 F, wampus", "buy R01 F",
     "", "pub", "", "",                                        # Action Round 2
@@ -300,7 +303,7 @@ def test_turn_resumes_where_it_stopped(tmp_path: Path, monkeypatch: pytest.Monke
     for cut in cuts:
         db = tmp_path / f"cut-{cut}.sqlite3"
         _start(db)
-        assert _turn(ANSWERS[:cut]) == 1              # the input ends at prompt `cut`
+        assert _turn(ANSWERS[:cut]) == 2              # the input ends at prompt `cut`
         kept = _typed(db)
         assert kept <= cut                           # the step in progress is not saved ...
         stopped = now()
@@ -319,7 +322,8 @@ def test_turn_in_a_process_whose_input_closes(tmp_path: Path) -> None:
     cut = 12                                          # Ann's Action Round 1 is being asked
     proc = subprocess.run([*cmd, "turn"], env=env, cwd=ROOT, capture_output=True, text=True,
                           input="".join(f"{a}\n" for a in ANSWERS[:cut]))
-    assert proc.returncode == 1
+    assert proc.returncode == 2                       # a question left unanswered: bad input
+    assert "error: the input ended at" in proc.stderr
     assert "everything before it is saved" in proc.stderr
     nxt = json.loads(subprocess.run([*cmd, "next", "--json"], env=env, cwd=ROOT, check=True,
                                     capture_output=True, text=True).stdout)["next"]
@@ -354,9 +358,62 @@ def test_turn_interrupted_by_ctrl_c(tmp_path: Path) -> None:
     time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 1, err
-    assert "everything before it is saved" in err
+    assert proc.returncode == 130, err                # interrupted, as the user asked
+    assert "Stopped at" in err and "everything before it is saved" in err
     assert _typed(db) == cut
     done = subprocess.run([*cmd, "turn"], env=env, cwd=ROOT, capture_output=True, text=True,
                           input="".join(f"{a}\n" for a in ANSWERS[cut:]))
     assert done.returncode == 0 and "Turn 1 saved" in done.stdout, done.stderr
+
+
+def test_names_in_options_as_typed_and_given_once(
+        checkpoints: dict[str, tuple[Path, dict[str, Any]]], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--hit NAME=LAND`` names a Colonist in any case, like every other entry; a name given
+    twice is refused (the second would silently win) and changes nothing."""
+    monkeypatch.setattr(mule_data, "FOLDER", None)
+    db = tmp_path / "games.sqlite3"
+    shutil.copy(checkpoints["produce"][0], db)
+    monkeypatch.setenv("IRATA_DB", str(db))
+    before = db.read_bytes()
+    for args, message in (
+            (["--hit", "Ann=P07", "--hit", "ann=R03", "--hit", "Bob=P03"], "ann is given twice"),
+            (["--hit", "Ann=P07", "--hit", "Zed=R03", "--hit", "Bob=P03"], "'Zed' is not a "),
+            (["--hit", "Ann=P13", "--hit", "Bob=P03"], "'P13' is not one of the Lands with a "
+                                                       "M.U.L.E. (R03, P07)")):
+        with pytest.raises(SystemExit) as info:
+            main(["play", "mule", "produce", "PR07", *args])
+        err = capsys.readouterr().err
+        assert info.value.code == 2 and message in err and err.count("\n") == 1, err
+        assert db.read_bytes() == before
+    out = mule("produce", "PR07", "--hit", "ann=P07", "--hit", "BOB=p03")
+    assert "Ann flips the M.U.L.E. on P07" in out and "Bob flips the M.U.L.E. on P03" in out
+
+
+@pytest.mark.parametrize(("step", "args", "message"), [
+    # an option typed twice used to keep only the last one: now both count, or it is refused
+    ("trade", ["trade", "smithore", "--buy", "Dee=1", "--buy", "dee=1"], "Dee is given twice"),
+    ("lucky", ["lucky", "Cid", "LE09", "--to", "Dee", "--to", "Ann"], "--to is given 2 times"),
+    ("produce", ["produce", "The Ship is Back!", "--price", "5", "--price", "8"],
+     "--price is given 2 times"),
+    # The Store sells no Crystite: said so, not "not asked"
+    ("trade", ["trade", "smithore", "--buy", "Dee=1"], None),
+])
+def test_an_option_typed_twice_is_never_half_taken(
+        step: str, args: list[str], message: str | None,
+        checkpoints: dict[str, tuple[Path, dict[str, Any]]], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mule_data, "FOLDER", None)
+    db = tmp_path / "games.sqlite3"
+    shutil.copy(checkpoints[step][0], db)
+    monkeypatch.setenv("IRATA_DB", str(db))
+    if message is None:         # to the Crystite Auction, then buy Crystite
+        mule(*args)
+        args, message = ["trade", "crystite", "--buy", "Dee=1"], "The Store sells no Crystite"
+    before = db.read_bytes()
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as info:
+        main(["play", "mule", *args])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and message in err and err.count("\n") == 1, err
+    assert db.read_bytes() == before

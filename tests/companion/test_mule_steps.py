@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.mule import board, steps, turn
+from companion.mule import board, events, steps, turn
 from companion.mule import saved as game
 from companion.mule.data import MuleData
 from components.errors import InputError, RuleError
@@ -94,8 +94,10 @@ def test_mules_installed_one_per_land_for_money_from_the_corral(md: MuleData) ->
         develop(empty, md, "buy P08 E")
     with pytest.raises(RuleError, match="no Production Value for smithore"):
         develop(s, md, "refit R01 S")
-    with pytest.raises(RuleError, match="has 0 Food left"):
+    with pytest.raises(RuleError, match="Players without Food must Pass"):
         develop(at_development(md, lands, food=0), md, "assay")
+    with pytest.raises(RuleError, match="has 0 Food left, 'assay' costs 1"):
+        develop(at_development(md, lands, food=1), md, "buy P08 E, assay")
     with pytest.raises(RuleError, match="last Action"):
         develop(s, md, "pub, assay")
 
@@ -128,7 +130,14 @@ def test_land_auction_bids_and_cards(md: MuleData) -> None:
     assert out is not None and out["players"]["Bob"]["money"] == 18
     assert out["hands"]["Ann"]["land_for_sale"] == 0
     with pytest.raises(RuleError, match="holds no Land for Sale"):
-        steps._auction(out, md, "Ann Cid 8 P07@B1")
+        steps._auction(out, md, "Ann Cid 8 P07@B1", who="Ann")
+    # the cards are played from Rank 1 down: after Ann (Rank 1), Bob plays his or not
+    with pytest.raises(RuleError, match="from Rank 1 down, and now it is Bob's turn"):
+        steps._auction(out, md, "Cid Ann 8 P07@B1")
+    with pytest.raises(RuleError, match="from Rank 1 down, and now it is Ann's turn"):
+        steps._auction(s, md, "Bob Ann 8 P07@B1", who="Ann")
+    assert steps._auction(out, md, "Bob none") is None              # Bob keeps his card
+    assert steps._auction(out, md, "Cid 8 P07@B1", who="Bob") is not None   # seller: Bob
     # an erratum to the rule data changes the check: bids open at $10 and rise by $5
     errata = replace(md, data={**md.data, "land_auction": {"opening_bid": 10, "raise": 5}})
     with pytest.raises(RuleError, match=r"exactly \$10 and each raise exactly \$5"):
@@ -206,3 +215,220 @@ def test_a_game_saved_before_the_steps_starts_its_turn_afresh(md: MuleData) -> N
         del s[key]
     now = turn.current(s, md)
     assert now is not None and now.step == "grant" and s["hands"] == {n: {} for n in NAMES}
+
+
+def test_land_auction_steps_go_from_rank_one_down(md: MuleData) -> None:
+    s = tournament(md)                      # Ranking Ann, Bob, Cid, Dee; one card each
+    s["todo"] = [["grant", "Ann"]]
+    t = steps.Turn(s, md, lambda *a: None, lambda line: None)
+    turn.advance(t, "grant")
+    assert s["todo"] == [["auction", n] for n in NAMES]
+    now = turn.current(s, md)
+    assert now is not None and turn.command(now, s).startswith("irata play mule auction Ann ")
+    # Ann declines (blank at the table): Bob is asked next; "none": nobody else this Turn
+    after, _, lines = turn.run_step(s, md, turn.scripted({"auction": ""}, {}), lambda x: None)
+    assert lines == ["Ann plays no Land for Sale! card"] and after["todo"][0] == ["auction", "Bob"]
+    after, _, _ = turn.run_step(after, md, turn.scripted({"auction": "none"}, {}), lambda x: None)
+    assert after["todo"][0][0] == "package"
+    assert all(after["hands"][n]["land_for_sale"] == 1 for n in NAMES)
+
+
+@pytest.mark.parametrize(("claim", "message"), [
+    # the Blue Zone (column E) of Planet Irata has 2 High Mountain squares, both claimed
+    ("H01@E2", r"Blue Zone of Planet Irata has 2 High Mountain square\(s\), all claimed "
+               r"already \(Bob E1, Cid E3\)"),
+    # the same by its Land type, when the tile is not named
+    ("high-mountain@E2", r"Blue Zone of Planet Irata has 2 High Mountain"),
+])
+def test_a_land_goes_in_the_zone_it_came_from(md: MuleData, claim: str, message: str) -> None:
+    s = tournament(md)
+    s["players"]["Bob"]["lands"] = [board.new_land("high-mountain", "H05", "E1")]
+    s["players"]["Cid"]["lands"] = [board.new_land("high-mountain", "H06", "E3")]
+    before = copy.deepcopy(s)
+    with pytest.raises(RuleError, match=message):
+        steps.claim(s, md, "Ann", claim)
+    assert s == before
+    # the White Zone has one High Mountain square: H01 may come from there, then no other
+    s["players"]["Ann"]["lands"] = [steps.claim(s, md, "Ann", "H01@B2")]
+    with pytest.raises(RuleError, match="White Zone of Planet Irata has 1 High Mountain"):
+        steps.claim(s, md, "Dee", "high-mountain@D1")
+    # the Red Zone has 3: a fourth there is refused, a Low Mountain there is not
+    red = [board.new_land("high-mountain", None, f"A{i}") for i in (1, 2, 3)]
+    s["players"]["Dee"]["lands"] = red
+    with pytest.raises(RuleError, match="Red Zone of Planet Irata has 3 High Mountain"):
+        steps.claim(s, md, "Ann", "high-mountain@A1")
+    assert steps.claim(s, md, "Ann", "L01@A1") is not None
+
+
+def test_no_land_of_a_type_the_set_up_left_off_planet_irata(md: MuleData) -> None:
+    # the Beginner Game leaves the River squares empty (each Colonist starts with a River)
+    s = game.new_game(md, NAMES, "beginner", seed=3)
+    with pytest.raises(RuleError, match="Beginner set-up places no River on Planet Irata"):
+        steps.claim(s, md, "Ann", "R02@C3")
+    # the 3-player Tournament places 3 Rivers on the 4 River squares
+    s = game.new_game(md, NAMES[:3], "tournament", seed=3)
+    for n, sq in zip(NAMES[:3], ("C1", "C1", "C1"), strict=True):
+        s["players"][n]["lands"] = [board.new_land("river", None, sq)]
+    with pytest.raises(RuleError, match="placed 3 River on Planet Irata and all are claimed"):
+        steps.claim(s, md, "Ann", "river@C3")
+
+
+def test_planet_irata_in_the_rule_data_is_the_printed_game_board() -> None:
+    import components
+
+    g = components.load("mule")
+    pi = g.data["planet_irata"]
+    assert g.component("board/game-board").fields["planet_irata"] == pi["rows"]
+    # each printed grid of Planet Irata: its Zone is its border colour, its squares' types the
+    # rule data's letters for its columns
+    letters = {"P": "plains", "L": "low-mountain", "H": "high-mountain", "R": "river"}
+    grids = [e for e in g.layouts["game-board"] if e.get("type") == "grid"][:3]
+    col = 0
+    for grid in grids:
+        cols = int(grid["cols"])
+        assert {f"zone-{z}" for z in pi["zones"][col:col + cols]} == {grid["stroke"]}
+        want = [letters.get(r[c], "gold-light") for r in pi["rows"] for c in range(col, col + cols)]
+        assert grid["fill"] == want
+        col += cols
+    assert col == len(pi["zones"])
+
+
+# -- Colonist Cards and Special Talents (Optional Rule, Tournament) -------------------------------
+
+@pytest.fixture(scope="module")
+def real() -> MuleData:
+    """The bundled game: its Player Species Cards print the Special Talents."""
+    from companion.mule import data as mule_data
+
+    return mule_data.from_game(__import__("components").load("mule"))
+
+
+def with_species(md: MuleData, **picked: str) -> dict[str, Any]:
+    s = game.new_game(md, NAMES, "tournament", seed=3,
+                      species={n: picked.get(n, "Mechtron") for n in NAMES})
+    s["ranking"] = list(NAMES)
+    turn.begin_turn(s, md)
+    return s
+
+
+def test_special_talents_change_the_food_cost_of_an_action(real: MuleData) -> None:
+    lands = [board.new_land("plains", "P07", "A1"), board.new_land("plains", "P08", "E1", "food"),
+             board.new_land("river", "R01", "C1", "food"), board.new_land("plains", "P01", "D1")]
+    s = with_species(real, Ann="Spheroid", Bob="Flapper", Cid="Leggite", Dee="Mechtron")
+    for n in NAMES:
+        s["players"][n].update(food=6, money=30, lands=copy.deepcopy(lands))
+    t = steps.Turn(s, real, lambda *a: None, lambda line: None)
+    s["todo"] = steps.begin_development(t)
+
+    def food_left(who: str, text: str) -> int:
+        return int(develop(s, real, text, who)["players"][who]["food"])
+
+    # Spheroid (SP05, Rolls Anywhere): Buy or Refit in the Red/Blue Zone, 1 Food instead of 2,
+    # so a second Action fits in the Round; without the talent the same is refused
+    assert food_left("Ann", "buy P07 E") == 5
+    assert food_left("Ann", "buy P07 E, refit P08 E") == 4
+    with pytest.raises(RuleError, match="no more than 2 Food"):
+        develop(s, real, "buy P07 E, refit P08 E", "Dee")
+    # Flapper (SP06, Aerial Survey): Assay costs no Food; Leggite (SP07): Move costs none
+    assert food_left("Bob", "assay") == 6 and food_left("Dee", "assay") == 5
+    assert food_left("Cid", "move R01 P01") == 6 and food_left("Dee", "move R01 P01") == 5
+    # ... but Players without Food must Pass, even for an Action that costs them none
+    s["players"]["Cid"]["food"] = 0
+    with pytest.raises(RuleError, match="Players without Food must Pass"):
+        develop(s, real, "move R01 P01", "Cid")
+    s["players"]["Cid"]["food"] = 6
+    # Mechtron (SP01, Tinkerer): Refit on two Adjacent Lands (C1 and D1) for 1 Food
+    for n in ("Ann", "Dee"):
+        s["players"][n]["lands"][3]["mule"] = "energy"
+    assert food_left("Dee", "refit R01 E P01 F") == 5
+    assert food_left("Ann", "refit R01 E P01 F") == 4
+    # the talent is the printed card's: an erratum to the card changes the cost
+    cards = tuple(replace(c, talent={"action_food_cost": {"assay": 2}})
+                  if c.title == "Flapper" else c for c in real.species_cards)
+    assert int(steps.develop_actions(s, replace(real, species_cards=cards), "Bob", "assay",
+                                     [])["players"]["Bob"]["food"]) == 4
+
+
+def test_other_special_talents(real: MuleData) -> None:
+    s = with_species(real, Ann="Bonzoid", Bob="Humanoid", Cid="Packer")
+    t = steps.Turn(s, real, lambda *a: None, lambda line: None)
+    s["todo"] = steps.begin_development(t)
+    # Bonzoid (Pub Regular): the Pub gains $8; without the talent $5
+    assert develop(s, real, "pub", "Ann")["players"]["Ann"]["money"] == 38
+    assert develop(s, real, "pub", "Dee")["players"]["Dee"]["money"] == 35
+    # Humanoid (Well Connected): a Package whatever the others' Stocks; Dee needs the smallest
+    s["players"]["Cid"]["food"] = 1
+    out = steps._package(s, real, "Bob=food")
+    assert out is not None and out["players"]["Bob"]["food"] == s["players"]["Bob"]["food"] + 3
+    with pytest.raises(RuleError, match="smaller food Stock"):
+        steps._package(s, real, "Dee=food")
+    # Packer (Packs It In): Overstock Spoilage only above 14
+    for n in ("Cid", "Dee"):
+        s["players"][n].update(smithore=16, lands=[])
+    t = steps.Turn(s, real, lambda *a: None, lambda line: None)
+    steps.usage(t, None)
+    assert (s["players"]["Cid"]["smithore"], s["players"]["Dee"]["smithore"]) == (14, 12)
+
+
+def test_species_at_the_set_up(real: MuleData) -> None:
+    with pytest.raises(RuleError, match="Optional Rule of the Tournament set-up"):
+        game.new_game(real, NAMES, "beginner", species=dict.fromkeys(NAMES, "Packer"))
+    with pytest.raises(RuleError, match="two Colonists at most"):
+        game.new_game(real, NAMES, "tournament", species=dict.fromkeys(NAMES, "SP03"))
+    with pytest.raises(InputError, match="missing: Dee"):
+        game.new_game(real, NAMES, "tournament", species=dict.fromkeys(NAMES[:3], "Packer"))
+    with pytest.raises(InputError, match="no Player Species Card 'Wampus'"):
+        game.new_game(real, NAMES, "tournament", species=dict.fromkeys(NAMES, "Wampus"))
+    s = with_species(real, Ann="sp02", Bob="packer", Cid="Packer")   # two may play Packer
+    assert s["species"] == {"Ann": "species/gollumer", "Bob": "species/packer",
+                            "Cid": "species/packer", "Dee": "species/mechtron"}
+    assert "Special Talents: Ann Gollumer (Wampus Tracker)" in game.describe(s)
+
+
+def test_market_entries_a_slip_would_change(md: MuleData) -> None:
+    s = tournament(md)
+    s["players"]["Ann"]["food"] = 3
+    # a name given twice is refused, not summed (a sum is written 1+1)
+    with pytest.raises(InputError, match="Ann is given twice"):
+        steps.parse_named("Ann=1,ann=1", NAMES, "bought")
+    assert steps.parse_named("Ann=1+1", NAMES, "bought") == {"Ann": 2}
+    # selling nothing is no sale: no line and no Seller's role, so Ann may still buy
+    lines: list[str] = []
+    out = steps._sell(s, "food", "Ann=0", lines)
+    assert lines == [] and out["roles"]["food"] == {}
+    # a deal of 0 units is no deal
+    with pytest.raises(InputError, match="a deal trades 1 unit or more"):
+        steps._deal(s, "food", "Ann>Bob 0@5", [])
+
+
+def test_an_unlucky_event_beyond_the_money_held_says_what_was_paid(md: MuleData) -> None:
+    """Land Tax! ($3 a Land) on $6 and 5 Lands: the loss is carried out as far as possible,
+    and the line says so instead of a bare -$15."""
+    s = tournament(md)
+    bob = s["players"]["Bob"]
+    bob.update(money=6, lands=[board.new_land("plains") for _ in range(5)])
+    t = steps.Turn(s, md, turn.scripted({"card": "UE07", "to": "Bob"}, {}), lambda x: None)
+    steps.personal_event(t, "Ann", "unlucky")
+    assert bob["money"] == 0
+    assert t.lines[-1] == "Bob: -$15 (as far as possible: Bob pays the $6 held) -> $0"
+
+
+def test_the_wampus_tracker_draws_two_cards(real: MuleData) -> None:
+    """Gollumer (SP02, Wampus Tracker) draws 2 Lucky Event cards and catches the Wampus if
+    either shows him; another Colonist draws 1."""
+    s = game.new_game(real, NAMES, "tournament", seed=3, deck=True,
+                      species={"Ann": "Gollumer", "Bob": "Packer", "Cid": "Packer",
+                               "Dee": "Flapper"})
+    t = steps.Turn(s, real, lambda *a: None, lambda line: None)
+    s["todo"] = steps.begin_development(t)
+    lucky = real.deck("lucky")
+    miss = next(c.id for c in lucky if not c.wampus)
+    hit = next(c.id for c in lucky if c.wampus)
+    s["event_decks"]["lucky"]["draw"] = [miss, hit, miss]
+    top = events.draw(copy.deepcopy(s["event_decks"]["lucky"]), s["seed"], "lucky")[0]
+    assert top == miss          # whichever end is the top, a miss comes first
+    for who, caught in (("Ann", True), ("Dee", False)):
+        lines: list[str] = []
+        out = steps.develop_actions(s, real, who, "wampus", lines)
+        assert (out["players"][who]["money"] == 40) is caught
+        assert len([x for x in lines if " draws " in x]) == (2 if who == "Ann" else 1)

@@ -131,9 +131,13 @@ def test_a_tournament_game_at_the_table(capsys: pytest.CaptureFixture[str],
     assert "exactly $8" in refused(capsys, db, "auction", "Dee", "Ann", "9", "P13@B3")
     assert "cannot pay" in refused(capsys, db, "auction", "Dee", "Ann", "40", "P13@B3")
     mule("auction", "Dee", "Ann", "10", "P13@B3")
-    assert "holds no Land for Sale!" in refused(capsys, db, "auction", "Dee", "Bob", "8",
-                                                "P05@B2")
-    mule("auction", "none")
+    # the cards are played from Rank 1 down: now Ann (Rank 2) plays hers or not, not Cid (3)
+    assert "from Rank 1 down" in refused(capsys, db, "auction", "Cid", "Bob", "8", "P05@B2")
+    assert "from Rank 1 down" in refused(capsys, db, "auction", "Dee", "Bob", "8", "P05@B2")
+    assert "Ann plays a Land for Sale! card or not" in glance()["next"]["text"]
+    mule("auction", "Ann", "none")                      # Ann keeps her card
+    assert "Cid plays a Land for Sale! card or not" in glance()["next"]["text"]
+    mule("auction", "none")                             # nobody else this Turn
     # 2. Development. Package From Home World!: every Food Stock is 4 and every Energy Stock 2,
     # so nobody has a smaller one: Bob's Food package (+3: Food 7), Ann's Energy one (HC03, +3:
     # Energy 5)

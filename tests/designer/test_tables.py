@@ -179,3 +179,36 @@ def test_a_character_the_font_lacks_is_located_in_the_csv(game_dir: Any, cli: An
     r = cli("check", "--components", str(folder))
     assert r.returncode == 2
     assert re.search(r"cards\.csv:3:2: '日' \(U\+65E5 CJK UNIFIED IDEOGRAPH-65E5\)", r.stderr)
+
+
+def test_a_changed_spreadsheet_refreshes_the_companions_cached_rule_data(
+        game_dir: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from companion import data
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = game(game_dir)
+    csv = folder / "cards.csv"
+
+    def costs(_: Any) -> dict[str, Any]:
+        return {"costs": [c.fields["cost"] for c in _.components]}
+
+    def a_new_process() -> None:  # what one process keeps in memory, forgotten
+        for memo in ("_GAMES", "_BUILT", "_JSON"):
+            monkeypatch.setattr(data, memo, {})
+
+    a_new_process()
+    assert data.cached_json("csvgame", costs, 1, folder)["costs"] == [3, 5, 0]
+    a_new_process()
+    # the second card's cost 5 becomes 7: same size, and the old time put back, so only the
+    # contents tell (a save within one clock tick, or a copy that keeps times)
+    st = csv.stat()
+    csv.write_text(GOOD_CSV.replace("c/two,Δύο,5", "c/two,Δύο,7"))
+    os.utime(csv, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert csv.stat().st_size == st.st_size
+    assert data.cached_json("csvgame", costs, 1, folder)["costs"] == [3, 7, 0]
+    a_new_process()
+    # and unchanged, the cache on disk answers without reading the folder
+    monkeypatch.setattr(data, "definitions", lambda *_: pytest.fail("read the folder again"))
+    assert data.cached_json("csvgame", costs, 1, folder)["costs"] == [3, 7, 0]

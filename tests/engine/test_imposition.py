@@ -300,3 +300,33 @@ def test_fold_gives_one_sided_pieces_the_whole_page(tmp_path: Path, builder: Any
     # the reference sheet, one-sided, is not cut up either
     ref = [p for _, p in placements(fold) if p["component"] == "sheet/reference"]
     assert len(ref) == 1 and "part" not in ref[0]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_footer_text_never_runs_over_the_ruler_or_off_the_page(paper: str) -> None:
+    """M.U.L.E.'s shared sheets list many components in a narrow strip between crop marks:
+    the footer line stays clear of the 50 mm ruler and its label, readable, on the page."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from components import load
+    from generator.build import draw_all, impose_all, number_and_footer
+    from generator.draw import Options
+    from generator.drawing import PT, Group, Text
+    from generator.layout import FOOTER_MIN_PT, RULER_SPAN
+
+    game = load("mule")
+    settings = Settings(paper=paper)
+    sheets = impose_all(game, draw_all(game, game.components, Options()), settings)
+    number_and_footer(game, sheets, settings)
+    for sheet in sheets:
+        footers = [g for g in sheet.marks if isinstance(g, Group)
+                   and any(isinstance(t, Text) and "50 mm" in t.text for t in g.items)]
+        assert len(footers) == 1, sheet.title
+        g = footers[0]
+        line = next(t for t in g.items if isinstance(t, Text) and "print at 100%" in t.text)
+        start, end = line.x, line.x + stringWidth(line.text, line.font, line.size) * PT
+        assert line.size >= FOOTER_MIN_PT
+        assert end <= 0 or start >= RULER_SPAN, (sheet.title, start, end)
+        along = sheet.w if g.rotate == 0 else sheet.h
+        origin = g.dx if g.rotate == 0 else along - g.dy
+        assert 0 <= origin + start and origin + end <= along, (sheet.title, start, end)

@@ -89,7 +89,7 @@ def test_preview_with_bleed_and_back(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["mule", "lost-walet"], "did you mean"),
     (["muli", "board", "--face", "back"], "one-sided"),
-    (["mule", "lost-wallet", "--dpi", "5000"], "dpi must be between"),
+    (["mule", "lost-wallet", "--dpi", "5000"], "--dpi': 5000 is out of range (10 to 1200)"),
 ])
 def test_preview_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                      args: list[str], message: str) -> None:

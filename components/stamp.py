@@ -1,0 +1,44 @@
+"""What a game folder is read from, as one digest: the one fingerprint of a folder, used by the
+loader to know when to read a folder again and by the companion to key its rule-data cache.
+
+Kept apart from the loader so the companion can stamp a folder without importing PyYAML or the
+schema (its commands must start about as fast as Python imports click).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import stat
+from pathlib import Path
+
+__all__ = ["MAX_FILE_BYTES", "STAMPED", "stamp"]
+
+MAX_FILE_BYTES = 4_000_000  # a definition file larger than this is not hand-written YAML
+
+# what a game is read from: its YAML, the spreadsheets it takes components from, its fonts
+STAMPED = (".yaml", ".csv", ".tsv", ".tab", ".xlsx", ".ttf", ".otf", ".ttc", ".otc")
+_READ_WHOLE = (".yaml", ".csv", ".tsv", ".tab")
+
+
+def stamp(folder: Path) -> str:
+    """Every definition file's name and what it holds: a file added, changed or removed shows.
+    The text files (YAML, CSV) by a digest of their bytes, since two writes within one clock
+    tick leave the same time; spreadsheets and fonts, which are large, by size and time."""
+    folder = folder.resolve()
+    digest = hashlib.blake2b(digest_size=16)
+    for p in sorted(q for q in folder.rglob("*") if q.suffix.lower() in STAMPED):
+        digest.update(str(p.relative_to(folder)).encode() + b"\0")
+        try:
+            st = p.stat()
+            # read only a regular file inside the folder, of a size a definition can be: a
+            # link elsewhere, to a device or a pipe is never read (reading refuses it by name)
+            whole = (p.suffix.lower() in _READ_WHOLE and stat.S_ISREG(st.st_mode)
+                     and st.st_size <= MAX_FILE_BYTES and folder in p.resolve().parents)
+            if whole:
+                digest.update(p.read_bytes())
+            else:
+                digest.update(f"{st.st_size}|{st.st_mtime_ns}".encode())
+        except (OSError, RuntimeError):
+            digest.update(b"\1unreadable")
+        digest.update(b"\0")
+    return digest.hexdigest()

@@ -1,0 +1,206 @@
+"""Several processes typing into one saved game at once never break a rule: each command
+reads the state, checks the rule and appends its event inside one transaction, so the
+commands take turns. Every writer here is a separate Python process running the real
+``irata`` command line (``irata.cli.main``) against one games file."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from irata.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# a writer: runs each command line of argv[2] (a JSON list) argv[1] times, or until the
+# command answers with exit code 2 and the text in argv[3]; prints one JSON line per run
+WRITER = r"""
+import contextlib, io, json, sys
+from irata.cli import main
+
+times, commands, stop = int(sys.argv[1]), json.loads(sys.argv[2]), sys.argv[3]
+for _ in range(times):
+    for args in commands:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main(args)
+                code = 0
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 1
+        print(json.dumps({"args": args, "code": code, "out": out.getvalue(),
+                          "err": err.getvalue()}), flush=True)
+        if stop and code == 2 and stop in err.getvalue():
+            sys.exit(0)
+"""
+
+
+def writers(db: Path, jobs: list[tuple[int, list[list[str]], str]]) -> list[dict[str, Any]]:
+    """Run the writers in parallel; every command's result."""
+    env = {**os.environ, "IRATA_DB": str(db), "PYTHONPATH": str(ROOT)}
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(times), json.dumps(commands),
+                               stop], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+             for times, commands, stop in jobs]
+    results: list[dict[str, Any]] = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=240)
+        assert proc.returncode == 0 and "Traceback" not in err, err
+        results += [json.loads(line) for line in out.splitlines()]
+    for r in results:
+        assert r["code"] in (0, 2) and "Traceback" not in r["err"], r
+        if r["code"] == 2:
+            assert r["err"].startswith("error: ") and r["err"].count("\n") == 1, r
+    return results
+
+
+def cli(db: Path, args: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    monkeypatch.setenv("IRATA_DB", str(db))
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    out = capsys.readouterr()
+    code = info.value.code
+    return int(code) if isinstance(code, int) else 1, out.out, out.err
+
+
+def log(db: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
+    code, out, err = cli(db, ["play", "log", "--json"], monkeypatch, capsys)
+    assert code == 0, err
+    return json.loads(out)  # type: ignore[no-any-return]
+
+
+def test_parallel_muli_rolls_play_the_race_exactly_as_one_table_would(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "games.sqlite3"
+    code, _, err = cli(db, ["play", "muli", "new", "--players", "Ann,Bob,Cid,Dee", "--seed",
+                            "2026"], monkeypatch, capsys)
+    assert code == 0, err
+    # the same race, rolled one command after another (the dice follow the seed and the
+    # number of rolls so far, so the sequence is the race's one right sequence)
+    alone = tmp_path / "alone.sqlite3"
+    shutil.copy(db, alone)
+    sequence: list[tuple[str, tuple[str, ...]]] = []
+    for _ in range(500):
+        code, out, err = cli(alone, ["play", "muli", "roll", "--json"], monkeypatch, capsys)
+        if code == 2:
+            assert "the race is over" in err, err
+            break
+        assert code == 0, err
+        sequence.append((json.loads(out)["player"], tuple(json.loads(out)["dice"])))
+    else:
+        pytest.fail("the race did not end in 500 rolls")
+    expected = [e for e in log(alone, monkeypatch, capsys) if e["kind"] == "roll"]
+
+    roll = ["play", "muli", "roll", "--json"]
+    results = writers(db, [(500, [roll], "the race is over")] * 4)
+    rolls = [e for e in log(db, monkeypatch, capsys) if e["kind"] == "roll"]
+    # no double roll for one turn, no roll after the race was won, none lost
+    assert [e["data"] for e in rolls] == [e["data"] for e in expected]
+    # every roll a writer reported (who rolled, what) is one saved roll, and the other way
+    told = [json.loads(r["out"]) for r in results if r["code"] == 0]
+    assert len(told) == len(rolls) == len(sequence) > 3
+    assert Counter((t["player"], tuple(t["dice"])) for t in told) == Counter(sequence)
+    assert sum(1 for t in told if t["winner"]) == 1
+    # every writer stopped at the refusal, each refused once the race was over
+    refused = [r for r in results if r["code"] == 2]
+    assert len(refused) == 4 and all("the race is over" in r["err"] for r in refused)
+    code, out, err = cli(db, ["play", "muli", "status", "--json"], monkeypatch, capsys)
+    assert code == 0, err
+
+
+def test_parallel_purchases_and_productions_keep_mule_goes_crazy_rules(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "games.sqlite3"
+    mgc = ["play", "mule-goes-crazy"]
+    code, _, err = cli(db, [*mgc, "new", "--players", "Ann,Bob,Cid", "--seed", "7"],
+                       monkeypatch, capsys)
+    assert code == 0, err
+    price = {}
+    for mule in ("food", "smithore"):
+        code, out, err = cli(db, [*mgc, "mule-price", mule, "--save", "--json"], monkeypatch,
+                             capsys)
+        assert code == 0, err
+        price[mule] = json.loads(out)["price"]
+    for args in (["play", "set", "players.Bob.credits", str(2 * price["food"] + 50)],
+                 ["play", "set", "players.Ann.credits", str(price["smithore"])]):
+        code, _, err = cli(db, args, monkeypatch, capsys)
+        assert code == 0, err
+    before = log(db, monkeypatch, capsys)
+    jobs: list[tuple[int, list[list[str]], str]] = [
+        (3, [[*mgc, "buy", "Bob", "food"], [*mgc, "produce", "--save", "--player", "Cid"]], ""),
+        (3, [[*mgc, "buy", "Ann", "smithore"], [*mgc, "buy", "Bob", "food"]], ""),
+        (3, [[*mgc, "produce", "--save", "--player", "Cid"], [*mgc, "buy", "Ann", "smithore"]],
+         ""),
+        (3, [[*mgc, "spoilage", "--save"], [*mgc, "buy", "Bob", "food"]], ""),
+    ]
+    results = writers(db, jobs)
+    events = log(db, monkeypatch, capsys)
+    assert events[:len(before)] == before
+    new = Counter(e["kind"] for e in events[len(before):])
+    done = Counter(" ".join(r["args"][2:4]) for r in results if r["code"] == 0)
+    # what the writers were told was saved is what was saved
+    assert new == Counter({"buy": done["buy Bob"] + done["buy Ann"],
+                           "produce": done["produce --save"],
+                           "spoilage": done["spoilage --save"]})
+    # Bob can pay for two Food Mules, Ann for one Smithore Mule; Cid produces once a turn
+    assert (done["buy Bob"], done["buy Ann"], done["produce --save"]) == (2, 1, 1)
+    assert done["spoilage --save"] <= 1
+    code, out, err = cli(db, ["play", "status", "--json"], monkeypatch, capsys)
+    assert code == 0, err
+    players = json.loads(out)["state"]["players"]
+    assert players["Bob"]["credits"] == 50 and len(players["Bob"]["mules"]) == 2
+    assert players["Ann"]["credits"] == 0 and len(players["Ann"]["mules"]) == 1
+    assert all(p["credits"] >= 0 for p in players.values())
+
+
+def test_parallel_bids_and_upkeep_keep_outer_earth_rules(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "games.sqlite3"
+    oe = ["play", "outer-earth"]
+    code, _, err = cli(db, [*oe, "new", "--players", "Ann,Bob,Cid", "--starting-player", "Ann"],
+                       monkeypatch, capsys)
+    assert code == 0, err
+    before = log(db, monkeypatch, capsys)
+    bid = [*oe, "bid", "--save", "--planet"]
+    jobs: list[tuple[int, list[list[str]], str]] = [
+        (3, [[*bid, "Halcyon", "--green", "Ann"]], ""),
+        (3, [[*bid, "Halcyon", "--green", "Bob"]], ""),
+        (3, [[*bid, "Ferrox", "--green", "Cid"], [*oe, "upkeep", "--save"]], ""),
+        (3, [[*oe, "upkeep", "--save"], [*bid, "Ferrox", "--green", "Bob"]], ""),
+    ]
+    results = writers(db, jobs)
+    events = log(db, monkeypatch, capsys)
+    assert events[:len(before)] == before
+    new = events[len(before):]
+    saved = [(e["kind"], e["data"].get("planet")) for e in new]
+    told = [("bid" if r["args"][2] == "bid" else "upkeep",
+             r["args"][5] if r["args"][2] == "bid" else None)
+            for r in results if r["code"] == 0]
+    # what the writers were told was saved is what was saved
+    assert Counter(saved) == Counter(told)
+    # a planet is bought once; one upkeep a round, and no bid after it
+    assert saved.count(("upkeep", None)) == 1
+    assert saved.count(("bid", "Halcyon")) <= 1 and saved.count(("bid", "Ferrox")) <= 1
+    assert saved[-1] == ("upkeep", None)
+    refusals = [r["err"] for r in results if r["code"] == 2]
+    reasons = ("already belongs to", "has had its upkeep", "upkeep of round 1 is done")
+    assert refusals and all(any(r in e for r in reasons) for e in refusals), refusals
+    code, out, err = cli(db, ["play", "status", "--json"], monkeypatch, capsys)
+    assert code == 0, err
+    players = json.loads(out)["state"]["players"]
+    owners = Counter(d["planet"] for p in players.values() for d in p["in_development"])
+    assert all(n == 1 for n in owners.values())
+    assert all(p["hand"] >= 0 for p in players.values())
