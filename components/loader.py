@@ -12,7 +12,7 @@ from components.schema import (
     FILE_KEYS,
     GAME_KEY_RE,
     GAME_KEYS,
-    MAX_PIECES,
+    LIMITS,
     Component,
     Game,
     InventoryGroup,
@@ -257,8 +257,9 @@ def _read(folder: Path) -> Game:
                 comp.version = str(edition)
                 components.append(comp)
                 pieces += comp.count
-                if pieces > MAX_PIECES:
-                    raise err(f"the game's components make more than {MAX_PIECES} pieces",
+                if pieces > LIMITS.pieces:
+                    raise err(f"the game's components make more than {LIMITS.pieces} pieces "
+                              "(irata print --max-pieces N allows more)",
                               item, "count" if "count" in item else None)
 
     inventory = check_inventory(g.get("inventory"), g)

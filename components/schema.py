@@ -318,7 +318,26 @@ def type_name(value: Any) -> str:
 
 MAX_SIDE_MM = 1000.0  # a side: a board of a metre square is already split over 50 pages
 MAX_COUNT = 2000  # copies of one component
-MAX_PIECES = 3000  # copies of every component of a game together
+MAX_PIECES = 3000  # copies of every component of a game together, unless a print allows more
+
+
+@dataclass
+class PrintLimits:
+    """How large a print may be: the bound that keeps whatever ``check`` passes within seconds.
+
+    The defaults suit any shared game folder; ``irata print --max-pieces N`` raises both for a
+    large deck its user trusts (the work grows with the pieces, so the shapes follow)."""
+
+    pieces: int = MAX_PIECES
+    shapes: int = 100_000  # shapes a whole print draws; the bundled games count under 50000
+
+    def allow(self, pieces: int) -> None:
+        """Allow up to ``pieces`` (never below the defaults, which ``allow(0)`` restores)."""
+        self.pieces = max(MAX_PIECES, pieces)
+        self.shapes = max(100_000, pieces * 100)
+
+
+LIMITS = PrintLimits()
 
 
 def parse_size(value: Any, node: LocDict, kind: str) -> tuple[float, float]:
@@ -572,7 +591,7 @@ def check_inventory(value: Any, node: LocDict) -> list[InventoryGroup]:
         check_keys(item, INVENTORY_KEYS, "an inventory item")
         group, count = item.get("group"), item.get("count")
         if not isinstance(group, str) or not isinstance(count, int) or isinstance(count, bool) \
-                or not 0 <= count <= MAX_PIECES:
+                or not 0 <= count <= LIMITS.pieces:
             raise err("an inventory item needs group: NAME and count: N", item)
         out.append(InventoryGroup(group, count, bool(item.get("printed", True)),
                                   str(item.get("note", ""))))

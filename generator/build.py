@@ -22,6 +22,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from components import Component, Game
 from components.errors import DefinitionError, InputError
 from components.facecheck import check_faces
+from components.schema import LIMITS
 from generator.draw import INKS, Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
 from generator.drawing import PT, Drawing, FaceKey, Icon, Primitive, Rect, Style, Text, walk
@@ -32,7 +33,6 @@ from generator.outdir import confine, move_into, remove_stale, written_before
 from generator.pack import Panel, impose_game
 
 MAX_ICON_DEPTH = 6  # icons drawing icons
-MAX_SHAPES = 100_000  # shapes a whole print draws; the bundled games count under 50000
 PAGE_SHAPES = 200  # what a page costs beyond its shapes, counted as shapes
 
 
@@ -123,7 +123,7 @@ def _shapes(items: list[Primitive] | tuple[Primitive, ...],
 
 
 def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]) -> None:
-    """Refuse a game whose print would draw more than MAX_SHAPES shapes in all (a face's
+    """Refuse a game whose print would draw more than LIMITS.shapes shapes in all (a face's
     shapes times its copies, a board's times the pages it is split over, and PAGE_SHAPES for
     each page the copies fill): the bound that keeps any print that ``check`` passes within
     seconds. Pages are counted as on A4 (a board's parts as about 150 x 150 mm)."""
@@ -141,11 +141,12 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
         shapes = sum(_shapes(x.items, icon_weight) for x in (f.front, f.back) if x is not None)
         # duplex prints a page's back, blank or not
         total += (shapes * pages + PAGE_SHAPES * paper * 2) * max(1, f.comp.count)
-        if total > MAX_SHAPES:
+        if total > LIMITS.shapes:
             raise DefinitionError(
                 f"printing the components up to '{f.comp.id}' would draw more than "
-                f"{MAX_SHAPES} shapes (it draws {shapes} on its faces, {f.comp.count} "
-                f"copies); use fewer copies or simpler faces", f.comp.file, f.comp.line)
+                f"{LIMITS.shapes} shapes (it draws {shapes} on its faces, {f.comp.count} "
+                f"copies); use fewer copies or simpler faces, or allow a larger print with "
+                f"irata print --max-pieces N", f.comp.file, f.comp.line)
 
 
 def _recolour(p: Primitive, colour: str) -> Primitive:

@@ -12,7 +12,7 @@ import click
 
 from components import Game, list_games, load
 from components.errors import InputError
-from irata.options import BLEED, DPI, MARGIN
+from irata.options import BLEED, DPI, MARGIN, BoundedInt
 
 GAME_HELP = "Game names: mule, mule-goes-crazy, muli, mutagen, outer-earth (none: all of them)."
 
@@ -42,6 +42,20 @@ components_option = click.option(
     help="A folder of your own game folders (or one game folder) instead of the bundled games.")
 
 
+def _allow_pieces(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    from components.schema import LIMITS
+
+    LIMITS.allow(value or 0)  # this command's limit, the defaults unless given
+    return value
+
+
+max_pieces_option = click.option(
+    "--max-pieces", type=BoundedInt(1, 20_000), callback=_allow_pieces, is_eager=True,
+    expose_value=False, metavar="N",
+    help="Allow a game of up to N pieces (default 3000, at most 20000): for a large deck of "
+         "your own; the default keeps a shared game folder's print within seconds.")
+
+
 @click.command("print")
 @click.argument("games", nargs=-1)
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), default="a4",
@@ -62,6 +76,7 @@ components_option = click.option(
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Output folder.")
 @components_option
+@max_pieces_option
 @click.option("--strict", is_flag=True,
               help="Fail if any text does not fit its box or any image prints below 200 dpi.")
 @click.option("--cut-lines", is_flag=True, help="Draw thin dashed cut lines on every trim.")
@@ -194,6 +209,7 @@ def _watch(names: tuple[str, ...], root: Path | None, out: Path,
 @click.command("check")
 @click.argument("games", nargs=-1)
 @components_option
+@max_pieces_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 def check_cmd(games: tuple[str, ...], components_dir: Path | None, as_json: bool) -> None:
     """Validate GAMES' definitions: the YAML, the layouts, the counts, every face drawn.

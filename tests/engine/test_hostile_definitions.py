@@ -418,3 +418,17 @@ def test_heavy_inputs_are_refused_within_10_s_and_1_gb(tmp_path: Path, case: str
     assert proc.stdout.splitlines()[-1] == "[2, 2]", proc.stderr
     assert message in proc.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_large_deck_of_ones_own_passes_with_max_pieces_and_only_then(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = make_game(tmp_path, element="{type: rect, w: 1, h: 1}", count="1500", size="tarot")
+    code, err = run(["check", "--components", str(folder)], capsys)
+    assert code == 2 and "would draw more than" in err and "--max-pieces" in err
+    code, err = run(["check", "--max-pieces", "5000", "--components", str(folder)], capsys)
+    assert code == 0, err
+    # the allowance is that command's alone: the next one has the defaults again
+    code, err = run(["check", "--components", str(folder)], capsys)
+    assert code == 2 and "would draw more than" in err
+    code, err = run(["check", "--max-pieces", "999999", "--components", str(folder)], capsys)
+    assert code == 2 and "--max-pieces" in err and err.count("\n") == 1
