@@ -10,7 +10,6 @@ import os
 import struct
 import subprocess
 import sys
-import textwrap
 import zlib
 from pathlib import Path
 
@@ -139,7 +138,7 @@ def test_a_pipe_or_a_device_named_yaml_is_never_read(tmp_path: Path, kind: str) 
         os.mkfifo(folder / "pipe.yaml")
     else:
         (folder / "zero.yaml").symlink_to("/dev/zero")
-    proc = subprocess.run([sys.executable, "-c", LIMITED, str(folder), str(tmp_path / "out")],
+    proc = subprocess.run([sys.executable, LIMITED, str(folder), str(tmp_path / "out")],
                           capture_output=True, text=True, timeout=10)
     assert "Traceback" not in proc.stderr
     codes = proc.stdout.splitlines()[-1]
@@ -351,19 +350,7 @@ def test_back_offset_nan_is_refused(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 # --- hangs and memory: run in a child with 10 s and 1 GB, like a person's machine ------------
 
-LIMITED = textwrap.dedent("""\
-    import resource, sys
-    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-    from irata.cli import main
-    codes = []
-    for args in (["check", "--components", sys.argv[1]],
-                 ["print", "--components", sys.argv[1], "--out", sys.argv[2]]):
-        try:
-            main(args)
-        except SystemExit as exc:
-            codes.append(exc.code)
-    print(codes)
-""")
+LIMITED = str(Path(__file__).parent / "limited_child.py")  # check, then print, in 1 GB
 
 NESTED = "layouts:\n  l0: [{type: rect, w: 1, h: 1}]\n" + "".join(
     f"  l{i}: [" + ", ".join([f"{{type: use, layout: l{i - 1}}}"] * 10) + "]\n"
@@ -398,7 +385,7 @@ def test_a_metre_square_board_that_check_passes_prints_within_10_s_and_1_gb(
         tmp_path: Path) -> None:
     folder = make_game(tmp_path, size="[1000, 1000]", element="{type: grid, cols: 20, rows: "
                        "20, cell_w: 50, cell_h: 50, labels: [a, b, c]}")
-    proc = subprocess.run([sys.executable, "-c", LIMITED, str(folder), str(tmp_path / "out")],
+    proc = subprocess.run([sys.executable, LIMITED, str(folder), str(tmp_path / "out")],
                           capture_output=True, text=True, timeout=10)
     assert proc.stdout.splitlines()[-1] == "[0, 0]", proc.stderr
     manifest = json.loads((tmp_path / "out" / "t" / "manifest.json").read_text())
@@ -412,7 +399,7 @@ def test_heavy_inputs_are_refused_within_10_s_and_1_gb(tmp_path: Path, case: str
     if "bomb" in case:
         (folder / "bomb.png").write_bytes(png(20000, 20000))
         assert (folder / "bomb.png").stat().st_size < 2_000_000
-    proc = subprocess.run([sys.executable, "-c", LIMITED, str(folder), str(tmp_path / "out")],
+    proc = subprocess.run([sys.executable, LIMITED, str(folder), str(tmp_path / "out")],
                           capture_output=True, text=True, timeout=10)
     assert "Traceback" not in proc.stderr
     assert proc.stdout.splitlines()[-1] == "[2, 2]", proc.stderr

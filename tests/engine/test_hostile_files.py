@@ -8,7 +8,6 @@ import json
 import struct
 import subprocess
 import sys
-import textwrap
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -110,19 +109,7 @@ SHEETS = {
 }
 
 # run in a child with 1 GB of address space; the exit codes of check, then print
-LIMITED = textwrap.dedent("""\
-    import resource, sys
-    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-    from irata.cli import main
-    codes = []
-    for args in (["check", "--components", sys.argv[1]],
-                 ["print", "--components", sys.argv[1], "--out", sys.argv[2]]):
-        try:
-            main(args)
-        except SystemExit as exc:
-            codes.append(exc.code)
-    print(codes)
-""")
+LIMITED = str(Path(__file__).parent / "limited_child.py")  # check, then print, in 1 GB
 
 
 def game(root: Path, cards: str, game_yaml: str = GAME) -> Path:
@@ -135,7 +122,7 @@ def game(root: Path, cards: str, game_yaml: str = GAME) -> Path:
 
 def limited(folder: Path, out: Path) -> tuple[list[int], list[str]]:
     """The exit codes of check and print within 10 s and 1 GB, and their error lines."""
-    proc = subprocess.run([sys.executable, "-c", LIMITED, str(folder), str(out)],
+    proc = subprocess.run([sys.executable, LIMITED, str(folder), str(out)],
                           capture_output=True, text=True, timeout=10)
     assert "Traceback" not in proc.stderr, proc.stderr
     # (print shows its progress on stderr too, a line ended by a carriage return)
