@@ -434,8 +434,8 @@ def manifest_entry(i: int, sheet: Sheet, svg_names: dict[int, str],
             "trim_mm": [round(v, 3) for v in p.trim],
             "bleed_mm": [round(v, 3) for v in p.clip],
         }
-        if p.turned:
-            pl["turned"] = 180
+        if p.turn:
+            pl["turned"] = p.turn
         if p.part:
             pl["part"] = p.part
             pl["board_window_mm"] = [round(v, 3) for v in (p.window or ())]

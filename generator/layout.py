@@ -80,7 +80,9 @@ class Placement:
     trim: tuple[float, float, float, float]
     clip: tuple[float, float, float, float]
     origin: tuple[float, float]  # where the drawing's (0, 0) lands on the page
-    turned: bool = False  # drawn turned 180 degrees in its box (backs mirrored top to bottom)
+    turn: int = 0  # degrees clockwise the face is drawn turned in its box: 180 for backs
+    # mirrored top to bottom, 90 for a piece the packer laid on its side (``origin`` is then
+    # the box corner where the face's top left lands)
     part: str = ""  # boards split over pages: "A1", "B1", ...
     window: tuple[float, float, float, float] | None = None  # the board's region shown
 
@@ -191,6 +193,30 @@ def turns_backs(s: Settings, landscape: bool) -> bool:
     return mode == "short"
 
 
+def turned_origin(box: tuple[float, float, float, float], turn: int) -> tuple[float, float]:
+    """Where a face's own (0, 0) lands when it is drawn turned ``turn`` degrees clockwise to
+    fill ``box`` (page mm, y down): its top left corner, wherever turning took it."""
+    x, y, w, h = box
+    return {0: (x, y), 90: (x + w, y), 180: (x + w, y + h), 270: (x, y + h)}[turn % 360]
+
+
+def face_box(box: tuple[float, float, float, float], origin: tuple[float, float],
+             turn: int) -> tuple[float, float, float, float]:
+    """A page box in the coordinates of a face drawn at ``origin`` turned ``turn`` degrees
+    clockwise (the inverse of placing it)."""
+    x, y, w, h = box
+    ox, oy = origin
+    dx, dy = x - ox, y - oy
+    t = turn % 360
+    if t == 0:
+        return (dx, dy, w, h)
+    if t == 90:
+        return (dy, -dx - w, h, w)
+    if t == 180:
+        return (-dx - w, -dy - h, w, h)
+    return (-dy - h, dx, h, w)
+
+
 def mirror(box: tuple[float, float, float, float], W: float, H: float, s: Settings,
            landscape: bool) -> tuple[float, float, float, float]:
     """Where the back of ``box`` goes on the back page: mirrored about the edge the duplex
@@ -246,10 +272,10 @@ def impose(items: list[Item], s: Settings, title: str) -> list[Sheet]:
                 bt = mirror(trim, W, H, s, g.landscape)
                 bc = mirror(clip, W, H, s, g.landscape)
                 target = back if back is not None else front
-                turned = turns_backs(s, g.landscape)
-                origin = (bt[0] + bt[2], bt[1] + bt[3]) if turned else (bt[0], bt[1])
+                turn = 180 if turns_backs(s, g.landscape) else 0
+                origin = turned_origin(bt, turn)
                 target.placements.append(Placement(it.comp, it.copy, "back", it.back, bt, bc,
-                                                   origin, turned))
+                                                   origin, turn))
         front.marks.extend(crop_marks(front, bleed, s))
         if s.cut_lines:
             front.marks.extend(cut_lines(front))

@@ -38,6 +38,9 @@ from rectpack import (  # type: ignore[import-untyped]
     SORT_AREA,
     SORT_LSIDE,
     SORT_PERI,
+    SORT_RATIO,
+    SORT_SSIDE,
+    GuillotineBlsfSas,
     MaxRectsBaf,
     MaxRectsBl,
     MaxRectsBlsf,
@@ -65,6 +68,7 @@ from generator.layout import (
     impose,
     mirror,
     page_size,
+    turned_origin,
     turns_backs,
     usable_area,
 )
@@ -77,10 +81,13 @@ SCALE = 10  # rectpack works in tenths of a millimetre (integers: no float drift
 @dataclass
 class Strip:
     """Same-size copies in ``cols`` columns, butted: shared cut lines, bleed only around the
-    block (``items`` fill it row by row; a block is always a full rectangle)."""
+    block (``items`` fill it row by row; a block is always a full rectangle). The packer may
+    lay a block of one-sided pieces on its side (``turn`` 90): each piece is then drawn turned
+    a quarter clockwise, the block's rows becoming its columns."""
 
     items: list[Item]
     cols: int = 0
+    turn: int = 0
 
     def __post_init__(self) -> None:
         if not self.cols:
@@ -95,12 +102,26 @@ class Strip:
         return self.items[0].front.bleed
 
     @property
+    def turnable(self) -> bool:
+        """Only pieces without a back may lie on their side (a back would have to follow)."""
+        return not self.two_sided
+
+    def _grid(self) -> tuple[float, float, int, int]:
+        """The block as it lies on the page: a piece's width and height, columns and rows."""
+        d = self.items[0].front
+        if self.turn:
+            return d.h, d.w, self.rows, self.cols
+        return d.w, d.h, self.cols, self.rows
+
+    @property
     def w(self) -> float:
-        return self.cols * self.items[0].front.w
+        pw, _, cols, _ = self._grid()
+        return cols * pw
 
     @property
     def h(self) -> float:
-        return self.rows * self.items[0].front.h
+        _, ph, _, rows = self._grid()
+        return rows * ph
 
     @property
     def two_sided(self) -> bool:
@@ -108,29 +129,32 @@ class Strip:
 
     def place(self, x: float, y: float, front: Sheet, back: Sheet | None, s: Settings,
               landscape: bool) -> None:
-        d = self.items[0].front
+        pw, ph, cols, rows = self._grid()
         b = self.bleed
         for k, it in enumerate(self.items):
             c, r = k % self.cols, k // self.cols
-            tx, ty = x + c * d.w, y + r * d.h
-            trim = (tx, ty, d.w, d.h)
+            if self.turn:  # the block's first row becomes its first column
+                c, r = r, c
+            tx, ty = x + c * pw, y + r * ph
+            trim = (tx, ty, pw, ph)
             left = b if c == 0 else 0.0
-            right = b if c == self.cols - 1 else 0.0
+            right = b if c == cols - 1 else 0.0
             top = b if r == 0 else 0.0
-            bottom = b if r == self.rows - 1 else 0.0
-            clip = (tx - left, ty - top, d.w + left + right, d.h + top + bottom)
+            bottom = b if r == rows - 1 else 0.0
+            clip = (tx - left, ty - top, pw + left + right, ph + top + bottom)
             front.placements.append(Placement(it.comp, it.copy, "front", it.front, trim, clip,
-                                              (tx, ty)))
+                                              turned_origin(trim, self.turn), self.turn))
             if it.back is not None and s.duplex != "none":
+                assert not self.turn, "a piece with a back is never laid on its side"
                 bt = mirror(trim, front.w, front.h, s, landscape)
                 bc = mirror(clip, front.w, front.h, s, landscape)
-                turned = turns_backs(s, landscape)
-                origin = (bt[0] + bt[2], bt[1] + bt[3]) if turned else (bt[0], bt[1])
+                turn = 180 if turns_backs(s, landscape) else 0
+                origin = turned_origin(bt, turn)
                 target = back if back is not None else front
                 target.placements.append(Placement(it.comp, it.copy, "back", it.back, bt, bc,
-                                                   origin, turned))
-        front.marks.extend(block_marks(x, y, [x + k * d.w for k in range(self.cols + 1)],
-                                       [y + k * d.h for k in range(self.rows + 1)], b))
+                                                   origin, turn))
+        front.marks.extend(block_marks(x, y, [x + k * pw for k in range(cols + 1)],
+                                       [y + k * ph for k in range(rows + 1)], b))
 
 
 def block_marks(x: float, y: float, xs: list[float], ys: list[float],
@@ -173,6 +197,7 @@ class BoardPart:
 
     bleed: float = 0.0
     two_sided: bool = False
+    turnable: bool = False
 
     def place(self, x: float, y: float, front: Sheet, back: Sheet | None, s: Settings,
               landscape: bool) -> None:
@@ -198,6 +223,7 @@ class Panel:
     marks: list[Primitive] = field(default_factory=list)
     bleed: float = 0.0
     two_sided: bool = False
+    turnable: bool = False
 
     def place(self, x: float, y: float, front: Sheet, back: Sheet | None, s: Settings,
               landscape: bool) -> None:
@@ -207,6 +233,7 @@ class Panel:
 
 
 Unit = Strip | BoardPart | Panel
+Box = tuple[float, float, float, float]
 
 
 def label_depth(rows: int) -> float:
@@ -245,15 +272,42 @@ SMALL = 60.0  # mm: pieces below this on both sides fill the space other pieces 
 def strips(items: list[Item], s: Settings) -> list[Strip]:
     """Same-size copies in rows as wide as a portrait page's printable width allows (rows
     that fit either orientation leave the packer the most freedom)."""
+    return group(items, s, "rows")
+
+
+GROUPINGS = ("rows", "block", "pairs", "column")
+
+
+def group(items: list[Item], s: Settings, how: str) -> list[Strip]:
+    """Same-size copies as butted blocks: ``rows`` as wide as a portrait page's printable
+    width; ``block``, those rows stacked as high as the page allows (butting the rows saves
+    the gutter between them); ``pairs`` and ``column``, two pieces or one wide and as high as
+    the page allows. Every block is a full rectangle (a short last row is a block of its
+    own)."""
     if not items:
         return []
-    per_row = max(1, int((usable_area(s, False)[2] + 1e-9) // items[0].front.w))
-    return [Strip(items[k:k + per_row]) for k in range(0, len(items), per_row)]
+    d = items[0].front
+    per_row = max(1, int((usable_area(s, False)[2] + 1e-9) // d.w))
+    if how == "rows":
+        return [Strip(items[k:k + per_row]) for k in range(0, len(items), per_row)]
+    _, _, _, bh, _ = _bin(s, False)
+    high = max(1, int((bh - 2 * (d.bleed + MARK_ROOM) + 1e-9) // d.h))
+    cols = {"block": per_row, "pairs": min(2, per_row)}.get(how, 1)
+    out: list[Strip] = []
+    k = 0
+    while k < len(items):
+        rows = min(high, (len(items) - k) // cols)
+        if rows == 0:  # fewer than a row left
+            out.append(Strip(items[k:]))
+            break
+        out.append(Strip(items[k:k + cols * rows], cols))
+        k += cols * rows
+    return out
 
 
 def _bin(s: Settings, landscape: bool) -> tuple[float, float, float, float, float]:
-    """The area the padded units may fill (x, y, w, h) and the padding: the printable area
-    widened by the padding (trims stay inside it), less the footer band at the bottom."""
+    """The area the padded units may fill (x, y, w, h) and the widest padding: the printable
+    area widened by that padding (trims stay inside it), less the footer band at the bottom."""
     pad = s.bleed + MARK_ROOM
     ux, uy, uw, uh = usable_area(s, landscape)
     e = max(0.0, min(pad, s.margin - 0.5))
@@ -262,16 +316,29 @@ def _bin(s: Settings, landscape: bool) -> tuple[float, float, float, float, floa
     return ux - e, top, uw + 2 * e, bottom - top, pad
 
 
-def _footprint(u: Unit, pad: float) -> tuple[int, int]:
+def _pad(u: Unit, s: Settings) -> float:
+    """The room around a unit: its own bleed (none for pieces printed without) and the room
+    for its crop marks. Board parts and panels keep the full bleed's room."""
+    return (u.bleed if isinstance(u, Strip) else s.bleed) + MARK_ROOM
+
+
+def _footprint(u: Unit, s: Settings) -> tuple[int, int]:
+    pad = _pad(u, s)
     return (math.ceil((u.w + 2 * pad) * SCALE), math.ceil((u.h + 2 * pad) * SCALE))
 
 
-def fits(u: Unit, s: Settings) -> bool:
-    """Whether the packer can place ``u`` on some sheet."""
+def fits(u: Unit, s: Settings, turned: bool = False) -> bool:
+    """Whether the packer can place ``u`` on some sheet, as it is or laid on its side: its
+    padding within the packing area, its trim within the printable area."""
+    fw, fh = _footprint(u, s)
+    w, h = (u.h, u.w) if turned else (u.w, u.h)
+    if turned:
+        fw, fh = fh, fw
     for landscape in _orientations(s):
-        _, _, bw, bh, pad = _bin(s, landscape)
-        fw, fh = _footprint(u, pad)
-        if fw <= int(bw * SCALE) and fh <= int(bh * SCALE):
+        _, by, bw, bh, _ = _bin(s, landscape)
+        _, uy, uw, _ = usable_area(s, landscape)
+        if (fw <= int(bw * SCALE) and fh <= int(bh * SCALE) and w <= uw + 1e-6
+                and uy + h + _pad(u, s) <= by + bh + 1e-6):
             return True
     return False
 
@@ -291,57 +358,199 @@ STRATEGIES = (
     (MaxRectsBl, PackingBin.BFF, SORT_PERI),
     (MaxRectsBssf, PackingBin.Global, SORT_AREA),
 )
+# and when pieces may be laid on their side: guillotine placement (every cut runs edge to
+# edge) and MaxRects by shortest side, which find the tight mixes the ones above miss
+TURNING = STRATEGIES + (
+    (GuillotineBlsfSas, PackingBin.BFF, SORT_AREA),
+    (GuillotineBlsfSas, PackingBin.BFF, SORT_SSIDE),
+    (MaxRectsBlsf, PackingBin.BFF, SORT_SSIDE),
+    (MaxRectsBlsf, PackingBin.BFF, SORT_RATIO),
+)
+
+Placed = tuple[Unit, float, float, int]  # a unit, where its trim's top left goes, its turn
+Layout = list[tuple[bool, list[Placed]]]  # per sheet: landscape, what is on it
 
 
-def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any]
-         ) -> list[tuple[bool, list[tuple[int, int, int]]]] | None:
-    """One rectpack run: per sheet, its orientation and its (unit, x, y) in tenths of a mm;
-    None when the heuristic left a unit out."""
+def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any],
+         turning: bool) -> Layout | None:
+    """One rectpack run, as trims; None when it left a unit out, laid a unit that must stay
+    upright on its side, or packed units whose padding cannot both stay on the paper."""
     algo, bins, order = strategy
-    pad = s.bleed + MARK_ROOM
     packer = newPacker(mode=PackingMode.Offline, bin_algo=bins, pack_algo=algo,
-                       sort_algo=order, rotation=False)
+                       sort_algo=order, rotation=turning)
     kinds = _orientations(s)
     for k, landscape in enumerate(kinds):
         _, _, bw, bh, _ = _bin(s, landscape)
         packer.add_bin(int(bw * SCALE), int(bh * SCALE), count=len(todo), bid=k)
-    for i, u in enumerate(todo):
-        packer.add_rect(*_footprint(u, pad), rid=i)
+    prints = [_footprint(u, s) for u in todo]
+    for i, fp in enumerate(prints):
+        packer.add_rect(*fp, rid=i)
     packer.pack()
-    out = [(kinds[abin.bid], [(r.rid, r.x, r.y) for r in abin]) for abin in packer]
-    out = [o for o in out if o[1]]
-    if sum(len(rects) for _, rects in out) != len(todo):
-        return None
-    return out
+    out: Layout = []
+    placed = 0
+    for abin in packer:
+        if not len(abin):
+            continue
+        landscape = kinds[abin.bid]
+        bx, by, bw, bh, _ = _bin(s, landscape)
+        ux, uy, uw, _ = usable_area(s, landscape)
+        sheet: list[Placed] = []
+        for r in abin:
+            u = todo[r.rid]
+            fw, fh = prints[r.rid]
+            turn = 90 if (r.width, r.height) != (fw, fh) else 0
+            if turn and not u.turnable:
+                return None
+            pad = _pad(u, s)
+            sheet.append((u, bx + r.x / SCALE + pad, by + r.y / SCALE + pad, turn))
+        settled = _settle(sheet, s, landscape)
+        if settled is None:
+            return None
+        sheet = settled
+        out.append((landscape, sheet))
+        placed += len(sheet)
+    return out if placed == len(todo) else None
 
 
-Layout = list[tuple[bool, list[tuple[Unit, float, float]]]]  # per sheet: units at trims
+def _settle(sheet: list[Placed], s: Settings, landscape: bool) -> list[Placed] | None:
+    """Units padded less than the packing area's border (pieces without bleed) may lie with
+    their trim past the printable area's left or top edge: push them in, and whatever lies
+    beyond them along that axis as far as their padding needs, keeping every unit's own
+    padding clear of its neighbours'. None if that runs past the area's other side."""
+    _, by, _, bh, _ = _bin(s, landscape)
+    ux, uy, uw, _ = usable_area(s, landscape)
+    pads = [_pad(u, s) for u, _, _, _ in sheet]
+    xs = [x for _, x, _, _ in sheet]
+    ys = [y for _, _, y, _ in sheet]
+    size = [((u.h, u.w) if t else (u.w, u.h)) for u, _, _, t in sheet]
+    n = len(sheet)
+
+    def span(lo: list[float], k: int, i: int) -> tuple[float, float]:
+        return lo[k] - pads[k], lo[k] + size[k][i] + pads[k]
+
+    def overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
+        return a[0] < b[1] - 1e-6 and b[0] < a[1] - 1e-6
+
+    for axis, lo, other, start in ((0, xs, ys, ux), (1, ys, xs, uy)):
+        for k in sorted(range(n), key=lambda k: lo[k]):
+            need = start
+            for j in range(n):  # those before it along the axis whose band it shares
+                if j != k and lo[j] < lo[k] and overlap(span(other, j, 1 - axis),
+                                                        span(other, k, 1 - axis)):
+                    need = max(need, lo[j] + size[j][axis] + pads[j] + pads[k])
+            lo[k] = max(lo[k], need)
+    for k in range(n):
+        if xs[k] + size[k][0] > ux + uw + 1e-6 or ys[k] + size[k][1] + pads[k] > by + bh + 1e-6:
+            return None
+    return [(u, xs[k], ys[k], t) for k, (u, _, _, t) in enumerate(sheet)]
 
 
-def _best(todo: list[Unit], s: Settings) -> Layout:
-    """The rectpack run with the fewest sheets (then the emptiest last sheet), as trims."""
-    best: list[tuple[bool, list[tuple[int, int, int]]]] | None = None
-    best_key: tuple[float, ...] = ()
-    for strategy in STRATEGIES:
-        run = _run(todo, s, strategy)
+def _key(todo: list[Unit], layout: Layout) -> tuple[float, float]:
+    """Fewer sheets first, then the emptiest last sheet (what is left there is easiest to
+    fill or to leave off)."""
+    fills = sorted(sum(u.w * u.h for u, _, _, _ in sheet) for _, sheet in layout)
+    return (len(layout), fills[0] if fills else 0.0)
+
+
+def _best(todo: list[Unit], s: Settings, turning: bool = False,
+          within: int = 0) -> Layout | None:
+    """The rectpack run with the fewest sheets (then the emptiest last sheet); ``turning``:
+    runs that may lay pieces on their side (and need not), instead; with ``within``, the
+    first run on that many sheets or fewer is taken."""
+    best: Layout | None = None
+    best_key: tuple[float, float] = (math.inf, math.inf)
+    for strategy in TURNING if turning else STRATEGIES:
+        run = _run(todo, s, strategy, turning)
         if run is None:
             continue
-        fills = sorted(sum(todo[i].w * todo[i].h for i, _, _ in rects) for _, rects in run)
-        key = (len(run), fills[0])
-        if best is None or key < best_key:
+        if len(run) <= within:
+            return run
+        key = _key(todo, run)
+        if key < best_key:
             best, best_key = run, key
-    if best is None:
+    return best
+
+
+def _area(units: list[Unit], s: Settings) -> float:
+    return sum(fw * fh for fw, fh in (_footprint(u, s) for u in units)) / SCALE ** 2
+
+
+SEARCH_LIMIT = 64  # groupings tried at most, per merge
+MERGE_RUNS = 200  # rectpack runs at most, per merge (a print stays quick)
+
+
+def _search(fixed: list[Unit], runs: list[list[Item]], s: Settings,
+            head: Panel | None) -> Layout:
+    """Pack ``fixed`` units and each run of same-size pieces, in page-wide rows, upright, as
+    rectpack packs them; then, while it gains a sheet, repack the emptiest sheets onto one
+    fewer (``_merge``)."""
+    todo: list[Unit] = ([head] if head is not None else []) + list(fixed)
+    for run in runs:
+        todo.extend(group(run, s, "rows"))
+    todo.sort(key=lambda u: -u.w * u.h)
+    for u in todo:
+        if not fits(u, s):
+            raise ValueError(f"a {u.w:.0f} x {u.h:.0f} mm piece does not fit any sheet")
+    layout = _best(todo, s)
+    if layout is None:
         raise ValueError("the packer left pieces unplaced")
-    pad = s.bleed + MARK_ROOM
-    out: Layout = []
-    for landscape, rects in best:
-        bx, by, _, _, _ = _bin(s, landscape)
-        out.append((landscape, [(todo[i], bx + x / SCALE + pad, by + y / SCALE + pad)
-                                for i, x, y in rects]))
+    while (better := _merge(layout, s)) is not None:
+        layout = better
+    return layout
+
+
+def _merge(layout: Layout, s: Settings) -> Layout | None:
+    """The two (or three) emptiest sheets' units onto one sheet fewer, when their padded
+    areas leave hope: their runs of same-size pieces regrouped (rows butted into blocks, or
+    one or two pieces wide; every combination while there are few runs, one run at a time
+    after that, up to ``SEARCH_LIMIT``) and pieces without backs laid on their side where
+    that packs tighter. None when nothing gains a sheet, so a game that gains nothing
+    prints as before."""
+    _, _, bw, bh, _ = _bin(s, False)
+    order = sorted(range(len(layout)),
+                   key=lambda i: sum(u.w * u.h for u, _, _, _ in layout[i][1]))
+    for k in (2, 3):
+        if len(layout) < k:
+            break
+        pick = order[:k]
+        units = [u for i in pick for u, _, _, _ in layout[i][1]]
+        if _area(units, s) > (k - 1) * bw * bh:
+            continue
+        fixed: list[Unit] = [u for u in units if not isinstance(u, Strip)]
+        runs: dict[tuple[float, float, float, bool], list[Item]] = {}
+        for u in units:
+            if isinstance(u, Strip):
+                d = u.items[0].front
+                runs.setdefault((round(d.w, 2), round(d.h, 2), d.bleed, u.two_sided),
+                                []).extend(u.items)
+        if len(GROUPINGS) ** len(runs) <= SEARCH_LIMIT:
+            tries = _product(len(runs))
+        else:
+            rows = tuple("rows" for _ in runs)
+            tries = [rows[:i] + (g,) + rows[i + 1:] for i in range(len(runs))
+                     for g in GROUPINGS]
+        cands: list[tuple[float, list[Unit]]] = []
+        for hows in tries[:SEARCH_LIMIT]:
+            todo = list(fixed)
+            for run, how in zip(runs.values(), hows, strict=True):
+                todo.extend(group(run, s, how))
+            if all(fits(u, s) or (u.turnable and fits(u, s, turned=True)) for u in todo):
+                cands.append((_area(todo, s), sorted(todo, key=lambda u: -u.w * u.h)))
+        # the least padding first (butted blocks waste least), and none that cannot fit
+        for n, (area, todo) in enumerate(sorted(cands, key=lambda c: c[0])):
+            if area > (k - 1) * bw * bh or n * len(TURNING) >= MERGE_RUNS:
+                break
+            run_ = _best(todo, s, turning=True, within=k - 1)
+            if run_ is not None and len(run_) < k:
+                return [sheet for i, sheet in enumerate(layout) if i not in pick] + run_
+    return None
+
+
+def _product(n: int) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = [()]
+    for _ in range(n):
+        out = [h + (g,) for h in out for g in GROUPINGS]
     return out
-
-
-Box = tuple[float, float, float, float]
 
 
 def free_space(area: Box, used: list[Box]) -> list[Box]:
@@ -378,7 +587,8 @@ def _fill(layout: Layout, small: list[list[Item]], s: Settings) -> None:
     for landscape, placed in layout:
         bx, by, bw, bh, _ = _bin(s, landscape)
         while any(small):
-            used = [(x - pad, y - pad, u.w + 2 * pad, u.h + 2 * pad) for u, x, y in placed]
+            used = [(x - _pad(u, s), y - _pad(u, s), u.w + 2 * _pad(u, s),
+                     u.h + 2 * _pad(u, s)) for u, x, y, _ in placed]
             spaces = sorted(free_space((bx, by, bw, bh), used), key=lambda f: -f[2] * f[3])
             block = None
             for fx, fy, fw, fh in spaces:
@@ -397,7 +607,7 @@ def _fill(layout: Layout, small: list[list[Item]], s: Settings) -> None:
                     else:
                         block = Strip(run[:k], k)
                     del run[:k]
-                    placed.append((block, fx + pad, fy + pad))
+                    placed.append((block, fx + pad, fy + pad, 0))
                     break
                 if block is not None:
                     break
@@ -407,23 +617,29 @@ def _fill(layout: Layout, small: list[list[Item]], s: Settings) -> None:
 
 
 def pack(units: list[Unit], s: Settings, head: Panel | None = None,
-         small: list[list[Item]] | None = None) -> list[Sheet]:
-    """Pack ``units`` (and ``head``, an errata notice's text) onto as few sheets as rectpack
-    finds, then fill the space they leave with ``small`` pieces (runs of one size).
+         small: list[list[Item]] | None = None,
+         runs: list[list[Item]] | None = None) -> list[Sheet]:
+    """Pack ``units`` (and ``head``, an errata notice's text) and ``runs`` of same-size
+    pieces, grouped into butted blocks, onto as few sheets as rectpack finds, then fill the
+    space they leave with ``small`` pieces (runs of one size).
 
     Each heuristic in ``STRATEGIES`` takes the units largest first and puts each on an open
     sheet where it fits (MaxRects: beside what is there already), opening a new sheet
     (portrait if the unit fits one, else landscape) only when none has room; the run with the
-    fewest sheets wins. Small tokens and counters then go, in blocks cut to fit, into the
+    fewest sheets wins, and other groupings of the runs are searched when it leaves room to
+    gain (``_search``). Small tokens and counters then go, in blocks cut to fit, into the
     largest free rectangles of each sheet; what is left of them is packed the same way."""
-    todo: list[Unit] = ([head] if head is not None else []) + list(units)
     small = [list(run) for run in small or [] if run]
-    for u in todo:
-        if not fits(u, s):
-            raise ValueError(f"a {u.w:.0f} x {u.h:.0f} mm piece does not fit any sheet")
-    layout = _best(todo, s) if todo else []
+    runs = [list(run) for run in runs or [] if run]
+    layout: Layout = []
+    if head is not None or units or runs:
+        layout = _search(list(units), runs, s, head)
+    for _, sheet in layout:  # the chosen layout's pieces lie as it laid them
+        for u, _, _, turn in sheet:
+            if isinstance(u, Strip):
+                u.turn = turn
     if head is not None:  # the notice opens the reprint
-        layout.sort(key=lambda sheet: not any(u is head for u, _, _ in sheet[1]))
+        layout.sort(key=lambda sheet: not any(u is head for u, _, _, _ in sheet[1]))
     _fill(layout, small, s)
     while any(small):  # what is left opens sheets of its own, filled the same way
         layout.append((False, []))
@@ -434,9 +650,9 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
     for landscape, placed in layout:
         W, H = page_size(s.paper, landscape)
         front = Sheet(W, H, "front", "")
-        two = any(u.two_sided for u, _, _ in placed)
+        two = any(u.two_sided for u, _, _, _ in placed)
         back = Sheet(W, H, "back", "") if two and s.duplex in ("long", "short") else None
-        for u, x, y in sorted(placed, key=lambda p: (round(p[2], 1), p[1])):
+        for u, x, y, _ in sorted(placed, key=lambda p: (round(p[2], 1), p[1])):
             u.place(x, y, front, back, s, landscape)
         if s.cut_lines:
             front.marks.extend(cut_lines(front))
@@ -556,6 +772,7 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         titles.setdefault(key, f.comp.group or f.comp.kind)
     grid: list[Sheet] = []
     units: dict[bool, list[Unit]] = {False: [], True: []}  # by: on the whole page (fold)
+    leftover: dict[bool, list[list[Item]]] = {False: [], True: []}  # runs the packer groups
     small: dict[tuple[float, float, float, bool], list[Item]] = {}
     for key, items in runs.items():
         d = items[0].front
@@ -577,7 +794,7 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
             small.setdefault((round(d.w, 2), round(d.h, 2), d.bleed, on_whole),
                              []).extend(items[full:])
         elif all(fits(u, rs) for u in rest):
-            units[on_whole].extend(rest)
+            leftover[on_whole].append(items[full:])
         else:  # too tall to leave the footer its band: the grid finds it a side strip
             grid.extend(impose(items[full:], rs, titles[key]))
     for panel in list(panels or []):
@@ -589,6 +806,6 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         todo = sorted(units[on_whole], key=lambda u: -u.w * u.h)
         runs_small = [v for k, v in small.items() if k[3] == on_whole]
         first = head if on_whole == (whole is not s) else None  # with the panels
-        if todo or runs_small or first:
-            out = out + pack(todo, rs, first, runs_small)
+        if todo or runs_small or first or leftover[on_whole]:
+            out = out + pack(todo, rs, first, runs_small, leftover[on_whole])
     return out

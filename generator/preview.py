@@ -72,7 +72,7 @@ def preview(game: Game, comp: Component, face: str, settings: Settings, dpi: flo
            min(sheet.h, y + h + b) - max(0.0, y - b))
     alone = Sheet(sheet.w, sheet.h, sheet.side, sheet.title)
     alone.placements.append(Placement(p.comp, p.copy, p.face, p.drawing, p.trim, box,
-                                      p.origin, p.turned))
+                                      p.origin, p.turn))
     with tempfile.TemporaryDirectory(prefix="irata-preview-") as tmp:
         pdf = Path(tmp) / "preview.pdf"
         # drawn the way the printed PDF draws it (a form when placed more than once there):
@@ -81,6 +81,6 @@ def preview(game: Game, comp: Component, face: str, settings: Settings, dpi: flo
                   as_forms={p.drawing.identity()} if times > 1 else ())
         page = raster.render_page(pdf, 0, dpi)
     img = page.crop(raster.box_px(p.trim if trim_only else box, dpi))
-    if p.turned:
-        img = img.rotate(180)
+    if p.turn:
+        img = img.rotate(p.turn, expand=True)  # PIL turns anticlockwise: back upright
     return img, "as printed"

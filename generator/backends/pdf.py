@@ -255,8 +255,8 @@ class PdfWriter:
             c.saveState()
             r.clip(p.clip)
             c.translate(*p.origin)
-            if p.turned:
-                c.rotate(180)
+            if p.turn:
+                c.rotate(p.turn)  # y runs down here: positive angles turn clockwise
             # back to points, then into the drawing's mm: the transforms a form applies, so a
             # face drawn in place looks as it does as a form (a rasteriser may still differ by
             # a level of grey on an edge pixel)

@@ -39,7 +39,7 @@ from generator.drawing import (
     Text,
 )
 from generator.fonts import face_style, font_face_css, is_embedded
-from generator.layout import Sheet
+from generator.layout import Sheet, face_box
 from generator.qr import qr_rects
 
 IconSource = Callable[[str, str | None], list[Primitive]]
@@ -307,15 +307,13 @@ def sheet_svg(sheet: Sheet, icons: IconSource, faces: FaceCache | None = None) -
     placement_clips: dict[tuple[str, ...], str] = {}
     for p in sheet.placements:
         ox, oy = p.origin
-        x, y, w, h = p.clip
         # the clip box in the face's own coordinates, so placements with the same box (every
         # copy in a grid but those on its edges) share one clip path
-        if p.turned:
-            tf = f"translate({_f(ox)} {_f(oy)}) rotate(180)"
-            local = (ox - x - w, oy - y - h, w, h)
+        if p.turn:
+            tf = f"translate({_f(ox)} {_f(oy)}) rotate({p.turn})"
         else:
             tf = f"translate({_f(ox)} {_f(oy)})"
-            local = (x - ox, y - oy, w, h)
+        local = face_box(p.clip, p.origin, p.turn)
         box = tuple(_f(v) for v in local)
         cid = placement_clips.get(box)
         if cid is None:

@@ -117,5 +117,8 @@ def test_png_sheets_are_replaced_whole(tmp_path: Path) -> None:
     assert _run(["print", "muli", "--format", "png", "--duplex", "none", "--dpi", "20",
                  "--out", str(tmp_path)]) == 0
     second = sorted(p.name for p in (tmp_path / "muli" / "png").iterdir())
-    assert len(second) < len(first) and not any("back" in n for n in second)
+    manifest = json.loads((tmp_path / "muli" / "manifest.json").read_text(encoding="utf-8"))
+    # exactly the new print's sheets: the duplex print's back page is gone
+    assert ["png/" + n for n in second] == sorted(s["png"] for s in manifest["sheets"])
+    assert any("back" in n for n in first) and not any("back" in n for n in second)
     assert sorted(p.name for p in (tmp_path / "muli").iterdir()) == ["manifest.json", "png"]
