@@ -346,7 +346,9 @@ def _footer_ruler() -> tuple[Primitive, ...]:
 
 def footer(sheet: Sheet, text: str, s: Settings) -> None:
     """The footer line and the 50 mm ruler, in the widest free strip beside the block,
-    between crop marks where it can, always inside the page."""
+    between crop marks where it can, always inside the page. No mark crosses it: a crop mark
+    (or fold line) that would is stopped short of it, and where that leaves a crop mark under
+    ``MIN_MARK`` the footer moves towards the paper's edge until the mark has that length."""
     W, H = sheet.w, sheet.h
     boxes = [p.clip for p in sheet.placements] + sheet.occupied
     if boxes:
