@@ -523,8 +523,9 @@ def _stop_marks_before(sheet: Sheet, box: tuple[float, float, float, float],
             out.append(m)
             continue
         vertical = abs(m.x1 - m.x2) < 1e-9
-        if not vertical and abs(m.y1 - m.y2) > 1e-9:
-            raise ValueError("a slanting mark crosses the footer")
+        if not vertical and abs(m.y1 - m.y2) > 1e-9:  # (sheet marks run along x or y)
+            out.append(m)
+            continue
         lo, hi, a, b = (y_lo, y_hi, sy0, sy1) if vertical else (x_lo, x_hi, sx0, sx1)
         pieces = [(a, min(b, lo)), (max(a, hi), b)]
         if _across(side, m):  # keep only the end towards the pieces
