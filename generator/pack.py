@@ -539,8 +539,8 @@ def assembly_text(cols: int, rows: int) -> str:
                  f"the part below it, {how}, and glue.")
     else:
         steps = ("Glue each row first, starting from the right: lay each part over the strip "
-                 f"marked 'under' on the part to its right, {how}. Then lay each row over the "
-                 "row below in the same way.")
+                 f"marked 'under' on the part to its right, {how}, and glue. Then, starting "
+                 "from the bottom, lay each row over the row below in the same way.")
     return (f"Cut each part out on its edges (they overlap by {OVERLAP:g} mm). {steps} "
             "No mark shows on the finished board.")
 

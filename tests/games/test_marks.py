@@ -312,3 +312,49 @@ def test_every_cut_line_keeps_its_crop_marks(paper: str) -> None:
                 for cy in (y, y + h):
                     assert any(abs(m.y1 - cy) < 1e-6 and abs(m.y2 - cy) < 1e-6
                                for m in lines), (key, sheet.page, p.comp.id)
+
+
+@pytest.mark.parametrize("side", ["bottom", "top", "right", "left"])
+def test_marks_stop_short_of_a_footer_on_any_side(side: str) -> None:
+    """One block of pieces leaving its widest strip on ``side``, crop marks running across
+    that strip every 20 mm (as on a sheet of counters): the footer lands there, and every
+    mark stops short of it, still at least 1.5 mm long, its end at the pieces kept."""
+    from typing import cast
+
+    from generator.layout import MARK, footer
+
+    W, H = 210.0, 297.0
+    x0, y0, x1, y1 = {"bottom": (4.0, 4.0, 206.0, 285.0), "top": (4.0, 12.0, 206.0, 293.0),
+                      "right": (4.0, 4.0, 194.0, 293.0), "left": (16.0, 4.0, 206.0, 293.0)}[side]
+    box = (x0, y0, x1 - x0, y1 - y0)
+    sheet = Sheet(W, H, "front", "counters")
+    sheet.placements.append(Placement(cast(Any, None), 1, "front", cast(Any, None), box, box,
+                                      (x0, y0)))
+    start = {"bottom": y1 + 0.5, "top": y0 - 0.5, "right": x1 + 0.5, "left": x0 - 0.5}[side]
+    out = 1.0 if side in ("bottom", "right") else -1.0
+    if side in ("bottom", "top"):
+        marks = [Line(x, start, x, start + out * 5.0, MARK) for x in range(10, 206, 20)]
+    else:
+        marks = [Line(start, y, start + out * 5.0, y, MARK) for y in range(10, 293, 20)]
+    sheet.marks.extend(marks)
+    footer(sheet, "A game · edition 1 · sheet 1 of 1, front · counters · print at 100% "
+                  "(actual size)", Settings(paper="a4"))
+    g, boxes = _footer(sheet)
+    assert (g.rotate == 0) == (side in ("bottom", "top"))
+    for fb in boxes:  # in the strip on that side
+        assert {"bottom": fb[1] > y1, "top": fb[3] < y0, "right": fb[0] > x1,
+                "left": fb[2] < x0}[side], (side, fb)
+    lines = [m for m in sheet.marks if isinstance(m, Line)]
+    assert len(lines) == len(marks)  # shortened, none dropped
+    shortened = 0
+    for m in lines:
+        for fb in boxes:
+            assert not _cross(_boxes([m])[0], fb), (side, m, fb)
+        assert math.hypot(m.x2 - m.x1, m.y2 - m.y1) >= 1.5 - 1e-6
+        ends = (m.y1, m.y2) if side in ("bottom", "top") else (m.x1, m.x2)
+        assert start in ends  # the end at the pieces stays
+        shortened += math.hypot(m.x2 - m.x1, m.y2 - m.y1) < 5.0 - 1e-6
+    assert shortened  # the footer did lie across the marks
+    for fb in boxes:
+        assert 1.0 - 1e-6 <= fb[0] and fb[2] <= W - 1.0 + 1e-6
+        assert 1.0 - 1e-6 <= fb[1] and fb[3] <= H - 1.0 + 1e-6
