@@ -372,7 +372,9 @@ def _footer_ruler() -> tuple[Primitive, ...]:
 
 def footer(sheet: Sheet, text: str, s: Settings) -> None:
     """The footer line and the 50 mm ruler, in the widest free strip beside the block,
-    between crop marks where it can, always inside the page."""
+    between crop marks where it can, always inside the page. No mark crosses it: a crop mark
+    (or fold line) that would is stopped short of it, and where that leaves a crop mark under
+    ``MIN_MARK`` the footer moves towards the paper's edge until the mark has that length."""
     W, H = sheet.w, sheet.h
     boxes = [p.clip for p in sheet.placements] + sheet.occupied
     if boxes:
@@ -436,11 +438,132 @@ def footer(sheet: Sheet, text: str, s: Settings) -> None:
     grp.extend(_footer_ruler())
     grp.append(Text(25, 0, label, "Helvetica", 4.2, "#333333", "middle"))
     grp.append(Text(text_at - ruler_at, 0, text, "Helvetica", size, "#333333"))
+    # what the footer covers, in two boxes (the ruler with its label, and the text line, less
+    # deep) from the ruler's ticks to the text's descenders: x0 .. x1 along the line, y0 .. y1
+    # across it, in the group's coordinates
+    exts = [_extent(grp[:-1]), _extent(grp[-1:])]
+    outward = 1.0 if side in ("bottom", "right") else -1.0
+    base += outward * _room_for_marks(sheet, side, base, exts, ruler_at, length)
     if horizontal:
         sheet.marks.append(Group(tuple(grp), dx=ruler_at, dy=base))
+        boxes = [(ruler_at + x0, base + y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in exts]
     else:
         # turned to read from bottom to top along the right or left strip
         sheet.marks.append(Group(tuple(grp), dx=base, dy=length - ruler_at, rotate=270))
+        boxes = [(base + y0, length - ruler_at - x1, y1 - y0, x1 - x0)
+                 for x0, y0, x1, y1 in exts]
+    for box in boxes:
+        _stop_marks_before(sheet, box, side)
+
+
+MIN_MARK = 1.5  # mm: a crop mark shortened to clear the footer keeps at least this length
+FOOTER_CLEAR = 0.5  # mm between the footer and the end of a mark stopped before it
+PAPER_EDGE = 1.0  # mm: nothing prints closer than this to the paper's edge
+
+
+def _extent(items: list[Primitive]) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) the footer's lines and texts cover, strokes and glyphs
+    included (ascent and descent of the font)."""
+    from reportlab.pdfbase.pdfmetrics import getAscentDescent
+
+    xs: list[float] = []
+    ys: list[float] = []
+    for it in items:
+        if isinstance(it, Line):
+            half = it.style.width / 2
+            xs += [min(it.x1, it.x2) - half, max(it.x1, it.x2) + half]
+            ys += [min(it.y1, it.y2) - half, max(it.y1, it.y2) + half]
+        elif isinstance(it, Text):
+            w = stringWidth(it.text, it.font, it.size) * PT
+            start = it.x - (w / 2 if it.anchor == "middle" else w if it.anchor == "end" else 0)
+            ascent, descent = getAscentDescent(it.font, it.size)
+            xs += [start, start + w]
+            ys += [it.y - ascent * PT, it.y - descent * PT]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _across(side: str, line: Line) -> bool:
+    """Whether a line runs across the footer's strip (towards the paper's edge)."""
+    if side in ("bottom", "top"):
+        return abs(line.x1 - line.x2) < 1e-9
+    return abs(line.y1 - line.y2) < 1e-9
+
+
+def _span(line: Line, across: bool, horizontal: bool) -> tuple[float, float]:
+    """A line's extent across the footer's strip (``across``) or along it, page mm."""
+    vertical_axis = horizontal == across  # y when the strip is horizontal and we go across
+    a, b = (line.y1, line.y2) if vertical_axis else (line.x1, line.x2)
+    return min(a, b), max(a, b)
+
+
+def _room_for_marks(sheet: Sheet, side: str, base: float,
+                    exts: list[tuple[float, float, float, float]], ruler_at: float,
+                    length: float) -> float:
+    """How far the footer must move towards the paper's edge so that every crop mark running
+    across its strip where it lies keeps ``MIN_MARK`` mm before it (never closer to the edge
+    than ``PAPER_EDGE``); 0 when the marks miss it or are long enough already. ``exts`` are
+    the footer's boxes in its group's coordinates."""
+    horizontal = side in ("bottom", "top")
+    outward = side in ("bottom", "right")  # the paper's edge lies at larger x or y
+    page = sheet.h if horizontal else sheet.w
+    need, room = 0.0, page
+    for x0, y0, x1, y1 in exts:
+        lo, hi = (ruler_at + x0, ruler_at + x1) if horizontal else \
+            (length - ruler_at - x1, length - ruler_at - x0)
+        inner, outer = (base + y0, base + y1) if outward else (base + y1, base + y0)
+        room = min(room, page - PAPER_EDGE - outer if outward else outer - PAPER_EDGE)
+        for m in sheet.marks:
+            if not isinstance(m, Line) or not _across(side, m):
+                continue
+            clear = FOOTER_CLEAR + m.style.width / 2
+            a, _ = _span(m, False, horizontal)
+            if not lo - clear < a < hi + clear:
+                continue
+            start, end = _span(m, True, horizontal)
+            if outward and start < outer + clear and end > inner - clear:
+                need = max(need, start + MIN_MARK + clear - inner)
+            elif not outward and end > outer - clear and start < inner + clear:
+                need = max(need, inner + clear + MIN_MARK - end)
+    return max(0.0, min(need, room))
+
+
+def _stop_marks_before(sheet: Sheet, box: tuple[float, float, float, float],
+                       side: str) -> None:
+    """Every line of the sheet's marks that would cross the footer's ``box`` stops
+    ``FOOTER_CLEAR`` short of it: a mark running across the strip keeps its end towards the
+    pieces (where it marks a cut line), one running along it keeps what lies beside the
+    footer."""
+    bx, by, bw, bh = box
+    outward = side in ("bottom", "right")
+    out: list[Primitive] = []
+    for m in sheet.marks:
+        if not isinstance(m, Line):
+            out.append(m)
+            continue
+        clear = FOOTER_CLEAR + m.style.width / 2
+        x_lo, x_hi = bx - clear, bx + bw + clear
+        y_lo, y_hi = by - clear, by + bh + clear
+        sx0, sx1 = min(m.x1, m.x2), max(m.x1, m.x2)
+        sy0, sy1 = min(m.y1, m.y2), max(m.y1, m.y2)
+        if sx1 <= x_lo or sx0 >= x_hi or sy1 <= y_lo or sy0 >= y_hi:
+            out.append(m)
+            continue
+        vertical = abs(m.x1 - m.x2) < 1e-9
+        if not vertical and abs(m.y1 - m.y2) > 1e-9:  # (sheet marks run along x or y)
+            out.append(m)
+            continue
+        lo, hi, a, b = (y_lo, y_hi, sy0, sy1) if vertical else (x_lo, x_hi, sx0, sx1)
+        pieces = [(a, min(b, lo)), (max(a, hi), b)]
+        if _across(side, m):  # keep only the end towards the pieces
+            pieces = pieces[:1] if outward else pieces[1:]
+        for p, q in pieces:
+            if q - p < 0.3:
+                continue
+            if vertical:
+                out.append(Line(m.x1, p, m.x1, q, m.style))
+            else:
+                out.append(Line(p, m.y1, q, m.y1, m.style))
+    sheet.marks[:] = out
 
 
 def _shorten(text: str, room: float) -> str:

@@ -8,7 +8,7 @@ not fit, crop marks running to the margin. Larger pieces left over become *units
   lines, bleed only around it), with short crop marks on every cut line just outside the
   bleed;
 - a **board part**: one overlapping part of a board larger than the page, with its
-  registration targets, part label and assembly map;
+  registration marks (only where the neighbouring part covers it), part label and assembly map;
 - a **panel**: a block of sheet text (the component checklist, the end of an errata notice).
 
 Units are packed by ``rectpack``: each heuristic in ``STRATEGIES`` (MaxRects placement, with
@@ -49,10 +49,11 @@ from rectpack import (  # type: ignore[import-untyped]
     PackingMode,
     newPacker,
 )
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.draw import Faces
-from generator.drawing import PT, Ellipse, Group, Line, Primitive, Rect, Style, Text
+from generator.drawing import PT, Group, Line, Primitive, Rect, Style, Text
 from generator.layout import (
     FOLDLINE,
     FOOTER_BAND,
@@ -73,6 +74,8 @@ from generator.layout import (
     usable_area,
 )
 
+COVER_INSET = 0.2  # mm: a board part's marks stop this far inside its covered strips
+HALO = 0.6  # mm: the white line under each of those marks (they show on dark board art)
 MARK_ROOM = 1.0  # mm past a piece's bleed: its crop marks run from bleed + GAP to bleed + 2
 MARK_LEN = 1.5
 SCALE = 10  # rectpack works in tenths of a millimetre (integers: no float drift)
@@ -185,7 +188,7 @@ class BoardPart:
 
     @property
     def label(self) -> str:
-        return f"{chr(ord('A') + self.col)}{self.row + 1}"
+        return _name(self.col, self.row)
 
     @property
     def w(self) -> float:
@@ -666,30 +669,48 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
 
 def registration(px: float, py: float, pw: float, ph: float, c: int, r: int, cols: int,
                  rows: int) -> list[Primitive]:
-    """Cross-hair targets in the overlap strips (they land on the same board point on both
-    neighbouring parts) and a dashed line where the part above or to the left ends."""
+    """Where the neighbouring parts go, drawn only in this part's covered strips: the strip
+    along its left edge (under the part to its left) and along its top edge (under the part
+    above). Nothing is drawn where the assembled board shows, so the board is clean once glued.
+
+    Each covered strip carries a dashed line just inside it, where the part on top ends (its
+    edge laid just over the line hides it), short corner marks at the line's ends along this
+    part's outer edges (the other part's corners sit on them), and the name of the part that
+    goes on top. Lines get a white halo so they show on dark board art; halo and all stay
+    ``COVER_INSET`` inside the strip, so that a mark left showing means the part is out of
+    place."""
     out: list[Primitive] = []
-    st = Style(stroke="#000000", width=0.2)
-    half = OVERLAP / 2
+    at = OVERLAP - COVER_INSET - HALO / 2  # the line's centre: its halo ends COVER_INSET short
+    tick = 3.0
 
-    def target(x: float, y: float) -> None:
-        out.append(Ellipse(x, y, 2.0, 2.0, st))
-        out.append(Line(x - 3, y, x + 3, y, st))
-        out.append(Line(x, y - 3, x, y + 3, st))
+    def line(x1: float, y1: float, x2: float, y2: float, style: Style) -> None:
+        out.append(Line(x1, y1, x2, y2, Style(stroke="#ffffff", width=HALO)))
+        out.append(Line(x1, y1, x2, y2, style))
 
-    for k in (0.25, 0.75):
-        if c > 0:
-            target(px + half, py + ph * k)
-            out.append(Line(px + OVERLAP, py, px + OVERLAP, py + ph, FOLDLINE))
-        if c < cols - 1:
-            target(px + pw - half, py + ph * k)
-        if r > 0:
-            target(px + pw * k, py + half)
-        if r < rows - 1:
-            target(px + pw * k, py + ph - half)
-    if r > 0:
-        out.append(Line(px, py + OVERLAP, px + pw, py + OVERLAP, FOLDLINE))
+    def label(cx: float, cy: float, text: str) -> None:
+        w = stringWidth(text, "Helvetica", 5.0) * PT + 1.6
+        out.append(Rect(cx - w / 2, cy - 1.6, w, 2.6, Style(fill="#ffffff")))
+        out.append(Text(cx, cy + 0.5, text, "Helvetica", 5.0, "#333333", "middle"))
+
+    solid = Style(stroke="#000000", width=0.2)
+    edge = COVER_INSET + HALO / 2  # a corner mark's centre, this far inside the part's edge
+    if c > 0:  # under the part to the left
+        x = px + at
+        line(x, py + edge, x, py + ph - edge, FOLDLINE)
+        for y in (py + edge, py + ph - edge):
+            line(x - tick, y, x, y, solid)
+        label(px + at / 2, py + ph / 2, f"under {_name(c - 1, r)}")
+    if r > 0:  # under the part above
+        y = py + at
+        line(px + edge, y, px + pw - edge, y, FOLDLINE)
+        for x in (px + edge, px + pw - edge):
+            line(x, y - tick, x, y, solid)
+        label(px + pw / 2, py + at / 2, f"under {_name(c, r - 1)}")
     return out
+
+
+def _name(c: int, r: int) -> str:
+    return f"{chr(ord('A') + c)}{r + 1}"
 
 
 def assembly_map(x: float, below: float, width: float, cols: int, rows: int, c: int, r: int,
@@ -705,16 +726,39 @@ def assembly_map(x: float, below: float, width: float, cols: int, rows: int, c: 
             out.append(Rect(x + cc * cell, y0 + rr * cell, cell, cell,
                             Style(fill="#333333" if here else "#ffffff", stroke="#333333",
                                   width=0.2)))
-    text = (f"Part {part} of {cols * rows}. Parts overlap by {OVERLAP:g} mm: lay each part "
-            "over the one to its right and the one below it, its edge on their dashed line "
-            "and the targets on their targets, then glue.")
+    text = f"Part {part} of {cols * rows}. " + assembly_text(cols, rows)
     tx = x + cols * cell + 3
     room = width - (tx - x)
+    depth = max(cell, rows * cell)  # the text stays beside the map, in as many lines as fit
     size = 6.0
-    while size > 3.5 and stringWidth(text, "Helvetica", size) * PT > room:
+    while True:
+        lead = size * PT * 1.2
+        lines = simpleSplit(text, "Helvetica", size, room / PT)
+        if len(lines) * lead <= depth or size <= 3.5:
+            break
         size -= 0.25
-    out.append(Text(tx, y0 + 2.9, text, "Helvetica", size, "#333333"))
+    top = y0 + (depth - len(lines) * lead) / 2 + size * PT * 0.85
+    for k, line in enumerate(lines):
+        out.append(Text(tx, top + k * lead, line, "Helvetica", size, "#333333"))
     return out
+
+
+def assembly_text(cols: int, rows: int) -> str:
+    """What to do with the parts: the order to glue them in, and how each lines up."""
+    how = ("its edge just hiding the dashed line, its corners on the corner marks, its outer "
+           "edges flush with theirs")
+    if rows == 1:
+        steps = ("Starting from the right, lay each part over the strip marked 'under' on "
+                 f"the part to its right, {how}, and glue.")
+    elif cols == 1:
+        steps = ("Starting from the bottom, lay each part over the strip marked 'under' on "
+                 f"the part below it, {how}, and glue.")
+    else:
+        steps = ("Glue each row first, starting from the right: lay each part over the strip "
+                 f"marked 'under' on the part to its right, {how}, and glue. Then, starting "
+                 "from the bottom, lay each row over the row below in the same way.")
+    return (f"Cut each part out on its edges (they overlap by {OVERLAP:g} mm). {steps} "
+            "No mark shows on the finished board.")
 
 
 def panel_on_a_back(sheets: list[Sheet], panel: Panel, s: Settings) -> bool:

@@ -278,7 +278,7 @@ def test_small_pieces_on_a_packed_sheet_keep_a_crop_mark_on_every_cut_line() -> 
             continue
         lines = [m for m in sheet.marks if isinstance(m, Line)]
         for p in sheet.placements:
-            if p.part:  # a board part lines up by its registration targets instead
+            if p.part:  # a board part lines up by its own alignment marks instead
                 continue
             x, y, w, h = p.trim
             for cx in (x, x + w):  # a short vertical mark on this cut line, outside the bleed
