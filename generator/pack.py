@@ -14,17 +14,22 @@ not fit, crop marks running to the margin. Larger pieces left over become *units
 Units are packed by ``rectpack``: each heuristic in ``STRATEGIES`` (MaxRects placement, with
 best-fit or global sheet choice) takes them largest first and puts each on an open sheet where
 it fits, opening a new sheet only when none has room; the run with the fewest sheets wins.
-Then the small pieces (tokens, counters, tiles under ``SMALL``) go into the space left: on
-each sheet, blocks of one size cut to fit its largest free rectangles (``free_space``), one
-size with backs or without in one block; what is left of them opens sheets of its own, filled
-the same way. rectpack is a maintained, pure-Python 2D bin packer; its MaxRects heuristics
-place mixed sizes far denser than shelf packing (the former approach, which lost the height
-of every shelf's tallest piece), and carving the small pieces to the free space puts them
-beside boards and dashboards rather than on sheets of their own.
+Same-size leftovers start as page-wide rows. Then, while it saves a sheet, the two or three
+emptiest sheets are repacked onto one fewer (``_merge``): their runs regrouped (rows butted
+into blocks, or one or two pieces wide) and blocks of pieces without backs allowed to lie on
+their side (drawn turned a quarter; a piece with a back stays upright, since its back would
+have to follow). Then the small pieces (tokens, counters, tiles under ``SMALL``) go into the
+space left: on each sheet, blocks of one size cut to fit its largest free rectangles
+(``free_space``), one size with backs or without in one block; what is left of them opens
+sheets of its own, filled the same way. rectpack is a maintained, pure-Python 2D bin packer;
+its MaxRects heuristics place mixed sizes far denser than shelf packing (the former approach,
+which lost the height of every shelf's tallest piece), and carving the small pieces to the
+free space puts them beside boards and dashboards rather than on sheets of their own.
 
-Cutting stays easy: every unit is padded by the bleed plus ``MARK_ROOM`` on every side, so no
-piece's bleed reaches another's trim and every piece keeps marks on each of its cut lines, and
-every trim stays inside the printable margin. The bottom band stays free for the footer.
+Cutting stays easy: every unit is padded by its own bleed (none for standees, dice nets and
+other pieces printed without) plus ``MARK_ROOM`` on every side, so no piece's bleed reaches
+another's trim and every piece keeps marks on each of its cut lines, and every trim stays
+inside the printable margin (``_settle``). The bottom band stays free for the footer.
 Backs mirror about the page centre exactly as on grid sheets (``layout.mirror``).
 """
 
