@@ -324,14 +324,15 @@ def _bin(s: Settings, landscape: bool) -> tuple[float, float, float, float, floa
     return ux - e, top, uw + 2 * e, bottom - top, pad
 
 
-def _pad(u: Unit, s: Settings) -> float:
+def _pad(u: Unit, s: Settings, wide: bool = False) -> float:
     """The room around a unit: its own bleed (none for pieces printed without) and the room
-    for its crop marks. Board parts and panels keep the full bleed's room."""
-    return (u.bleed if isinstance(u, Strip) else s.bleed) + MARK_ROOM
+    for its crop marks. Board parts and panels, and every unit when ``wide``, keep the full
+    bleed's room."""
+    return (u.bleed if isinstance(u, Strip) and not wide else s.bleed) + MARK_ROOM
 
 
-def _footprint(u: Unit, s: Settings) -> tuple[int, int]:
-    pad = _pad(u, s)
+def _footprint(u: Unit, s: Settings, wide: bool = False) -> tuple[int, int]:
+    pad = _pad(u, s, wide)
     return (math.ceil((u.w + 2 * pad) * SCALE), math.ceil((u.h + 2 * pad) * SCALE))
 
 
@@ -380,7 +381,7 @@ Layout = list[tuple[bool, list[Placed]]]  # per sheet: landscape, what is on it
 
 
 def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any],
-         turning: bool) -> Layout | None:
+         turning: bool, wide: bool = False) -> Layout | None:
     """One rectpack run, as trims; None when it left a unit out, laid a unit that must stay
     upright on its side, or packed units whose padding cannot both stay on the paper."""
     algo, bins, order = strategy
@@ -390,7 +391,7 @@ def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any],
     for k, landscape in enumerate(kinds):
         _, _, bw, bh, _ = _bin(s, landscape)
         packer.add_bin(int(bw * SCALE), int(bh * SCALE), count=len(todo), bid=k)
-    prints = [_footprint(u, s) for u in todo]
+    prints = [_footprint(u, s, wide) for u in todo]
     for i, fp in enumerate(prints):
         packer.add_rect(*fp, rid=i)
     packer.pack()
@@ -409,9 +410,9 @@ def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any],
             turn = 90 if (r.width, r.height) != (fw, fh) else 0
             if turn and not u.turnable:
                 return None
-            pad = _pad(u, s)
+            pad = _pad(u, s, wide)
             sheet.append((u, bx + r.x / SCALE + pad, by + r.y / SCALE + pad, turn))
-        settled = _settle(sheet, s, landscape)
+        settled = _settle(sheet, s, landscape, wide)
         if settled is None:
             return None
         sheet = settled
@@ -420,14 +421,15 @@ def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any],
     return out if placed == len(todo) else None
 
 
-def _settle(sheet: list[Placed], s: Settings, landscape: bool) -> list[Placed] | None:
+def _settle(sheet: list[Placed], s: Settings, landscape: bool,
+            wide: bool = False) -> list[Placed] | None:
     """Units padded less than the packing area's border (pieces without bleed) may lie with
     their trim past the printable area's left or top edge: push them in, and whatever lies
     beyond them along that axis as far as their padding needs, keeping every unit's own
     padding clear of its neighbours'. None if that runs past the area's other side."""
     _, by, _, bh, _ = _bin(s, landscape)
     ux, uy, uw, _ = usable_area(s, landscape)
-    pads = [_pad(u, s) for u, _, _, _ in sheet]
+    pads = [_pad(u, s, wide) for u, _, _, _ in sheet]
     xs = [x for _, x, _, _ in sheet]
     ys = [y for _, _, y, _ in sheet]
     size = [((u.h, u.w) if t else (u.w, u.h)) for u, _, _, t in sheet]
@@ -461,14 +463,14 @@ def _key(todo: list[Unit], layout: Layout) -> tuple[float, float]:
 
 
 def _best(todo: list[Unit], s: Settings, turning: bool = False,
-          within: int = 0) -> Layout | None:
+          within: int = 0, wide: bool = False) -> Layout | None:
     """The rectpack run with the fewest sheets (then the emptiest last sheet); ``turning``:
     runs that may lay pieces on their side (and need not), instead; with ``within``, the
     first run on that many sheets or fewer is taken."""
     best: Layout | None = None
     best_key: tuple[float, float] = (math.inf, math.inf)
     for strategy in TURNING if turning else STRATEGIES:
-        run = _run(todo, s, strategy, turning)
+        run = _run(todo, s, strategy, turning, wide)
         if run is None:
             continue
         if len(run) <= within:
@@ -501,7 +503,13 @@ def _search(fixed: list[Unit], runs: list[list[Item]], s: Settings,
             raise ValueError(f"a {u.w:.0f} x {u.h:.0f} mm piece does not fit any sheet")
     layout = _best(todo, s)
     if layout is None:
-        raise ValueError("the packer left pieces unplaced")
+        # pieces without bleed pushed inside the printable area crowded a neighbour on every
+        # run: pack them all with the full bleed's room, which never needs a push
+        layout = _best(todo, s, wide=True)
+    if layout is None:
+        big = max(todo, key=lambda u: u.w * u.h)
+        raise ValueError(f"the pieces do not fit the sheets (the largest is {big.w:.0f} x "
+                         f"{big.h:.0f} mm)")
     while (better := _merge(layout, s)) is not None:
         layout = better
     return layout
