@@ -37,13 +37,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import Any
 
 from rectpack import (  # type: ignore[import-untyped]
     SORT_AREA,
     SORT_LSIDE,
     SORT_PERI,
-    SORT_RATIO,
     SORT_SSIDE,
     GuillotineBlsfSas,
     MaxRectsBaf,
@@ -367,13 +367,13 @@ STRATEGIES = (
     (MaxRectsBl, PackingBin.BFF, SORT_PERI),
     (MaxRectsBssf, PackingBin.Global, SORT_AREA),
 )
-# and when pieces may be laid on their side: guillotine placement (every cut runs edge to
-# edge) and MaxRects by shortest side, which find the tight mixes the ones above miss
-TURNING = STRATEGIES + (
+# and when pieces may be laid on their side (a merge's many tries each run all of these):
+# MaxRects by shortest side and by area, guillotine placement (every cut runs edge to edge) and
+# MaxRects by shortest side taking pieces shortest side first, which finds the tight mixes the
+# others miss
+TURNING = STRATEGIES[:3] + (
     (GuillotineBlsfSas, PackingBin.BFF, SORT_AREA),
-    (GuillotineBlsfSas, PackingBin.BFF, SORT_SSIDE),
     (MaxRectsBlsf, PackingBin.BFF, SORT_SSIDE),
-    (MaxRectsBlsf, PackingBin.BFF, SORT_RATIO),
 )
 
 Placed = tuple[Unit, float, float, int]  # a unit, where its trim's top left goes, its turn
@@ -486,7 +486,7 @@ def _area(units: list[Unit], s: Settings) -> float:
 
 
 SEARCH_LIMIT = 64  # groupings tried at most, per merge
-MERGE_RUNS = 200  # rectpack runs at most, per merge (a print stays quick)
+MERGE_RUNS = 100  # rectpack runs at most, per merge (a print stays quick)
 
 
 def _search(fixed: list[Unit], runs: list[list[Item]], s: Settings,
@@ -539,6 +539,11 @@ def _merge(layout: Layout, s: Settings) -> Layout | None:
                 d = u.items[0].front
                 runs.setdefault((round(d.w, 2), round(d.h, 2), d.bleed, u.two_sided),
                                 []).extend(u.items)
+        # k pieces no two of which share a sheet need k sheets, however they are grouped
+        atoms = fixed + [Strip([it]) for run in runs.values() for it in run[:k]]
+        if any(all(_apart(a, b, s) for a, b in combinations(trio, 2))
+               for trio in combinations(atoms, k)):
+            continue
         if len(GROUPINGS) ** len(runs) <= SEARCH_LIMIT:
             tries = _product(len(runs))
         else:
@@ -560,6 +565,23 @@ def _merge(layout: Layout, s: Settings) -> Layout | None:
             if run_ is not None and len(run_) < k:
                 return [sheet for i, sheet in enumerate(layout) if i not in pick] + run_
     return None
+
+
+def _apart(a: Unit, b: Unit, s: Settings) -> bool:
+    """Whether two units can never share a sheet: two rectangles fit one only side by side
+    or one above the other, in any orientation of the sheet and either piece may take."""
+    def shapes(u: Unit) -> list[tuple[int, int]]:
+        fw, fh = _footprint(u, s)
+        return [(fw, fh), (fh, fw)] if u.turnable else [(fw, fh)]
+
+    for landscape in _orientations(s):
+        _, _, bw, bh, _ = _bin(s, landscape)
+        W, H = int(bw * SCALE), int(bh * SCALE)
+        for aw, ah in shapes(a):
+            for cw, ch in shapes(b):
+                if (aw + cw <= W and max(ah, ch) <= H) or (ah + ch <= H and max(aw, cw) <= W):
+                    return False
+    return True
 
 
 def _product(n: int) -> list[tuple[str, ...]]:
