@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.mule import board, steps, turn
 from companion.mule import data as mule_data
@@ -237,3 +239,48 @@ def test_turn_stops_when_the_same_pass_is_typed_again_and_again(
     state = json.loads(CliRunner().invoke(cli, ["play", "status", "--json"]).output)["state"]
     assert state["todo"][0] == ["grant", "Cid"]      # ... and Cid's Land Grant is still to do
     assert state["players"]["Cid"]["lands"] == []
+
+
+# -- the forced claim agrees with the claims the companion takes -------------------------------
+
+def legal_claims(s: dict[str, Any], md: MuleData, who: str) -> set[tuple[str, str]]:
+    """(Zone, Land type) of every claim by type the companion takes from ``who`` now, tried on
+    each empty square of the Player Board."""
+    pb = md.player_board
+    taken = {x["square"] for x in s["players"][who]["lands"]}
+    out = set()
+    for kind in steps.PLANET_LANDS:
+        for square in pb.squares:
+            if square in taken:
+                continue
+            try:
+                steps.claim(s, md, who, f"{kind}@{square}")
+            except RuleError:
+                continue
+            out.add((pb.zone(square), kind))
+    return out
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([3, 4]), picks=st.lists(st.integers(0, 10**6), max_size=40))
+def test_a_claim_is_a_must_exactly_when_the_companion_would_take_one(
+        md: MuleData, players: int, picks: list[int]) -> None:
+    """Through a Tournament game's Land Grants (every Land with its square), a Colonist may
+    pass exactly when no claim of theirs would be taken, and what the refusal names is what
+    would be taken."""
+    names = NAMES[:players]
+    s = tournament(md, names)
+    for i, pick in enumerate([*picks, 0]):
+        who = names[i % players]
+        legal = legal_claims(s, md, who)
+        named = {(c.zone, k) for c in steps.claimable(s, md, who) for k in c.lands}
+        assert named == legal
+        assert (steps.must_claim(s, md, who) is None) == (not legal)
+        if not legal:
+            continue
+        zone, kind = sorted(legal)[pick % len(legal)]
+        taken = {x["square"] for x in s["players"][who]["lands"]}
+        square = next(q for q in md.player_board.squares if q not in taken
+                      and md.player_board.zone(q) == zone
+                      and (kind != "river" or q in md.player_board.river_beds))
+        s["players"][who]["lands"].append(steps.claim(s, md, who, f"{kind}@{square}"))
