@@ -319,6 +319,9 @@ def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None =
     manifest = write_manifest(written, "manifest.json", {
         "game": game.key, "edition": game.edition, "dpi": dpi, "format": ext,
         "saved_object": save_path.name, "back_is_hidden": back_is_hidden,
+        "die_layout": "Custom_Dice d6: faces in a 4 x 3 grid as on the printed net (face 1 "
+                      "above 3; 2, 3, 4, 5 in a row; 6 below 3); not confirmed against "
+                      "Tabletop Simulator's own template (Modding/Dice Templates)",
         "url_base": url_base, "decks": manifest_decks})
     return Exported(written, save_path, manifest, len(decks), n_cards, len(others))
 

@@ -443,3 +443,13 @@ def test_a_figurine_is_the_standees_front_and_upright_back(tmp_path: Path) -> No
         assert _mean_diff(back.rotate(180), want_back) > 10 * _mean_diff(back, want_back)
         checked += 1
     assert checked == 8
+
+
+def test_the_progress_bar_counts_every_face_once(tmp_path: Path) -> None:
+    """The bar's total is what the export ticks off, dice and standees included."""
+    for key in ("muli", "mutagen"):
+        ticks: list[int] = []
+        totals: list[int] = []
+        export_tts(load(key), tmp_path / key, dpi=20, progress=ticks.append,
+                   total=totals.append)
+        assert totals and sum(ticks) == totals[-1], key
