@@ -453,3 +453,15 @@ def test_the_progress_bar_counts_every_face_once(tmp_path: Path) -> None:
         export_tts(load(key), tmp_path / key, dpi=20, progress=ticks.append,
                    total=totals.append)
         assert totals and sum(ticks) == totals[-1], key
+
+
+def test_url_base_reaches_dice_and_figurines(tmp_path: Path) -> None:
+    result = export_tts(load("muli"), tmp_path, dpi=20, url_base="https://example.org/muli")
+    save = json.loads(result.save.read_text(encoding="utf-8"))
+    urls = [o["CustomImage"][k] for o in _objects(save["ObjectStates"])
+            if o["Name"] in ("Custom_Dice", "Figurine_Custom")
+            for k in ("ImageURL", "ImageSecondaryURL") if o["CustomImage"][k]]
+    assert len(urls) == 2 + 16
+    for u in urls:
+        assert u.startswith("https://example.org/muli/pieces/")
+        assert (result.save.parent / u.removeprefix("https://example.org/muli/")).is_file()
