@@ -368,8 +368,8 @@ def test_the_die_image_holds_the_six_printed_faces(tmp_path: Path) -> None:
     floating point; the bound is that one level). On the border they differ
     where the net draws its fold and cut lines along the face's edges (half a 0.2-0.25 mm
     line); over the whole cell that stays under the existing bound for a card cut from a
-    sheet (mean difference under 4 levels of 255; measured 1.3 to 1.6), while every other
-    face differs by at least ten times as much (measured 16 and more).
+    sheet (mean difference under 4 levels of 255; measured 0.75 to 1.6), while every other
+    face differs by at least ten times as much (measured 23 and more).
     """
     game = load("muli")
     result = export_tts(game, tmp_path, dpi=150)
