@@ -167,6 +167,7 @@ class Stuck(RuleError):
     def __init__(self, reason: InputError | RuleError, times: int) -> None:
         super().__init__(f"{reason} (refused {times} times: stopped asking)")
         self.reason = reason
+        self.times = times
         self.state: dict[str, Any] | None = None
         self.answers: dict[str, Any] = {}
 

@@ -846,7 +846,8 @@ def turn(game_id: int | None, db: str | None) -> None:
                 # same refused answers given again and again, ends the command (exit 2)
                 after, done, lines, answers = steps_of.take_step(state, md, ask, click.echo)
             except steps_of.Stuck as exc:
-                raise RuleError(f"{exc}; stopped at {where}") from None
+                raise RuleError(f"{exc.reason} (refused {exc.times} times); stopped at "
+                                f"{where}") from None
             except click.Abort as exc:
                 if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
                     click.echo(f"\nStopped at {where}.", err=True)
