@@ -98,10 +98,6 @@ def _lettering(items: tuple[Primitive, ...] | list[Primitive], dx: float = 0.0,
     return out
 
 
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def _within(group: Group, beneath: Ground) -> Ground:
     """``beneath`` (of the group's list) as seen from inside ``group``: a point in the group's
     coordinates is scaled, turned and moved to the list's before looking."""
@@ -187,10 +183,10 @@ class _Saver:
                 box = _box(item)
                 if st.fill and box is not None:
                     fill = st.fill
-                    # a shape that continues a lightened one of its colour (the square
+                    # a shape drawn straight onto a lightened one of its colour (the square
                     # half of a band with rounded top corners) is lightened with it
-                    follows = any(new != old and old == fill and _overlap(b, box)
-                                  for b, new, old in grounds)
+                    new, old = beneath((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                    follows = new != old and old == fill
                     if (self.large(box, scale, face, area) and (
                             fill.lower() in self.chosen or luminance(fill) < 0.8)
                             or follows or self.band(box, fill, scale, items[i + 1:])):
