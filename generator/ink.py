@@ -4,18 +4,25 @@ A home printer's ink goes into large filled areas: full-bleed card backs, dark t
 land colours, board backgrounds. The saver keeps every shape where it is and changes only
 what ink it takes:
 
-- a **large area** (a filled shape covering at least ``LARGE`` of the face, or reaching into
-  the bleed) prints in its light tint: the game's ``ink_saver`` colour for it when the
-  designer set one, else the colour mixed with white (``TINT``). A replaced dark area keeps
-  its shape as an outline in its own colour, so bands, frames and zones still read;
-- **text and icon colours** that would lose their contrast on the lighter area beneath them
-  (light lettering on a dark band) take that area's own dark colour, so every word, value
-  and icon stays legible;
+- a **large area** (a filled shape covering at least ``LARGE`` of its face, or reaching into
+  the bleed; each face of a die's net and each side of a standee's strip is a face of its
+  own) prints in its light tint: the game's ``ink_saver`` colour for it when the designer
+  set one, else the colour mixed with white (``TINT``). So does a **dark header band** (a
+  dark shape of at least ``BAND`` that lighter lettering sits on, however small its share of
+  a large sheet) and a shape drawn straight onto a lightened area of its own colour. A
+  replaced dark area keeps its shape as an outline in its own colour, so bands, frames and
+  zones still read;
+- **text colours** that would lose their contrast on the lighter area beneath them (light
+  lettering on a dark band) darken until they read: dark lettering in its own hue, light
+  lettering in the area's former colour;
+- **icons** keep their colour wherever the lighter ground leaves them as clear as the full
+  print did (a yellow figure on cream stays yellow on white), else darken like text;
 - small shapes (icons, pips, badges, value circles) keep their colours: they are what tells
   one card from another, and they take little ink.
 
 The change is a pure function of the Drawing and the game's palette, so the backs of one
-deck, drawn alike, stay alike.
+deck, drawn alike, stay alike. A game without an ``ink_saver`` palette gets the automatic
+tints throughout (``irata print`` says so on stderr).
 """
 
 from __future__ import annotations
