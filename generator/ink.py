@@ -152,17 +152,18 @@ class _Saver:
         return w * h >= LARGE * area or into_bleed
 
     @staticmethod
-    def band(box: Box, fill: str, scale: float,
-             after: tuple[Primitive, ...] | list[Primitive]) -> bool:
+    def band(box: Box, fill: str, scale: float, at: int,
+             letters: Callable[[], list[tuple[int, float, float, str]]]) -> bool:
         """A dark header band: a dark shape of at least ``BAND`` that lighter lettering
-        drawn after it sits on (a section heading's bar, a title plate on a board)."""
+        drawn after it (``letters``: where each text of the list is, drawn as its ``at``-th
+        item) sits on (a section heading's bar, a title plate on a board)."""
         x0, y0, x1, y1 = box
         if (x1 - x0) * (y1 - y0) * scale * scale < BAND or not fill.startswith("#"):
             return False
         lum = luminance(fill)
         return lum < DARK and any(
-            x0 <= x <= x1 and y0 <= y <= y1 and c.startswith("#") and luminance(c) > lum
-            for x, y, c in _lettering(after))
+            j > at and x0 <= x <= x1 and y0 <= y <= y1 and c.startswith("#")
+            and luminance(c) > lum for j, x, y, c in letters())
 
     def items(self, items: tuple[Primitive, ...] | list[Primitive], ground: Ground,
               scale: float, face: Box | None, area: float) -> list[Primitive]:
@@ -182,6 +183,15 @@ class _Saver:
                     return new, old
             return ground(x, y)
 
+        found: list[list[tuple[int, float, float, str]]] = []
+
+        def letters() -> list[tuple[int, float, float, str]]:
+            """Where every text of this list lies (found once, when first asked)."""
+            if not found:
+                found.append([(j, x, y, c) for j, item in enumerate(items)
+                              for x, y, c in _lettering([item])])
+            return found[0]
+
         for i, item in enumerate(items):
             if isinstance(item, (Rect, Ellipse, Path, Line)):
                 item = self.stroke(item, beneath)
@@ -196,7 +206,7 @@ class _Saver:
                     follows = new != old and old == fill
                     if (self.large(box, scale, face, area) and (
                             fill.lower() in self.chosen or luminance(fill) < 0.8)
-                            or follows or self.band(box, fill, scale, items[i + 1:])):
+                            or follows or self.band(box, fill, scale, i, letters)):
                         new = self.light(fill)
                         style = replace(st, fill=new)
                         covers = ((box[2] - box[0]) * (box[3] - box[1]) * scale * scale
