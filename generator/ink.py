@@ -117,6 +117,16 @@ def _within(group: Group, beneath: Ground) -> Ground:
     return under
 
 
+def _placed(group: Group, box: Box) -> Box:
+    """A box inside an unturned ``group`` in the group's list's coordinates (clipped)."""
+    k = group.scale
+    x0, y0, x1, y1 = box
+    if group.clip is not None:
+        x0, y0 = max(x0, group.clip[0]), max(y0, group.clip[1])
+        x1, y1 = min(x1, group.clip[2]), min(y1, group.clip[3])
+    return (group.dx + k * x0, group.dy + k * y0, group.dx + k * x1, group.dy + k * y1)
+
+
 def _box(item: Primitive) -> tuple[float, float, float, float] | None:
     """A filled shape's bounding box (x0, y0, x1, y1) in its list's coordinates."""
     if isinstance(item, Rect):
@@ -166,16 +176,18 @@ class _Saver:
             and luminance(c) > lum for j, x, y, c in letters())
 
     def items(self, items: tuple[Primitive, ...] | list[Primitive], ground: Ground,
-              scale: float, face: Box | None, area: float) -> list[Primitive]:
+              scale: float, face: Box | None, area: float,
+              grounds: list[tuple[Box, str, str]] | None = None) -> list[Primitive]:
         """``items`` lightened; ``ground(x, y)`` is the colour beneath a point of this list,
         as the saver prints it and as it was, where no shape of the list lies under it (what
         the list sits on). ``face`` and ``area`` say what face the items are drawn on (see
         ``large``): a group clipped to a box (each face of a die's net, each side of a
         standee's strip) is a face of its own."""
         out: list[Primitive] = []
-        # (box, new colour, old colour) of every filled shape so far: the topmost under a
-        # point is what text at that point is read against
-        grounds: list[tuple[Box, str, str]] = []
+        # (box, new colour, old colour) of every filled shape so far, those inside groups
+        # too: the topmost under a point is what text at that point is read against. The
+        # caller may pass its list to learn this list's shapes.
+        grounds = [] if grounds is None else grounds
 
         def beneath(x: float, y: float) -> tuple[str, str]:
             for (x0, y0, x1, y1), new, old in reversed(grounds):
@@ -231,13 +243,17 @@ class _Saver:
             elif isinstance(item, Group):
                 under = _within(item, beneath)
                 inner_scale = scale * item.scale
+                inside: list[tuple[Box, str, str]] = []
                 if item.clip is not None:
                     cx0, cy0, cx1, cy1 = item.clip
                     inner = self.items(item.items, under, inner_scale, item.clip,
-                                       max((cx1 - cx0) * (cy1 - cy0) * inner_scale ** 2, 1e-6))
+                                       max((cx1 - cx0) * (cy1 - cy0) * inner_scale ** 2, 1e-6),
+                                       inside)
                 else:
-                    inner = self.items(item.items, under, inner_scale, None, area)
+                    inner = self.items(item.items, under, inner_scale, None, area, inside)
                 out.append(replace(item, items=tuple(inner)))
+                if not item.rotate:  # the group's shapes lie beneath what follows it too
+                    grounds.extend((_placed(item, b), new, old) for b, new, old in inside)
             else:
                 out.append(item)
         return out

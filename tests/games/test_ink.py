@@ -236,3 +236,20 @@ def test_a_game_without_a_saver_palette_gets_automatic_tints_and_is_told(
     result = CliRunner().invoke(cli, ["print", "muli", "--format", "pdf", "--ink", "saver",
                                       "--out", str(tmp_path / "muli")])
     assert result.exit_code == 0 and "note:" not in result.stderr
+
+
+def test_a_shape_drawn_onto_its_lightened_colour_follows_it_but_not_through_a_group() -> None:
+    game = load_path(DECK)
+    sky, wall = "#4f86a8", "#8a5a26"
+    d = Drawing(60.0, 60.0, 3.0, [
+        Rect(-3, -3, 66, 66, Style(fill=sky)),  # a full-bleed sky: lightened
+        Rect(10, 10, 20, 5, Style(fill=sky)),  # a strip of the same sky on it: follows
+        Group((Rect(0, 0, 12, 20, Style(fill=wall)),), dx=30, dy=20),  # a wall, in a group
+        Rect(35, 25, 4, 4, Style(fill=sky)),  # a window of sky on the wall: keeps its colour
+    ])
+    back, strip, group, window = saver(game, d).items
+    assert isinstance(back, Rect) and isinstance(strip, Rect) and isinstance(window, Rect)
+    assert back.style.fill != sky and strip.style.fill == back.style.fill
+    assert strip.style.stroke is None  # no outline across the area it continues
+    assert isinstance(group, Group) and isinstance(group.items[0], Rect)
+    assert group.items[0].style.fill == wall and window.style.fill == sky
