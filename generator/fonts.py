@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import io
+import logging
 import string
 import unicodedata
 from collections.abc import Iterable
@@ -190,6 +191,10 @@ def truetype_bytes(ff: FontFile, chars: frozenset[str]) -> tuple[bytes, bool]:
 
 def _subset(font: Any, chars: Iterable[str]) -> None:
     from fontTools import subset
+
+    # a table the subsetter does not know (FontForge's 'FFTM' timestamps, a vendor's own) is
+    # dropped, as it should be: its logged warning is no news for the designer's terminal
+    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
 
     opts = subset.Options()
     opts.layout_features = []  # reportlab places glyphs one by one: no shaping tables needed

@@ -22,6 +22,8 @@ out_option = click.option("--out", "out", type=click.Path(file_okay=False, path_
 
 def _with_bar(label: str, run: Callable[[Callable[[int], None], Callable[[int], None]], object]
               ) -> object:
+    if not sys.stderr.isatty():  # a bar on a terminal; a log gets no stray label
+        return run(lambda n: None, lambda n: None)
     with click.progressbar(length=1, label=f"{label:16}", file=sys.stderr,
                            show_pos=True) as bar:
         def set_total(n: int) -> None:

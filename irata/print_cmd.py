@@ -180,7 +180,7 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> d
         click.echo(f"note: {game.key} has no ink_saver palette in game.yaml: its large areas "
                    f"print in automatic tints (each colour mixed with {TINT:.0%} white)",
                    err=True)
-    if progress:
+    if progress and sys.stderr.isatty():  # a bar on a terminal; a log gets no stray label
         with click.progressbar(length=1, label=f"{game.key:16}", file=sys.stderr,
                                show_pos=True) as bar:
             def set_total(n: int, bar: click.termui.ProgressBar[int] = bar) -> None:
