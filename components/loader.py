@@ -231,7 +231,7 @@ def _read(folder: Path) -> Game:
     for name, elements in icons.items():
         check_elements(elements, icons_raw, name, layouts, f"icon '{name}'")
 
-    from components.schema import parse_component
+    from components.schema import check_reserved_typos, parse_component
 
     components: list[Component] = []
     seen: dict[str, str] = {}
@@ -239,6 +239,7 @@ def _read(folder: Path) -> Game:
     for shown, doc, path in files:
         defaults = doc.get("defaults") or LocDict()
         defaults = expect_mapping(defaults, "defaults", doc, "defaults")
+        check_reserved_typos(defaults, "defaults")
         comps = doc.get("components")
         if comps is not None and not isinstance(comps, LocList):
             raise err("components must be a list (each item starting with '- id: ...')",

@@ -425,6 +425,30 @@ def _close_to_reserved(key: str) -> list[str]:
     return difflib.get_close_matches(key, list(RESERVED), n=1, cutoff=0.8)
 
 
+def check_reserved_typos(node: LocDict, what: str) -> None:
+    """Refuse a key one slip away from a reserved key (``cuont``, ``gruop``): as a field it
+    would be kept quietly while the component misses the key it was meant to be."""
+    for key in node:
+        if key not in RESERVED:
+            close = _close_to_reserved(key)
+            if close and key != close[0]:
+                raise err(f"unknown key '{key}' in {what} (expected '{close[0]}'; did you "
+                          f"mean '{close[0]}'?)", node, key)
+
+
+def _missing(cid: str, key: str, what: str, raw: LocDict,
+             defaults: dict[str, Any]) -> DefinitionError:
+    """A required key is missing: located at a field whose name looks like it (``sise``),
+    else at the component."""
+    for node in (raw, defaults):
+        for name in node:
+            if name not in RESERVED and difflib.get_close_matches(name, [key], n=1,
+                                                                  cutoff=0.6):
+                return err(f"component '{cid}' needs a '{key}' ({what}); did you mean "
+                           f"'{key}' for '{name}'?", node, name)
+    return err(f"component '{cid}' needs a '{key}' ({what})", raw)
+
+
 def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, Any],
                     file: str) -> Component:
     merged: dict[str, Any] = dict(defaults)
@@ -434,26 +458,22 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
                   raw)
     cid = raw["id"]
     if not isinstance(cid, str) or not ID_RE.fullmatch(cid) or len(cid) > 200:
-        raise err(f"component id {type_name(cid)} must be letters, digits and - _ /, each "
+        shown = f"'{cid[:40]}{'...' if len(cid) > 40 else ''}'" if isinstance(cid, str) \
+            else type_name(cid)
+        raise err(f"component id {shown} must be letters, digits and - _ /, each "
                   "step between slashes starting with a letter or digit, at most 200 (for "
                   "example: "
                   "production/acid-rain-storm)", raw, "id")
-    for key in raw:
-        if key not in RESERVED:
-            close = _close_to_reserved(key)
-            if close and key != close[0]:
-                raise err(f"unknown key '{key}' in component '{cid}' (expected "
-                          f"'{close[0]}'; did you mean '{close[0]}'?)", raw, key)
+    check_reserved_typos(raw, f"component '{cid}'")
     kind = merged.get("kind")
     src = raw if "kind" in raw else defaults
     if kind is None:
-        raise err(f"component '{cid}' needs a 'kind' (one of: {', '.join(KINDS)})", raw)
+        raise _missing(cid, "kind", f"one of: {', '.join(KINDS)}", raw, defaults)
     if kind not in KINDS:
         raise err(f"unknown kind '{kind}' (expected one of: {', '.join(KINDS)}"
                   f"{suggest(str(kind), KINDS)})", src, "kind")
     if "size" not in merged:
-        raise err(f"component '{cid}' needs a 'size' (a preset such as poker, or [w, h] mm)",
-                  raw)
+        raise _missing(cid, "size", "a preset such as poker, or [w, h] mm", raw, defaults)
     size = parse_size(merged["size"], raw if "size" in raw else defaults, kind)  # type: ignore[arg-type]
     count = merged.get("count", 1)
     if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_COUNT:
@@ -464,8 +484,7 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
         raise err("group must be text (the inventory group's name)", raw, "group")
     front = merged.get("front")
     if front is None:
-        raise err(f"component '{cid}' needs a 'front' (a layout name or a list of elements)",
-                  raw)
+        raise _missing(cid, "front", "a layout name or a list of elements", raw, defaults)
     check_elements(front, raw if "front" in raw else defaults, "front", layouts, "front")
     back = merged.get("back")
     if back is not None:

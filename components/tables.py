@@ -169,6 +169,11 @@ def rows_to_items(rows: list[list[Any]], shown: str, defaults: dict[str, Any],
         raise DefinitionError("the first row must name the columns (id, title, ...)", shown,
                               1, 1)
     header = [str(c).strip() for c in rows[0]]
+    if defaults.get("front") is None and "front" not in header:
+        # without a layout no column is read: say what is missing, not that 'title' is unknown
+        raise DefinitionError("these rows have no layout to print with: give 'front: LAYOUT' "
+                              "under defaults: in the YAML file that names this sheet, or a "
+                              "'front' column", shown, 1, 1)
     faces = [defaults.get("front"), defaults.get("back")]
     known = set(RESERVED) | set(defaults) | fields_used(faces, layouts)
     if "front" in header or "back" in header:

@@ -49,7 +49,74 @@ def test_a_clean_print_or_export_says_nothing_on_stderr(game_dir: Any, cli: Any,
     # a progress bar belongs on a terminal: into a log it wrote its bare label ("slips   ")
     folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": CARDS})
     out = str(tmp_path / "out")
-    for args in (("print",), ("export", "tts", "slips"), ("export", "pod", "slips", "--vendor", "tgc")):
+    for args in (("print",), ("export", "tts", "slips"),
+                 ("export", "pod", "slips", "--vendor", "tgc")):
         r = cli(*args, "--components", str(folder), "--out", out)
         assert r.returncode == 0, r.stderr
         assert r.stderr == "", (args, r.stderr)
+
+
+def _error(folder: Path) -> str:
+    from components import load_path
+    from components.errors import DefinitionError
+
+    try:
+        load_path(folder)
+    except DefinitionError as exc:
+        return str(exc)
+    raise AssertionError("the folder loaded without an error")
+
+
+def _at(msg: str, folder: Path) -> str:
+    """The message from the file's name in the game folder on: FILE:LINE:COL: ..."""
+    return msg.split(f"{folder.name}/", 1)[-1]
+
+
+SHEET_YAML = """\
+layouts:
+  face:
+    - {type: text, text: "${title}", x: 5, y: 5, w: 50, h: 10}
+defaults:
+  kind: card
+  size: poker
+  front: face
+  group: Cards
+components_from: cards.csv
+"""
+
+
+def test_a_misspelt_key_under_defaults_is_named_where_it_is(game_dir: Any) -> None:
+    # 'gruop' used to become a field of every card, and the error was the inventory's
+    # count of the group that no card joined
+    yaml = SHEET_YAML.replace("  group: Cards", "  gruop: Cards")
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\ninventory:\n"
+                                    "  - {group: Cards, count: 1}\n",
+                       "cards.yaml": yaml, "cards.csv": "id,title\nc/one,One\n"})
+    msg = _error(folder)
+    assert _at(msg, folder).startswith("cards.yaml:8:3: unknown key 'gruop' in defaults"), msg
+    assert "did you mean 'group'?" in msg
+
+
+def test_a_required_key_misspelt_beyond_the_slip_check_is_pointed_at(game_dir: Any) -> None:
+    cards = CARDS.replace("{id: c/one, title: One}", "{id: c/one, title: One, sise: poker}")
+    cards = cards.replace("size: poker, ", "")
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": cards})
+    msg = _error(folder)
+    assert _at(msg, folder).startswith("cards.yaml:6:29: component 'c/one' needs a 'size'"), msg
+    assert "did you mean 'size' for 'sise'?" in msg
+
+
+def test_an_id_with_a_dot_is_quoted_plainly(game_dir: Any) -> None:
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": SHEET_YAML,
+                       "cards.csv": "id,title\nc/one,One\nc/t.wo,Two\n"})
+    msg = _error(folder)
+    assert _at(msg, folder).startswith("cards.csv:3:1: component id 'c/t.wo' must be "), msg
+
+
+def test_rows_without_a_layout_say_so_not_that_a_column_is_unknown(game_dir: Any) -> None:
+    yaml = SHEET_YAML.replace("  front: face\n", "")
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": yaml,
+                       "cards.csv": "id,title\nc/one,One\n"})
+    msg = _error(folder)
+    assert _at(msg, folder).startswith("cards.csv:1:1: these rows have no layout"), msg
+    assert "front: LAYOUT" in msg and "unknown column" not in msg
