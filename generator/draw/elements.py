@@ -193,6 +193,22 @@ class Context:
             return DefinitionError(msg, file, mark[0], mark[1])
         return DefinitionError(msg, self.comp.file, self.comp.line)
 
+    def value_error(self, el: dict[str, Any], key: str, msg: str) -> DefinitionError:
+        """A mistake in the value of ``key``: where a component's own field gave it (``path:
+        "${art}"``, the art named in a spreadsheet's cell), at that field, naming the layout's
+        element; else at the element."""
+        m = REF_RE.fullmatch(str(el.get(key, "")))
+        name = m.group(1).strip() if m else ""
+        mark = getattr(el, "mark", None)
+        file = getattr(el, "file", "")
+        if name in self.comp.marks and name in self.fields \
+                and self.fields[name] is self.comp.fields.get(name):
+            where = f"; the layout's {key} at {file}:{mark[0]}" if mark and file else ""
+            src, line, col = self.comp.marks[name]
+            return DefinitionError(f"{msg} (component '{self.comp.id}', {self.face}, field "
+                                   f"'{name}'{where})", src, line, col)
+        return self.error(msg)
+
     def style(self, el: dict[str, Any], fill_default: Any = None,
               stroke_default: Any = None) -> Style:
         dash = self.resolve(el.get("dash"))
@@ -412,24 +428,27 @@ def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     n = ctx.num
     path = ctx.resolve(el["path"])
     if not isinstance(path, str) or not path or "\0" in path or len(path) > 1000:
-        raise ctx.error(f"an image path must be a file name in the game folder, not "
-                        f"{_shown(path)}")
+        raise ctx.value_error(el, "path", f"an image path must be a file name in the game "
+                              f"folder, not {_shown(path)}")
     try:
         full = in_folder(ctx.game.folder / path, ctx.game.folder)
     except (OSError, RuntimeError) as exc:  # a name too long, a loop of links
-        raise ctx.error(f"image {_shown(path)} cannot be read ({exc})") from None
+        raise ctx.value_error(el, "path",
+                              f"image {_shown(path)} cannot be read ({exc})") from None
     if full is None:
-        raise ctx.error(f"image path {_shown(path)} leaves the game folder")
+        raise ctx.value_error(el, "path", f"image path {_shown(path)} leaves the game folder")
     try:
         found = full.is_file()
     except OSError as exc:  # a name too long, a folder on the way unreadable
-        raise ctx.error(f"image {_shown(path)} cannot be read ({exc.strerror})") from None
+        raise ctx.value_error(el, "path", f"image {_shown(path)} cannot be read "
+                              f"({exc.strerror})") from None
     if not found:
-        raise ctx.error(f"image {_shown(path)} does not exist in the game folder")
+        raise ctx.value_error(el, "path",
+                              f"image {_shown(path)} does not exist in the game folder")
     try:
         info = images.verify_image(full)
     except (images.ImageError, OSError) as exc:
-        raise ctx.error(f"image '{path}' {exc}") from None
+        raise ctx.value_error(el, "path", f"image '{path}' {exc}") from None
     fit = str(ctx.resolve(el.get("fit", "contain")))
     if fit not in IMAGE_FITS:
         raise ctx.error(f"fit must be one of {', '.join(IMAGE_FITS)}, not '{fit}'"

@@ -120,3 +120,30 @@ def test_rows_without_a_layout_say_so_not_that_a_column_is_unknown(game_dir: Any
     msg = _error(folder)
     assert _at(msg, folder).startswith("cards.csv:1:1: these rows have no layout"), msg
     assert "front: LAYOUT" in msg and "unknown column" not in msg
+
+
+def test_a_missing_image_named_in_a_spreadsheet_cell_is_located_at_the_cell(
+        game_dir: Any, cli: Any) -> None:
+    # the error named the layout's `path: "${art}"` in the YAML, not the row that misspelt it
+    yaml = SHEET_YAML.replace('    - {type: text', '    - {type: image, path: "${art}", x: 5, '
+                              'y: 20, w: 50, h: 40}\n    - {type: text')
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": yaml,
+                       "art.png": "", "cards.csv": "id,title,art\nc/one,One,art/nope.png\n"})
+    r = cli("check", "--components", str(folder))
+    assert r.returncode == 2
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in r.stderr, r.stderr
+    assert _at(lines[0], folder).startswith("cards.csv:2:3: image 'art/nope.png' does not "
+                                            "exist in the game folder"), lines[0]
+    assert "field 'art'" in lines[0] and "cards.yaml:3" in lines[0]
+
+
+def test_a_missing_image_written_in_the_layout_stays_located_there(game_dir: Any,
+                                                                  cli: Any) -> None:
+    yaml = SHEET_YAML.replace('    - {type: text', '    - {type: image, path: art/no.png, x: 5, '
+                              'y: 20, w: 50, h: 40}\n    - {type: text')
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": yaml,
+                       "cards.csv": "id,title\nc/one,One\n"})
+    r = cli("check", "--components", str(folder))
+    assert r.returncode == 2
+    assert _at(r.stderr, folder).startswith("cards.yaml:3:7: image 'art/no.png' does not"), r.stderr
