@@ -231,11 +231,16 @@ def _watch(names: tuple[str, ...], root: Path | None, out: Path,
 @click.argument("games", nargs=-1)
 @components_option
 @max_pieces_option
+@click.option("--strict", is_flag=True,
+              help="Fail, as irata print --strict does, if any text does not fit its box or "
+                   "any image prints below 200 dpi.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def check_cmd(games: tuple[str, ...], components_dir: Path | None, as_json: bool) -> None:
+def check_cmd(games: tuple[str, ...], components_dir: Path | None, strict: bool,
+              as_json: bool) -> None:
     """Validate GAMES' definitions: the YAML, the layouts, the counts, every face drawn.
 
-    A mistake prints FILE:LINE:COL: what is wrong, and exits with code 2.
+    A mistake prints FILE:LINE:COL: what is wrong, and exits with code 2 (with --strict,
+    so does a text that does not fit or an image below 200 dpi).
     """
     from generator.build import draw_all, fit_report, image_report
     from generator.draw import Options
@@ -263,6 +268,8 @@ def check_cmd(games: tuple[str, ...], components_dir: Path | None, as_json: bool
                 click.echo(f"  low resolution: {line}", err=True)
     if as_json:
         click.echo(json.dumps({"games": report}, indent=1))
+    if strict and any(r["overflow"] or r["low_resolution"] for r in report):
+        raise InputError(strict_failure(report))
 
 
 @click.command("inventory")

@@ -147,3 +147,20 @@ def test_a_missing_image_written_in_the_layout_stays_located_there(game_dir: Any
     r = cli("check", "--components", str(folder))
     assert r.returncode == 2
     assert _at(r.stderr, folder).startswith("cards.yaml:3:7: image 'art/no.png' does not"), r.stderr
+
+
+def test_check_strict_fails_on_text_that_does_not_fit_as_print_strict_does(
+        game_dir: Any, cli: Any) -> None:
+    # a designer's CI runs `irata check`; without --strict there it could not fail on this
+    long = " ".join(["A sentence far too long for the title box of this card."] * 40)
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": SHEET_YAML,
+                       "cards.csv": f'id,title\nc/one,"{long}"\n'})
+    lax = cli("check", "--components", str(folder))
+    assert lax.returncode == 0 and "does not fit" in lax.stderr
+    strict = cli("check", "--components", str(folder), "--strict")
+    assert strict.returncode == 2 and "Traceback" not in strict.stderr
+    assert strict.stderr.splitlines()[-1] == ("error: --strict: 1 text(s) do not fit their "
+                                              "boxes (listed above)")
+    fits = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": SHEET_YAML,
+                     "cards.csv": "id,title\nc/one,One\n"})
+    assert cli("check", "--components", str(fits), "--strict").returncode == 0
