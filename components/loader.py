@@ -281,7 +281,8 @@ def _table_items(doc: LocDict, path: Path, folder: Path, defaults: LocDict,
 
     table, sheet = table_path(doc["components_from"], doc, path.parent, folder)
     shown = _shown(table)
-    return shown, rows_to_items(read_table(table, shown, sheet), shown, defaults, layouts)
+    rows = read_table(table, shown, sheet, doc["components_from"])
+    return shown, rows_to_items(rows, shown, defaults, layouts)
 
 
 def _holder_of(layouts: dict[str, Any], name: str) -> Any:

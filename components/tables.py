@@ -75,10 +75,13 @@ def table_path(spec: Any, doc: LocDict, base: Path, folder: Path) -> tuple[Path,
     return full, sheet
 
 
-def read_table(path: Path, shown: str, sheet: str | None = None) -> list[list[Any]]:
-    """The rows of a CSV/TSV/XLSX file as lists of cells (the heading row first)."""
+def read_table(path: Path, shown: str, sheet: str | None = None,
+               spec: Any = None) -> list[list[Any]]:
+    """The rows of a CSV/TSV/XLSX file as lists of cells (the heading row first). ``spec``:
+    the YAML's ``components_from`` mapping, where a worksheet it names and the workbook
+    lacks is refused."""
     if path.suffix.lower() == ".xlsx":
-        return _read_xlsx(path, shown, sheet)
+        return _read_xlsx(path, shown, sheet, spec)
     raw = path.read_bytes()
     try:
         text = raw.decode("utf-8-sig")  # spreadsheet programs often start UTF-8 with a BOM
@@ -91,10 +94,13 @@ def read_table(path: Path, shown: str, sheet: str | None = None) -> list[list[An
         first = text.split("\n", 1)[0]
         # a spreadsheet in a comma-decimal locale writes semicolons
         delimiter = ";" if first.count(";") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
-        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
+        rows = list(reader)
     except csv.Error as exc:
-        raise DefinitionError(f"malformed {path.suffix[1:].upper()}: {exc}", shown) from None
+        # the line the reader stopped at (a quote left open runs to the end of the file)
+        raise DefinitionError(f"malformed {path.suffix[1:].upper()}: {exc}", shown,
+                              reader.line_num or None) from None
     if len(rows) > MAX_ROWS + 1:
         raise DefinitionError(f"{len(rows) - 1} rows; at most {MAX_ROWS}", shown)
     return rows
@@ -125,7 +131,8 @@ def _check_unpacked(path: Path, shown: str) -> None:
                               shown)
 
 
-def _read_xlsx(path: Path, shown: str, sheet: str | None) -> list[list[Any]]:
+def _read_xlsx(path: Path, shown: str, sheet: str | None, spec: Any = None
+               ) -> list[list[Any]]:
     _check_unpacked(path, shown)
     try:
         import openpyxl
@@ -142,9 +149,13 @@ def _read_xlsx(path: Path, shown: str, sheet: str | None) -> list[list[Any]]:
         elif sheet in book.sheetnames:
             ws = book[sheet]
         else:
-            raise DefinitionError(f"no worksheet '{sheet}' (sheets: "
-                                  f"{', '.join(book.sheetnames)}"
-                                  f"{suggest(sheet, book.sheetnames)})", shown)
+            from components.schema import err
+
+            msg = (f"no worksheet '{sheet}' in {shown} (sheets: {', '.join(book.sheetnames)}"
+                   f"{suggest(sheet, book.sheetnames)})")
+            if isinstance(spec, LocDict) and "sheet" in spec:
+                raise err(msg, spec, "sheet")  # the YAML's line that names it
+            raise DefinitionError(msg, shown)
         rows: list[list[Any]] = []
         for row in ws.iter_rows(values_only=True):
             if len(rows) > MAX_ROWS:

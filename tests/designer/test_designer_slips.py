@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables.DefaultTable import DefaultTable
 
@@ -164,3 +165,26 @@ def test_check_strict_fails_on_text_that_does_not_fit_as_print_strict_does(
     fits = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": SHEET_YAML,
                      "cards.csv": "id,title\nc/one,One\n"})
     assert cli("check", "--components", str(fits), "--strict").returncode == 0
+
+
+def test_a_worksheet_the_workbook_lacks_is_refused_at_the_yaml_line_naming_it(
+        game_dir: Any) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    yaml = SHEET_YAML.replace("components_from: cards.csv",
+                              "components_from: {file: cards.xlsx, sheet: Rotues}")
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": yaml})
+    book = openpyxl.Workbook()
+    book.active.title = "Routes"
+    book.active.append(["id", "title"])
+    book.active.append(["c/one", "One"])
+    book.save(folder / "cards.xlsx")
+    msg = _at(_error(folder), folder)
+    assert msg.startswith("cards.yaml:9:37: no worksheet 'Rotues' in "), msg
+    assert "did you mean 'Routes'?" in msg
+
+
+def test_a_quote_left_open_in_a_csv_names_the_line_it_broke_at(game_dir: Any) -> None:
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": SHEET_YAML,
+                       "cards.csv": 'id,title\nc/one,"One\nc/two,"Two"\nc/three,Three\n'})
+    msg = _at(_error(folder), folder)
+    assert msg.startswith("cards.csv:3: malformed CSV: "), msg
