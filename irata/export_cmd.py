@@ -122,7 +122,8 @@ def pod_cmd(game: str, vendor: str, out: Path, components_dir: Path | None, stri
                                "faces": result.faces, "files": len(w.files),
                                "not_exported": w.skipped, "safe_zone": w.warnings}, indent=1))
     else:
-        click.echo(f"{g.key}: {result.faces} faces, {len(w.files)} files -> {w.folder}")
+        files = f"{len(w.files)} file" + ("" if len(w.files) == 1 else "s")
+        click.echo(f"{g.key}: {result.faces} faces, {files} -> {w.folder}")
     if strict and (w.skipped or w.warnings):
         raise InputError(f"--strict: {len(w.warnings)} element(s) cross the safe zone, "
                          f"{len(w.skipped)} component(s) not exported (listed above)")
@@ -174,6 +175,11 @@ def preview_cmd(game: str, component: str, face: str, dpi: float, trim: bool, ou
     comp = find_component(g, component)
     if not comp.printed:
         raise InputError(f"{comp.id} is not printed (supply your own)")
+    if face == "back" and comp.kind in ("standee", "die"):
+        what = ("its back prints on the same strip as its front" if comp.kind == "standee"
+                else "its six faces print on one net")
+        raise InputError(f"{comp.id} is a {comp.kind}: {what}; preview --face front shows "
+                         "it whole")
     if face == "back" and not comp.two_sided:
         raise InputError(f"{comp.id} is one-sided: it has no back")
     img, how = preview(g, comp, face, settings, dpi, trim)

@@ -188,3 +188,29 @@ def test_a_quote_left_open_in_a_csv_names_the_line_it_broke_at(game_dir: Any) ->
                        "cards.csv": 'id,title\nc/one,"One\nc/two,"Two"\nc/three,Three\n'})
     msg = _at(_error(folder), folder)
     assert msg.startswith("cards.csv:3: malformed CSV: "), msg
+
+
+def test_the_back_of_a_standee_is_explained_not_called_missing(game_dir: Any, cli: Any,
+                                                               tmp_path: Path) -> None:
+    # preview --face back of a standee said "is one-sided: it has no back", though its
+    # definition has one: the back prints upside down on the strip with the front
+    cards = CARDS + ("  - {id: s/hero, kind: standee, size: [30, 50], title: Hero, "
+                     "front: face, back: face}\n")
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": cards})
+    out = tmp_path / "hero.png"
+    r = cli("preview", "--components", str(folder), "slips", "s/hero", "--face", "back",
+            "--out", str(out))
+    assert r.returncode == 2 and not out.exists()
+    assert r.stderr == ("error: s/hero is a standee: its back prints on the same strip as its "
+                        "front; preview --face front shows it whole\n")
+    assert cli("preview", "--components", str(folder), "slips", "s/hero", "--out",
+               str(out)).returncode == 0 and out.exists()
+
+
+def test_a_dtc_export_of_one_deck_says_one_file(game_dir: Any, cli: Any,
+                                                tmp_path: Path) -> None:
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": CARDS})
+    r = cli("export", "pod", "slips", "--vendor", "dtc", "--components", str(folder),
+            "--out", str(tmp_path / "out"))
+    assert r.returncode == 0, r.stderr
+    assert ", 1 file -> " in r.stdout, r.stdout
