@@ -25,8 +25,8 @@ from components.schema import (
     check_players,
     err,
     expect_mapping,
+    quoted,
     suggest,
-    type_name,
 )
 from components.stamp import stamp as folder_stamp
 from components.yamlloc import LocDict, LocList, load_file
@@ -178,7 +178,7 @@ def _read(folder: Path) -> Game:
     key = g.get("game") or folder.name.replace("_", "-")
     if not isinstance(key, str) or not GAME_KEY_RE.fullmatch(key):
         where = (g, "game") if "game" in g else (g, None)
-        raise err(f"the game's name {type_name(key)} must be one word of letters, digits, - "
+        raise err(f"the game's name {quoted(key)} must be one word of letters, digits, - "
                   "and _ (at most 64), such as 'my-game': it names the output folder", *where)
     for req in ("name",):
         if req not in g:

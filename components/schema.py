@@ -299,6 +299,14 @@ def expect_mapping(node: Any, what: str, parent: Any = None,
     return node
 
 
+def quoted(value: Any) -> str:
+    """A value named in a message as a name is: text in quotes (a glimpse of it), anything
+    else by its kind (``the number 5``)."""
+    if isinstance(value, str):
+        return f"'{value[:40]}{'...' if len(value) > 40 else ''}'"
+    return type_name(value)
+
+
 def type_name(value: Any) -> str:
     if value is None:
         return "nothing"
@@ -458,9 +466,7 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
                   raw)
     cid = raw["id"]
     if not isinstance(cid, str) or not ID_RE.fullmatch(cid) or len(cid) > 200:
-        shown = f"'{cid[:40]}{'...' if len(cid) > 40 else ''}'" if isinstance(cid, str) \
-            else type_name(cid)
-        raise err(f"component id {shown} must be letters, digits and - _ /, each "
+        raise err(f"component id {quoted(cid)} must be letters, digits and - _ /, each "
                   "step between slashes starting with a letter or digit, at most 200 (for "
                   "example: "
                   "production/acid-rain-storm)", raw, "id")

@@ -214,3 +214,9 @@ def test_a_dtc_export_of_one_deck_says_one_file(game_dir: Any, cli: Any,
             "--out", str(tmp_path / "out"))
     assert r.returncode == 0, r.stderr
     assert ", 1 file -> " in r.stdout, r.stdout
+
+
+def test_a_game_name_that_is_not_one_word_is_quoted_plainly(game_dir: Any) -> None:
+    folder = game_dir({"game.yaml": "game: ../sky\nname: Slips\n", "cards.yaml": CARDS})
+    msg = _at(_error(folder), folder)
+    assert msg.startswith("game.yaml:1:1: the game's name '../sky' must be one word"), msg
