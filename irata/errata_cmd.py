@@ -6,6 +6,7 @@ A thin shell over ``components.errata``; every command also takes ``--json``.
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -136,7 +137,9 @@ def check_cmd(payload: str, components_dir: Path | None, as_json: bool) -> None:
                    "reads as the current one")
     else:
         click.echo(f"outdated: {cid} v{version}; the current version is v{out['version']} "
-                   f"(edition {g.edition}). Reprint it: irata print {g.key} --since {version}")
+                   f"(edition {g.edition}). Reprint it: irata print {g.key} --since {version}"
+                   + (f" --components {shlex.quote(str(components_dir))}"
+                      if components_dir is not None else ""))
     for e in out["errata"]:
         date = f", {e['date']}" if e["date"] else ""
         click.echo(f"  {e['id']} (v{e['version']}{date}): {e['summary']}")

@@ -220,3 +220,31 @@ def test_a_game_name_that_is_not_one_word_is_quoted_plainly(game_dir: Any) -> No
     folder = game_dir({"game.yaml": "game: ../sky\nname: Slips\n", "cards.yaml": CARDS})
     msg = _at(_error(folder), folder)
     assert msg.startswith("game.yaml:1:1: the game's name '../sky' must be one word"), msg
+
+
+ERRATA = """\
+errata:
+  - id: E1
+    version: "1.1"
+    date: 2026-12-01
+    summary: One reads Uno
+    changes:
+      - component: c/one
+        set: {title: Uno}
+"""
+
+
+def test_errata_check_tells_a_designer_the_reprint_command_that_works(
+        game_dir: Any, cli: Any, tmp_path: Path) -> None:
+    # the hint said `irata print slips --since 1.0`, which knows only the bundled games
+    import shlex
+
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\nedition: '1.0'\n",
+                       "cards.yaml": CARDS, "errata.yaml": ERRATA})
+    r = cli("errata", "check", "--components", str(folder), "irata:slips/c/one@1.0")
+    assert r.returncode == 0, r.stderr
+    hint = r.stdout.splitlines()[0].split("Reprint it: ", 1)[1]
+    assert hint == f"irata print slips --since 1.0 --components {shlex.quote(str(folder))}"
+    reprint = cli(*shlex.split(hint)[1:], "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert reprint.returncode == 0, reprint.stderr
+    assert (tmp_path / "out" / "slips" / "manifest-errata-1.0.json").is_file()
