@@ -142,6 +142,11 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
         raise InputError(strict_failure(summary))
 
 
+def counted(n: int, word: str) -> str:
+    """``1 page``, ``2 pages``."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def strict_failure(summary: list[dict[str, Any]]) -> str:
     """What --strict refuses in a print's summary: texts that do not fit, soft images."""
     n = sum(len(s["overflow"]) for s in summary)
@@ -193,8 +198,9 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> d
     low_res = image_report(result.fits)
     pages = len(result.sheets)
     if not as_json:
-        click.echo(f"{game.key}: {result.components} components, {result.copies} pieces, "
-                   f"{pages} pages -> {result.folder}")
+        click.echo(f"{game.key}: {counted(result.components, 'component')}, "
+                   f"{counted(result.copies, 'piece')}, {counted(pages, 'page')} -> "
+                   f"{result.folder}")
         for pdf in result.pdfs:
             click.echo(f"  {pdf.name}: print {how_to_print(pdf.name, opts.settings.duplex)}")
         for line in shrunk:

@@ -248,3 +248,10 @@ def test_errata_check_tells_a_designer_the_reprint_command_that_works(
     reprint = cli(*shlex.split(hint)[1:], "--out", str(tmp_path / "out"), cwd=tmp_path)
     assert reprint.returncode == 0, reprint.stderr
     assert (tmp_path / "out" / "slips" / "manifest-errata-1.0.json").is_file()
+
+
+def test_a_one_page_print_says_one_page(game_dir: Any, cli: Any, tmp_path: Path) -> None:
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": CARDS})
+    r = cli("print", "--components", str(folder), "--out", str(tmp_path / "out"))
+    assert r.returncode == 0, r.stderr
+    assert "1 component, 1 piece, 1 page -> " in r.stdout.splitlines()[0], r.stdout

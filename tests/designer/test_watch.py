@@ -142,7 +142,7 @@ def test_watch_command_rebuilds_reports_and_stops_on_ctrl_c(tmp_path: Path,
         (folder / "cards.yaml").write_text(CARDS.replace("kind: card", "kind: crad"))
         _wait_for(q, "unknown kind 'crad'", seen)
         (folder / "cards.yaml").write_text(CARDS.replace("title: One", "title: Fixed"))
-        _wait_for(q, "w: 1 components, 1 pieces", seen)
+        _wait_for(q, "w: 1 component, 1 piece", seen)
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=60) == 0
         _wait_for(q, "stopped watching", seen, timeout=10)
