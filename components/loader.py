@@ -297,13 +297,16 @@ def _check_inventory_counts(game: Game, g: LocDict) -> None:
     counts = game.counts()
     names = [i.group for i in game.inventory]
     inv = g.get("inventory")
+    # a group the inventory does not list first: a misspelt group is the cause of the count
+    # that then falls short, and the place to fix it is the component's 'group:'
+    for comp in game.components:
+        if comp.group and comp.group not in names:
+            file, line, col = comp.marks.get("group") or (comp.file, comp.line, None)
+            raise DefinitionError(
+                f"component '{comp.id}' is in group '{comp.group}', which the inventory in "
+                f"game.yaml does not list{suggest(comp.group, names)}", file, line, col)
     for i, item in enumerate(game.inventory):
         have = counts.get(item.group, 0)
         if item.printed and have != item.count:
             raise err(f"inventory group '{item.group}' lists {item.count} but the components "
                       f"in it make {have}", inv, i)
-    for comp in game.components:
-        if comp.group and comp.group not in names:
-            raise DefinitionError(
-                f"component '{comp.id}' is in group '{comp.group}', which the inventory in "
-                f"game.yaml does not list{suggest(comp.group, names)}", comp.file, comp.line)

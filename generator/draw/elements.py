@@ -506,6 +506,7 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         return []
     fonts = _fonts(ctx, el.get("font", "body"))
     _check_glyphs(ctx, el, content, fonts, "text")
+    _check_icons(ctx, el, content)
     size = ctx.number(el.get("size", 9), "size", 0.5, MAX_FONT_PT)
     min_size = ctx.number(el.get("min_size", min(5.0, size)), "min_size", 0.5, MAX_FONT_PT)
     leading = ctx.number(el.get("leading", 1.2), "leading", 0.5, 5)
@@ -535,6 +536,24 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         ctx.fits.append(FitRecord(ctx.comp.id, ctx.face, label, ctx.comp.file, ctx.comp.line,
                                   result.wanted, result.size, result.fits))
     return out
+
+
+_ICON_RE = re.compile(r"\{([A-Za-z0-9_\-]+)(?:\*(\d+))?\}")
+
+
+def _check_icons(ctx: Context, el: dict[str, Any], content: str) -> None:
+    """Refuse ``{name}`` in a text when no icon has that name (``{mony}``), and ``{name*N}``
+    beyond textfit.MAX_REPEAT: either would print its braces as words on the card."""
+    names = icon_names(ctx.game)
+    for m in _ICON_RE.finditer(content):
+        name, times = m.group(1), m.group(2)
+        if name not in names:
+            raise ctx.value_error(el, "text", f"unknown icon '{{{name}}}' in a text (icons: "
+                                  f"{', '.join(sorted(names))}, and a game's own under icons: "
+                                  f"in game.yaml){suggest(name, sorted(names))}")
+        if times is not None and int(times) > textfit.MAX_REPEAT:
+            raise ctx.value_error(el, "text", f"'{m.group(0)}' draws the icon {int(times)} "
+                                  f"times; at most {textfit.MAX_REPEAT}")
 
 
 def _runs(content: str, fonts: tuple[str, str],

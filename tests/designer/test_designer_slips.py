@@ -255,3 +255,27 @@ def test_a_one_page_print_says_one_page(game_dir: Any, cli: Any, tmp_path: Path)
     r = cli("print", "--components", str(folder), "--out", str(tmp_path / "out"))
     assert r.returncode == 0, r.stderr
     assert "1 component, 1 piece, 1 page -> " in r.stdout.splitlines()[0], r.stdout
+
+
+def test_an_unknown_icon_in_a_text_is_refused_not_printed_in_braces(game_dir: Any,
+                                                                   cli: Any) -> None:
+    # `{mony}` passed check and printed as the word "{mony}" on the card
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": SHEET_YAML,
+                       "cards.csv": "id,title\nc/one,Gain {mony}\n"})
+    r = cli("check", "--components", str(folder))
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert _at(r.stderr, folder).startswith("cards.csv:2:2: unknown icon '{mony}' in a text")
+    assert "did you mean 'money'?" in r.stderr
+    fine = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": SHEET_YAML,
+                     "cards.csv": "id,title\nc/one,Gain {money*2}\n"})
+    assert cli("check", "--components", str(fine)).returncode == 0
+
+
+def test_a_misspelt_group_is_named_before_the_count_it_leaves_short(game_dir: Any) -> None:
+    yaml = SHEET_YAML.replace("  group: Cards", "  group: Card")
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\ninventory:\n"
+                                    "  - {group: Cards, count: 1}\n",
+                       "cards.yaml": yaml, "cards.csv": "id,title\nc/one,One\n"})
+    msg = _at(_error(folder), folder)
+    assert msg.startswith("cards.yaml:8:3: component 'c/one' is in group 'Card', which the "
+                          "inventory in game.yaml does not list; did you mean 'Cards'?"), msg
