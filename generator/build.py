@@ -645,3 +645,21 @@ def image_report(fits: list[FitRecord]) -> list[str]:
 def render_drawing_items(d: Drawing) -> list[Primitive]:
     """A drawing's primitives (for tests that inspect what a face draws)."""
     return list(d.items)
+
+
+def backs_report(sheets: list[Sheet], duplex: str) -> list[str]:
+    """Lines naming every two-sided component whose back no sheet holds: a piece larger than
+    the printable page prints its front in parts, and (as yet) no back for them."""
+    if duplex == "none":
+        return []
+    fronts: dict[str, Component] = {}
+    backed: set[str] = set()
+    for sheet in sheets:
+        for p in sheet.placements:
+            if p.face == "back":
+                backed.add(p.comp.id)
+            elif p.part and p.comp.two_sided and p.comp.kind not in ("standee", "die"):
+                fronts[p.comp.id] = p.comp
+    return [f"{c.file}:{c.line}: {cid} ({c.size[0]:g} x {c.size[1]:g} mm) is larger than "
+            "the printable page: its front prints in parts, its back is not printed"
+            for cid, c in fronts.items() if cid not in backed]

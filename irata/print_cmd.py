@@ -178,7 +178,7 @@ def how_to_print(name: str, duplex: str) -> str:
 
 def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> dict[str, Any]:
     """Build one game; say what was written and what shrank, overflowed or prints soft."""
-    from generator.build import build, fit_report, image_report
+    from generator.build import backs_report, build, fit_report, image_report
     from generator.ink import TINT
 
     if opts.ink == "saver" and not game.ink_saver:
@@ -209,6 +209,8 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> d
             click.echo(f"  does not fit: {line}", err=True)
         for line in low_res:
             click.echo(f"  low resolution: {line}", err=True)
+        for line in backs_report(result.sheets, opts.settings.duplex):
+            click.echo(f"  no back: {line}", err=True)
     return {"game": game.key, "components": result.components, "pieces": result.copies,
             "pages": pages, "pdf": str(result.pdf) if result.pdf else None,
             "pdfs": [str(p) for p in result.pdfs], "ink": opts.ink,

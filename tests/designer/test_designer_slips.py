@@ -279,3 +279,25 @@ def test_a_misspelt_group_is_named_before_the_count_it_leaves_short(game_dir: An
     msg = _at(_error(folder), folder)
     assert msg.startswith("cards.yaml:8:3: component 'c/one' is in group 'Card', which the "
                           "inventory in game.yaml does not list; did you mean 'Cards'?"), msg
+
+
+def test_a_two_sided_piece_larger_than_the_page_never_loses_its_back_silently(
+        game_dir: Any, cli: Any, tmp_path: Path) -> None:
+    # a 250 x 200 mm two-sided tile printed its front in parts on A4 and its back nowhere,
+    # without a word: either the back is on the sheets, or the print says it is not
+    import json
+
+    cards = CARDS + ("  - {id: t/big, kind: tile, size: [250, 200], title: Big, "
+                     "front: face, back: face}\n")
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": cards})
+    out = tmp_path / "out"
+    r = cli("print", "--components", str(folder), "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    sheets = json.loads((out / "slips" / "manifest.json").read_text())["sheets"]
+    faces = {p["face"] for s in sheets for p in s["placements"] if p["component"] == "t/big"}
+    assert "front" in faces
+    if "back" not in faces:
+        assert "no back: " in r.stderr and "t/big (250 x 200 mm) is larger than the " \
+            "printable page: its front prints in parts, its back is not printed" in r.stderr
+    none = cli("print", "--components", str(folder), "--out", str(out), "--duplex", "none")
+    assert none.returncode == 0 and "no back" not in none.stderr
