@@ -5,7 +5,10 @@ separately: where a gutter of twice the bleed fits between neighbours without lo
 column, the components stand apart, each with its own bleed; where it does not (3 x 3 poker
 cards on Letter), they are butted edge to edge with shared cut lines, and the bleed runs only
 around the block's outer edge. Trim boxes always stay inside the printable margin; the outer
-bleed may run into the margin (it is there to be cut away) but never off the page.
+bleed may run into the margin (it is there to be cut away) but never off the page. A grid
+always leaves the footer a strip inside the printable area, along the bottom or a side: where
+the densest grid would not (counters filling the page to within a bleed of the margin), it
+leaves a row or a column out.
 
 Duplex backs mirror about the page centre, as the printer turns the sheet: long edge
 ``x -> W - x - w``, short edge ``y -> H - y - h`` (on a landscape page the two swap), plus the
