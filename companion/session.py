@@ -564,6 +564,19 @@ def _item(path: str, like: Any, value: Any, depth: int = 0) -> Any:
     return _settable(path, like if not isinstance(like, list) else None, value)
 
 
+def value_at(state: dict[str, Any], path: str) -> Any:
+    """The value at the dotted ``path`` of ``state`` as ``set`` names it (list items by
+    position or by name), or None if there is none."""
+    node: Any = state
+    for part in (p for p in path.split(".") if p):
+        try:
+            key = _walk_key(node, part, path)
+            node = node[key]
+        except (InputError, LookupError, TypeError):
+            return None
+    return node
+
+
 def apply_set(state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     """Set ``data["value"]`` at the dotted ``data["path"]`` ("players.Ann.food") in place and
     return the state. Missing dict levels are created; a list position must exist. A value the

@@ -539,6 +539,8 @@ def _merge(layout: Layout, s: Settings) -> Layout | None:
                 d = u.items[0].front
                 runs.setdefault((round(d.w, 2), round(d.h, 2), d.bleed, u.two_sided),
                                 []).extend(u.items)
+        for run in runs.values():  # pieces in the order they are defined, as they were
+            run.sort(key=lambda it: (it.comp.file, it.comp.line, it.copy))
         # k pieces no two of which share a sheet need k sheets, however they are grouped
         atoms = fixed + [Strip([it]) for run in runs.values() for it in run[:k]]
         if any(all(_apart(a, b, s) for a, b in combinations(trio, 2))

@@ -124,9 +124,8 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
         if as_json:
             raise InputError("--watch reports as it goes: leave out --json")
         _watch(games, components_dir, out,
-               lambda game: _print_one(game, BuildOptions(settings, fmts, out, stamp == "qr",
-                                                          since, png_dpi=png_dpi),
-                                       False, progress=False))
+               watch_printer(BuildOptions(settings, fmts, out, stamp == "qr", since,
+                                          png_dpi=png_dpi, ink=ink), strict))
         return
     chosen = games_to_use(games, components_dir)
     summary = []
@@ -140,11 +139,28 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
     if as_json:
         click.echo(json.dumps({"games": summary}, indent=1))
     if strict and failed:
-        n = sum(len(s["overflow"]) for s in summary)
-        k = sum(len(s["low_resolution"]) for s in summary)
-        what = [f"{n} text(s) do not fit their boxes"] if n else []
-        what += [f"{k} image(s) print below 200 dpi"] if k else []
-        raise InputError(f"--strict: {' and '.join(what)} (listed above)")
+        raise InputError(strict_failure(summary))
+
+
+def strict_failure(summary: list[dict[str, Any]]) -> str:
+    """What --strict refuses in a print's summary: texts that do not fit, soft images."""
+    n = sum(len(s["overflow"]) for s in summary)
+    k = sum(len(s["low_resolution"]) for s in summary)
+    what = [f"{n} text(s) do not fit their boxes"] if n else []
+    what += [f"{k} image(s) print below 200 dpi"] if k else []
+    return f"--strict: {' and '.join(what)} (listed above)"
+
+
+def watch_printer(opts: Any, strict: bool) -> Callable[[Game], None]:
+    """How --watch prints a game: as ``irata print`` does, with the same options (ink
+    included); under --strict a rebuild with text that does not fit or soft images says so
+    as an error line, and the watch goes on (its files are written, as without --watch)."""
+    def print_game(game: Game) -> None:
+        entry = _print_one(game, opts, False, progress=False)
+        if strict and (entry["overflow"] or entry["low_resolution"]):
+            click.echo(f"error: {strict_failure([entry])}", err=True)
+
+    return print_game
 
 
 def how_to_print(name: str, duplex: str) -> str:

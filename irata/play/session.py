@@ -136,10 +136,11 @@ def set_cmd(path: str, value: str, game_id: int | None, db: str | None, as_json:
         saved = pick(store, game_id)
         state = session.state_of(store, saved)
         _check_path(state, path, parsed)
-        session.check_set(store, saved, {"path": path, "value": parsed})
+        after = session.check_set(store, saved, {"path": path, "value": parsed})
         event = store.append(saved.id, "set", {"path": path, "value": parsed})
-    emit(as_json, {"id": saved.id, "event": _event_dict(event)},
-         f"Game {saved.id}: {path} = {json.dumps(parsed)}")
+    held = session.value_at(after, path)  # as the game keeps it: 1e9 is 1000000000
+    emit(as_json, {"id": saved.id, "event": _event_dict(event), "value": held},
+         f"Game {saved.id}: {path} = {json.dumps(held if held is not None else parsed)}")
 
 
 def _check_path(state: dict[str, Any], path: str, value: Any) -> None:

@@ -133,6 +133,15 @@ def test_set_still_takes_a_good_value(crazy: list[tuple[Any, ...]],
         state["players"]["Ann"]["food"], int)
 
 
+def test_set_says_the_number_as_the_game_keeps_it(crazy: list[tuple[Any, ...]],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A whole number typed as 1e3 or 7.0 is kept, and said back, as 1000 or 7."""
+    code, out, err = run(["play", "set", "players.Ann.food", "1e3"], capsys)
+    assert code == 0 and out.strip().endswith("players.Ann.food = 1000"), (out, err)
+    code, out, _ = run(["play", "set", "players.Ann.food", "7.0", "--json"], capsys)
+    assert code == 0 and json.loads(out)["value"] == 7
+
+
 @pytest.mark.parametrize(("out", "message"), [
     ("", "--out needs a file name"),
     ("missing/x.json", "there is no folder"),

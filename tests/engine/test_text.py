@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from generator import text as t
 from generator.drawing import PT, Icon, Text
 
@@ -80,6 +82,32 @@ def test_build_reports_shrunk_and_overflowing_text_and_strict_fails(deck_dir: Pa
     strict = subprocess.run(args + ["--strict"], capture_output=True, text=True, timeout=120)
     assert strict.returncode == 2
     assert strict.stderr.strip().splitlines()[-1].startswith("error: --strict: 1 text(s)")
+
+
+def test_watch_prints_with_the_same_ink_and_strictness(deck_dir: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """What --watch runs on each save: the print's own options (--ink among them), and under
+    --strict an error line for text that does not fit, the watch going on."""
+    import json
+
+    from components import load_path
+    from generator.build import BuildOptions
+    from generator.layout import Settings
+    from irata.print_cmd import watch_printer
+
+    cards = deck_dir / "cards.yaml"
+    huge = " ".join(["Far too much text for any card at all."] * 60)
+    cards.write_text(cards.read_text().replace('text: "A fourth card."', f'text: "{huge}"'))
+    opts = BuildOptions(Settings(), ("pdf",), tmp_path, ink="saver")
+    watch_printer(opts, strict=True)(load_path(deck_dir))
+    err = capsys.readouterr().err
+    assert err.strip().splitlines()[-1] == ("error: --strict: 1 text(s) do not fit their "
+                                            "boxes (listed above)")
+    manifest = next(tmp_path.glob("*/manifest.json"))
+    assert json.loads(manifest.read_text())["ink"] == "saver"
+    watch_printer(opts, strict=False)(load_path(deck_dir))
+    assert "--strict" not in capsys.readouterr().err
 
 
 def test_a_word_glued_to_punctuation_moves_to_the_next_line_whole() -> None:
