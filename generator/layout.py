@@ -154,6 +154,7 @@ class Grid:
     apart_y: bool
     footer_room: str = ""  # "bottom" or "side": where the footer has its band; "" none
     footer_need: float = 0.0  # mm beyond the block's trim that band needs
+    reduced: bool = False  # a row or a column left out to give the footer its strip
 
     @property
     def count(self) -> int:
@@ -188,13 +189,14 @@ def best_grid(w: float, h: float, bleed: float, s: Settings, n: int = 0) -> Grid
                 full_cols, _ = _axis(uw, w, bleed, allow_x)
                 full_rows, _ = _axis(uh, h, bleed, allow_y)
                 # the densest grid, and with a row or a column left out (the footer's strip)
-                for cols, rows in ((full_cols, full_rows), (full_cols, full_rows - 1),
-                                   (full_cols - 1, full_rows)):
+                for k, (cols, rows) in enumerate(((full_cols, full_rows),
+                                                  (full_cols, full_rows - 1),
+                                                  (full_cols - 1, full_rows))):
                     if cols < 1 or rows < 1:
                         continue
                     ax = _apart(uw, w, bleed, cols, allow_x)
                     ay = _apart(uh, h, bleed, rows, allow_y)
-                    candidates.append(Grid(landscape, cols, rows, ax, ay))
+                    candidates.append(Grid(landscape, cols, rows, ax, ay, reduced=k > 0))
     for g in candidates:
         _, _, uw, uh = usable_area(s, g.landscape)
         cols, rows, ax, ay = g.cols, g.rows, g.apart_x, g.apart_y
