@@ -836,7 +836,9 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
     """Every copy of every component onto sheets: whole grid sheets for sizes that fill one
     densely, the rest (and ``panels``) packed together; ``head`` (an errata notice's end)
     shares the sheet that prints first.
-    Runs are grouped by size and sidedness, in order of first appearance.
+    Runs are grouped by size and sidedness, in order of first appearance. A run whose grid
+    left a row or a column out to give the footer its strip is also tried with one whole
+    sheet fewer (its pieces packed instead); the imposition on fewer sheets of paper wins.
 
     With ``fold``, only what has a back is confined to the page's left half (its backs take
     the right half); one-sided components and panels use the whole page, as with ``none``,
