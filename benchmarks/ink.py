@@ -60,7 +60,7 @@ def main() -> None:
         for key in args.games:
             full = ink_of(*build(key, Path(tmp) / "full", args.paper, "full"), args.dpi)
             saver = ink_of(*build(key, Path(tmp) / "saver", args.paper, "saver"), args.dpi)
-            print(f"{key:16} {full:8.2f} {saver:8.2f} {saver / full:11.2f}")
+            print(f"{key:16} {full:8.2f} {saver:8.2f} {saver / full:11.3f}")
 
 
 if __name__ == "__main__":

@@ -4,22 +4,30 @@ A home printer's ink goes into large filled areas: full-bleed card backs, dark t
 land colours, board backgrounds. The saver keeps every shape where it is and changes only
 what ink it takes:
 
-- a **large area** (a filled shape covering at least ``LARGE`` of the face, or reaching into
-  the bleed) prints in its light tint: the game's ``ink_saver`` colour for it when the
-  designer set one, else the colour mixed with white (``TINT``). A replaced dark area keeps
-  its shape as an outline in its own colour, so bands, frames and zones still read;
-- **text and icon colours** that would lose their contrast on the lighter area beneath them
-  (light lettering on a dark band) take that area's own dark colour, so every word, value
-  and icon stays legible;
+- a **large area** (a filled shape covering at least ``LARGE`` of its face, or reaching into
+  the bleed; each face of a die's net and each side of a standee's strip is a face of its
+  own) prints in its light tint: the game's ``ink_saver`` colour for it when the designer
+  set one, else the colour mixed with white (``TINT``). So does a **dark header band** (a
+  dark shape of at least ``BAND`` that lighter lettering sits on, however small its share of
+  a large sheet) and a shape drawn straight onto a lightened area of its own colour. A
+  replaced dark area keeps its shape as an outline in its own colour, so bands, frames and
+  zones still read;
+- **text colours** that would lose their contrast on the lighter area beneath them (light
+  lettering on a dark band) darken until they read: dark lettering in its own hue, light
+  lettering in the area's former colour;
+- **icons** keep their colour wherever the lighter ground leaves them as clear as the full
+  print did (a yellow figure on cream stays yellow on white), else darken like text;
 - small shapes (icons, pips, badges, value circles) keep their colours: they are what tells
   one card from another, and they take little ink.
 
 The change is a pure function of the Drawing and the game's palette, so the backs of one
-deck, drawn alike, stay alike.
+deck, drawn alike, stay alike. A game without an ``ink_saver`` palette gets the automatic
+tints throughout (``irata print`` says so on stderr).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -41,6 +49,9 @@ TINT = 0.86  # an automatic tint is this much white
 DARK = 0.55  # relative luminance below which a large area gets an outline when lightened
 CONTRAST = 3.0  # the least contrast ratio text keeps against the area beneath it
 OUTLINE = 0.45  # mm
+Box = tuple[float, float, float, float]
+Ground = Callable[[float, float], tuple[str, str]]  # a point -> (colour printed, colour was)
+BAND = 1000.0  # mm2: a dark shape this large that carries lighter lettering is a header band
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:
@@ -76,6 +87,46 @@ def shade(colour: str, black: float) -> str:
     return "#{:02x}{:02x}{:02x}".format(*(round(255 * v * (1 - black)) for v in (r, g, b)))
 
 
+def _lettering(items: tuple[Primitive, ...] | list[Primitive], dx: float = 0.0,
+               dy: float = 0.0, k: float = 1.0) -> list[tuple[float, float, str]]:
+    """Where each text of ``items`` sits (x, y in the list's coordinates) and its colour,
+    inside groups too (a turned group counts at its origin)."""
+    out: list[tuple[float, float, str]] = []
+    for item in items:
+        if isinstance(item, Text):
+            out.append((dx + item.x * k, dy + item.y * k, item.color))
+        elif isinstance(item, Group):
+            if item.rotate:
+                out.extend((dx + item.dx * k, dy + item.dy * k, c)
+                           for _, _, c in _lettering(item.items))
+            else:
+                out.extend(_lettering(item.items, dx + item.dx * k, dy + item.dy * k,
+                                      k * item.scale))
+    return out
+
+
+def _within(group: Group, beneath: Ground) -> Ground:
+    """``beneath`` (of the group's list) as seen from inside ``group``: a point in the group's
+    coordinates is scaled, turned and moved to the list's before looking."""
+    a = math.radians(group.rotate)
+    cos, sin, k = math.cos(a), math.sin(a), group.scale
+
+    def under(x: float, y: float) -> tuple[str, str]:
+        return beneath(group.dx + k * (x * cos - y * sin), group.dy + k * (x * sin + y * cos))
+
+    return under
+
+
+def _placed(group: Group, box: Box) -> Box:
+    """A box inside an unturned ``group`` in the group's list's coordinates (clipped)."""
+    k = group.scale
+    x0, y0, x1, y1 = box
+    if group.clip is not None:
+        x0, y0 = max(x0, group.clip[0]), max(y0, group.clip[1])
+        x1, y1 = min(x1, group.clip[2]), min(y1, group.clip[3])
+    return (group.dx + k * x0, group.dy + k * y0, group.dx + k * x1, group.dy + k * y1)
+
+
 def _box(item: Primitive) -> tuple[float, float, float, float] | None:
     """A filled shape's bounding box (x0, y0, x1, y1) in its list's coordinates."""
     if isinstance(item, Rect):
@@ -93,36 +144,67 @@ def _box(item: Primitive) -> tuple[float, float, float, float] | None:
 class _Saver:
     def __init__(self, game: Game, d: Drawing) -> None:
         self.d = d
-        self.area = max(d.w * d.h, 1e-6)
         self.chosen = {game.palette[k].lower(): v for k, v in game.ink_saver.items()
                        if k in game.palette}
 
     def light(self, colour: str) -> str:
         return self.chosen.get(colour.lower()) or tint(colour)
 
-    def large(self, box: tuple[float, float, float, float], scale: float) -> bool:
+    @staticmethod
+    def large(box: Box, scale: float, face: Box | None, area: float) -> bool:
+        """A shape is large on its face: ``area`` is the face's area in the drawing's own
+        units, ``face`` its trim box in the shape's coordinates (None: not known here)."""
         x0, y0, x1, y1 = box
         w, h = (x1 - x0) * scale, (y1 - y0) * scale
-        into_bleed = scale == 1.0 and (x0 < -1e-6 or y0 < -1e-6 or x1 > self.d.w + 1e-6
-                                       or y1 > self.d.h + 1e-6) and w * h > 0.04 * self.area
-        return w * h >= LARGE * self.area or into_bleed
+        into_bleed = face is not None and (
+            x0 < face[0] - 1e-6 or y0 < face[1] - 1e-6 or x1 > face[2] + 1e-6
+            or y1 > face[3] + 1e-6) and w * h > 0.04 * area
+        return w * h >= LARGE * area or into_bleed
 
-    def items(self, items: tuple[Primitive, ...] | list[Primitive], ground: str,
-              scale: float) -> list[Primitive]:
-        """``items`` lightened; ``ground`` is the colour beneath them where no shape of this
-        list lies under a point (what the list sits on)."""
+    @staticmethod
+    def band(box: Box, fill: str, scale: float, at: int,
+             letters: Callable[[], list[tuple[int, float, float, str]]]) -> bool:
+        """A dark header band: a dark shape of at least ``BAND`` that lighter lettering
+        drawn after it (``letters``: where each text of the list is, drawn as its ``at``-th
+        item) sits on (a section heading's bar, a title plate on a board)."""
+        x0, y0, x1, y1 = box
+        if (x1 - x0) * (y1 - y0) * scale * scale < BAND or not fill.startswith("#"):
+            return False
+        lum = luminance(fill)
+        return lum < DARK and any(
+            j > at and x0 <= x <= x1 and y0 <= y <= y1 and c.startswith("#")
+            and luminance(c) > lum for j, x, y, c in letters())
+
+    def items(self, items: tuple[Primitive, ...] | list[Primitive], ground: Ground,
+              scale: float, face: Box | None, area: float,
+              grounds: list[tuple[Box, str, str]] | None = None) -> list[Primitive]:
+        """``items`` lightened; ``ground(x, y)`` is the colour beneath a point of this list,
+        as the saver prints it and as it was, where no shape of the list lies under it (what
+        the list sits on). ``face`` and ``area`` say what face the items are drawn on (see
+        ``large``): a group clipped to a box (each face of a die's net, each side of a
+        standee's strip) is a face of its own."""
         out: list[Primitive] = []
-        # (box, new colour, old colour) of every filled shape so far: the topmost under a
-        # point is what text at that point is read against
-        grounds: list[tuple[tuple[float, float, float, float], str, str]] = []
+        # (box, new colour, old colour) of every filled shape so far, those inside groups
+        # too: the topmost under a point is what text at that point is read against. The
+        # caller may pass its list to learn this list's shapes.
+        grounds = [] if grounds is None else grounds
 
         def beneath(x: float, y: float) -> tuple[str, str]:
             for (x0, y0, x1, y1), new, old in reversed(grounds):
                 if x0 <= x <= x1 and y0 <= y <= y1:
                     return new, old
-            return ground, ground
+            return ground(x, y)
 
-        for item in items:
+        found: list[list[tuple[int, float, float, str]]] = []
+
+        def letters() -> list[tuple[int, float, float, str]]:
+            """Where every text of this list lies (found once, when first asked)."""
+            if not found:
+                found.append([(j, x, y, c) for j, item in enumerate(items)
+                              for x, y, c in _lettering([item])])
+            return found[0]
+
+        for i, item in enumerate(items):
             if isinstance(item, (Rect, Ellipse, Path, Line)):
                 item = self.stroke(item, beneath)
             if isinstance(item, (Rect, Ellipse, Path)):
@@ -130,13 +212,19 @@ class _Saver:
                 box = _box(item)
                 if st.fill and box is not None:
                     fill = st.fill
-                    if self.large(box, scale) and (
-                            fill.lower() in self.chosen or luminance(fill) < 0.8):
+                    # a shape drawn straight onto a lightened one of its colour (the square
+                    # half of a band with rounded top corners) is lightened with it
+                    new, old = beneath((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                    follows = new != old and old == fill
+                    if (self.large(box, scale, face, area) and (
+                            fill.lower() in self.chosen or luminance(fill) < 0.8)
+                            or follows or self.band(box, fill, scale, i, letters)):
                         new = self.light(fill)
                         style = replace(st, fill=new)
                         covers = ((box[2] - box[0]) * (box[3] - box[1]) * scale * scale
-                                  >= 0.9 * self.area)
-                        if luminance(fill) < DARK and not st.stroke and not covers:
+                                  >= 0.9 * area)
+                        if luminance(fill) < DARK and not st.stroke and not covers \
+                                and not follows:
                             style = replace(style, stroke=fill, width=OUTLINE)
                         item = replace(item, style=style)
                         grounds.append((box, new, fill))
@@ -149,13 +237,23 @@ class _Saver:
             elif isinstance(item, Icon):
                 if item.color:
                     new, old = beneath(item.x + item.size / 2, item.y + item.size / 2)
-                    out.append(replace(item, color=self.readable(item.color, new, old)))
+                    out.append(replace(item, color=self.visible(item.color, new, old)))
                 else:
                     out.append(item)
             elif isinstance(item, Group):
-                new, _ = beneath(item.dx, item.dy)
-                inner = self.items(item.items, new, scale * item.scale)
+                under = _within(item, beneath)
+                inner_scale = scale * item.scale
+                inside: list[tuple[Box, str, str]] = []
+                if item.clip is not None:
+                    cx0, cy0, cx1, cy1 = item.clip
+                    inner = self.items(item.items, under, inner_scale, item.clip,
+                                       max((cx1 - cx0) * (cy1 - cy0) * inner_scale ** 2, 1e-6),
+                                       inside)
+                else:
+                    inner = self.items(item.items, under, inner_scale, None, area, inside)
                 out.append(replace(item, items=tuple(inner)))
+                if not item.rotate:  # the group's shapes lie beneath what follows it too
+                    grounds.extend((_placed(item, b), new, old) for b, new, old in inside)
             else:
                 out.append(item)
         return out
@@ -178,17 +276,32 @@ class _Saver:
             return item
         return replace(item, style=replace(st, stroke=self.readable(st.stroke, new, old)))
 
-    def readable(self, colour: str, ground: str, was: str) -> str:
-        """``colour`` if it still stands out on ``ground``; else the area's own former colour,
-        darkened as far as it takes to read (its hue stays), or near-black."""
+    def visible(self, colour: str, ground: str, was: str) -> str:
+        """An icon's colour: kept wherever the lighter area beneath leaves it as clear as the
+        full print did (a yellow figure on cream stays yellow on white: its colour is what
+        it says), else made readable like text, at the least contrast text keeps."""
+        if not colour.startswith("#") or not ground.startswith("#") or not was.startswith("#"):
+            return colour
+        if contrast(colour, ground) >= min(CONTRAST, contrast(colour, was)) - 1e-9:
+            return colour
+        return self.readable(colour, ground, was, need=CONTRAST)
+
+    def readable(self, colour: str, ground: str, was: str, need: float = 4.5) -> str:
+        """``colour`` if it stands out on ``ground`` (``CONTRAST``); else a darker colour of
+        the same hue that reads at ``need``: the colour's own hue when it is darker than the
+        ground (dark lettering on a light area), the area's former colour when it was lighter
+        (light lettering on a dark band the saver lightened); near-black when neither does."""
         if not colour.startswith("#") or not ground.startswith("#"):
             return colour
         if contrast(colour, ground) >= CONTRAST:
             return colour
+        hues = [colour] if luminance(colour) < luminance(ground) else []
         if was.startswith("#"):
+            hues.append(was)
+        for hue in hues:
             for k in (0.0, 0.25, 0.45, 0.6, 0.75):
-                cand = shade(was, k)
-                if contrast(cand, ground) >= 4.5:
+                cand = shade(hue, k)
+                if contrast(cand, ground) >= need:
                     return cand
         return "#222222"
 
@@ -196,6 +309,8 @@ class _Saver:
 def saver(game: Game, d: Drawing) -> Drawing:
     """The face ``d`` as the ink saver prints it (see the module docstring)."""
     paper = "#ffffff"
-    return Drawing(d.w, d.h, d.bleed, _Saver(game, d).items(d.items, paper, 1.0),
+    items = _Saver(game, d).items(d.items, lambda x, y: (paper, paper), 1.0, (0.0, 0.0, d.w, d.h),
+                                  max(d.w * d.h, 1e-6))
+    return Drawing(d.w, d.h, d.bleed, items,
                    key=d.key + "~saver" if d.key else "")
 

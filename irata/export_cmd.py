@@ -55,8 +55,9 @@ def tts_cmd(game: str, out: Path, components_dir: Path | None, dpi: float,
     """Export GAME for Tabletop Simulator into OUT/GAME/tts/.
 
     Writes a card sheet per deck (10 x 7 cells at most), an image per token, tile and board,
-    and GAME.json: copy it into Tabletop Simulator's "Saves/Saved Objects" folder and spawn
-    it from Objects > Saved Objects.
+    a front and a back per standee, an image of its six faces per die, and GAME.json: copy
+    it into Tabletop Simulator's "Saves/Saved Objects" folder and spawn it from Objects >
+    Saved Objects.
     """
     from generator.export.tts import check_options, export_tts
 

@@ -174,7 +174,12 @@ def how_to_print(name: str, duplex: str) -> str:
 def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> dict[str, Any]:
     """Build one game; say what was written and what shrank, overflowed or prints soft."""
     from generator.build import build, fit_report, image_report
+    from generator.ink import TINT
 
+    if opts.ink == "saver" and not game.ink_saver:
+        click.echo(f"note: {game.key} has no ink_saver palette in game.yaml: its large areas "
+                   f"print in automatic tints (each colour mixed with {TINT:.0%} white)",
+                   err=True)
     if progress:
         with click.progressbar(length=1, label=f"{game.key:16}", file=sys.stderr,
                                show_pos=True) as bar:

@@ -7,12 +7,17 @@ placed once is drawn straight into its page, where it compresses with its neighb
 
 The page works in millimetres with y downward (the Drawing's own convention): the page's
 transform flips reportlab's y-up points once, and text and images flip back locally.
+
+A page may carry print-shop page boxes (``PageBoxes``): MediaBox is the page, BleedBox and
+TrimBox are given in the page's millimetres and written in points (reportlab's canvas writes
+them as page-dictionary entries; it does not interpret them).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any
@@ -43,6 +48,23 @@ from generator.layout import Sheet
 from generator.qr import qr_rects
 
 IconSource = Callable[[str, str | None], list[Primitive]]
+MmBox = tuple[float, float, float, float]  # x, y, w, h in mm, y downward from the page's top
+
+
+@dataclass(frozen=True)
+class PageBoxes:
+    """A page's BleedBox and TrimBox (x, y, w, h mm in the sheet's coordinates)."""
+
+    bleed: MmBox
+    trim: MmBox
+
+
+def pdf_box(box: MmBox, page_h: float) -> tuple[float, float, float, float]:
+    """(x, y, w, h) mm, y down -> PDF's [llx, lly, urx, ury] in points, y up, rounded to
+    1/10000 pt (reportlab writes at most that many decimals)."""
+    x, y, w, h = box
+    return (round(x * mm, 4), round((page_h - y - h) * mm, 4), round((x + w) * mm, 4),
+            round((page_h - y) * mm, 4))
 
 
 @lru_cache(maxsize=256)
@@ -242,9 +264,12 @@ class PdfWriter:
         self.forms: dict[FaceKey, str] = {}
         self.defined = 0
 
-    def add(self, sheet: Sheet) -> None:
+    def add(self, sheet: Sheet, boxes: PageBoxes | None = None) -> None:
         c, r = self.c, self.r
         c.setPageSize((sheet.w * mm, sheet.h * mm))
+        # the canvas keeps a box for the pages that follow: set or clear it on every page
+        c.setBleedBox(pdf_box(boxes.bleed, sheet.h) if boxes else None)
+        c.setTrimBox(pdf_box(boxes.trim, sheet.h) if boxes else None)
         keys = [p.drawing.identity() for p in sheet.placements]
         for p, key in zip(sheet.placements, keys, strict=True):
             if (self.uses[key] > 1 or key in self.as_forms) and key not in self.forms:
@@ -313,12 +338,16 @@ def _compress_last_page(c: Canvas) -> None:
 
 def write_pdf(sheets: list[Sheet], out: FsPath, icons: IconSource, title: str,
               progress: Callable[[], None] | None = None,
-              as_forms: Collection[FaceKey] = ()) -> None:
+              as_forms: Collection[FaceKey] = (),
+              boxes: Sequence[PageBoxes | None] | None = None) -> None:
     """Render every sheet as one page of ``out`` (written whole, by the caller's temp+rename).
-    ``as_forms``: faces drawn as forms even if placed once (to match another file's pixels)."""
+    ``as_forms``: faces drawn as forms even if placed once (to match another file's pixels).
+    ``boxes``: each page's BleedBox and TrimBox (one entry per sheet), for print shops."""
+    if boxes is not None and len(boxes) != len(sheets):
+        raise ValueError(f"{len(boxes)} page boxes for {len(sheets)} sheets")
     w = PdfWriter(out, sheets, icons, title, as_forms)
-    for sheet in sheets:
-        w.add(sheet)
+    for i, sheet in enumerate(sheets):
+        w.add(sheet, boxes[i] if boxes is not None else None)
         if progress:
             progress()
     w.close()

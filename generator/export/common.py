@@ -13,7 +13,7 @@ from typing import Any
 from components import Component, Game
 from components.errors import InputError
 from generator.draw import Faces, Options
-from generator.drawing import Drawing, Text, walk
+from generator.drawing import PT, Drawing, Text, walk
 
 Tick = Callable[[int], None]
 
@@ -52,7 +52,8 @@ def draw_faces(game: Game, comps: list[Component], bleed: float,
 
 
 def printed_title(comp: Component, front: Drawing) -> str:
-    """The name printed on a face: its ``title`` or ``name`` field, else the largest text."""
+    """The name printed on a face: its ``title`` or ``name`` field, else the largest text: its
+    first line and the lines wrapped under it (each within 1.6 line heights of the last)."""
     for key in ("title", "name"):
         value = comp.fields.get(key)
         if isinstance(value, str) and value.strip():
@@ -62,8 +63,15 @@ def printed_title(comp: Component, front: Drawing) -> str:
         return comp.id
     big = max(t.size for t in texts)
     first = next(t for t in texts if t.size == big)
-    line = [t.text.strip() for t in texts if t.size == big and abs(t.y - first.y) < 0.01]
-    return " ".join(line)
+    ys = sorted({round(t.y, 2) for t in texts if t.size == big and t.y >= first.y - 0.01})
+    words: list[str] = []
+    y = ys[0]
+    for line_y in ys:
+        if line_y - y > 1.6 * big * PT:
+            break
+        y = line_y
+        words.extend(t.text.strip() for t in texts if t.size == big and abs(t.y - y) < 0.01)
+    return " ".join(words)
 
 
 def same_picture(a: Drawing | None, b: Drawing | None) -> bool:

@@ -6,7 +6,9 @@ DriveThruCards.
 - ``mpc``: one RGB PNG per face, 822 x 1122 px for a poker card (300 dpi, 0.12" bleed).
 - ``dtc``: one PDF per deck, each page the card's trim plus 1/8" bleed on every side, pages
   ordered back 1, front 1, back 2, front 2, ... (one pair per copy; a one-sided card gets a
-  white back page).
+  white back page). Every page carries the boxes a print shop's preflight reads: MediaBox and
+  BleedBox the whole page, TrimBox the card's trim (the page inset by the bleed).
+  ``tgc`` and ``mpc`` take images, which have no page boxes: their bleed is in the pixels.
 
 Decisions, written down:
 - A card whose trim is not one of the vendor's sizes (within 0.5 mm, either orientation) is
@@ -38,6 +40,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from components import Component, Game
 from components.errors import InputError
 from generator import raster
+from generator.backends.pdf import PageBoxes, pdf_box
 from generator.draw.common import MARK_SIZE
 from generator.drawing import PT, QR, Drawing, Group, Icon, Image, Primitive, Text
 from generator.export.common import (
@@ -236,18 +239,23 @@ def export_pod(game: Game, vendor_key: str, out: Path,
                 tick()
             path = inside(folder, f"{slug(group)}-{size}.pdf")
             sheets = [raster.face_sheet(p) for p in pages]
+            boxes = [page_boxes(p.drawing) for p in pages]
 
-            def write(tmp: Path, sheets: list[Any] = sheets,
+            def write(tmp: Path, sheets: list[Any] = sheets, boxes: list[PageBoxes] = boxes,
                       title: str = f"{game.name}: {group}") -> None:
                 from generator.backends.pdf import write_pdf
 
-                write_pdf(sheets, tmp, icons, title)
+                write_pdf(sheets, tmp, icons, title, boxes=boxes)
 
             _atomic_write(path, write)
             d0 = members[0]
             first = faces[d0[0].id].front
             page_mm = [first.w + 2 * vendor.bleed_mm, first.h + 2 * vendor.bleed_mm]
+            page_h = page_mm[1]
             written.add(path, deck=group, size=size, pages=len(pages), page_mm=page_mm,
+                        media_box_pt=list(pdf_box(boxes[0].bleed, page_h)),
+                        bleed_box_pt=list(pdf_box(boxes[0].bleed, page_h)),
+                        trim_box_pt=list(pdf_box(boxes[0].trim, page_h)),
                         order="back 1, front 1, back 2, front 2, ...", cards=order)
             n_faces += len(pages)
     else:
@@ -281,6 +289,13 @@ def export_pod(game: Game, vendor_key: str, out: Path,
         "safe_zone_mm": SAFE_MM, "colour": "RGB (not CMYK, not PDF/X)",
         "faces_written": len(entries) if entries else n_faces})
     return PodResult(written, manifest, n_faces)
+
+
+def page_boxes(d: Drawing) -> PageBoxes:
+    """A face page's boxes: BleedBox the whole page (trim plus bleed on every side, the
+    MediaBox too), TrimBox the card's trim, inset by the bleed."""
+    b = d.bleed
+    return PageBoxes(bleed=(0.0, 0.0, d.w + 2 * b, d.h + 2 * b), trim=(b, b, d.w, d.h))
 
 
 def _blank(d: Drawing) -> Drawing:

@@ -18,8 +18,17 @@ What Tabletop Simulator expects (its knowledge base, "Custom Deck" and "Save Fil
   ``Custom_Tile`` (top and bottom image); tokens are ``Custom_Token`` (an image cut out by its
   transparency) or, when their back differs from their front, a two-sided ``Custom_Tile``
   (circle for round tokens) since a Custom_Token has one image. Several copies of a group go
-  into a ``Bag`` named after the group. Dice and standees are drawn as fold-up nets for paper
-  and are not exported; the manifest names them.
+  into a ``Bag`` named after the group.
+- A die is a ``Custom_Dice`` (``CustomDice.Type`` 1, a d6) with one image holding its six
+  faces. Tabletop Simulator documents where each face goes only by the template images it
+  ships in its "Modding/Dice Templates" folder; this export lays the six faces out as the
+  printed net does (a 4 x 3 grid: face 1 above face 3, faces 2 to 5 in a row, face 6 below
+  face 3; ``D6_CELLS``), which is a guess at that template, and the manifest says which cell
+  holds which face. Each cell is the printed net's drawing seen through that face's square
+  (``window``), so it is the face as it prints, fold lines at its edges included.
+- A standee is a ``Figurine_Custom``: the front face as its image and the back face, turned
+  upright, as its secondary image, both cut from the printed strip; the folding bases are
+  not part of the figure (Tabletop Simulator stands it on its own base).
 - Sizes on the table are set from the printed size (Tabletop Simulator's unit is about an
   inch); they are a starting point, which a player can rescale in the game.
 
@@ -44,7 +53,8 @@ from components import Component, Game
 from components.errors import InputError
 from generator import raster
 from generator.draw import Faces
-from generator.drawing import Drawing
+from generator.draw import die as die_net
+from generator.drawing import Drawing, Group
 from generator.export.common import (
     Written,
     draw_faces,
@@ -59,6 +69,11 @@ from generator.export.common import (
 MAX_COLS, MAX_ROWS = 10, 7
 MAX_PX = 4096
 PRINT_BLEED = 3.0  # the faces are drawn as ``irata print`` draws them by default
+# a Custom_Dice d6 image: D6_GRID (columns, rows) square cells, face k (1-6) in cell
+# D6_CELLS[k], as on the printed net (see the module docstring: the layout is not confirmed
+# against Tabletop Simulator's own template)
+D6_GRID = (4, 3)
+D6_CELLS: dict[int, tuple[int, int]] = {k + 1: cell for k, cell in enumerate(die_net.POSITIONS)}
 
 
 @dataclass
@@ -187,10 +202,6 @@ def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None =
         if f.comp.kind == "card":
             dk = (f.comp.group or "Cards", round(f.front.w, 2), round(f.front.h, 2))
             decks.setdefault(dk, Deck(dk[0])).faces.append(f)
-        elif f.comp.kind in ("die", "standee"):
-            written.skipped.append(f"{f.comp.id}: a {f.comp.kind} prints as a fold-up net; "
-                                   "not exported to Tabletop Simulator")
-            tick()
         else:
             others.append(f)
 
@@ -308,6 +319,9 @@ def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None =
     manifest = write_manifest(written, "manifest.json", {
         "game": game.key, "edition": game.edition, "dpi": dpi, "format": ext,
         "saved_object": save_path.name, "back_is_hidden": back_is_hidden,
+        "die_layout": "Custom_Dice d6: faces in a 4 x 3 grid as on the printed net (face 1 "
+                      "above 3; 2, 3, 4, 5 in a row; 6 below 3); not confirmed against "
+                      "Tabletop Simulator's own template (Modding/Dice Templates)",
         "url_base": url_base, "decks": manifest_decks})
     return Exported(written, save_path, manifest, len(decks), n_cards, len(others))
 
@@ -324,49 +338,118 @@ def _alpha_cut(img: PILImage.Image, comp: Component) -> PILImage.Image:
     return rgba
 
 
+def window(d: Drawing, x: float, y: float, w: float, h: float, *, turn: bool = False,
+           key: str = "") -> Drawing:
+    """The part (x, y, w, h) mm of a printed drawing as a drawing of its own: the same
+    primitives, moved (and with ``turn``, turned half round about the part's centre), on a
+    page of exactly that part. Rasterised, it is the part as it prints, at the same pixel
+    phase as a face drawn alone at its own size."""
+    g = Group(tuple(d.items), dx=x + w, dy=y + h, rotate=180) if turn else \
+        Group(tuple(d.items), dx=-x, dy=-y)
+    return Drawing(w, h, 0.0, [g], key=key or f"{d.key}@{x:g},{y:g}")
+
+
+def die_image(f: Faces, dpi: float, icons: raster.IconSource
+              ) -> tuple[PILImage.Image, float, int]:
+    """A die's Custom_Dice image: its six faces cut from the printed net onto the D6_GRID,
+    each in its D6_CELLS cell. The dpi is adjusted (by less than half a pixel a face) so that
+    a face is a whole number of pixels. Returns the image, the dpi and a cell's side in
+    pixels."""
+    s = f.comp.size[0]
+    cols, rows = D6_GRID
+    side = max(1, min(MAX_PX // cols, round(s * dpi / 25.4)))
+    at = side * 25.4 / s
+    cells = [raster.Face(f.comp, f"face {i + 1}",
+                         window(f.front, c * s, r * s, s, s, key=f"{f.comp.id}#face{i + 1}"))
+             for i, (c, r) in enumerate(die_net.POSITIONS)]
+    img = PILImage.new("RGB", (cols * side, rows * side), "white")
+    for i, cell in enumerate(raster.render_faces(cells, at, icons)):
+        tc, tr = D6_CELLS[i + 1]
+        img.paste(cell.crop((0, 0, side, side)), (tc * side, tr * side))
+    return img, at, side
+
+
+def standee_images(f: Faces, dpi: float, icons: raster.IconSource
+                   ) -> tuple[PILImage.Image, PILImage.Image, float]:
+    """A standee's front and back as they print, cut from the printed strip (base, back
+    upside down, front, base; ``generator.draw.standee``), the back turned upright."""
+    w, h = f.comp.size
+    b = f.comp.base
+    at = min(dpi, math.floor(MAX_PX / (max(w, h) / 25.4) * 0.995))
+    parts = [raster.Face(f.comp, "front", window(f.front, 0.0, b + h, w, h,
+                                                 key=f"{f.comp.id}#front")),
+             raster.Face(f.comp, "back", window(f.front, 0.0, b, w, h, turn=True,
+                                                key=f"{f.comp.id}#back"))]
+    front, back = raster.render_faces(parts, at, icons)
+    return front, back, at
+
+
+def standee_front(f: Faces) -> Drawing:
+    """The front face of a standee's strip, alone (for its printed title): the strip's
+    unturned group at the front's place, or the whole strip if there is none."""
+    w, h = f.comp.size
+    y = f.comp.base + h
+    for it in f.front.items:
+        if isinstance(it, Group) and it.rotate == 0 and (it.dx, it.dy) == (0.0, y):
+            return Drawing(w, h, 0.0, list(it.items), key=f"{f.comp.id}#front")
+    return f.front
+
+
+def face_name(face: dict[str, Any], number: int) -> str:
+    """A die face's printed name: its ``title`` or ``name`` field, else its number."""
+    for key in ("title", "name"):
+        value = face.get(key)
+        if isinstance(value, str) and value.strip():
+            return " ".join(value.split())
+    return str(number)
+
+
 def _pieces(game: Game, others: list[Faces], folder: Path, dpi: float,
             icons: raster.IconSource, save: Callable[..., Path], url: Callable[[Path], str],
             tick: Callable[[], None]) -> list[dict[str, Any]]:
-    """Tokens, tiles, boards and sheets: one image per face, one object per copy, copies of
-    a group in a Bag."""
+    """Tokens, tiles, boards, sheets, dice and standees: one image per face (a die's six
+    faces on one image), one object per copy, copies of a group in a Bag."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for f in others:
-        d = f.front
-        at = min(dpi, math.floor(MAX_PX / (max(d.w, d.h) / 25.4) * 0.995))
-        todo = [raster.Face(f.comp, "front", f.front)]
-        two = f.back is not None and not same_picture(f.front, f.back)
-        if two and f.back is not None:
-            todo.append(raster.Face(f.comp, "back", f.back))
-        elif f.back is not None:
-            tick()
-        imgs = [_alpha_cut(i, f.comp) for i in _trims(todo, at, icons, tick)]
-        stem = slug(f.comp.id)
-        front_url = url(save(imgs[0], f"pieces/{stem}-front.png", at, role="piece front",
-                             component=f.comp.id))
-        back_url = url(save(imgs[1], f"pieces/{stem}-back.png", at, role="piece back",
-                            component=f.comp.id)) if two else ""
-        title = printed_title(f.comp, f.front)
-        scale = max(d.w, d.h) / 25.4 / 2.0
         kind = f.comp.kind
-        image: dict[str, Any] = {"ImageURL": front_url, "ImageSecondaryURL": back_url,
-                                 "ImageScalar": 1.0, "WidthScale": 0.0}
-        if kind == "token" and not two:
-            name = "Custom_Token"
-            image["CustomToken"] = {"Thickness": 0.2, "MergeDistancePixels": 15.0,
-                                    "StandUp": False, "Stackable": True}
-        elif kind == "board" and f.back is None:
-            name = "Custom_Board"
-            scale = max(d.w, d.h) / 25.4 / 10.0
+        stem = slug(f.comp.id)
+        image: dict[str, Any]
+        if kind == "die":
+            img, at, side = die_image(f, dpi, icons)
+            names = [face_name(face, i + 1) for i, face in enumerate(f.comp.faces)]
+            cells = [{"face": k, "name": names[k - 1], "cell": list(D6_CELLS[k])}
+                     for k in range(1, 7)]
+            die_url = url(save(img, f"pieces/{stem}-die.png", at, role="die",
+                               component=f.comp.id, grid=list(D6_GRID), cell=[side, side],
+                               faces=cells))
+            tick()
+            name = "Custom_Dice"
+            title = _own_title(f.comp) or f.comp.group or f.comp.id
+            description = f"{f.comp.id}: " + ", ".join(f"{i + 1} {n}"
+                                                        for i, n in enumerate(names))
+            scale = f.comp.size[0] / 25.4
+            image = {"ImageURL": die_url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                     "WidthScale": 0.0, "CustomDice": {"Type": 1}}
+        elif kind == "standee":
+            front, back, at = standee_images(f, dpi, icons)
+            front_url = url(save(front, f"pieces/{stem}-front.png", at, role="standee front",
+                                 component=f.comp.id))
+            back_url = url(save(back, f"pieces/{stem}-back.png", at, role="standee back",
+                                component=f.comp.id))
+            tick()
+            name = "Figurine_Custom"
+            title = printed_title(f.comp, standee_front(f))
+            description = f.comp.id
+            scale = max(f.comp.size) / 25.4 / 2.0
+            image = {"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0,
+                     "WidthScale": 0.0}
         else:
-            name = "Custom_Tile"
-            shape = 2 if (kind == "token" and f.comp.shape == "round") else 0
-            image["ImageSecondaryURL"] = back_url or front_url
-            image["CustomTile"] = {"Type": shape, "Thickness": 0.1 if kind != "token" else 0.2,
-                                   "Stackable": kind in ("token", "tile"), "Stretch": True}
+            name, title, scale, image = _flat_piece(f, dpi, icons, save, url, tick)
+            description = f.comp.id
         for copy in range(f.comp.count):
             obj = _base(name, title, _transform(0, 0, scale=scale),
                         _guid(game.key, f.comp.id, str(copy)))
-            obj["Description"] = f.comp.id
+            obj["Description"] = description
             obj["CustomImage"] = image
             groups.setdefault(f.comp.group or kind, []).append(obj)
     out = []
@@ -385,3 +468,50 @@ def _pieces(game: Game, others: list[Faces], folder: Path, dpi: float,
         if x > 40:
             x, z = 0.0, z + 8.0
     return out
+
+
+def _own_title(comp: Component) -> str | None:
+    for key in ("title", "name"):
+        value = comp.fields.get(key)
+        if isinstance(value, str) and value.strip():
+            return " ".join(value.split())
+    return None
+
+
+def _flat_piece(f: Faces, dpi: float, icons: raster.IconSource, save: Callable[..., Path],
+                url: Callable[[Path], str], tick: Callable[[], None]
+                ) -> tuple[str, str, float, dict[str, Any]]:
+    """A token, tile, board or sheet: its object name, title, scale and CustomImage."""
+    d = f.front
+    at = min(dpi, math.floor(MAX_PX / (max(d.w, d.h) / 25.4) * 0.995))
+    todo = [raster.Face(f.comp, "front", f.front)]
+    two = f.back is not None and not same_picture(f.front, f.back)
+    if two and f.back is not None:
+        todo.append(raster.Face(f.comp, "back", f.back))
+    elif f.back is not None:
+        tick()
+    imgs = [_alpha_cut(i, f.comp) for i in _trims(todo, at, icons, tick)]
+    stem = slug(f.comp.id)
+    front_url = url(save(imgs[0], f"pieces/{stem}-front.png", at, role="piece front",
+                         component=f.comp.id))
+    back_url = url(save(imgs[1], f"pieces/{stem}-back.png", at, role="piece back",
+                        component=f.comp.id)) if two else ""
+    title = printed_title(f.comp, f.front)
+    scale = max(d.w, d.h) / 25.4 / 2.0
+    kind = f.comp.kind
+    image: dict[str, Any] = {"ImageURL": front_url, "ImageSecondaryURL": back_url,
+                             "ImageScalar": 1.0, "WidthScale": 0.0}
+    if kind == "token" and not two:
+        name = "Custom_Token"
+        image["CustomToken"] = {"Thickness": 0.2, "MergeDistancePixels": 15.0,
+                                "StandUp": False, "Stackable": True}
+    elif kind == "board" and f.back is None:
+        name = "Custom_Board"
+        scale = max(d.w, d.h) / 25.4 / 10.0
+    else:
+        name = "Custom_Tile"
+        shape = 2 if (kind == "token" and f.comp.shape == "round") else 0
+        image["ImageSecondaryURL"] = back_url or front_url
+        image["CustomTile"] = {"Type": shape, "Thickness": 0.1 if kind != "token" else 0.2,
+                               "Stackable": kind in ("token", "tile"), "Stretch": True}
+    return name, title, scale, image

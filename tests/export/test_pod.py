@@ -11,10 +11,10 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from components import load, load_path
+from components import list_games, load, load_path
 from generator.drawing import Drawing, Icon, Text
 from generator.export.common import draw_faces
-from generator.export.pod import INCH, export_pod, outside_safe_zone
+from generator.export.pod import INCH, VENDORS, export_pod, match_size, outside_safe_zone
 from irata.cli import main
 
 DECK = Path(__file__).parents[1] / "engine" / "fixtures" / "deck"
@@ -101,3 +101,55 @@ def test_the_safe_zone_names_what_crosses_it(tmp_path: Path) -> None:
     ship = next(c for c in game.components if c.id == "production/pirate-ship")
     face = draw_faces(game, [ship], INCH / 8)[0].front
     assert [c.split(" by ")[0] for c in outside_safe_zone(face, ship)] == ["icon ship"]
+
+
+@pytest.mark.parametrize("key", list_games())
+def test_drivethrucards_pages_carry_trim_and_bleed_boxes(tmp_path: Path, key: str) -> None:
+    """Every page of every DriveThruCards PDF: MediaBox = BleedBox = the page (trim plus 1/8"
+    on each side), TrimBox = the card's own trim, inset by exactly 1/8" (9 pt) on every side.
+
+    The boxes are compared to 0.001 pt: PDF numbers are written with at most 4 decimals, and
+    a poker card's boxes are whole points (198 x 270 pt page, trim from 9 to 189 x 9 to 261).
+    """
+    game = load(key)
+    result = export_pod(game, "dtc", tmp_path)
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    by_id = {c.id: c for c in game.components}
+    bleed_pt = INCH / 8 / 25.4 * 72
+    assert bleed_pt == pytest.approx(9.0)
+    pages = 0
+    for f in manifest["files"]:
+        doc = pymupdf.open(result.written.folder / f["file"])
+        trims = {by_id[c["component"]].size for c in f["cards"]}
+        assert len(trims) == 1  # one trim size a deck file
+        tw, th = (v / 25.4 * 72 for v in trims.pop())
+        for page in doc:
+            w, h = page.mediabox.width, page.mediabox.height
+            assert (w, h) == (pytest.approx(tw + 2 * bleed_pt, abs=1e-3),
+                              pytest.approx(th + 2 * bleed_pt, abs=1e-3))
+            assert page.bleedbox == page.mediabox  # the bleed box is the whole page
+            trim = page.trimbox
+            assert [trim.x0, trim.y0, trim.x1, trim.y1] == pytest.approx(
+                [bleed_pt, bleed_pt, w - bleed_pt, h - bleed_pt], abs=1e-3)
+            assert trim.width == pytest.approx(tw, abs=1e-3)
+            assert trim.height == pytest.approx(th, abs=1e-3)
+            pages += 1
+        assert f["trim_box_pt"] == pytest.approx([bleed_pt, bleed_pt, w - bleed_pt,
+                                                  h - bleed_pt], abs=1e-3)
+    # a back page and a front page for every copy of every card of a size the shop takes
+    # (muli has no cards; Outer Earth's bidding paddles and its wide card are not exported)
+    cards = sum(c.count for c in game.components
+                if c.kind == "card" and c.printed and c.count > 0
+                and match_size(c.size[0], c.size[1], VENDORS["dtc"]) is not None)
+    assert pages == 2 * cards
+    assert pages > 0 or key == "muli"
+
+
+@pytest.mark.parametrize("vendor", ["tgc", "mpc"])
+def test_image_vendors_write_no_pdf(tmp_path: Path, vendor: str) -> None:
+    """The Game Crafter and MakePlayingCards take one image per face: no PDF, so no page
+    boxes; the bleed is in the pixels (the face is trim plus bleed)."""
+    result = export_pod(load_path(DECK), vendor, tmp_path)
+    files = [f["file"] for f in json.loads(result.manifest.read_text(encoding="utf-8"))["files"]]
+    assert files and all(f.endswith(".png") for f in files)
+    assert not list(result.written.folder.rglob("*.pdf"))

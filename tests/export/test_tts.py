@@ -18,7 +18,7 @@ from components import list_games, load, load_path
 from generator import raster
 from generator.build import BuildOptions, build
 from generator.export.common import printed_title
-from generator.export.tts import export_tts
+from generator.export.tts import D6_CELLS, export_tts
 from generator.layout import Settings
 from irata.cli import main
 
@@ -226,7 +226,7 @@ def test_cli_writes_the_saved_object(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert exc.value.code == 0
     out = capsys.readouterr()
     assert "Saved Objects" in out.out
-    assert "not exported" in out.err  # dice and standees are named
+    assert "not exported" not in out.err  # dice and standees are exported too
     assert (tmp_path / "muli" / "tts" / "muli.json").is_file()
     with pytest.raises(SystemExit) as exc:
         main(["export", "tts", "muli", "--out", str(tmp_path), "--url-base", "ftp://x"])
@@ -288,3 +288,180 @@ def test_a_deck_of_more_than_69_faces_spans_two_sheets(tmp_path: Path) -> None:
     assert deck["DeckIDs"][69:] == [keys[1] * 100 + i for i in range(6)]
     assert [c["Nickname"] for c in deck["ContainedObjects"]][68:70] == ["Card 68", "Card 69"]
     assert second["NumWidth"] * second["NumHeight"] >= 7
+
+
+def test_dice_and_standees_are_custom_dice_and_figurines(exports: Any) -> None:
+    """Every die is a Custom_Dice (a d6) and every standee a Figurine_Custom, one object per
+    copy, in every game; their images exist and are the sizes the manifest says."""
+    seen = {"Custom_Dice": 0, "Figurine_Custom": 0}
+    for key in GAMES:
+        folder, save, manifest = exports[key]
+        game = load(key)
+        objs = _objects(save["ObjectStates"])
+        dice = [o for o in objs if o["Name"] == "Custom_Dice"]
+        figures = [o for o in objs if o["Name"] == "Figurine_Custom"]
+        printed = [c for c in game.components if c.printed and c.count > 0]
+        assert len(dice) == sum(c.count for c in printed if c.kind == "die"), key
+        assert len(figures) == sum(c.count for c in printed if c.kind == "standee"), key
+        assert not [s for s in manifest["not_exported"] if "die" in s or "standee" in s]
+        by_file = {f["file"]: f for f in manifest["files"]}
+        for o in dice:
+            img = o["CustomImage"]
+            assert img["CustomDice"] == {"Type": 1}  # Tabletop Simulator's d6
+            path = _path(img["ImageURL"])
+            entry = by_file[path.relative_to(folder.resolve()).as_posix()]
+            with Image.open(path) as im:
+                assert im.mode == "RGB"
+                assert im.size == (entry["grid"][0] * entry["cell"][0],
+                                   entry["grid"][1] * entry["cell"][1])
+            assert sorted(f["face"] for f in entry["faces"]) == [1, 2, 3, 4, 5, 6]
+        for o in figures:
+            img = o["CustomImage"]
+            front, back = _path(img["ImageURL"]), _path(img["ImageSecondaryURL"])
+            assert front != back
+            comp = next(c for c in printed if c.id == o["Description"])
+            for p in (front, back):
+                with Image.open(p) as im:
+                    w, h = comp.size  # the figure without its bases
+                    dpi = by_file[p.relative_to(folder.resolve()).as_posix()]["dpi"]
+                    assert abs(im.width - w * dpi / 25.4) <= 1
+                    assert abs(im.height - h * dpi / 25.4) <= 1
+        seen["Custom_Dice"] += len(dice)
+        seen["Figurine_Custom"] += len(figures)
+    # muli: 2 colour dice and 8 standees; mutagen: 16 workers
+    assert seen == {"Custom_Dice": 2, "Figurine_Custom": 24}
+    _, save, _ = exports["muli"]
+    names = {o["Nickname"] for o in _objects(save["ObjectStates"])
+             if o["Name"] == "Figurine_Custom"}
+    assert {"RED MULE", "ORANGE RUNNER", "PURPLE RUNNER"} <= names
+
+
+def _mean_diff(a: Image.Image, b: Image.Image) -> float:
+    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"),
+                                                    b.convert("RGB"))).mean) / 3
+
+
+def _max_diff(a: Image.Image, b: Image.Image) -> int:
+    return max(hi for _, hi in ImageChops.difference(a.convert("RGB"),
+                                                     b.convert("RGB")).getextrema())
+
+
+def _alone(game: Any, comp: Any, spec: Any, w: float, h: float, name: str,
+           extra: dict[str, Any] | None, dpi: float) -> Image.Image:
+    """One face drawn by itself (the layout with the component's fields, as the die net and
+    the standee strip draw each face) and rasterised on its own page."""
+    from generator.build import icon_source
+    from generator.draw.common import face
+
+    d = face(game, comp, spec, w, h, 0.0, name, [], extra=extra)
+    return next(raster.render_faces([raster.Face(comp, name, d)], dpi, icon_source(game)))
+
+
+def test_the_die_image_holds_the_six_printed_faces(tmp_path: Path) -> None:
+    """Each cell of the colour die's Custom_Dice image against that face drawn alone.
+
+    A cell is the printed net seen through that face's square, rasterised on a page of its
+    own at a dpi where a face is a whole number of pixels (22 mm at 150.09 dpi: 130 px);
+    the face drawn alone is rasterised the same way, so the two share their pixel phase.
+    Inside a one-pixel border they are the same pixels (measured: identical, but for one
+    anti-aliased pixel of one face a level of 255 apart, as the net's transforms compose in
+    floating point; the bound is that one level). On the border they differ
+    where the net draws its fold and cut lines along the face's edges (half a 0.2-0.25 mm
+    line); over the whole cell that stays under the existing bound for a card cut from a
+    sheet (mean difference under 4 levels of 255; measured 0.75 to 1.6), while every other
+    face differs by at least ten times as much (measured 23 and more).
+    """
+    game = load("muli")
+    result = export_tts(game, tmp_path, dpi=150)
+    save = json.loads(result.save.read_text(encoding="utf-8"))
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    die = next(o for o in _objects(save["ObjectStates"]) if o["Name"] == "Custom_Dice")
+    comp = next(c for c in game.components if c.kind == "die")
+    path = _path(die["CustomImage"]["ImageURL"])
+    entry = next(f for f in manifest["files"]
+                 if f["file"] == path.relative_to(result.save.parent.resolve()).as_posix())
+    side = entry["cell"][0]
+    assert side == 130 and entry["grid"] == [4, 3]
+    sheet = Image.open(path)
+    s = comp.size[0]
+    alone = [_alone(game, comp, comp.front, s, s, f"face {i + 1}",
+                    {**comp.faces[i], "face": i + 1}, entry["dpi"]) for i in range(6)]
+    assert all(a.size == (side, side) for a in alone)
+    inner = (1, 1, side - 1, side - 1)
+    for f in entry["faces"]:
+        c, r = f["cell"]
+        cell = sheet.crop((c * side, r * side, (c + 1) * side, (r + 1) * side))
+        own = alone[f["face"] - 1]
+        assert _max_diff(cell.crop(inner), own.crop(inner)) <= 1
+        diff = _mean_diff(cell, own)
+        others = [_mean_diff(cell, a) for i, a in enumerate(alone) if i != f["face"] - 1]
+        assert diff < 4.0 and min(others) > 10 * diff
+        assert f["name"] == comp.faces[f["face"] - 1]["name"]
+    # face k in cell D6_CELLS[k], the cells not holding a face blank
+    assert {f["face"]: tuple(f["cell"]) for f in entry["faces"]} == D6_CELLS
+    used = set(D6_CELLS.values())
+    for c in range(4):
+        for r in range(3):
+            if (c, r) not in used:
+                blank = sheet.crop((c * side, r * side, (c + 1) * side, (r + 1) * side))
+                assert blank.getextrema() == ((255, 255),) * 3
+
+
+def test_a_figurine_is_the_standees_front_and_upright_back(tmp_path: Path) -> None:
+    """Each standee's Figurine_Custom images against its front and back drawn alone.
+
+    The images are the printed strip seen through the front's and the back's places, the
+    back (upside down above the fold) turned upright, each on a page of the face's own size:
+    the same pixel phase as the face drawn alone. Inside a one-pixel border they are the
+    same pixels (within one level of 255, as for the die; measured identical); the border
+    holds half of the strip's fold lines (mean over the whole image under 4 levels of 255,
+    the existing bound; measured 2.2 to 2.4). The back turned over again, as it prints,
+    differs by ten times as much (measured 36 and more).
+    """
+    game = load("muli")
+    result = export_tts(game, tmp_path, dpi=150)
+    save = json.loads(result.save.read_text(encoding="utf-8"))
+    manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+    dpi_of = {f["file"]: f.get("dpi") for f in manifest["files"]}
+    checked = 0
+    for o in _objects(save["ObjectStates"]):
+        if o["Name"] != "Figurine_Custom":
+            continue
+        comp = next(c for c in game.components if c.id == o["Description"])
+        w, h = comp.size
+        front = Image.open(_path(o["CustomImage"]["ImageURL"]))
+        back = Image.open(_path(o["CustomImage"]["ImageSecondaryURL"]))
+        rel = _path(o["CustomImage"]["ImageURL"]).relative_to(result.save.parent.resolve())
+        dpi = dpi_of[rel.as_posix()]
+        want_front = _alone(game, comp, comp.front, w, h, "front", None, dpi)
+        want_back = _alone(game, comp, comp.back or comp.front, w, h, "back", None, dpi)
+        assert front.size == want_front.size == back.size == want_back.size
+        inner = (1, 1, front.width - 1, front.height - 1)
+        for got, want in ((front, want_front), (back, want_back)):
+            assert _max_diff(got.crop(inner), want.crop(inner)) <= 1
+            assert _mean_diff(got, want) < 4.0
+        assert _mean_diff(back.rotate(180), want_back) > 10 * _mean_diff(back, want_back)
+        checked += 1
+    assert checked == 8
+
+
+def test_the_progress_bar_counts_every_face_once(tmp_path: Path) -> None:
+    """The bar's total is what the export ticks off, dice and standees included."""
+    for key in ("muli", "mutagen"):
+        ticks: list[int] = []
+        totals: list[int] = []
+        export_tts(load(key), tmp_path / key, dpi=20, progress=ticks.append,
+                   total=totals.append)
+        assert totals and sum(ticks) == totals[-1], key
+
+
+def test_url_base_reaches_dice_and_figurines(tmp_path: Path) -> None:
+    result = export_tts(load("muli"), tmp_path, dpi=20, url_base="https://example.org/muli")
+    save = json.loads(result.save.read_text(encoding="utf-8"))
+    urls = [o["CustomImage"][k] for o in _objects(save["ObjectStates"])
+            if o["Name"] in ("Custom_Dice", "Figurine_Custom")
+            for k in ("ImageURL", "ImageSecondaryURL") if o["CustomImage"][k]]
+    assert len(urls) == 2 + 16
+    for u in urls:
+        assert u.startswith("https://example.org/muli/pieces/")
+        assert (result.save.parent / u.removeprefix("https://example.org/muli/")).is_file()
