@@ -27,13 +27,14 @@ GAMES = ["mule", "mutagen", "outer-earth", "muli", "mule-goes-crazy"]
 SPLIT = ["mule", "mutagen", "muli"]  # the bundled games with a board larger than the page
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
-_GAMES: dict[str, tuple[Game, Any]] = {}
-_SHEETS: dict[tuple[str, str, str, float], list[Sheet]] = {}
+_GAMES: dict[tuple[str, float], tuple[Game, Any]] = {}
+_SHEETS: dict[tuple[str, str, str, float, float], list[Sheet]] = {}
 
 
-def sheets_of(key: str, paper: str, duplex: str, margin: float = 6.0) -> list[Sheet]:
-    """The game's sheets as ``irata print`` lays them out: imposed with the checklist, split
-    into their files, numbered and footed."""
+def sheets_of(key: str, paper: str, duplex: str, margin: float = 6.0,
+              bleed: float = 3.0) -> list[Sheet]:
+    """The game's sheets as ``irata print`` lays them out (``--margin``, ``--bleed``):
+    imposed with the checklist, split into their files, numbered and footed."""
     from generator.build import (
         checklist_panel,
         draw_all,
@@ -45,13 +46,13 @@ def sheets_of(key: str, paper: str, duplex: str, margin: float = 6.0) -> list[Sh
     )
     from generator.draw import Options
 
-    if key not in _GAMES:
+    if (key, bleed) not in _GAMES:
         game = load(key)
-        _GAMES[key] = (game, draw_all(game, select(game, None), Options()))
-    case = (key, paper, duplex, margin)
+        _GAMES[key, bleed] = (game, draw_all(game, select(game, None), Options(bleed=bleed)))
+    case = (key, paper, duplex, margin, bleed)
     if case not in _SHEETS:
-        game, faces = _GAMES[key]
-        settings = Settings(paper=paper, duplex=duplex, margin=margin)
+        game, faces = _GAMES[key, bleed]
+        settings = Settings(paper=paper, duplex=duplex, margin=margin, bleed=bleed)
         sheets = impose_all(game, faces, settings, [checklist_panel(game, settings)])
         sheets = print_files(sheets, output_names(game, None)[0], settings)
         number_and_footer(game, sheets, settings)
@@ -301,21 +302,23 @@ def test_no_mark_crosses_the_footer(case: tuple[str, str, str]) -> None:
         assert files <= {f"{case[0]}.pdf", f"{case[0]}-single-sided.pdf"}
 
 
-PRINTABLE_CASES = [(g, p, d, m) for m in (6.0, 3.0, 10.0) for g in GAMES
-                   for p in ("letter", "a4") for d in ("long", "short", "fold", "none")]
+PRINTABLE_CASES = [(g, p, d, m, 3.0) for m in (6.0, 3.0, 10.0) for g in GAMES
+                   for p in ("letter", "a4") for d in ("long", "short", "fold", "none")] + [
+                   (g, p, d, 6.0, 0.0) for g in GAMES for p in ("letter", "a4")
+                   for d in ("long", "fold")]
 
 
 @pytest.mark.parametrize("case", PRINTABLE_CASES,
                          ids=["-".join(map(str, c)) for c in PRINTABLE_CASES])
 def test_the_footer_lies_inside_the_printable_area_clear_of_every_piece(
-        case: tuple[str, str, str, float]) -> None:
+        case: tuple[str, str, str, float, float]) -> None:
     """Every primitive of every sheet's footer (ruler, label, text) lies inside the printable
     area (``--margin`` from every paper edge, where a home printer may print nothing), clear
     of every piece's bleed box (and so of its trim), of every panel and of every mark, on
     every sheet of both files; and each file keeps the ruler on at least one sheet, to check
-    the print scale by."""
-    key, paper, duplex, margin = case
-    sheets = sheets_of(key, paper, duplex, margin)
+    the print scale by. With the default margin, 3 and 10 mm, and without bleed."""
+    key, paper, duplex, margin, bleed = case
+    sheets = sheets_of(key, paper, duplex, margin, bleed)
     ruler: dict[str, bool] = {}
     for sheet in sheets:
         footer, _ = _footer(sheet)
