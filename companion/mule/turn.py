@@ -158,8 +158,48 @@ def scripted(given: dict[str, str], answers: dict[str, str]) -> steps.Asker:
     return ask
 
 
-def interactive(ask: Ask, say: Say, answers: dict[str, str]) -> steps.Asker:
-    """Questions asked at the table: a refused answer says why and is asked again."""
+class Stuck(RuleError):
+    """The asker keeps giving answers the rules refuse: asking again would never end.
+
+    ``reason`` is the last refusal; from :func:`play_turn`, ``state`` and ``answers`` are those
+    of the steps taken before the refused one (the refused step changed nothing)."""
+
+    def __init__(self, reason: InputError | RuleError, times: int) -> None:
+        super().__init__(f"{reason} (refused {times} times: stopped asking)")
+        self.reason = reason
+        self.times = times
+        self.state: dict[str, Any] | None = None
+        self.answers: dict[str, Any] = {}
+
+
+class Refusals:
+    """The refusals of one step, counted so that asking again ends: an answer refused before
+    (the same text to the same question, or the same answers to a whole step) may be given
+    again ``repeats`` times, and a step is refused ``most`` times at most."""
+
+    def __init__(self, repeats: int = 3, most: int = 50) -> None:
+        self.repeats = repeats
+        self.most = most
+        self.seen: set[Any] = set()
+        self.again = 0
+        self.total = 0
+
+    def refused(self, answer: Any, exc: InputError | RuleError) -> None:
+        """Count a refusal of ``answer`` (hashable); raise :class:`Stuck` at a bound."""
+        self.total += 1
+        if answer in self.seen:
+            self.again += 1
+        self.seen.add(answer)
+        if self.again >= self.repeats or self.total >= self.most:
+            raise Stuck(exc, self.total) from exc
+
+
+def interactive(ask: Ask, say: Say, answers: dict[str, str],
+                refusals: Refusals | None = None) -> steps.Asker:
+    """Questions asked at the table: a refused answer says why and is asked again, until the
+    asker has given refused answers again too often (:class:`Refusals`; then :class:`Stuck`).
+    The end of the asker's input is the asker's to signal (an exception of its own)."""
+    count = Refusals() if refusals is None else refusals
 
     def asker(key: str, question: str, default: str, parse: Callable[[str], Any]) -> Any:
         while True:
@@ -168,6 +208,7 @@ def interactive(ask: Ask, say: Say, answers: dict[str, str]) -> steps.Asker:
                 value = parse(text)
             except (InputError, RuleError) as exc:
                 say(f"  ! {exc}")
+                count.refused((key, question, text), exc)
                 continue
             answers[key] = text
             return value
@@ -175,10 +216,44 @@ def interactive(ask: Ask, say: Say, answers: dict[str, str]) -> steps.Asker:
     return asker
 
 
+def take_step(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
+              ) -> tuple[dict[str, Any], Step, list[str], dict[str, str]]:
+    """Take the step that comes now, asking its questions at the table (:func:`interactive`);
+    a step refused as a whole once its questions are answered is asked again from its first
+    question. Returns what :func:`run_step` does and the answers typed. Raises the refusal
+    when no question was asked (nothing typed can change it) and :class:`Stuck` when the
+    asker keeps giving refused answers; ``state`` is never changed."""
+    count = Refusals()
+    asked = [0]
+
+    def counted(question: str, default: str) -> str:
+        asked[0] += 1
+        return ask(question, default)
+
+    while True:
+        asked[0] = 0
+        typed: dict[str, str] = {}
+        try:
+            after, done, lines = run_step(state, md, interactive(counted, say, typed, count), say)
+        except Stuck:
+            raise
+        except (InputError, RuleError) as exc:
+            if not asked[0]:        # nothing typed can change it: no asking again
+                raise
+            say(f"  ! {exc}")
+            count.refused(("step", tuple(sorted(typed.items()))), exc)
+            continue
+        return after, done, lines, typed
+
+
 def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
               ) -> tuple[dict[str, Any], dict[str, Any]]:
     """One Game Turn, step by step, from the step that comes now to the end of the turn (or of
-    the game). Returns the state after it and the answers typed (``STEP.WHO.KEY`` -> text)."""
+    the game). Returns the state after it and the answers typed (``STEP.WHO.KEY`` -> text).
+
+    A refused answer is asked again (:func:`take_step`); an asker that keeps giving refused
+    answers ends the walk with :class:`Stuck`, which carries the state and answers of the
+    steps taken before. ``state`` itself is never changed."""
     s = state
     now = current(copy.deepcopy(s), md)
     if now is None:
@@ -189,12 +264,11 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
         now = current(copy.deepcopy(s), md)
         if now is None or now.turn != turn:
             return s, answers
-        typed: dict[str, str] = {}
         try:
-            s, done, _ = run_step(s, md, interactive(ask, say, typed), say)
-        except (InputError, RuleError) as exc:
-            say(f"  ! {exc}")
-            continue
+            s, done, _, typed = take_step(s, md, ask, say)
+        except Stuck as exc:
+            exc.state, exc.answers = s, answers
+            raise
         for key, text in typed.items():
             answers[f"{done.step}.{done.who or ''}.{key}"] = text
 
@@ -215,12 +289,23 @@ def say_step(now: Step, state: dict[str, Any]) -> str:
     return f"{phase}: {what}"
 
 
+def _claimable(now: Step, state: dict[str, Any]) -> list[steps.Claimable]:
+    """What ``now.who`` could claim in Land Grant (a claim they have to make, if any)."""
+    from companion.mule import data, steps
+
+    return steps.claimable(state, data.load(), str(now.who))
+
+
 def command(now: Step, state: dict[str, Any]) -> str:
     """The command that records the step that comes now."""
     base = "irata play mule "
     deck = bool(state.get("event_decks"))
     who = now.who or ""
     if now.step == "grant":
+        can = _claimable(now, state)
+        if can:
+            return base + f"grant {who} TILE@SQUARE   ({who} has to claim one: " \
+                + "; ".join(c.describe() for c in can) + ")"
         return base + f"grant {who} TILE@SQUARE   (or: none)"
     if now.step == "auction":
         if now.who:

@@ -806,7 +806,8 @@ def turn(game_id: int | None, db: str | None) -> None:
     """The guided walk over one Game Turn: every step asked in order and saved as soon as it is
     answered. Run it again to resume where it stopped; Ctrl-C or the end of the input loses
     only the step in progress (the end of the input exits 2, Ctrl-C 130). A refused answer
-    says why and is asked again.
+    says why and is asked again; the same refused answer given over and over ends it (exit 2,
+    the steps before it kept).
 
     \b
     Lands are claimed by the tile printed on them and the square of the
@@ -824,10 +825,7 @@ def turn(game_id: int | None, db: str | None) -> None:
 
     md = _data()
 
-    prompts = [0]
-
     def ask(question: str, default: str) -> str:
-        prompts[0] += 1
         return str(click.prompt(question, default=default, show_default=bool(default)))
 
     with open_store(db) as store:
@@ -841,19 +839,16 @@ def turn(game_id: int | None, db: str | None) -> None:
         while now is not None and now.turn == start:
             seen = len(store.events(saved.id))
             click.echo(f"-- {steps_of.say_step(now, state)}")
-            answers: dict[str, str] = {}
-            prompts[0] = 0
+            where = (f"{steps_of.say_step(now, state)}: everything before it is saved; "
+                     "'irata play mule turn' resumes here")
             try:
-                after, done, lines = steps_of.run_step(
-                    state, md, steps_of.interactive(ask, click.echo, answers), click.echo)
-            except (InputError, RuleError) as exc:
-                if not prompts[0]:       # nothing typed can change it: no asking again
-                    raise
-                click.echo(f"  ! {exc}")
-                continue
+                # a refused answer is asked again; a refusal nothing typed can change, or the
+                # same refused answers given again and again, ends the command (exit 2)
+                after, done, lines, answers = steps_of.take_step(state, md, ask, click.echo)
+            except steps_of.Stuck as exc:
+                raise RuleError(f"{exc.reason} (refused {exc.times} times); stopped at "
+                                f"{where}") from None
             except click.Abort as exc:
-                where = (f"{steps_of.say_step(now, state)}: everything before it is saved; "
-                         "'irata play mule turn' resumes here")
                 if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
                     click.echo(f"\nStopped at {where}.", err=True)
                     raise SystemExit(130) from None

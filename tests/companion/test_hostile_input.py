@@ -310,9 +310,11 @@ def test_a_turn_prompt_asks_again_for_a_wild_number_and_saves_nothing(
         monkeypatch: pytest.MonkeyPatch) -> None:
     assert run(["play", "mule", "new", "--players", "Ann,Bob,Cid"], capsys)[0] == 0
     before = saved_rows()
-    # no Land Grants, no Actions, Production Card PR05, no Lands worked; then the wild number
-    # as Ann's Smithore sold at the auction, until the input ends
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 10 + "PR05\n" + "\n" * 3
+    # two Land Grants each (a Colonist who can claim a Land has to: Plains of the Blue Zone),
+    # no Package, no Actions, Production Card PR05, no Lands worked; then the wild number as
+    # Ann's Smithore sold at the auction, until the input ends
+    claims = "plains@E1\n" * 3 + "plains@E2\n" * 3
+    monkeypatch.setattr("sys.stdin", io.StringIO(claims + "\n" * 4 + "PR05\n" + "\n" * 3
                                                  + f"Ann={typed}\n" * 3))
     code, out, err = run(["play", "mule", "turn"], capsys)
     assert code == 2 and "the input ended at" in err  # the input ran out, as Ctrl-D

@@ -80,12 +80,21 @@ def test_new_game_with_named_rivers(md: MuleData) -> None:
         game.new_game(md, ["Ann", "Bob", "Cid"], rivers={"Zed": "R01"})
 
 
+# Land Grant: a Colonist who can claim a Land has to (Questions and Answers); where a test
+# names no claim, each Colonist claims these in turn, in the Blue Zone (column E), which has
+# 6 Plains, 2 Low Mountain and 2 High Mountain squares on Planet Irata
+CLAIMS = {"Ann": ["plains@E1", "plains@E2"], "Bob": ["plains@E1", "plains@E2"],
+          "Cid": ["plains@E1", "plains@E2"], "Dee": ["low-mountain@E1", "high-mountain@E2"]}
+
+
 def table(answers: dict[str, list[str]], said: list[str], asked: list[str] | None = None
           ) -> Any:
-    """A table answering the questions that contain a key of ``answers`` (in order), the
-    Production Card with A Quiet Turn, the Event cards with Seeds from Home! and Land Tax!
-    given to the next Colonist, and Enter everywhere else."""
+    """A table answering the questions that contain a key of ``answers`` (in order), a Land
+    Grant with the Colonist's next claim of ``CLAIMS``, the Production Card with A Quiet Turn,
+    the Event cards with Seeds from Home! and Land Tax! given to the next Colonist, and Enter
+    everywhere else."""
     count = [0]
+    claims = {n: list(c) for n, c in CLAIMS.items()}
 
     def ask(question: str, default: str) -> str:
         count[0] += 1
@@ -95,6 +104,8 @@ def table(answers: dict[str, list[str]], said: list[str], asked: list[str] | Non
         for key, queue in answers.items():
             if key in question and queue:
                 return queue.pop(0)
+        if question.startswith("Land Grant: "):
+            return claims[question.split()[2]].pop(0)
         if "Production Card drawn" in question:
             return "quiet-turn"
         if "Lucky Event card drawn" in question:
@@ -121,7 +132,8 @@ def test_a_tile_claimed_twice_is_asked_again(md: MuleData) -> None:
     assert "  ! P07 is already on Dee's Player Board" in said
     assert "  ! 'plains': give the square it goes on, as printed on the Player Board, e.g. " \
         "plains@B1" in said
-    assert [x["tile"] for x in after["players"]["Cid"]["lands"]] == [None, "P08"]
+    # Cid's River (no tile named), P08, and the Plains of his second Land Grant
+    assert [x["tile"] for x in after["players"]["Cid"]["lands"]] == [None, "P08", None]
     # Ann's River has its tile: her Production needs no typing
     assert any(line.startswith("Ann produces smithore 0, crystite 0, food 3,") for line in said)
     assert "R01@C1:F" in game.describe(after)

@@ -20,14 +20,25 @@ from irata.cli import cli
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
 
+# Land Grant: a Colonist who can claim a Land has to (Questions and Answers), so the table
+# claims one each time, in the Blue Zone (column E), where these tests put no Land: Planet
+# Irata's Blue Zone has 6 Plains, 2 Low Mountain and 2 High Mountain squares, enough for the
+# two Land Grants of Turn 1, or of two later Turns
+CLAIMS = {"Ann": ["plains@E1", "plains@E2"], "Bob": ["plains@E1", "plains@E2"],
+          "Cid": ["plains@E1", "plains@E2"], "Dee": ["low-mountain@E1", "high-mountain@E2"]}
+
+
 class Script:
     """Answers a guided turn's questions: the first unused (words, answer) pair whose words are
-    in the question; the question's default otherwise."""
+    in the question; a Land Grant with the Colonist's next claim of ``CLAIMS``; the question's
+    default otherwise."""
 
-    def __init__(self, *pairs: tuple[str, str]) -> None:
+    def __init__(self, *pairs: tuple[str, str], claimed: int = 0) -> None:
         self.pairs = list(pairs)
         self.asked: list[str] = []
         self.said: list[str] = []
+        # ``claimed``: how many of CLAIMS each Colonist claimed in the Turns played before
+        self.claims = {n: list(c[claimed:]) for n, c in CLAIMS.items()}
 
     def ask(self, question: str, default: str) -> str:
         self.asked.append(question)
@@ -36,6 +47,8 @@ class Script:
             if words in question:
                 del self.pairs[i]
                 return answer
+        if question.startswith("Land Grant: "):
+            return self.claims[question.split()[2]].pop(0)
         return default
 
     def say(self, line: str) -> None:
@@ -95,10 +108,11 @@ def test_square_of_four_gives_four_economies_of_scale_and_turns_lands_over(md: M
     # base 2+0+1+3 = 6, four Paths: +4 (then spoilage is next turn's business)
     assert "Ann produces smithore 0, crystite 10, food 0, energy 0 (Economies of Scale " \
         "crystite +4); turn to the Secret Side: P07, P08, P01, P02" in s.text
-    assert all(x["secret"] for x in after["players"]["Ann"]["lands"])
+    # the Plains Ann claimed in Land Grant (E1) has no M.U.L.E.: it keeps its Public Side
+    assert [x["secret"] for x in after["players"]["Ann"]["lands"]] == [True] * 4 + [False]
     assert not any("working Lands" in q for q in s.asked)      # nothing typed
     # next turn the Lands show their Secret Side: nothing more turns over
-    s2 = Script()
+    s2 = Script(claimed=1)
     play(after, md, s2)
     assert "Secret Side" not in produced(s2, "Ann")
 
@@ -123,6 +137,8 @@ def test_flipping_the_wrong_number_is_refused_then_asked_again(md: MuleData) -> 
     said: list[str] = []
 
     def ask(question: str, default: str) -> str:
+        if question.startswith("Land Grant: "):
+            return CLAIMS[question.split()[2]][0]
         return next(answers) if "Energy Shortage" in question else default
 
     game.play_turn(state, md, ask, said.append)
@@ -141,7 +157,8 @@ def test_radiation_rank_1_loses_a_mule_of_their_choice(md: MuleData) -> None:
     assert produced(s, "Ann").startswith("Ann produces smithore 0, crystite 0, food 3, energy 0")
     assert produced(s, "Bob").startswith("Bob produces smithore 0, crystite 0, food 2")
     a = after["players"]["Ann"]
-    assert [x["mule"] for x in a["lands"]] == ["food", None]      # gone to the neutral stacks
+    # gone to the neutral stacks (the third Land, claimed in Land Grant, never had one)
+    assert [x["mule"] for x in a["lands"]] == ["food", None, None]
     assert a["mules"] == {"smithore": 0, "crystite": 0, "food": 1, "energy": 0}
     assert after["store"]["mules"] == 12                          # not to The Store
 
@@ -237,7 +254,7 @@ def test_meteor_craters_come_into_play_and_can_then_be_claimed(md: MuleData) -> 
     after = play(start(md, "production/meteorite-strike"), md, s)
     assert after["craters"] == ["M01", "M02"]
     assert "Dee places M01, M02 on empty squares of Planet Irata" in s.text
-    s2 = Script(("Land Grant: Dee claims", "M01@A3"))
+    s2 = Script(("Land Grant: Dee claims", "M01@A3"), claimed=1)
     later = play(after, md, s2)
     assert later["players"]["Dee"]["lands"][-1] == {
         "land": "meteor-crater", "tile": "M01", "square": "A3", "mule": None, "secret": False}

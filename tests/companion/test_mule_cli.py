@@ -113,8 +113,10 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str,
 TURN_1 = "\n".join([
     # seed 7: the initial Ranking is Dee, Bob, Ann, Cid; the Production deck starts with Pirate
     # Ship!, the Lucky Event deck with Seeds from Home! (no Wampus), then Dance Night (Wampus)
-    # 1. Expansion, Beginner: two Land Grants on Turn 1, lowest Rank first (4 players x 2)
-    "", "", "", "P07@B1", "", "", "", "",
+    # 1. Expansion, Beginner: two Land Grants on Turn 1, lowest Rank first (Cid, Ann, Bob, Dee,
+    # twice); a Colonist who can claim a Land has to (Questions and Answers), so each claims
+    # two, by the tile and the Player Board's square or, for a tile not named, by its type
+    "P08@B1", "P01@B1", "P02@B1", "P07@B1", "H01@A1", "L01@E1", "plains@D1", "plains@D1",
     # 2. Development: no Package From Home World!; then Action Rounds in Rank order (12
     # M.U.L.E.s in the Corral): Dee buys a M.U.L.E. for P07 (White Zone: 1 Food), Bob passes,
     # Ann hunts the Wampus twice (1 Food each), Cid passes; in Round 2 Dee and Ann pass
@@ -155,12 +157,13 @@ def test_new_turn_status_set_undo_export(tmp_path: Path) -> None:
     p = after["players"]["Dee"]
     assert after["turn"] == 2
     assert [(land["land"], land["tile"], land["mule"]) for land in p["lands"]] == [
-        ("river", None, "food"), ("plains", "P07", "energy")]
+        ("river", None, "food"), ("plains", "P07", "energy"), ("plains", None, None)]
     assert p["mules"] == {"smithore": 0, "crystite": 0, "food": 1, "energy": 1}
     assert p["money"] == 30 - 5                     # one M.U.L.E. at Smithore's $5
     assert after["ranking"] == ["Ann", "Bob", "Cid", "Dee"]
-    # Ann: $10 from the Wampus, then Land Tax! ($3 for her one Land)
-    assert after["players"]["Ann"]["money"] == 30 + 10 - 3
+    # Ann: $10 from the Wampus, then Land Tax! ($3 for each of her three Lands: her River,
+    # P01 and L01)
+    assert after["players"]["Ann"]["money"] == 30 + 10 - 3 * 3
     assert "Dee: +1 food" in out                    # A Fine Kitchen Garden!, 1-4 Lands
     assert after["store"]["mules"] == 12 and after["store"]["smithore"] == 7
     assert after["production_drawn"] == ["production/pirate-ship"]

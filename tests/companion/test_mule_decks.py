@@ -191,11 +191,22 @@ def test_a_negative_colonist_is_refused() -> None:
 
 # -- in the guided turn ----------------------------------------------------------------------------
 
+# Land Grant: a Colonist who can claim a Land has to (Questions and Answers), so each claims
+# these in turn: the two Land Grants of Turn 1 in the Blue Zone (column E: 6 Plains, 2 Low
+# Mountain and 2 High Mountain squares on Planet Irata), Turn 2's in the Red Zone (column A)
+CLAIMS = {"Ann": ["plains@E1", "plains@E2", "plains@A1"],
+          "Bob": ["plains@E1", "plains@E2", "plains@A1"],
+          "Cid": ["plains@E1", "plains@E2", "plains@A1"],
+          "Dee": ["low-mountain@E1", "high-mountain@E2", "high-mountain@A1"]}
+
+
 def quiet_turn(md: MuleData, state: dict[str, Any], answers: dict[str, list[str]]
                ) -> tuple[dict[str, Any], list[str], list[str]]:
-    """Play a turn answering only the questions containing a key of ``answers`` (in order)."""
+    """Play a turn answering only the questions containing a key of ``answers`` (in order),
+    and each Land Grant with the Colonist's next claim of ``CLAIMS``."""
     asked: list[str] = []
     said: list[str] = []
+    claims = {n: c[len(state["players"][n]["lands"]) - 1:] for n, c in CLAIMS.items()}
 
     def ask(question: str, default: str) -> str:
         asked.append(question)
@@ -203,6 +214,8 @@ def quiet_turn(md: MuleData, state: dict[str, Any], answers: dict[str, list[str]
         for key, queue in answers.items():
             if key in question and queue:
                 return queue.pop(0)
+        if question.startswith("Land Grant: "):
+            return claims[question.split()[2]].pop(0)
         if "Production Card drawn" in question:
             return "quiet-turn"
         return default
@@ -226,7 +239,8 @@ def test_typed_event_cards_apply_and_a_card_for_oneself_is_refused(md: MuleData)
     assert "  ! LE02 Seeds from Home! is a Lucky Event card" in text
     # Cid: 4 Food, 2 spoiled, none produced (no working Land typed), then +2
     assert "Cid: +2 food -> $30" in text and after["players"]["Cid"]["food"] == 4
-    assert "Bob: -$3 -> $27" in text               # Land Tax!, one Land (the River)
+    # Land Tax!, $3 a Land: Bob's River and the two Lands of his Land Grants
+    assert "Bob: -$9 -> $21" in text
 
 
 def test_wampus_hunts_stop_at_the_wampus(md: MuleData) -> None:

@@ -48,7 +48,69 @@ def test_land_grant_order_and_turn_one_twice(md: MuleData) -> None:
     now = turn.current(s, md)
     assert now is not None and (now.step, now.who) == ("grant", "Dee")
     assert [w for _, w in s["todo"]] == ["Dee", "Cid", "Bob", "Ann"] * 2
-    assert turn.command(now, s) == "irata play mule grant Dee TILE@SQUARE   (or: none)"
+    # every Zone of Planet Irata has Lands left and Dee's Player Board is empty: she has to
+    # claim one (Questions and Answers, Expansion)
+    assert turn.command(now, s).startswith("irata play mule grant Dee TILE@SQUARE   (Dee has "
+                                           "to claim one: Plains, Low Mountain or High "
+                                           "Mountain from the Red Zone")
+
+
+def test_play_turn_ends_when_the_asker_repeats_a_refused_answer(md: MuleData) -> None:
+    """A table (or a script) that gives the same refused answer again and again: play_turn
+    stops with the refusal instead of asking for ever, and the refused step changes
+    nothing."""
+    s = tournament(md)
+    before = copy.deepcopy(s)
+    asked: list[str] = []
+    said: list[str] = []
+
+    def stubborn(question: str, default: str) -> str:
+        asked.append(question)
+        assert len(asked) < 100, "play_turn keeps asking"
+        return "none"
+
+    with pytest.raises(turn.Stuck) as info:
+        turn.play_turn(s, md, stubborn, said.append)
+    assert s == before
+    assert len(asked) == 4            # refused once, then given again three times
+    assert "Dee cannot claim none" in str(info.value) and "refused 4 times" in str(info.value)
+    assert isinstance(info.value.reason, RuleError)
+    assert info.value.state == before and info.value.answers == {}
+
+    # the steps answered before are kept in what it stops with; the refused one is not taken
+    answers = iter(["P07@B2", *["P99@B1", "P07@B1"] * 50])   # then two wrong answers in turn
+
+    def cycling(question: str, default: str) -> str:
+        asked.append(question)
+        assert len(asked) < 200, "play_turn keeps asking"
+        return next(answers)
+
+    with pytest.raises(turn.Stuck) as info:
+        turn.play_turn(s, md, cycling, said.append)
+    assert s == before
+    kept = info.value.state
+    assert kept is not None and kept["todo"][0] == ["grant", "Cid"]
+    assert [x["tile"] for x in kept["players"]["Dee"]["lands"]] == ["P07"]
+    assert kept["players"]["Cid"]["lands"] == []
+    assert info.value.answers == {"grant.Dee.claim": "P07@B2"}
+    assert any("P07 is already on Dee's Player Board" in line for line in said)
+
+
+def test_a_step_refused_with_nothing_asked_is_not_retried(md: MuleData) -> None:
+    """A refusal no answer can change (the step asked nothing) is raised at once, not tried
+    again for ever."""
+    s = tournament(md)
+    s["todo"] = [["usage", None]]         # Usage and Spoilage asks nothing ...
+    s["players"]["Ann"]["food"] = -1      # ... and a broken save's Stock is refused
+    asked: list[str] = []
+
+    def ask(question: str, default: str) -> str:
+        asked.append(question)
+        return default
+
+    with pytest.raises(InputError, match="food stock must be a whole number 0 or more"):
+        turn.play_turn(s, md, ask, lambda line: None)
+    assert asked == []
 
 
 def test_food_cost_by_zone_and_per_action_round(md: MuleData) -> None:

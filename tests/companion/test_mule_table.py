@@ -75,13 +75,33 @@ def flips() -> list[str]:
     return out
 
 
-def quiet_turn(card: str, events: tuple[str, str]) -> None:
-    """A Turn where nobody claims, auctions, plays a package, acts or trades."""
+# Turns 3 to 7: a Colonist has to claim a Land if one is available and they have an empty
+# square in its Zone (Questions and Answers), and after Turn 2 there are 20 Lands left on
+# Planet Irata for the 20 Land Grants of Turns 3 to 7: in the Red Zone 2 Plains, 3 High and 2
+# Low Mountains; in the White Zone 2 Low and 1 High Mountain; in the Blue Zone 6 Plains, 2 Low
+# and 2 High Mountains. The Blue Zone's 10 take 3 + 3 + 2 + 2 of the Colonists' Blue squares,
+# the Red Zone's 7 Ann's, Bob's and Cid's empty Red squares (Dee has one left, Bob two), so each
+# Colonist claims one Land a Turn, these in turn, and Planet Irata is empty after Turn 7.
+CLAIMS = {
+    "Ann": ["P02@E1", "P08@E2", "L01@E3", "P12@A1", "H01@A2"],
+    "Bob": ["P14@E1", "P15@E2", "H02@E3", "P16@A2", "H03@A3"],
+    "Cid": ["P17@E1", "L02@E2", "H04@A1", "L03@A2", "L04@A3"],
+    "Dee": ["P18@E1", "H05@E2", "L05@B1", "L06@D1", "H06@B2"],
+}
+
+
+def land_grants(claims: dict[str, list[str]]) -> None:
+    """A Turn's Land Grant, lowest Rank first: each Colonist claims their next Land."""
     for _ in range(4):
         now = json.loads(mule("next", "--json"))["next"]
-        if now["step"] != "grant":
-            break
-        mule("grant", now["who"], "none")
+        assert now["step"] == "grant"
+        mule("grant", now["who"], claims[now["who"]].pop(0))
+
+
+def quiet_turn(card: str, events: tuple[str, str], claims: dict[str, list[str]]) -> None:
+    """A Turn where each Colonist claims a Land (they have to) and nobody auctions, plays a
+    package, acts or trades."""
+    land_grants(claims)
     now = json.loads(mule("next", "--json"))["next"]
     if now["step"] == "auction":
         mule("auction", "none")
@@ -213,7 +233,13 @@ def test_a_tournament_game_at_the_table(capsys: pytest.CaptureFixture[str],
     mule("grant", "Dee", "P11@A2")
     mule("grant", "Ann", "P01@D2")
     mule("grant", "Bob", "P05@B2")
-    mule("grant", "Cid", "none")
+    # Cid may not let the Land Grant pass: Lands are left in every Zone where he has an empty
+    # square (the White Zone of Planet Irata still has a Plains: 7 squares, 6 claimed)
+    err = refused(capsys, db, "grant", "Cid", "none")
+    assert "has to claim a Land if one is available" in err and "Cid cannot claim none" in err
+    assert "Plains, Low Mountain or High Mountain from the White Zone (empty: D1, B2, D2, " \
+        "B3, C3, D3)" in err
+    mule("grant", "Cid", "P10@B2")
     # Land Auctions: Cid plays his card; nobody raises, Bob wins P06 at the opening $8 ($15)
     mule("auction", "Cid", "Bob", "8", "P06@A1")
     mule("auction", "none")
@@ -265,7 +291,7 @@ def test_a_tournament_game_at_the_table(capsys: pytest.CaptureFixture[str],
     assert stocks(g, "Dee") == (21, 0, 0, 8, 3)
     assert stocks(g, "Bob") == (14, 0, 0, 6, 6)
     assert stocks(g, "Ann") == (13, 0, 0, 7, 8)
-    assert lands(g, "Cid") == ["R02@C1:F", "P09@B1:F"]
+    assert lands(g, "Cid") == ["R02@C1:F", "P09@B1:F", "P10@B2"]
     assert lands(g, "Dee") == ["R04@C1:F", "P04@A1:E", "P11@A2"]
     assert lands(g, "Bob") == ["R01@C1:F", "P03@B1:E", "P05@B2:E", "P06@A1"]
     assert g["store"] == {"mules": 9, "smithore": 1, "food": 12, "energy": 6}
@@ -277,13 +303,18 @@ def test_a_tournament_game_at_the_table(capsys: pytest.CaptureFixture[str],
     assert glance()["colonists"][2]["lands"][3]["land"] == "P06"
     CliRunner().invoke(cli, ["play", "undo"], catch_exceptions=False)
 
-    # == Turns 3 to 6: quiet Turns
-    quiet_turn("PR23", ("LE02", "UE04"))
-    quiet_turn("Fair Winds", ("LE03", "UE04"))
-    quiet_turn("PR14", ("LE10", "UE03"))
-    quiet_turn("PR11", ("LE02", "UE04"))
+    # == Turns 3 to 6: quiet Turns but for the Land Grants
+    claims = {n: list(c) for n, c in CLAIMS.items()}
+    quiet_turn("PR23", ("LE02", "UE04"), claims)
+    quiet_turn("Fair Winds", ("LE03", "UE04"), claims)
+    quiet_turn("PR14", ("LE10", "UE03"), claims)
+    quiet_turn("PR11", ("LE02", "UE04"), claims)
     # == Turn 7: the Production deck holds only The Ship is Back! (six cards lay on it)
-    quiet_until_production()
+    quiet_until_production(claims)
+    g = glance()
+    assert sum(len(c["lands"]) for c in g["colonists"]) == 4 + 18 + 6 + 6   # every Land
+    assert [len(colonist(g, n)["lands"]) for n in ("Ann", "Bob", "Cid", "Dee")] == \
+        [9, 9, 8, 8]
     err = refused(capsys, db, "produce", "The Ship is Back!")
     assert "PR01 ($5), PR02 ($8), PR03 ($11), PR04 ($14)" in err
     assert "only The Ship is Back!" in refused(capsys, db, "produce", "PR22")
@@ -305,10 +336,8 @@ def test_a_tournament_game_at_the_table(capsys: pytest.CaptureFixture[str],
     assert "over" in refused(capsys, db, "ranking")
 
 
-def quiet_until_production() -> None:
-    for _ in range(4):
-        now = json.loads(mule("next", "--json"))["next"]
-        mule("grant", now["who"], "none")
+def quiet_until_production(claims: dict[str, list[str]]) -> None:
+    land_grants(claims)
     for step in ("auction", "package"):
         if json.loads(mule("next", "--json"))["next"]["step"] == step:
             mule(step, "none")

@@ -1,0 +1,286 @@
+"""Land Grant's forced claim (Questions and Answers, Expansion: "You have to pick a land if one
+is available and you have an empty place on the same Zone on your Player Board"): a pass is
+refused, naming what could be claimed, when a Land is left in a Zone where the Colonist has an
+empty square, and taken when there is none; ``next`` and ``turn`` say the claim is a must.
+
+"Available" is read from the set-up's Lands on the printed Planet Irata map
+(``data.planet_irata``, ``setup.*.lands``): with 4 Colonists in a Tournament every square of
+the map holds a Land, with 3 only three of the four River squares do.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.mule import board, steps, turn
+from companion.mule import data as mule_data
+from companion.mule import saved as game
+from companion.mule.data import MuleData
+from components.errors import RuleError
+from irata.cli import cli, main
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+
+
+@pytest.fixture(autouse=True)
+def _bundled_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mule_data, "FOLDER", None)
+
+
+def tournament(md: MuleData, names: list[str] = NAMES) -> dict[str, Any]:
+    s = game.new_game(md, names, "tournament", seed=3)
+    s["ranking"] = list(names)
+    turn.begin_turn(s, md)
+    return s
+
+
+def put(s: dict[str, Any], who: str, *claims: str) -> None:
+    """Lands on ``who``'s Player Board, as KIND@SQUARE (P Plains, L Low, H High Mountain, R
+    River)."""
+    kinds = {"P": "plains", "L": "low-mountain", "H": "high-mountain", "R": "river"}
+    for text in claims:
+        kind, square = text.split("@")
+        s["players"][who]["lands"].append(board.new_land(kinds[kind], None, square))
+
+
+def grant_none(s: dict[str, Any], md: MuleData) -> dict[str, Any]:
+    after, _, lines = turn.run_step(s, md, turn.scripted({"claim": "none"}, {}), lambda x: None)
+    who = s["todo"][0][1]
+    assert lines == [f"{who} claims no Land"]
+    return after
+
+
+def test_a_pass_is_refused_while_a_land_is_left_in_a_zone_with_an_empty_square(
+        md: MuleData) -> None:
+    s = tournament(md)                      # Land Grant: Dee first (the lowest Rank)
+    before = copy.deepcopy(s)
+    for blank in ("", "none", " - "):
+        with pytest.raises(RuleError) as info:
+            turn.run_step(s, md, turn.scripted({"claim": blank}, {}), lambda x: None)
+        assert s == before
+    why = str(info.value)
+    assert why.startswith("Land Grant: a Colonist has to claim a Land if one is available and "
+                          "they have an empty square in its Zone (Questions and Answers), so "
+                          "Dee cannot claim none: ")
+    assert "River, Plains, Low Mountain or High Mountain from the White Zone (empty: B1, C1, " \
+        "D1, B2, D2, B3, C3, D3)" in why
+    assert "Plains, Low Mountain or High Mountain from the Red Zone (empty: A1, A2, A3)" in why
+    # a claim is taken
+    after, _, lines = turn.run_step(s, md, turn.scripted({"claim": "P07@B2"}, {}),
+                                    lambda x: None)
+    assert lines == ["Dee claims P07 on B2"]
+
+
+def _white_zone_claimed(s: dict[str, Any]) -> None:
+    """Bob and Cid hold every Land of Planet Irata's White Zone: its 4 Rivers, 7 Plains, 2
+    Low Mountains and 1 High Mountain (the map's columns 3 to 5)."""
+    put(s, "Bob", "R@C1", "R@C3", "P@B1", "P@B2", "P@B3", "P@D1", "P@D2", "P@D3")
+    put(s, "Cid", "R@C1", "R@C3", "P@B1", "L@B2", "L@B3", "H@D1")
+
+
+def test_a_pass_is_taken_with_no_empty_square_in_a_zone_with_a_land_left(md: MuleData) -> None:
+    s = tournament(md)
+    _white_zone_claimed(s)
+    # Dee's Red and Blue squares are full; Lands are left only in those Zones, and her empty
+    # squares are all White
+    put(s, "Dee", "P@A1", "P@A2", "H@A3", "P@E1", "P@E2", "L@E3")
+    assert steps.must_claim(s, md, "Dee") is None
+    after = grant_none(s, md)
+    assert after["players"]["Dee"] == s["players"]["Dee"]
+    assert after["todo"][0] == ["grant", "Cid"]
+    # Cid has empty Red and Blue squares: he has to claim
+    why = steps.must_claim(after, md, "Cid")
+    assert why is not None and "from the White Zone" not in why
+    assert "from the Red Zone (empty: A1, A2, A3)" in why
+    assert "from the Blue Zone (empty: E1, E2, E3)" in why
+
+
+def test_a_pass_is_taken_when_planet_irata_is_empty(md: MuleData) -> None:
+    s = tournament(md)
+    _white_zone_claimed(s)
+    # the Red Zone's 5 Plains, 3 High and 2 Low Mountains and the Blue Zone's 6 Plains, 2 Low
+    # and 2 High Mountains
+    put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3")
+    put(s, "Bob", "P@A1", "P@A2", "H@A3", "P@E1", "P@E2", "P@E3")
+    put(s, "Cid", "H@A1", "H@A2", "L@A3", "L@E1", "L@E2", "H@E3")
+    put(s, "Dee", "L@A1", "H@E1")
+    assert sum(len(p["lands"]) for p in s["players"].values()) == 4 + 18 + 6 + 6
+    for name in NAMES:      # Dee has 12 empty squares, but nothing is left to claim
+        assert steps.claimable(s, md, name) == []
+    grant_none(s, md)
+    with pytest.raises(RuleError, match="all claimed already"):
+        steps.claim(s, md, "Dee", "plains@B1")
+
+
+def test_rivers_left_are_counted_from_the_set_up(md: MuleData) -> None:
+    """With 3 Colonists the Tournament set-up places 3 Rivers on the map's 4 River squares: a
+    River is left while fewer than 3 are claimed, and a River takes only a river bed."""
+    s = tournament(md, NAMES[:3])
+    # Ann: every square full but the river beds; the White Zone's other Lands are claimed
+    put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3",
+        "P@B1", "P@B2", "P@B3", "P@D1", "P@D2", "L@D3")
+    put(s, "Bob", "P@B1", "P@B2", "L@B3", "H@D1", "R@C1")
+    why = steps.must_claim(s, md, "Ann")
+    assert why is not None and why.endswith("so Ann cannot claim none: River from the White "
+                                            "Zone (empty: C1, C3)")
+    put(s, "Cid", "R@C1")
+    assert steps.must_claim(s, md, "Ann") is not None            # one River is left
+    put(s, "Cid", "R@C3")          # the third: the fourth River square was left empty
+    assert steps.must_claim(s, md, "Ann") is None
+
+
+def test_a_river_without_a_square_fills_a_river_bed(md: MuleData) -> None:
+    """Beginner: each Colonist starts with a River (on a river bed, square not typed); Ann's
+    other White squares are full, so she has no empty White square, though C1 and C3 were
+    never named."""
+    s = game.new_game(md, NAMES[:3], seed=3)
+    put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3",
+        "P@B1", "P@B2", "P@B3", "P@D1", "P@D2", "L@D3", "P@C1")
+    assert steps.must_claim(s, md, "Ann") is None
+    s["players"]["Ann"]["lands"].pop()          # now C1 or C3 is empty: she has to claim
+    assert "White Zone (empty: C1, C3)" in (steps.must_claim(s, md, "Ann") or "")
+
+
+def test_a_meteor_crater_is_a_must_only_with_an_empty_square_in_every_zone(md: MuleData
+                                                                         ) -> None:
+    s = tournament(md)
+    _white_zone_claimed(s)
+    put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3")
+    put(s, "Bob", "P@A1", "P@A2", "H@A3", "P@E1", "P@E2", "P@E3")
+    put(s, "Cid", "H@A1", "H@A2", "L@A3", "L@E1", "L@E2", "H@E3")
+    put(s, "Dee", "L@A1", "H@E1")
+    s["craters"] = ["M01"]          # Meteorite Strike! placed it on an empty square
+    # Dee has empty squares in every Zone: wherever the Crater lies, she can take it
+    why = steps.must_claim(s, md, "Dee")
+    assert why is not None and "Meteor Crater from Planet Irata, any Zone" in why
+    # Ann's Red and Blue squares are full: the Crater may lie where she cannot place it
+    assert steps.must_claim(s, md, "Ann") is None
+    s["players"]["Dee"]["lands"].append(board.new_land("meteor-crater", "M01", "B1"))
+    assert steps.must_claim(s, md, "Dee") is None
+
+
+# -- at the table ------------------------------------------------------------------------------
+
+def mule(*args: str) -> str:
+    result = CliRunner().invoke(cli, ["play", "mule", *args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_grant_none_is_refused_on_the_command_line_and_saves_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "games.sqlite3"       # the games file of every test (conftest)
+    mule("new", "--players", "Ann,Bob,Cid,Dee", "--tournament", "--seed", "3")
+    nxt = json.loads(mule("next", "--json"))["next"]
+    assert (nxt["step"], nxt["who"]) == ("grant", "Bob")
+    # next names the claim that is a must, and what can be claimed
+    assert nxt["command"].startswith("irata play mule grant Bob TILE@SQUARE   (Bob has to "
+                                     "claim one: Plains, Low Mountain or High Mountain from "
+                                     "the Red Zone (empty: A1, A2, A3); River, ")
+    assert "(or: none)" not in nxt["command"]
+    assert "Bob has to claim one" in mule("next")
+    for entry in (["none"], []):
+        before = db.read_bytes()
+        with pytest.raises(SystemExit) as info:
+            main(["play", "mule", "grant", "Bob", *entry])
+        err = capsys.readouterr().err
+        assert info.value.code == 2
+        assert err.startswith("error: Land Grant: a Colonist has to claim a Land if one is "
+                              "available") and err.count("\n") == 1, err
+        assert "Bob cannot claim none" in err
+        assert db.read_bytes() == before
+    assert "Bob claims R01 on C1" in mule("grant", "Bob", "R01@C1")
+
+
+def test_turn_asks_for_the_claim_again_and_says_it_is_a_must() -> None:
+    mule("new", "--players", "Ann,Bob,Cid,Dee", "--tournament", "--seed", "3")
+    # Bob presses Enter, then claims; Cid's claim is typed; then the input ends
+    result = CliRunner().invoke(cli, ["play", "mule", "turn"], input="\nR01@C1\nR02@C1\n")
+    assert result.exit_code == 2
+    out = result.output
+    assert "Land Grant: Bob claims (TILE@SQUARE as printed, e.g. P07@B2; must claim one)" in out
+    assert "  ! Land Grant: a Colonist has to claim a Land if one is available" in out
+    assert "Bob claims R01 on C1" in out and "Cid claims R02 on C1" in out
+    state = json.loads(CliRunner().invoke(cli, ["play", "status", "--json"]).output)["state"]
+    assert [x["tile"] for x in state["players"]["Bob"]["lands"]] == ["R01"]
+    assert state["todo"][0] == ["grant", "Ann"]
+
+
+def test_turn_stops_when_the_same_pass_is_typed_again_and_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refused answer is asked again, but the same refused answer given over and over (a
+    script, ``yes none |``) ends the command with the reason, exit 2, and every step answered
+    before kept."""
+    import io
+
+    db = tmp_path / "games.sqlite3"
+    mule("new", "--players", "Ann,Bob,Cid,Dee", "--tournament", "--seed", "3")
+    monkeypatch.setattr("sys.stdin", io.StringIO("R01@C1\n" + "none\n" * 1000))
+    before = db.read_bytes()
+    with pytest.raises(SystemExit) as info:
+        main(["play", "mule", "turn"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2
+    assert err.startswith("error: Land Grant: a Colonist has to claim a Land") and \
+        err.count("\n") == 1, err
+    assert "Cid cannot claim none" in err and "refused 4 times" in err
+    assert "stopped at 1. Expansion: Land Grant, Cid claims a Land: everything before it is " \
+        "saved" in err
+    assert db.read_bytes() != before                 # Bob's claim is saved ...
+    state = json.loads(CliRunner().invoke(cli, ["play", "status", "--json"]).output)["state"]
+    assert state["todo"][0] == ["grant", "Cid"]      # ... and Cid's Land Grant is still to do
+    assert state["players"]["Cid"]["lands"] == []
+
+
+# -- the forced claim agrees with the claims the companion takes -------------------------------
+
+def legal_claims(s: dict[str, Any], md: MuleData, who: str) -> set[tuple[str, str]]:
+    """(Zone, Land type) of every claim by type the companion takes from ``who`` now, tried on
+    each empty square of the Player Board."""
+    pb = md.player_board
+    taken = {x["square"] for x in s["players"][who]["lands"]}
+    out = set()
+    for kind in steps.PLANET_LANDS:
+        for square in pb.squares:
+            if square in taken:
+                continue
+            try:
+                steps.claim(s, md, who, f"{kind}@{square}")
+            except RuleError:
+                continue
+            out.add((pb.zone(square), kind))
+    return out
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([3, 4]), picks=st.lists(st.integers(0, 10**6), max_size=40))
+def test_a_claim_is_a_must_exactly_when_the_companion_would_take_one(
+        md: MuleData, players: int, picks: list[int]) -> None:
+    """Through a Tournament game's Land Grants (every Land with its square), a Colonist may
+    pass exactly when no claim of theirs would be taken, and what the refusal names is what
+    would be taken."""
+    names = NAMES[:players]
+    s = tournament(md, names)
+    for i, pick in enumerate([*picks, 0]):
+        who = names[i % players]
+        legal = legal_claims(s, md, who)
+        named = {(c.zone, k) for c in steps.claimable(s, md, who) for k in c.lands}
+        assert named == legal
+        assert (steps.must_claim(s, md, who) is None) == (not legal)
+        if not legal:
+            continue
+        zone, kind = sorted(legal)[pick % len(legal)]
+        taken = {x["square"] for x in s["players"][who]["lands"]}
+        square = next(q for q in md.player_board.squares if q not in taken
+                      and md.player_board.zone(q) == zone
+                      and (kind != "river" or q in md.player_board.river_beds))
+        s["players"][who]["lands"].append(steps.claim(s, md, who, f"{kind}@{square}"))
