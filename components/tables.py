@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from components.errors import DefinitionError
-from components.schema import RESERVED, face_refs, suggest, type_name
+from components.schema import RESERVED, check_elements, face_refs, suggest, type_name
 from components.yamlloc import LocDict, LocList
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".xlsx")
@@ -86,8 +86,10 @@ def read_table(path: Path, shown: str, sheet: str | None = None,
     try:
         text = raw.decode("utf-8-sig")  # spreadsheet programs often start UTF-8 with a BOM
     except UnicodeDecodeError as exc:
-        raise DefinitionError(f"not UTF-8 text (byte {exc.start + 1}); save the sheet as "
-                              "'CSV UTF-8'", shown) from None
+        line = raw.count(b"\n", 0, exc.start) + 1  # the line of the file it stands on
+        raise DefinitionError(f"not UTF-8 text (byte {exc.start + 1}, "
+                              f"{raw[exc.start:exc.start + 1]!r}); save the sheet as "
+                              "'CSV UTF-8'", shown, line) from None
     if path.suffix.lower() in (".tsv", ".tab"):
         delimiter = "\t"
     else:
@@ -186,6 +188,10 @@ def rows_to_items(rows: list[list[Any]], shown: str, defaults: dict[str, Any],
                               "under defaults: in the YAML file that names this sheet, or a "
                               "'front' column", shown, 1, 1)
     faces = [defaults.get("front"), defaults.get("back")]
+    for key in ("front", "back"):
+        if defaults.get(key) is not None:
+            # a misspelt layout name reads no field: say so before calling a column unknown
+            check_elements(defaults[key], defaults, key, layouts, f"defaults' {key}")
     known = set(RESERVED) | set(defaults) | fields_used(faces, layouts)
     if "front" in header or "back" in header:
         known |= fields_used(list(layouts.values()), layouts)

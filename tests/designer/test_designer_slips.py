@@ -301,3 +301,20 @@ def test_a_two_sided_piece_larger_than_the_page_never_loses_its_back_silently(
             "printable page: its front prints in parts, its back is not printed" in r.stderr
     none = cli("print", "--components", str(folder), "--out", str(out), "--duplex", "none")
     assert none.returncode == 0 and "no back" not in none.stderr
+
+
+def test_a_misspelt_layout_under_defaults_is_named_not_a_column(game_dir: Any) -> None:
+    # with 'front: fcae' no layout read 'title', so the sheet's 'title' column was blamed
+    yaml = SHEET_YAML.replace("  front: face", "  front: fcae")
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": yaml,
+                       "cards.csv": "id,title\nc/one,One\n"})
+    msg = _at(_error(folder), folder)
+    assert msg.startswith("cards.yaml:7:3: unknown layout 'fcae'"), msg
+    assert "did you mean 'face'?" in msg
+
+
+def test_a_csv_saved_in_latin_1_names_its_line(game_dir: Any) -> None:
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": SHEET_YAML})
+    (folder / "cards.csv").write_bytes("id,title\nc/one,One\nc/two,Straße\n".encode("latin-1"))
+    msg = _at(_error(folder), folder)
+    assert msg.startswith("cards.csv:3: not UTF-8 text"), msg
