@@ -193,16 +193,24 @@ class Context:
             return DefinitionError(msg, file, mark[0], mark[1])
         return DefinitionError(msg, self.comp.file, self.comp.line)
 
+    def field_given(self, el: dict[str, Any], key: str) -> str:
+        """The component's own field that gives ``key`` its whole value (``path: "${art}"``),
+        if it does and where it was written is known; else ``""``."""
+        m = REF_RE.fullmatch(str(el.get(key, "")))
+        name = m.group(1).strip() if m else ""
+        if name in self.comp.marks and name in self.fields \
+                and self.fields[name] is self.comp.fields.get(name):
+            return name
+        return ""
+
     def value_error(self, el: dict[str, Any], key: str, msg: str) -> DefinitionError:
         """A mistake in the value of ``key``: where a component's own field gave it (``path:
         "${art}"``, the art named in a spreadsheet's cell), at that field, naming the layout's
         element; else at the element."""
-        m = REF_RE.fullmatch(str(el.get(key, "")))
-        name = m.group(1).strip() if m else ""
+        name = self.field_given(el, key)
         mark = getattr(el, "mark", None)
         file = getattr(el, "file", "")
-        if name in self.comp.marks and name in self.fields \
-                and self.fields[name] is self.comp.fields.get(name):
+        if name:
             where = f"; the layout's {key} at {file}:{mark[0]}" if mark and file else ""
             src, line, col = self.comp.marks[name]
             return DefinitionError(f"{msg} (component '{self.comp.id}', {self.face}, field "
@@ -463,6 +471,9 @@ def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         file, line = ctx.comp.file, ctx.comp.line
         if isinstance(el, LocDict) and el.file:
             file, line = el.file, el.at("path")[0]
+        given = ctx.field_given(el, "path")
+        if given:  # the art a spreadsheet's cell (or a component's line) names
+            file, line = ctx.comp.marks[given][:2]
         ctx.fits.append(FitRecord(ctx.comp.id, ctx.face, f"image {path}", file, line,
                                   images.MIN_DPI, round(pl.dpi, 1), False, note="dpi"))
     art = Image(str(full), pl.x, pl.y, pl.w, pl.h)

@@ -318,3 +318,19 @@ def test_a_csv_saved_in_latin_1_names_its_line(game_dir: Any) -> None:
     (folder / "cards.csv").write_bytes("id,title\nc/one,One\nc/two,Straße\n".encode("latin-1"))
     msg = _at(_error(folder), folder)
     assert msg.startswith("cards.csv:3: not UTF-8 text"), msg
+
+
+def test_soft_art_named_in_a_spreadsheet_is_reported_at_its_row(game_dir: Any,
+                                                                cli: Any) -> None:
+    from PIL import Image
+
+    yaml = SHEET_YAML.replace('    - {type: text', '    - {type: image, path: "${art}", x: 5, '
+                              'y: 20, w: 50, h: 40}\n    - {type: text')
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": yaml,
+                       "cards.csv": "id,title,art\nc/one,One,sharp.png\nc/two,Two,soft.png\n"})
+    Image.new("RGB", (600, 480), "red").save(folder / "sharp.png")
+    Image.new("RGB", (40, 32), "blue").save(folder / "soft.png")
+    r = cli("check", "--components", str(folder))
+    assert r.returncode == 0, r.stderr
+    soft = [ln for ln in r.stderr.splitlines() if "low resolution" in ln]
+    assert len(soft) == 1 and _at(soft[0], folder).startswith("cards.csv:3: c/two"), r.stderr
