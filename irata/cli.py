@@ -98,6 +98,14 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)
+    except OSError as exc:
+        # a folder that cannot be made or written (--out under a file, a read-only disk, a
+        # full one): the operating system's reason and the path, on one line
+        if debug:
+            raise
+        path = f" {exc.filename}" if exc.filename else ""
+        click.echo(f"error: cannot use{path}: {exc.strerror or exc}", err=True)
+        sys.exit(2)
     sys.exit(0)
 
 

@@ -334,3 +334,14 @@ def test_soft_art_named_in_a_spreadsheet_is_reported_at_its_row(game_dir: Any,
     assert r.returncode == 0, r.stderr
     soft = [ln for ln in r.stderr.splitlines() if "low resolution" in ln]
     assert len(soft) == 1 and _at(soft[0], folder).startswith("cards.csv:3: c/two"), r.stderr
+
+
+def test_an_out_folder_that_cannot_be_made_is_one_line_not_a_traceback(
+        game_dir: Any, cli: Any, tmp_path: Path) -> None:
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": CARDS})
+    (tmp_path / "a-file").write_text("not a folder")
+    for args in (("print",), ("export", "tts", "slips")):
+        r = cli(*args, "--components", str(folder), "--out", str(tmp_path / "a-file" / "out"))
+        assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+        assert len(r.stderr.splitlines()) == 1 and r.stderr.startswith("error: cannot use ")
+        assert "Not a directory" in r.stderr
