@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import signal
 import sys
+import threading
 
 import click
 
@@ -58,8 +60,17 @@ def _take_debug(args: list[str]) -> tuple[list[str], bool]:
     return head + args[end:], len(head) != end
 
 
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM (kill, a closed session) stops a command as SystemExit does: its ``finally``
+    blocks remove the staging folders and temporary files of a print cut short, and an open
+    saved-game transaction rolls back, where the default would end the process on the spot."""
+    raise SystemExit(128 + signum)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: runs the group, turns irata's errors into one line and exit 2."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _stop)
     args, debug = _take_debug(sys.argv[1:] if argv is None else list(argv))
     if debug:
         args = ["--debug", *args]

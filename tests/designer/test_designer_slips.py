@@ -345,3 +345,34 @@ def test_an_out_folder_that_cannot_be_made_is_one_line_not_a_traceback(
         assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
         assert len(r.stderr.splitlines()) == 1 and r.stderr.startswith("error: cannot use ")
         assert "Not a directory" in r.stderr
+
+
+def test_a_print_stopped_by_sigterm_leaves_no_staging_folder(game_dir: Any,
+                                                            tmp_path: Path) -> None:
+    # killed while it rendered PNG sheets, a print left its hidden staging folder
+    # (.png.XXXX) in the output for good: no later print removes it
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    cards = CARDS.replace("  - {id: c/one, title: One}\n", "".join(
+        f"  - {{id: c/n{i}, title: Card {i}}}\n" for i in range(60)))
+    folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": cards})
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-c", "from irata.cli import main; main()",
+                             "print", "--components", str(folder), "--out", str(out),
+                             "--format", "pdf,png", "--dpi", "300"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    staging: list[Path] = []
+    while proc.poll() is None and time.monotonic() < deadline and not staging:
+        staging = list((out / "slips").glob(".png.*")) if (out / "slips").is_dir() else []
+        time.sleep(0.005)
+    if not staging:
+        proc.wait(timeout=120)
+        pytest.skip("the print ended before its PNG staging folder could be seen")
+    proc.send_signal(signal.SIGTERM)
+    code = proc.wait(timeout=60)
+    assert [p.name for p in (out / "slips").iterdir() if p.name.startswith(".")] == []
+    assert code == 128 + signal.SIGTERM
