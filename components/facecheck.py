@@ -130,6 +130,16 @@ class _Walk:
     # --- where and what ------------------------------------------------------------------------
 
     def error(self, msg: str, el: Any, key: str | None = None) -> DefinitionError:
+        """At the element's key; where the key's whole value is one of the component's own
+        fields (``fill: "${band}"``), at that field (a spreadsheet's cell), naming the
+        element."""
+        m = REF_RE.fullmatch(str(el.get(key, ""))) if key and isinstance(el, dict) else None
+        name = m.group(1).strip() if m else ""
+        if name in self.comp.marks and name not in self.bound:
+            src, line, col = self.comp.marks[name]
+            at = f"; the layout's {key} at {el.file}:{el.mark[0]}" \
+                if isinstance(el, LocDict) and el.file else ""
+            return DefinitionError(f"{msg} (field '{name}'{at})", src, line, col)
         if isinstance(el, LocDict) and el.file:
             return err(msg, el, key)
         return DefinitionError(msg, self.comp.file, self.comp.line)

@@ -376,3 +376,31 @@ def test_a_print_stopped_by_sigterm_leaves_no_staging_folder(game_dir: Any,
     code = proc.wait(timeout=60)
     assert [p.name for p in (out / "slips").iterdir() if p.name.startswith(".")] == []
     assert code == 128 + signal.SIGTERM
+
+
+def test_a_wrong_word_or_colour_from_a_spreadsheet_cell_is_refused_at_the_cell(
+        game_dir: Any) -> None:
+    from components import load_path
+    from components.errors import DefinitionError
+    from components.facecheck import check_faces
+
+    yaml = SHEET_YAML.replace(
+        '    - {type: text, text: "${title}", x: 5, y: 5, w: 50, h: 10}',
+        '    - {type: rect, x: 0, y: 0, w: 20, h: 20, fill: "${band}"}\n'
+        '    - {type: text, text: "${title}", x: 5, y: 5, w: 50, h: 10, align: "${align}"}')
+    yaml = yaml.replace("  group: Cards\n", "  group: Cards\n  band: red\n  align: left\n")
+    for csv, where, what, line in (
+            ("id,title,band\nc/one,One,blue\nc/two,Two,bleu\n", "cards.csv:3:3:",
+             "unknown colour 'bleu'", "cards.yaml:3"),
+            ("id,title,align\nc/one,One,centre\n", "cards.csv:2:3:", "unknown align",
+             "cards.yaml:4")):
+        folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": yaml,
+                           "cards.csv": csv})
+        try:
+            check_faces(load_path(folder), ("red", "blue", "black", "white"))
+        except DefinitionError as exc:
+            msg = _at(str(exc), folder)
+        else:
+            raise AssertionError("the wrong word was not refused")
+        assert msg.startswith(f"{where} {what}"), msg
+        assert "the layout's " in msg and msg.endswith(f"{line})"), msg
