@@ -353,6 +353,26 @@ class RoundScore:
     shards: int = 0                    # Shard Fragments gained (Plight of the People)
 
 
+def _filled(cols: set[int] | Sequence[int]) -> str:
+    n = len(set(cols))
+    return "no filled Storage column" if n == 0 else \
+        f"{n} filled Storage column{'s' if n > 1 else ''}"
+
+
+def installation_capacity(filled: set[int] | Sequence[int], rules: Rules) -> int:
+    """The most Elements an Airship can hold installed, given its filled Storage columns.
+
+    Storing or Installing Elements: an Element is installed on a hull space (two from the
+    start) or on a storage square a Storage tile covers. A filled column has all its squares
+    covered; any other column lacks at least one. (The storage area's size is the project's
+    reconstruction, ``data.airship``.)
+    """
+    rows = int(rules.airship["rows"])
+    filled_set = set(filled)
+    return len(rules.airship["hull"]) + sum(
+        rows if c in filled_set else rows - 1 for c in range(len(rules.airship["columns"])))
+
+
 def end_of_round(player: PlayerRound, rules: Rules) -> RoundScore:
     """End of Round: 2 per installed Element, 1/2/3 per filled Storage column, the tracks.
 
@@ -366,6 +386,12 @@ def end_of_round(player: PlayerRound, rules: Rules) -> RoundScore:
         if not 0 <= c < len(rules.column_points):
             raise InputError(f"no Storage column {c + 1} (the Airship has "
                              f"{len(rules.column_points)})")
+    most = installation_capacity(cols, rules)
+    if player.installed > most:
+        raise RuleError(f"{player.name} cannot have {player.installed} Elements installed: "
+                        f"an Airship with {_filled(cols)} has at most {most} installation "
+                        "spaces (the two hull spaces and the storage squares Storage tiles "
+                        "cover)")
     installed = player.installed * rules.installed_element
     columns = sum(rules.column_points[c] for c in cols)
     tracks = {e: track_round_points(player.tracks.of(e), rules) for e in rules.elements}

@@ -620,3 +620,30 @@ def test_the_readme_example_scores_by_printed_titles() -> None:
     code, out = run("score", str(ROOT / "examples" / "mutagen" / "score.yaml"))
     assert code == 0
     assert "Ann's Crew cards: Climber ore 6, Rival crystal gas 3, Foreman 4" in out
+
+
+# --- the table's mistakes: numbers the printed copy cannot produce ------------------------------
+
+def test_more_elements_installed_than_the_airship_has_spaces_is_refused() -> None:
+    # two hull spaces and twelve storage squares: 14 with every column filled, and a column
+    # that is not filled lacks at least one covered square
+    full = PlayerRound("Ann", 14, (0, 1, 2), Tracks())
+    assert end_of_round(full, R).installed == 28
+    with pytest.raises(RuleError, match="at most 14 installation spaces"):
+        end_of_round(PlayerRound("Ann", 15, (0, 1, 2), Tracks()), R)
+    assert end_of_round(PlayerRound("Ann", 11, (), Tracks()), R).installed == 22
+    with pytest.raises(RuleError, match="at most 11"):
+        end_of_round(PlayerRound("Ann", 12, (), Tracks()), R)
+    with pytest.raises(RuleError, match="at most 12"):
+        end_of_round(PlayerRound("Ann", 99, (0,), Tracks()), R)
+
+
+def test_a_refused_round_file_leaves_the_saved_game_as_it_was(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    run("new", "--players", "Ann,Bob", "--db", str(db))
+    before = db.read_bytes()
+    bad = tmp_path / "round.yaml"
+    bad.write_text("players:\n  - {name: Ann, installed: 99}\n  - {name: Bob}\n")
+    proc = irata("round", str(bad), "--save", "--db", str(db))
+    assert proc.returncode == 2 and "at most 11 installation spaces" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and db.read_bytes() == before
