@@ -45,11 +45,35 @@ def round_event(state: Mapping[str, Any], scores: Sequence[RoundScore]) -> dict[
             "shards": {s.name: s.shards for s in scores if s.shards}}
 
 
+def check_end_of_game(state: Mapping[str, Any], names: Sequence[str]) -> None:
+    """End of Game Scoring of the saved game: only after the fourth round, and of everyone.
+
+    "After four rounds, the game ends": before the last End of Round is saved there is no
+    end of game to score, and a player of the game left out of the file would let the others
+    win without them."""
+    if state["round"] <= state["rounds"]:
+        raise RuleError(f"the saved game is in round {state['round']} of {state['rounds']}: "
+                        "End of Game Scoring comes after the fourth round's End of Round "
+                        "('irata play mutagen round FILE --save')")
+    missing = [n for n in state["players"] if n not in names]
+    extra = [n for n in names if n not in state["players"]]
+    if extra:
+        raise InputError(f"no player '{extra[0]}' in the saved game "
+                         f"({', '.join(state['players'])})")
+    if missing:
+        raise InputError(f"the file leaves out {', '.join(missing)}: End of Game Scoring "
+                         "scores every player of the saved game")
+
+
 def points_event(state: Mapping[str, Any], player: str, points: int, why: str = ""
                  ) -> dict[str, Any]:
     """A ``points`` event: points gained (or paid, negative) during a round."""
     if player not in state["players"]:
         raise InputError(f"no player '{player}' in this game ({', '.join(state['players'])})")
+    if state["round"] > state["rounds"]:
+        raise RuleError(f"all {state['rounds']} rounds have been scored: points are gained "
+                        "during a round; score the end of the game with "
+                        "'irata play mutagen score FILE --save'")
     if state["scores"][player] + points < 0:
         raise RuleError(f"{player} has {state['scores'][player]} points and cannot pay "
                         f"{-points}")

@@ -71,13 +71,10 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     saved = save or game_id is not None
     players, _ = read_end_of_game(file, rules, keep_missing_score=saved)
     if saved:
-        from components.errors import InputError
+        from companion.mutagen.saved import check_end_of_game
 
         _, state = read(db, game_id, "mutagen")
-        for p in players:
-            if p.name not in state["scores"]:
-                raise InputError(f"no player '{p.name}' in the saved game "
-                                 f"({', '.join(state['players'])})")
+        check_end_of_game(state, [p.name for p in players])
         players = [p if p.score >= 0 else replace(p, score=state["scores"][p.name])
                    for p in players]
     result = end_of_game(players, rules)

@@ -532,9 +532,34 @@ def test_a_saved_game_keeps_the_score_track_through_rounds(tmp_path: Path) -> No
     data = json.loads(run("round", str(FIXTURES / "round.yaml"), "--save", "--db", db,
                           "--json")[1])
     assert data["score_track"] == {"Ann": 7 + 19, "Bob": 2 + 8}
-    ended = json.loads(run("score", str(FIXTURES / "plight.yaml"), "--save", "--db", db,
-                           "--json")[1])
-    assert ended["players"][0]["score"] == 26                   # taken from the saved game
+    both = tmp_path / "end.yaml"
+    both.write_text("expansions: [plight-of-the-people]\nplayers:\n"
+                    "  - {name: Ann, tracks: {ore: 1}}\n  - {name: Bob}\n")
+    # End of Game Scoring after round 4 only
+    assert irata("score", str(both), "--save", "--db", db).returncode == 2
+    for _ in range(3):
+        run("round", str(FIXTURES / "round.yaml"), "--save", "--db", db)
+    ended = json.loads(run("score", str(both), "--save", "--db", db, "--json")[1])
+    assert [p["score"] for p in ended["players"]] == [7 + 4 * 19, 2 + 4 * 8]  # the saved game's
+
+
+def test_end_of_game_scoring_of_a_saved_game_waits_for_round_4_and_scores_everyone(
+        tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    run("new", "--players", "Ann,Bob", "--db", str(db))
+    only_ann = tmp_path / "ann.yaml"
+    only_ann.write_text("players:\n  - {name: Ann, storage: 30}\n")
+    proc = irata("score", str(only_ann), "--save", "--db", str(db))
+    assert proc.returncode == 2 and "round 1 of 4" in proc.stderr
+    for _ in range(4):
+        assert run("round", str(FIXTURES / "round.yaml"), "--save", "--db", str(db))[0] == 0
+    proc = irata("score", str(only_ann), "--save", "--db", str(db))
+    assert proc.returncode == 2 and "leaves out Bob" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+    before = db.read_bytes()
+    proc = irata("points", "Ann", "2", "--db", str(db))
+    assert proc.returncode == 2 and "all 4 rounds have been scored" in proc.stderr
+    assert db.read_bytes() == before
 
 
 def test_a_saved_game_refuses_what_the_rules_do_not_allow(tmp_path: Path) -> None:
