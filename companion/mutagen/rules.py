@@ -302,6 +302,42 @@ def _highest_of_others(players: Sequence[PlayerEnd]) -> Callable[[Tracks], list[
     return others
 
 
+def check_cards_held(players: Sequence[PlayerEnd],
+                     crew_copies: Mapping[tuple[str, str | None, str | None, str | None], int],
+                     tree_copies: Mapping[str, int],
+                     label: Callable[[Crew], str] = Crew.label) -> None:
+    """Completing Crew Cards and Tree Cards: the players together hold no more of a card than
+    the game has printed (each Crew card is one of a kind; a Tree card colour has its ten).
+
+    A card listed twice would be scored twice: the table's slip the companion refuses."""
+    def key(c: Crew) -> tuple[str, str | None, str | None, str | None]:
+        if c.kind == "pair":     # scored by the lower of the two tracks: either order
+            return next((k for k in crew_copies if k[0] == "pair" and {k[2], k[3]}
+                         == {c.left, c.right}), (c.kind, c.element, c.left, c.right))
+        return (c.kind, c.element, c.left, c.right)
+
+    crew_held: Counter[tuple[str, str | None, str | None, str | None]] = Counter()
+    trees_held: Counter[str] = Counter()
+    for p in players:
+        crew_held.update(key(c) for c in p.crew)
+        trees_held.update(p.trees)
+    for k, n in crew_held.items():
+        have = crew_copies.get(k, 0)
+        if n > have:
+            holders = [(p.name, c) for p in players for c in p.crew if key(c) == k]
+            who = ", ".join(dict.fromkeys(name for name, _ in holders))
+            if not have:
+                raise RuleError(f"{who}: the game has no Crew card "
+                                f"'{label(holders[0][1])}'")
+            raise RuleError(f"the Crew card '{label(holders[0][1])}' is listed {n} times "
+                            f"({who}), but the game has only {have}")
+    for colour, n in trees_held.items():
+        have = tree_copies.get(colour, 0)
+        if n > have:
+            raise RuleError(f"{n} {colour} Tree cards are listed, but the game has only "
+                            f"{have}")
+
+
 def end_of_game(players: Sequence[PlayerEnd], rules: Rules) -> FinalScore:
     """End of Game Scoring for everyone, and the winner.
 

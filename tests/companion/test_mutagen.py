@@ -672,3 +672,32 @@ def test_a_refused_round_file_leaves_the_saved_game_as_it_was(tmp_path: Path) ->
     proc = irata("round", str(bad), "--save", "--db", str(db))
     assert proc.returncode == 2 and "at most 11 installation spaces" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and db.read_bytes() == before
+
+
+@pytest.mark.parametrize(("players", "message"), [
+    ("  - {name: Ann, crew: [Climber ore, Climber ore]}\n",
+     "'Climber ore' is listed 2 times (Ann), but the game has only 1"),
+    ("  - {name: Ann, crew: [Foreman]}\n  - {name: Bob, crew: [Foreman]}\n",
+     "'Foreman' is listed 2 times (Ann, Bob), but the game has only 1"),
+    ("  - {name: Ann, crew: [{kind: higher, left: gas, right: crystal}]}\n",
+     "Ann: the game has no Crew card"),
+    ("  - {name: Ann, trees: [jade, jade, jade, jade, jade, jade]}\n"
+     "  - {name: Bob, trees: [jade, jade, jade, jade, jade]}\n",
+     "11 jade Tree cards are listed, but the game has only 10"),
+])
+def test_a_card_scored_more_often_than_the_game_prints_it_is_refused(
+        tmp_path: Path, players: str, message: str) -> None:
+    # each Crew card is one of a kind and a Tree card colour has ten: a card listed twice
+    # would be scored twice
+    f = tmp_path / "score.yaml"
+    f.write_text("players:\n" + players)
+    proc = irata("score", str(f))
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and proc.stdout == ""
+
+
+def test_a_pair_crew_card_is_the_same_card_in_either_order(tmp_path: Path) -> None:
+    f = tmp_path / "score.yaml"
+    f.write_text("players:\n  - {name: Ann, tracks: {crystal: 4, ore: 2},\n"
+                 "     crew: [{kind: pair, left: ore, right: crystal}]}\n")
+    assert json.loads(run("score", str(f), "--json")[1])["players"][0]["crew"] == 4
