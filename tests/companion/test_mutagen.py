@@ -701,3 +701,18 @@ def test_a_pair_crew_card_is_the_same_card_in_either_order(tmp_path: Path) -> No
     f.write_text("players:\n  - {name: Ann, tracks: {crystal: 4, ore: 2},\n"
                  "     crew: [{kind: pair, left: ore, right: crystal}]}\n")
     assert json.loads(run("score", str(f), "--json")[1])["players"][0]["crew"] == 4
+
+
+def test_rulebook_example_a_storage_tile_on_a_2_and_a_1_square_costs_3() -> None:
+    # Storage Tiles, the example: the Blue player covers a space costing 2 and one costing 1
+    # and returns 3 Shard Fragment tokens (B1 costs 1 and C1 costs 2 on the printed Airship)
+    v = place_tile_check(Airship(), ["B1", "C1"], R)
+    assert v.allowed and v.cost == 3
+
+
+def test_rulebook_example_a_green_and_a_blue_element_complete_a_tree_for_5_shards() -> None:
+    # Tree Location, the example: a Green and a Blue Element complete the card, 5 Shard
+    # Fragment tokens
+    game = components.load("mutagen")
+    cards = [c.fields for c in game.by_group("Tree cards")]
+    assert any(sorted(f["needs"]) == ["blue", "green"] and f["shards"] == 5 for f in cards)
