@@ -33,14 +33,26 @@ def new_setup(players: Sequence[str], rules: Rules, expansions: Sequence[str] = 
             "scores": {n: start for n in names}, "history": []}
 
 
-def round_event(state: Mapping[str, Any], scores: Sequence[RoundScore]) -> dict[str, Any]:
-    """The ``round`` event for the End of Round of the saved game's current round."""
+def round_event(state: Mapping[str, Any], scores: Sequence[RoundScore],
+                expansions: Sequence[str] | None = None) -> dict[str, Any]:
+    """The ``round`` event for the End of Round of the saved game's current round.
+
+    ``expansions`` are the round file's: they must be the saved game's, or a People card's
+    Shard Fragments would be counted in a game without The Plight of the People (or left out
+    of one with it)."""
     if state["round"] > state["rounds"]:
         raise RuleError(f"all {state['rounds']} rounds have been scored; the game is over")
     names = [s.name for s in scores]
     if sorted(names) != sorted(state["players"]):
         raise InputError(f"the round's players ({', '.join(names)}) are not the saved game's "
                          f"({', '.join(state['players'])})")
+    if expansions is not None and sorted(expansions) != sorted(state.get("expansions", [])):
+        def shown(e: Sequence[str]) -> str:
+            return ", ".join(e) if e else "no expansion"
+
+        raise InputError(f"the round file is played with {shown(expansions)}, the saved game "
+                         f"with {shown(state.get('expansions', []))}: give the file "
+                         "'expansions:' as the game has them")
     return {"round": state["round"], "points": {s.name: s.total for s in scores},
             "shards": {s.name: s.shards for s in scores if s.shards}}
 

@@ -154,7 +154,7 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         from companion.mutagen.saved import round_event
 
         _, _, state = record(db, game_id, "mutagen", "round",
-                             lambda s: round_event(s, scores))
+                             lambda s: round_event(s, scores, exp))
         saved_scores = state["scores"]
     payload = {"players": [{
         "name": s.name, "installed": s.installed, "columns": s.columns,

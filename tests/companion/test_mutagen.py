@@ -529,8 +529,10 @@ def test_a_saved_game_keeps_the_score_track_through_rounds(tmp_path: Path) -> No
     assert run("points", "Ann", "2", "--why", "Golden Voice", "--db", db)[1].strip() == (
         "Ann: 7 points")
     assert run("points", "Bob", "-3", "--db", db)[1].strip() == "Bob: 2 points"
-    data = json.loads(run("round", str(FIXTURES / "round.yaml"), "--save", "--db", db,
-                          "--json")[1])
+    round_file = tmp_path / "round.yaml"           # the round as the Plight game plays it
+    round_file.write_text("expansions: [plight-of-the-people]\n"
+                          + (FIXTURES / "round.yaml").read_text())
+    data = json.loads(run("round", str(round_file), "--save", "--db", db, "--json")[1])
     assert data["score_track"] == {"Ann": 7 + 19, "Bob": 2 + 8}
     both = tmp_path / "end.yaml"
     both.write_text("expansions: [plight-of-the-people]\nplayers:\n"
@@ -538,7 +540,7 @@ def test_a_saved_game_keeps_the_score_track_through_rounds(tmp_path: Path) -> No
     # End of Game Scoring after round 4 only
     assert irata("score", str(both), "--save", "--db", db).returncode == 2
     for _ in range(3):
-        run("round", str(FIXTURES / "round.yaml"), "--save", "--db", db)
+        run("round", str(round_file), "--save", "--db", db)
     ended = json.loads(run("score", str(both), "--save", "--db", db, "--json")[1])
     assert [p["score"] for p in ended["players"]] == [7 + 4 * 19, 2 + 4 * 8]  # the saved game's
 
@@ -716,3 +718,17 @@ def test_rulebook_example_a_green_and_a_blue_element_complete_a_tree_for_5_shard
     game = components.load("mutagen")
     cards = [c.fields for c in game.by_group("Tree cards")]
     assert any(sorted(f["needs"]) == ["blue", "green"] and f["shards"] == 5 for f in cards)
+
+
+def test_a_round_file_with_other_expansions_than_the_saved_game_is_refused(
+        tmp_path: Path) -> None:
+    # a People card's Shard Fragments belong to The Plight of the People only
+    db = tmp_path / "games.sqlite3"
+    run("new", "--players", "Ann,Bob", "--db", str(db))
+    before = db.read_bytes()
+    f = tmp_path / "round.yaml"
+    f.write_text("expansions: [plight-of-the-people]\nplayers:\n"
+                 "  - {name: Ann, card_elements: 2}\n  - {name: Bob}\n")
+    proc = irata("round", str(f), "--save", "--db", str(db))
+    assert proc.returncode == 2 and "saved game with no expansion" in proc.stderr
+    assert db.read_bytes() == before
