@@ -207,12 +207,23 @@ def bid_event(state: Mapping[str, Any], planet: str, green: Sequence[str],
         raise RuleError(f"{name} already belongs to {holder}")
     if state["market"]["planets"] < 1:
         raise RuleError("the planet market is empty: end the round with 'round'")
+    offered = dict(state.get("offered", {}))
+    if name in offered:
+        raise RuleError(f"{name} was put up for sale in this round's Phase 1 already: each "
+                        "planet of the market is offered once a round")
+    unsold = sum(1 for bought in offered.values() if not bought)
+    if state["market"]["planets"] - unsold < 1:
+        raise RuleError(f"every planet of the market has been put up for sale this round "
+                        f"({', '.join(offered)}): Phase 1 is over")
     for g in green:
         company(state, g)
     under = int(state["market"]["under"].get(name, 0))
     hands = {n: int(c["hand"]) for n, c in state["players"].items()}
     auction = walk_auction(state["seating"], state["starting_player"], list(green), moves,
                            under, hands)
+    if state.get("phase2"):
+        raise RuleError(f"round {state['round']} is in Phase 2 (a company has drawn, built or "
+                        "sold): planets are bought in Phase 1, before the companies' actions")
     if not auction.over:
         return auction, None
     data: dict[str, Any] = {
@@ -228,13 +239,45 @@ def bid_event(state: Mapping[str, Any], planet: str, green: Sequence[str],
 
 # --- Phase 2: actions ----------------------------------------------------------------------------
 
+ACTIONS_PER_TURN = 3
+"""Company Actions: "each company takes 3 consecutive actions points during their turn", one
+turn a round (Phase 2 ends once every company has completed its turn)."""
+
+
+def _within_turn(state: Mapping[str, Any], player: str, values: Mapping[str, int],
+                 drawn: int = 0, built: int = 0) -> None:
+    """A company's draws and builds in a round fit its turn of three actions.
+
+    One action draws (or builds) as many development cards as the company's draw (build)
+    value, so a round's turn draws at most three times that value. A sale during the turn may
+    change the values; the highest value the company had this round counts, so a legal turn
+    is never refused (the companion does not know which actions the turn spent on what)."""
+    t = state.get("turn", {}).get(player, {})
+    for what, n, done in (("draw", drawn, "drawn"), ("build", built, "built")):
+        if not n:
+            continue
+        value = max(int(t.get(what, 0)), int(values[what]))
+        most = ACTIONS_PER_TURN * value
+        before = int(t.get(done, 0))
+        if before + n > most:
+            verb = "draws" if what == "draw" else "builds"
+            raise RuleError(f"{player}'s {what} value is {value}: in its turn of "
+                            f"{ACTIONS_PER_TURN} actions a company {verb} at most {most} "
+                            f"development cards a round ({before} {done} this round), "
+                            f"not {n} more")
+
+
 def draw_event(state: Mapping[str, Any], player: str, cards: int | str | None,
                rules: Rules) -> dict[str, Any]:
     """Action #1: draw development cards (by default, the company's draw value)."""
     _playing(state, "draw")
     company(state, player)
-    n = values_of(state, player, rules)["draw"] if cards is None else _amount(cards, "cards")
-    return _tried(state, "draw", {"player": player, "cards": n})
+    values = values_of(state, player, rules)
+    n = values["draw"] if cards is None else _amount(cards, "cards")
+    if n == 0:
+        raise InputError("a draw action draws at least 1 development card")
+    _within_turn(state, player, values, drawn=n)
+    return _tried(state, "draw", {"player": player, "cards": n, "value": values["draw"]})
 
 
 def _colours(colours: Sequence[str]) -> list[str]:
@@ -256,7 +299,7 @@ def _in_development(state: Mapping[str, Any], player: str, planet: str) -> tuple
 
 
 def build_event(state: Mapping[str, Any], player: str, planet: str,
-                colours: Sequence[str]) -> dict[str, Any]:
+                colours: Sequence[str], rules: Rules) -> dict[str, Any]:
     """Action #2: build development cards from the hand on a planet in development; the first
     one must match one of the planet's start paths."""
     _playing(state, "build")
@@ -272,7 +315,10 @@ def build_event(state: Mapping[str, Any], player: str, planet: str,
     if len(built) > c["hand"]:
         raise RuleError(f"{player} holds {c['hand']} development cards and cannot build "
                         f"{len(built)}")
-    return _tried(state, "build", {"player": player, "planet": name, "built": built})
+    values = values_of(state, player, rules)
+    _within_turn(state, player, values, built=len(built))
+    return _tried(state, "build", {"player": player, "planet": name, "built": built,
+                                   "value": values["build"]})
 
 
 def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
@@ -296,6 +342,8 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
     if built_now > c["hand"]:
         raise RuleError(f"{player} holds {c['hand']} development cards and cannot build "
                         f"{built_now} more on {name}")
+    values = values_of(state, player, rules)
+    _within_turn(state, player, values, built=built_now)
     card = find_planet(name)[1]
     bonus_data: dict[str, Any] | None = None
     br = None
@@ -340,7 +388,7 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
         dice = increase_die(dice, r, rules)
     data = {"player": player, "planet": name, "built": infrastructure, "built_now": built_now,
             "to_profits": sale.to_profits, "discarded": sale.discarded, "bonus": bonus_data,
-            "raise": raised, "vp": sale.vp}
+            "raise": raised, "vp": sale.vp, "values": dict(values)}
     return _tried(state, "sell", data)
 
 
@@ -420,7 +468,20 @@ def profits_of(state: Mapping[str, Any]) -> list[Profits]:
 def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
     d = event.data
     players = state["players"]
+    if event.kind in ("draw", "build", "sell"):
+        state["phase2"] = True
+        t = state.setdefault("turn", {}).setdefault(
+            d["player"], {"drawn": 0, "built": 0, "draw": 0, "build": 0})
+        values = d.get("values") or {"draw": d.get("value", 0) if event.kind == "draw" else 0,
+                                     "build": d.get("value", 0) if event.kind == "build" else 0}
+        for what in ("draw", "build"):
+            t[what] = max(int(t[what]), int(values.get(what, 0)))
+        if event.kind == "draw":
+            t["drawn"] += int(d["cards"])
+        else:
+            t["built"] += len(d["built"]) if event.kind == "build" else int(d["built_now"])
     if event.kind == "bid":
+        state.setdefault("offered", {})[d["planet"]] = bool(d.get("buyer"))
         buyer = d.get("buyer")
         if buyer:
             c = players[buyer]
@@ -468,6 +529,9 @@ def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
             state["galaxy_deck"] -= int(d["refill"])
             state["round"] = int(d["round"]) + 1
             state["upkeep_done"] = False
+            state["phase2"] = False
+            state["turn"] = {}
+            state["offered"] = {}
             if d.get("last_round_next"):
                 state["final_round"] = state["round"]
     return state

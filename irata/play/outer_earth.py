@@ -639,10 +639,10 @@ def build(colours: str, player: str, planet: str, game_id: int | None, db: str |
           as_json: bool) -> None:
     """Action #2 in the saved game: PLAYER builds COLOURS (blue,red,...) on a planet, in order,
     from its hand."""
-    saved, _ = _saved_rules()
+    saved, rules = _saved_rules()
     game, data, state = _record(
         db, game_id, "build",
-        lambda s: saved.build_event(s, player, planet, colours.split(",")))
+        lambda s: saved.build_event(s, player, planet, colours.split(","), rules))
     c = state["players"][player]
     on = next(p for p in c["in_development"] if p["planet"] == data["planet"])
     emit(as_json, {"game": game.id, "player": player, "planet": data["planet"],

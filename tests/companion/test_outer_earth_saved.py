@@ -164,18 +164,19 @@ def test_a_round_played_through_with_the_rulebook_sell_example() -> None:
     assert acts["Ann"]["planet"] == "Halcyon"
     assert acts["Bob"]["values"] == {"draw": 2, "build": 2, "sell": 1}
 
-    # Bob builds on Ferrox (yellow or red start path); Cid stocks up past the hand limit
+    # Bob builds on Ferrox (yellow or red start path); Cid stocks up: three draw actions of
+    # 2 are the most a turn draws
     js("build", "yellow,red", "--player", "Bob", "--planet", "Ferrox")
-    assert js("draw", "9", "--player", "Cid")["hand"] == 12
+    assert js("draw", "6", "--player", "Cid")["hand"] == 9
     assert company(state(), "Bob")["in_development"] == [
         {"planet": "Ferrox", "built": ["yellow", "red"]}]
 
-    # Phase 3: nobody is taxed (one planet each, sell 1); Cid discards down to 10
+    # Phase 3: nobody is taxed (one planet each, sell 1); Cid keeps 9, under the limit of 10
     up = js("upkeep", "--save")["companies"]
-    assert up["Cid"]["hand_limit_discard"] == 2 and up["Cid"]["hand_after"] == 10
+    assert up["Cid"]["hand_limit_discard"] == 0 and up["Cid"]["hand_after"] == 9
     assert all(u["taxed_planets"] == 0 for u in up.values())
     s = state()
-    assert [company(s, n)["hand"] for n in ("Ann", "Bob", "Cid")] == [0, 2, 10]
+    assert [company(s, n)["hand"] for n in ("Ann", "Bob", "Cid")] == [0, 2, 9]
     assert s["upkeep_done"] is True
 
     # the round ends: the market is refilled to its 4 slots from the galaxy deck
@@ -424,11 +425,11 @@ def test_rule_checks_on_planets_and_cards(capsys: pytest.CaptureFixture[str]) ->
     oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Ann")
     assert "start paths are yellow" in refused(
         ["outer-earth", "build", "blue", "--player", "Ann", "--planet", "Amber Hollow"], capsys)
+    oe_("bid", "--save", "--planet", "Nimbus Prime", "--green", "Bob")
     oe_("build", "yellow,yellow,yellow", "--player", "Ann", "--planet", "Amber Hollow")
     assert "marked L" in refused(
         ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Amber Hollow",
          "--bonus", "br/30", "--pile", "1"], capsys)
-    oe_("bid", "--save", "--planet", "Nimbus Prime", "--green", "Bob")
     oe_("build", "blue,blue,yellow,red", "--player", "Bob", "--planet", "Nimbus Prime")
     assert "--raise" in refused(["outer-earth", "sell", "--save", "--player", "Bob",
                                  "--planet", "Nimbus Prime"], capsys)
@@ -520,3 +521,55 @@ def test_the_fold_and_its_builders_without_the_cli() -> None:
     with pytest.raises(RuleError, match="Outer Earth is for"):
         saved.new_game(["Ann"], "normal", RULES)
     assert session.describe_of("outer-earth", state1).startswith("Outer Earth, 2 companies")
+
+
+# --- the table's mistakes: numbers a round cannot produce -----------------------------------------
+
+def test_a_turn_draws_and_builds_at_most_three_actions_worth(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Company Actions: one turn of 3 actions a round; an action draws (builds) the company's
+    # draw (build) value: 2 at the start, so at most 6 cards a round
+    oe_("new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann")
+    oe_("bid", "--save", "--planet", "Tidewell", "--green", "Ann")
+    assert "draws at most 6" in refused(["outer-earth", "draw", "99", "--player", "Ann"],
+                                        capsys)
+    assert "at least 1" in refused(["outer-earth", "draw", "0", "--player", "Ann"], capsys)
+    oe_("draw", "4", "--player", "Ann")
+    assert "(4 drawn this round), not 3 more" in refused(
+        ["outer-earth", "draw", "3", "--player", "Ann"], capsys)
+    assert js("draw", "2", "--player", "Ann")["hand"] == 10
+    assert "builds at most 6" in refused(
+        ["outer-earth", "build", "blue,blue,blue,blue,blue,blue,blue", "--player", "Ann",
+         "--planet", "Tidewell"], capsys)
+    oe_("build", "blue,blue,blue,blue", "--player", "Ann", "--planet", "Tidewell")
+    # a sale that builds three more now goes past the turn's six too
+    assert "(4 built this round), not 3 more" in refused(
+        ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Tidewell",
+         "--built", "blue,blue,blue,blue,blue,blue,blue"], capsys)
+    # a new round is a new turn
+    oe_("upkeep", "--save")
+    oe_("round")
+    assert js("draw", "6", "--player", "Ann")["hand"] == 12
+
+
+def test_each_planet_of_the_market_is_offered_once_in_phase_1(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Phase 1: the market's planets are put up for sale one after the other (3 in a
+    # 2-player game); Phase 2 follows
+    oe_("new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann")
+    oe_("bid", "--save", "--planet", "Meridian")                 # nobody: a card under it
+    assert "offered once a round" in refused(
+        ["outer-earth", "bid", "--save", "--planet", "Meridian", "--green", "Ann"], capsys)
+    oe_("bid", "--save", "--planet", "Tidewell", "--green", "Ann")
+    oe_("bid", "--save", "--planet", "Halcyon", "--green", "Bob")
+    assert "every planet of the market has been put up for sale" in refused(
+        ["outer-earth", "bid", "--save", "--planet", "Ferrox", "--green", "Ann"], capsys)
+    oe_("draw", "--player", "Ann")
+    oe_("upkeep", "--save")
+    oe_("round")
+    # round 2: the market holds Meridian and two new planets; once a company has acted,
+    # Phase 1 is over
+    oe_("bid", "--save", "--planet", "Meridian", "--green", "Bob")
+    oe_("draw", "--player", "Bob")
+    assert "is in Phase 2" in refused(
+        ["outer-earth", "bid", "--save", "--planet", "Ferrox", "--green", "Ann"], capsys)
