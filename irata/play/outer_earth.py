@@ -120,7 +120,7 @@ def score(file: Path | None, save: bool, game_id: int | None, db: str | None,
         in_development: 1        # planets still in development
     """
     from companion.outer_earth.data import load_rules
-    from companion.outer_earth.rules import total_profits
+    from companion.outer_earth.rules import check_held, total_profits
 
     rules = load_rules()
     if using_saved(save, game_id):
@@ -133,6 +133,7 @@ def score(file: Path | None, save: bool, game_id: int | None, db: str | None,
     else:
         companies = read_score_file(need(file, "FILE"), rules.bonus_revenue_values)
         extra = None
+    check_held(companies, rules)
     _score_report([total_profits(c, rules) for c in companies], as_json, extra)
 
 
