@@ -213,7 +213,8 @@ def auction(land: str, winner: str | None, price_text: str | None, unsold: bool,
     rules = mgc.auction_rules(g.data)
     game, data, state = _record(
         db, game_id, "auction",
-        lambda s: saved_game.auction_event(s, key, winner, price, rules))
+        lambda s: saved_game.auction_event(s, key, winner, price, rules,
+                                            saved_game.copies(g, "land", key)))
     doc = {"game": game.id, "land": key, "opening": data["opening"],
            "closing": data["closing"], "winner": data["winner"],
            "next_opening_bid": data["next_opening"]}
@@ -237,9 +238,11 @@ def auction(land: str, winner: str | None, price_text: str | None, unsold: bool,
 @JSON
 def grant(player: str, land: str, game_id: int | None, db: str | None, as_json: bool) -> None:
     """Land Grant Phase: PLAYER lays down one LAND from their hand, before the first auction."""
-    key = saved_game.card_key(_game(), land, "land")
+    g = _game()
+    key = saved_game.card_key(g, land, "land")
     game, _, state = _record(db, game_id, "grant",
-                             lambda s: saved_game.grant_event(s, player, key))
+                             lambda s: saved_game.grant_event(
+                                 s, player, key, saved_game.copies(g, "land", key)))
     lands = state["players"][player]["lands"]
     emit(as_json, {"game": game.id, "player": player, "land": key, "lands": lands},
          [f"{player} lays down {saved_game._title(key)} as a Land Grant. Saved in game "
@@ -301,7 +304,8 @@ def buy(player: str, mule: str, game_id: int | None, db: str | None, as_json: bo
     key = saved_game.card_key(g, mule, "mule")
     card = mgc.mule_card(g, key)
     game, data, state = _record(db, game_id, "buy",
-                                lambda s: saved_game.buy_event(s, player, card, key))
+                                lambda s: saved_game.buy_event(s, player, card, key,
+                                                                saved_game.copies(g, "mule", key)))
     sheet = state["players"][player]
     article = "an" if card.name[0] in "AEIOU" else "a"
     emit(as_json, {"game": game.id, "player": player, "mule": key, "price": data["price"],
@@ -362,7 +366,9 @@ def population(card: str, facility: str | None, player: str | None, game_id: int
     key = saved_game.card_key(g, card, "population")
     fac = saved_game.card_key(g, facility, "facility") if facility else None
     game, _, state = _record(db, game_id, "population",
-                             lambda s: saved_game.population_event(s, key, fac, player))
+                             lambda s: saved_game.population_event(
+                                 s, key, fac, player, saved_game.copies(g, "population", key),
+                                 saved_game.copies(g, "facility", fac) if fac else None))
     emit(as_json, {"game": game.id, "card": key, "facility": fac,
                    "populations": state["populations"]},
          [f"{saved_game._title(key)} comes into play"
