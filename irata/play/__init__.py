@@ -39,15 +39,15 @@ def _refuse_repeats(command: click.Command, ctx: click.Context, args: list[str])
         if token == "--":
             break
         name, _, inline = token.partition("=")
-        param = takes.get(name)
-        if param is None:
+        option = takes.get(name)
+        if option is None:
             i += 1
             continue
-        value = inline if inline or param.is_flag or "=" in token else (
+        value = inline if inline or option.is_flag or "=" in token else (
             args[i + 1] if i + 1 < len(args) else "")
-        step = 1 if inline or param.is_flag or "=" in token else 2
-        key = param.name or name
-        if key in seen and not param.is_flag:
+        step = 1 if inline or option.is_flag or "=" in token else 2
+        key = option.name or name
+        if key in seen and not option.is_flag:
             raise click.UsageError(f"{name} is given twice ({seen[key]!r}, then {value!r}): "
                                    "give it once", ctx)
         seen[key] = value
