@@ -370,7 +370,10 @@ def find_card(game: Any, name: str, prefix: str) -> Any:
     comp = game.find(key)
     if comp is None:
         names = [c.id.split("/", 1)[1] for c in game.components if c.id.startswith(prefix + "/")]
-        raise InputError(f"no {prefix} card '{name}' (cards: {', '.join(names)})")
+        from companion.suggest import did_you_mean
+
+        raise InputError(f"no {prefix} card '{name}' (cards: {', '.join(names)})"
+                         + did_you_mean(name.split("/", 1)[-1], names))
     return comp
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from companion import session
 from companion.mule_goes_crazy import rules as mgc
+from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
 
 GAME = "mule-goes-crazy"
@@ -78,7 +79,8 @@ def _fresh_turn() -> dict[str, Any]:
 def player(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     """The sheet of the player ``name``; InputError naming the game's players otherwise."""
     if name not in state["players"]:
-        raise InputError(f"no player '{name}' in this game ({', '.join(state['seating'])})")
+        raise InputError(f"no player '{name}' in this game ({', '.join(state['seating'])})"
+                         + did_you_mean(name, state["seating"]))
     return state["players"][name]
 
 

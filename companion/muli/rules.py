@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
 
 MULE = "mule"
@@ -117,7 +118,7 @@ def _colour(rules: RaceRules, name: str) -> str:
     colour = name.strip().lower()
     if colour not in rules.colours:
         raise InputError(f"unknown colour '{name}' (the dice's colours: "
-                         f"{', '.join(rules.colours)})")
+                         f"{', '.join(rules.colours)}){did_you_mean(name, rules.colours)}")
     return colour
 
 

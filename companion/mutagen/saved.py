@@ -14,6 +14,7 @@ from typing import Any
 
 from companion import session
 from companion.mutagen.rules import RoundScore, Rules, check_expansions, starting_score
+from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
 
 GAME = "mutagen"
@@ -71,7 +72,8 @@ def check_end_of_game(state: Mapping[str, Any], names: Sequence[str]) -> None:
     extra = [n for n in names if n not in state["players"]]
     if extra:
         raise InputError(f"no player '{extra[0]}' in the saved game "
-                         f"({', '.join(state['players'])})")
+                         f"({', '.join(state['players'])})"
+                         + did_you_mean(extra[0], state["players"]))
     if missing:
         raise InputError(f"the file leaves out {', '.join(missing)}: End of Game Scoring "
                          "scores every player of the saved game")
@@ -81,7 +83,8 @@ def points_event(state: Mapping[str, Any], player: str, points: int, why: str = 
                  ) -> dict[str, Any]:
     """A ``points`` event: points gained (or paid, negative) during a round."""
     if player not in state["players"]:
-        raise InputError(f"no player '{player}' in this game ({', '.join(state['players'])})")
+        raise InputError(f"no player '{player}' in this game ({', '.join(state['players'])})"
+                         + did_you_mean(player, state["players"]))
     if state["round"] > state["rounds"]:
         raise RuleError(f"all {state['rounds']} rounds have been scored: points are gained "
                         "during a round; score the end of the game with "

@@ -48,6 +48,7 @@ from companion.outer_earth.rules import (
 )
 from companion.outer_earth.rules import setup as game_setup
 from companion.outer_earth.rules import upkeep as upkeep_of
+from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
 
 GAME = "outer-earth"
@@ -72,7 +73,8 @@ def company(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     """A company of the saved game, by name; InputError for one not in the game."""
     players = state["players"]
     if name not in players:
-        raise InputError(f"no company '{name}' in this game ({', '.join(players)})")
+        raise InputError(f"no company '{name}' in this game ({', '.join(players)})"
+                         + did_you_mean(name, players))
     return players[name]
 
 
