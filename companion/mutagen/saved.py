@@ -114,6 +114,18 @@ def fold(events: list[session.Event]) -> dict[str, Any]:
     return session.fold_with(events, _step)
 
 
+def validate(state: dict[str, Any]) -> None:
+    """What a corrected game may hold (``irata play set``): rounds 1 to 4 (5 once the fourth
+    is scored), a score for each player and no one else."""
+    rounds = int(state.get("rounds", 4))
+    if not 1 <= int(state["round"]) <= rounds + 1:
+        raise RuleError(f"Mutagen has rounds 1 to {rounds} ({rounds + 1} once all are scored), "
+                        f"not {state['round']}")
+    if sorted(state["scores"]) != sorted(state["players"]):
+        raise RuleError(f"the score track holds the players ({', '.join(state['players'])}) "
+                        "and no one else")
+
+
 def describe(state: dict[str, Any]) -> str:
     scores = ", ".join(f"{n} {s}" for n, s in state.get("scores", {}).items())
     rnd = state.get("round", 1)

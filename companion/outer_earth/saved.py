@@ -544,6 +544,21 @@ def fold(events: list[session.Event]) -> dict[str, Any]:
     return session.fold_with(events, _step)
 
 
+def validate(state: dict[str, Any]) -> None:
+    """What a corrected game may hold (``irata play set``): company dice showing a face of
+    a six-sided die, counts of 0 or more (``_check``)."""
+    from companion.outer_earth.data import load_rules
+
+    faces = load_rules().die_faces
+    _check(state)
+    for name, c in state["players"].items():
+        for die, value in c["dice"].items():
+            if not 1 <= int(value) <= faces:
+                raise RuleError(f"{name}'s {die} die shows 1 to {faces}, not {value}")
+    if int(state["round"]) < 1:
+        raise RuleError("rounds are counted from 1")
+
+
 def describe(state: dict[str, Any]) -> str:
     """What ``irata play status`` prints: the round, the decks, each company in a line."""
     if not state:
