@@ -5,7 +5,10 @@ separately: where a gutter of twice the bleed fits between neighbours without lo
 column, the components stand apart, each with its own bleed; where it does not (3 x 3 poker
 cards on Letter), they are butted edge to edge with shared cut lines, and the bleed runs only
 around the block's outer edge. Trim boxes always stay inside the printable margin; the outer
-bleed may run into the margin (it is there to be cut away) but never off the page.
+bleed may run into the margin (it is there to be cut away) but never off the page. A grid
+always leaves the footer a strip inside the printable area, along the bottom or a side: where
+the densest grid would not (counters filling the page to within a bleed of the margin), it
+leaves a row or a column out.
 
 Duplex backs mirror about the page centre, as the printer turns the sheet: long edge
 ``x -> W - x - w``, short edge ``y -> H - y - h`` (on a landscape page the two swap), plus the
@@ -42,7 +45,6 @@ FOLDLINE = Style(stroke="#666666", width=0.2, dash=(3.0, 1.5))
 FOOTER_PT = 5.5
 FOOTER_MIN_PT = 4.0  # smaller than this a footer cannot be read at arm's length
 RULER_SPAN = 56.0  # mm along the footer line the 50 mm ruler and its label take
-FOOTER_DEPTH = 4.5  # mm of strip the footer line and ruler need
 OVERLAP = 12.0  # mm: how far neighbouring board parts overlap
 GAP = 0.5  # mm between a bleed edge and the start of a crop mark
 
@@ -128,7 +130,19 @@ def _axis(usable: float, size: float, bleed: float, allow_apart: bool = True) ->
     return butted, bleed == 0
 
 
+def _apart(usable: float, size: float, bleed: float, n: int, allow: bool) -> bool:
+    """Whether ``n`` components stand apart on one axis (each with its own bleed): where the
+    gutters fit and ``allow`` lets them, or where they have no bleed to share."""
+    if bleed == 0:
+        return True
+    return allow and n * size + (n - 1) * 2 * bleed <= usable + 1e-9
+
+
 FOOTER_BAND = 5.0  # mm the footer line and its ruler need inside the printable area
+# mm beyond a block's bleed that the footer's text line alone needs inside the printable area,
+# with the crop marks running across it stopped short of it (GAP, MIN_MARK and FOOTER_CLEAR
+# before it, 1.8 mm of 5.5 pt text)
+TEXT_BAND = 4.6
 
 
 @dataclass
@@ -139,6 +153,8 @@ class Grid:
     apart_x: bool
     apart_y: bool
     footer_room: str = ""  # "bottom" or "side": where the footer has its band; "" none
+    footer_need: float = 0.0  # mm beyond the block's trim that band needs
+    reduced: bool = False  # a row or a column left out to give the footer its strip
 
     @property
     def count(self) -> int:
@@ -156,31 +172,52 @@ def usable_area(s: Settings, landscape: bool) -> tuple[float, float, float, floa
 
 
 def best_grid(w: float, h: float, bleed: float, s: Settings, n: int = 0) -> Grid | None:
-    """The grid that needs the fewest pages for ``n`` items, then holds the most per page,
-    then leaves the footer a band in the printable area, then lets components stand apart,
-    then is portrait."""
+    """The grid that leaves the footer's text line a strip inside the printable area (so a
+    sheet of counters never pushes it into the margin or over a piece), then needs the fewest
+    pages for ``n`` items, then holds the most per page, then leaves the footer a band deep
+    enough for its ruler, then lets components stand apart, then is portrait. Only when no
+    grid leaves even the text line room does the densest one win regardless."""
     best: Grid | None = None
     best_key: tuple[float, ...] = ()
     need = bleed + GAP + FOOTER_BAND
+    line = bleed + TEXT_BAND
+    candidates: list[Grid] = []
     for landscape in (False, True):
         _, _, uw, uh = usable_area(s, landscape)
         for allow_x in (True, False):
             for allow_y in (True, False):
-                cols, ax = _axis(uw, w, bleed, allow_x)
-                rows, ay = _axis(uh, h, bleed, allow_y)
-                g = Grid(landscape, cols, rows, ax, ay)
-                if not g.count:
-                    continue
-                block_w = cols * w + (cols - 1) * (2 * bleed if ax else 0)
-                block_h = rows * h + (rows - 1) * (2 * bleed if ay else 0)
-                if uh - block_h >= need:
-                    g.footer_room = "bottom"
-                elif uw - block_w >= need and s.duplex != "fold":
-                    g.footer_room = "side"
-                pages = math.ceil(n / g.count) if n else 0
-                key = (-pages, g.count, bool(g.footer_room), ax + ay, not landscape)
-                if best is None or key > best_key:
-                    best, best_key = g, key
+                full_cols, _ = _axis(uw, w, bleed, allow_x)
+                full_rows, _ = _axis(uh, h, bleed, allow_y)
+                # the densest grid, and with a row or a column left out (the footer's strip)
+                for k, (cols, rows) in enumerate(((full_cols, full_rows),
+                                                  (full_cols, full_rows - 1),
+                                                  (full_cols - 1, full_rows))):
+                    if cols < 1 or rows < 1:
+                        continue
+                    ax = _apart(uw, w, bleed, cols, allow_x)
+                    ay = _apart(uh, h, bleed, rows, allow_y)
+                    candidates.append(Grid(landscape, cols, rows, ax, ay, reduced=k > 0))
+    for g in candidates:
+        _, _, uw, uh = usable_area(s, g.landscape)
+        cols, rows, ax, ay = g.cols, g.rows, g.apart_x, g.apart_y
+        block_w = cols * w + (cols - 1) * (2 * bleed if ax else 0)
+        block_h = rows * h + (rows - 1) * (2 * bleed if ay else 0)
+        level = 2
+        if uh - block_h >= need:
+            g.footer_room, g.footer_need = "bottom", need
+        elif uw - block_w >= need and s.duplex != "fold":
+            g.footer_room, g.footer_need = "side", need
+        elif uh - block_h >= line:
+            g.footer_room, g.footer_need, level = "bottom", line, 1
+        elif uw - block_w >= line:
+            # (with fold: the strip beside the fronts, along the paper's edge)
+            g.footer_room, g.footer_need, level = "side", line, 1
+        else:
+            level = 0
+        pages = math.ceil(n / g.count) if n else 0
+        key = (level > 0, -pages, g.count, level == 2, ax + ay, not g.landscape)
+        if best is None or key > best_key:
+            best, best_key = g, key
     return best
 
 
@@ -247,11 +284,14 @@ def impose(items: list[Item], s: Settings, title: str) -> list[Sheet]:
     gap_y = 2 * bleed if g.apart_y else 0.0
     block_w = g.cols * d.w + (g.cols - 1) * gap_x
     block_h = g.rows * d.h + (g.rows - 1) * gap_y
-    need = bleed + GAP + FOOTER_BAND
+    need = g.footer_need
     x0 = ux + (uw - block_w) / 2
     y0 = uy + (uh - block_h) / 2
     if g.footer_room == "bottom":
         y0 = uy + max(0.0, min((uh - block_h) / 2, uh - block_h - need))
+    elif g.footer_room == "side" and s.duplex == "fold":
+        # the strip along the paper's edge, left of the fronts (right of the backs)
+        x0 = ux + min(uw - block_w, max((uw - block_w) / 2, need))
     elif g.footer_room == "side":
         x0 = ux + max(0.0, min((uw - block_w) / 2, uw - block_w - need))
     any_back = any(it.back is not None for it in items)
@@ -364,122 +404,300 @@ def ruler(x: float, y: float, vertical: bool = False) -> list[Primitive]:
     return out
 
 
+RULER_Y = -1.9  # the ruler's line, above the footer's baseline (its label sits under it)
+RULER_LABEL = "50 mm: measure to check the scale is 100%"
+RULER_LABEL_PT = 4.2
+
+
 @lru_cache(maxsize=1)
 def _footer_ruler() -> tuple[Primitive, ...]:
-    """The footer's ruler, made once: every sheet shares the same immutable primitives."""
-    return tuple(ruler(0, -2.2))
+    """The footer's ruler and its label, made once: every sheet shares the same immutable
+    primitives."""
+    return tuple(ruler(0, RULER_Y)) + (
+        Text(25, 0, RULER_LABEL, "Helvetica", RULER_LABEL_PT, "#333333", "middle"),)
 
 
-def footer(sheet: Sheet, text: str, s: Settings) -> None:
-    """The footer line and the 50 mm ruler, in the widest free strip beside the block,
-    between crop marks where it can, always inside the page. No mark crosses it: a crop mark
-    (or fold line) that would is stopped short of it, and where that leaves a crop mark under
-    ``MIN_MARK`` the footer moves towards the paper's edge until the mark has that length."""
-    W, H = sheet.w, sheet.h
-    boxes = [p.clip for p in sheet.placements] + sheet.occupied
-    if boxes:
-        left = min(min(b[0] for b in boxes), s.margin + 200)
-        right = max(b[0] + b[2] for b in boxes)
-        top = min(b[1] for b in boxes)
-        bottom = max(b[1] + b[3] for b in boxes)
-    else:
-        left, right, top, bottom = W / 2, W / 2, H / 2, H / 2
-    strips = {
-        "bottom": H - bottom,
-        "top": top,
-        "right": W - right,
-        "left": left,
-    }
-    xs, ys = _edges(sheet)
-    side = max(strips, key=lambda k: (strips[k] >= 6.0, k in ("bottom", "top"), strips[k]))
-    horizontal = side in ("bottom", "top")
-    depth = strips[side]
-    # the footer sits at the outer edge of the free strip that is still printable
-    inner_limit = s.margin if depth - s.margin >= FOOTER_DEPTH else max(1.5, depth - 5.0)
-    if side == "bottom":
-        base = H - inner_limit - 0.6
-    elif side == "top":
-        base = inner_limit + 4.4
-    elif side == "right":
-        base = W - inner_limit - 0.6
-    else:
-        base = inner_limit + 4.4
-    length = W if horizontal else H
-    lo, hi = s.margin + 1, length - s.margin - 1
-    # the ruler with its label takes RULER_SPAN mm; the text never overlaps it
-    if depth - GAP - 5.0 >= inner_limit + 5.2:
-        # plenty of room: the crop marks (5 mm) end before the footer's ticks start
-        ruler_at, text_at, text_end = lo, lo + RULER_SPAN, hi
-    else:
-        # a narrow strip: the ruler in the widest gap between crop marks, the text in a gap
-        # of its own where it fits, else on the wider side of the ruler across the marks
-        gaps = sorted(_gaps(xs if horizontal else ys, lo, hi), key=lambda g: g[0] - g[1])
-        ruler_gap = gaps[0] if gaps and gaps[0][1] - gaps[0][0] >= RULER_SPAN - 2 else (lo, hi)
-        ruler_at = ruler_gap[0] + 2 if ruler_gap != (lo, hi) else lo
-        ruler_end = ruler_at + RULER_SPAN
-        need = stringWidth(text, "Helvetica", FOOTER_MIN_PT) * PT
-        fits = [(a + 2, b - 2) for a, b in _gaps(xs if horizontal else ys, lo, hi)
-                if b - a - 4 >= need and (b <= ruler_at or a >= ruler_end)]
-        if ruler_gap[1] - ruler_end - 2 >= need:
-            fits.append((ruler_end, ruler_gap[1] - 2))
-        if fits:
-            text_at, text_end = min(fits, key=lambda g: abs(g[0] - ruler_end))
-        elif hi - ruler_end >= ruler_at - lo:
-            text_at, text_end = ruler_end, hi
-        else:
-            text_at, text_end = lo, ruler_at - 2
-    room = max(10.0, text_end - text_at)
+MIN_MARK = 1.5  # mm: a crop mark shortened to clear the footer keeps at least this length
+FOOTER_CLEAR = 0.5  # mm between the footer and the end of a mark stopped before it, or
+# anything else on the sheet
+PAPER_EDGE = 1.0  # mm: nothing prints closer than this to the paper's edge
+EDGE_INSET = 0.1  # mm: the footer stays this far inside the printable area
+SIDES = ("bottom", "top", "right", "left")
+
+Box4 = tuple[float, float, float, float]  # x0, y0, x1, y1
+Interval = tuple[float, float]
+
+
+def page_boxes(items: tuple[Primitive, ...] | list[Primitive],
+               m: tuple[float, float, float, float, float, float] = (1, 0, 0, 1, 0, 0)
+               ) -> list[Box4]:
+    """The page box (x0, y0, x1, y1) of every primitive among ``items``, groups followed
+    with their turns and scales, strokes and glyphs (ascent and descent) included."""
+    from reportlab.pdfbase.pdfmetrics import getAscentDescent
+
+    from generator.drawing import QR, Ellipse, Icon, Image, Path
+
+    def box(x0: float, y0: float, x1: float, y1: float) -> Box4:
+        pts = [(m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+               for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+        return (min(p[0] for p in pts), min(p[1] for p in pts),
+                max(p[0] for p in pts), max(p[1] for p in pts))
+
+    out: list[Box4] = []
+    for it in items:
+        if isinstance(it, Line):
+            h = it.style.width / 2
+            out.append(box(min(it.x1, it.x2) - h, min(it.y1, it.y2) - h,
+                           max(it.x1, it.x2) + h, max(it.y1, it.y2) + h))
+        elif isinstance(it, Rect):
+            h = it.style.width / 2 if it.style.stroke else 0.0
+            out.append(box(it.x - h, it.y - h, it.x + it.w + h, it.y + it.h + h))
+        elif isinstance(it, Ellipse):
+            h = it.style.width / 2 if it.style.stroke else 0.0
+            out.append(box(it.cx - it.rx - h, it.cy - it.ry - h, it.cx + it.rx + h,
+                           it.cy + it.ry + h))
+        elif isinstance(it, Text):
+            w = stringWidth(it.text, it.font, it.size) * PT
+            x = it.x - (w / 2 if it.anchor == "middle" else w if it.anchor == "end" else 0)
+            ascent, descent = getAscentDescent(it.font, it.size)
+            out.append(box(x, it.y - ascent * PT, x + w, it.y - descent * PT))
+        elif isinstance(it, Path):
+            pts = [(float(c[k]), float(c[k + 1])) for c in it.cmds for k in range(1, len(c), 2)]
+            if pts:
+                h = it.style.width / 2 if it.style.stroke else 0.0
+                out.append(box(min(p[0] for p in pts) - h, min(p[1] for p in pts) - h,
+                               max(p[0] for p in pts) + h, max(p[1] for p in pts) + h))
+        elif isinstance(it, (Icon, QR)):
+            out.append(box(it.x, it.y, it.x + it.size, it.y + it.size))
+        elif isinstance(it, Image):
+            out.append(box(it.x, it.y, it.x + it.w, it.y + it.h))
+        elif isinstance(it, Group):
+            a = math.radians(it.rotate)
+            c, s = math.cos(a) * it.scale, math.sin(a) * it.scale
+            g = (c, s, -s, c, it.dx, it.dy)
+            out += page_boxes(it.items, (m[0] * g[0] + m[2] * g[1], m[1] * g[0] + m[3] * g[1],
+                                         m[0] * g[2] + m[2] * g[3], m[1] * g[2] + m[3] * g[3],
+                                         m[0] * g[4] + m[2] * g[5] + m[4],
+                                         m[1] * g[4] + m[3] * g[5] + m[5]))
+    return out
+
+
+def _line_extent(items: tuple[Primitive, ...]) -> Box4:
+    """The box (x0, y0, x1, y1) the footer's primitives cover in its own coordinates."""
+    boxes = page_boxes(items)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+@dataclass
+class _Strip:
+    """One side of the sheet seen from the footer: ``along`` runs with the footer's line (for
+    the right and left strips from the page's bottom up, as the turned footer reads),
+    ``across`` from the pieces towards the paper's edge or away from it."""
+
+    side: str
+    W: float
+    H: float
+
+    @property
+    def horizontal(self) -> bool:
+        return self.side in ("bottom", "top")
+
+    @property
+    def outward(self) -> bool:
+        """Whether the footer's own y axis points towards the paper's edge."""
+        return self.side in ("bottom", "right")
+
+    @property
+    def length(self) -> float:
+        return self.W if self.horizontal else self.H
+
+    @property
+    def depth(self) -> float:
+        return self.H if self.horizontal else self.W
+
+    def along(self, b: Box4) -> Interval:
+        return (b[0], b[2]) if self.horizontal else (self.H - b[3], self.H - b[1])
+
+    def across(self, b: Box4) -> Interval:
+        return (b[1], b[3]) if self.horizontal else (b[0], b[2])
+
+    def page_box(self, u0: float, u1: float, c0: float, c1: float) -> Box4:
+        """The page box of the region ``u0 .. u1`` along and ``c0 .. c1`` across."""
+        if self.horizontal:
+            return (u0, c0, u1, c1)
+        return (c0, self.H - u1, c1, self.H - u0)
+
+
+def _free(strip: _Strip, band: Interval, obstacles: list[Box4], marks: list[Line],
+          lo: float, hi: float) -> list[Interval]:
+    """Where along the strip a footer part lying ``band`` across (page mm) may go: clear of
+    every obstacle by ``FOOTER_CLEAR``, and of every crop mark running across the strip that
+    stopping short of it would leave under ``MIN_MARK`` long."""
+    c0, c1 = band
+    blocked: list[Interval] = []
+    for b in obstacles:
+        a0, a1 = strip.along(b)
+        b0, b1 = strip.across(b)
+        if b0 < c1 + FOOTER_CLEAR and b1 > c0 - FOOTER_CLEAR:
+            blocked.append((a0 - FOOTER_CLEAR, a1 + FOOTER_CLEAR))
+    for m in marks:
+        clear = FOOTER_CLEAR + m.style.width / 2
+        s0, s1 = _span(m, True, strip.horizontal)
+        if not (s0 < c1 + clear and s1 > c0 - clear):
+            continue
+        # the end towards the pieces stays: inner when the footer's y points outward
+        left = (c0 - clear) - s0 if strip.outward else s1 - (c1 + clear)
+        if left < MIN_MARK - 1e-9:
+            u = m.x1 if strip.horizontal else strip.H - m.y1
+            blocked.append((u - clear, u + clear))
+    blocked.sort()
+    out: list[Interval] = []
+    at = lo
+    for start, end in blocked:
+        if start > at:
+            out.append((at, min(start, hi)))
+        at = max(at, end)
+        if at >= hi:
+            break
+    if at < hi:
+        out.append((at, hi))
+    return [(a, b) for a, b in out if b - a > 1e-6]
+
+
+def _fit(text: str, room: float) -> tuple[str, float] | None:
+    """The footer text and its size in ``room`` mm: shortened if it must be, then as large
+    as fits; None when even the shortest form at ``FOOTER_MIN_PT`` does not."""
     text = _shorten(text, room)
     size = FOOTER_PT
     while size > FOOTER_MIN_PT and stringWidth(text, "Helvetica", size) * PT > room:
         size -= 0.25
-    label = "50 mm: measure to check the scale is 100%"
-    grp: list[Primitive] = []
-    grp.extend(_footer_ruler())
-    grp.append(Text(25, 0, label, "Helvetica", 4.2, "#333333", "middle"))
-    grp.append(Text(text_at - ruler_at, 0, text, "Helvetica", size, "#333333"))
-    # what the footer covers, in two boxes (the ruler with its label, and the text line, less
-    # deep) from the ruler's ticks to the text's descenders: x0 .. x1 along the line, y0 .. y1
-    # across it, in the group's coordinates
-    exts = [_extent(grp[:-1]), _extent(grp[-1:])]
-    outward = 1.0 if side in ("bottom", "right") else -1.0
-    base += outward * _room_for_marks(sheet, side, base, exts, ruler_at, length)
-    if horizontal:
-        sheet.marks.append(Group(tuple(grp), dx=ruler_at, dy=base))
-        boxes = [(ruler_at + x0, base + y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in exts]
+    if stringWidth(text, "Helvetica", size) * PT > room + 1e-9:
+        return None
+    return text, size
+
+
+@dataclass
+class _Choice:
+    side: str
+    base: float  # where the footer's baseline lies across its strip, page mm
+    origin: float  # where its x = 0 lies along its strip
+    items: tuple[Primitive, ...]
+    parts: list[Box4]  # the page boxes of its parts (ruler with label, text line)
+    score: tuple[float, ...]
+
+
+def _text_line(text: str, size: float) -> Text:
+    return Text(0, 0, text, "Helvetica", size, "#333333")
+
+
+def _choose(sheet: Sheet, text: str, margin: float, with_ruler: bool) -> _Choice | None:
+    """The best place for the footer (with its ruler, or its text line alone) on the side
+    that suits it best, or None when it fits nowhere inside ``margin``."""
+    W, H = sheet.w, sheet.h
+    obstacles: list[Box4] = [(x, y, x + w, y + h) for x, y, w, h in
+                             [p.clip for p in sheet.placements] + sheet.occupied]
+    lines: list[Line] = []
+    for m in sheet.marks:
+        if isinstance(m, Line) and (abs(m.x1 - m.x2) < 1e-9 or abs(m.y1 - m.y2) < 1e-9):
+            lines.append(m)
+        else:
+            obstacles += page_boxes([m])
+    ruler_ext = _line_extent(_footer_ruler())
+    text_ext = _line_extent((_text_line(text, FOOTER_PT),))
+    y0 = min(ruler_ext[1], text_ext[1]) if with_ruler else text_ext[1]
+    y1 = max(ruler_ext[3], text_ext[3]) if with_ruler else text_ext[3]
+    # the widest strip beside what the sheet holds first, those along the top or bottom
+    # before the sides (the footer reads upright there)
+    if obstacles:
+        left = min(b[0] for b in obstacles)
+        right = max(b[2] for b in obstacles)
+        top = min(b[1] for b in obstacles)
+        bottom = max(b[3] for b in obstacles)
+    else:
+        left, right, top, bottom = W / 2, W / 2, H / 2, H / 2
+    room = {"bottom": H - bottom, "top": top, "right": W - right, "left": left}
+    order = sorted(SIDES, key=lambda k: (-(room[k] >= 6.0), k not in ("bottom", "top"),
+                                         -room[k]))
+    for side in order:
+        strip = _Strip(side, W, H)
+        across = [m for m in lines if _across(side, m)]
+        blocks = obstacles + page_boxes([m for m in lines if not _across(side, m)])
+        edge = strip.depth - margin - EDGE_INSET if strip.outward else margin + EDGE_INSET
+        # the footer's extreme towards the paper's edge lies on the printable area's edge
+        base = edge - y1 if strip.outward else edge - y0
+        lo, hi = margin + EDGE_INSET, strip.length - margin - EDGE_INSET
+        band_text = (base + text_ext[1], base + text_ext[3])
+        text_free = _free(strip, band_text, blocks, across, lo, hi)
+        best: _Choice | None = None
+        if not with_ruler:
+            for a, b in text_free:
+                fit = _fit(text, b - a)
+                if fit is None:
+                    continue
+                line = _text_line(*fit)
+                score: tuple[float, ...] = (float(fit[0] == text), fit[1], -a)
+                if best is None or score > best.score:
+                    ext = _line_extent((line,))
+                    best = _Choice(side, base, a - ext[0], (line,),
+                                   [_part(strip, a - ext[0], base, ext)], score)
+        else:
+            band_ruler = (base + ruler_ext[1], base + ruler_ext[3])
+            for a, b in _free(strip, band_ruler, blocks, across, lo, hi):
+                if b - a < ruler_ext[2] - ruler_ext[0]:
+                    continue
+                r = a - ruler_ext[0]  # the ruler's start, as far along the strip as it goes
+                keep = (r + ruler_ext[0] - 4.0, r + RULER_SPAN)
+                for ta, tb in text_free:
+                    for pa, pb in ((ta, min(tb, keep[0])), (max(ta, keep[1]), tb)):
+                        if pb - pa < 10.0:
+                            continue
+                        fit = _fit(text, pb - pa)
+                        if fit is None:
+                            continue
+                        line = _text_line(*fit)
+                        line = Text(pa - r, 0, line.text, line.font, line.size, line.color)
+                        score = (float(fit[0] == text), fit[1], -abs(pa - keep[1]), -r)
+                        if best is None or score > best.score:
+                            items = _footer_ruler() + (line,)
+                            best = _Choice(side, base, r, items,
+                                           [_part(strip, r, base, ruler_ext),
+                                            _part(strip, r, base, _line_extent((line,)))],
+                                           score)
+        if best is not None:
+            return best
+    return None
+
+
+def _part(strip: _Strip, origin: float, base: float, ext: Box4) -> Box4:
+    """The page box of a footer part covering ``ext`` in the footer's coordinates."""
+    return strip.page_box(origin + ext[0], origin + ext[2], base + ext[1], base + ext[3])
+
+
+def footer(sheet: Sheet, text: str, s: Settings) -> None:
+    """The footer line and the 50 mm ruler, inside the printable area, along the widest free
+    strip beside what the sheet holds (turned to read from bottom to top along the right or
+    left strip when neither the bottom nor the top has room), clear of every piece's trim and
+    bleed and of every panel, between crop marks where it can. A crop mark running across
+    the strip under it stops ``FOOTER_CLEAR`` short of it, where that leaves it at least
+    ``MIN_MARK`` long; elsewhere the footer does not go. Where the ruler fits nowhere (a sheet
+    of counters filling the page), the text line goes alone, as large as fits between 5.5 and
+    4 pt; the sheets around it carry the ruler. On a sheet with no room even for that inside
+    the margin the text line goes into the margin, never over a piece."""
+    choice = (_choose(sheet, text, s.margin, True) or _choose(sheet, text, s.margin, False)
+              or _choose(sheet, text, min(s.margin, PAPER_EDGE), False))
+    if choice is None:
+        return
+    strip = _Strip(choice.side, sheet.w, sheet.h)
+    if strip.horizontal:
+        sheet.marks.append(Group(choice.items, dx=choice.origin, dy=choice.base))
     else:
         # turned to read from bottom to top along the right or left strip
-        sheet.marks.append(Group(tuple(grp), dx=base, dy=length - ruler_at, rotate=270))
-        boxes = [(base + y0, length - ruler_at - x1, y1 - y0, x1 - x0)
-                 for x0, y0, x1, y1 in exts]
-    for box in boxes:
-        _stop_marks_before(sheet, box, side)
-
-
-MIN_MARK = 1.5  # mm: a crop mark shortened to clear the footer keeps at least this length
-FOOTER_CLEAR = 0.5  # mm between the footer and the end of a mark stopped before it
-PAPER_EDGE = 1.0  # mm: nothing prints closer than this to the paper's edge
-
-
-def _extent(items: list[Primitive]) -> tuple[float, float, float, float]:
-    """The box (x0, y0, x1, y1) the footer's lines and texts cover, strokes and glyphs
-    included (ascent and descent of the font)."""
-    from reportlab.pdfbase.pdfmetrics import getAscentDescent
-
-    xs: list[float] = []
-    ys: list[float] = []
-    for it in items:
-        if isinstance(it, Line):
-            half = it.style.width / 2
-            xs += [min(it.x1, it.x2) - half, max(it.x1, it.x2) + half]
-            ys += [min(it.y1, it.y2) - half, max(it.y1, it.y2) + half]
-        elif isinstance(it, Text):
-            w = stringWidth(it.text, it.font, it.size) * PT
-            start = it.x - (w / 2 if it.anchor == "middle" else w if it.anchor == "end" else 0)
-            ascent, descent = getAscentDescent(it.font, it.size)
-            xs += [start, start + w]
-            ys += [it.y - ascent * PT, it.y - descent * PT]
-    return min(xs), min(ys), max(xs), max(ys)
+        sheet.marks.append(Group(choice.items, dx=choice.base, dy=sheet.h - choice.origin,
+                                 rotate=270))
+    for box in choice.parts:
+        x0, y0, x1, y1 = box
+        _stop_marks_before(sheet, (x0, y0, x1 - x0, y1 - y0), choice.side)
 
 
 def _across(side: str, line: Line) -> bool:
@@ -494,37 +712,6 @@ def _span(line: Line, across: bool, horizontal: bool) -> tuple[float, float]:
     vertical_axis = horizontal == across  # y when the strip is horizontal and we go across
     a, b = (line.y1, line.y2) if vertical_axis else (line.x1, line.x2)
     return min(a, b), max(a, b)
-
-
-def _room_for_marks(sheet: Sheet, side: str, base: float,
-                    exts: list[tuple[float, float, float, float]], ruler_at: float,
-                    length: float) -> float:
-    """How far the footer must move towards the paper's edge so that every crop mark running
-    across its strip where it lies keeps ``MIN_MARK`` mm before it (never closer to the edge
-    than ``PAPER_EDGE``); 0 when the marks miss it or are long enough already. ``exts`` are
-    the footer's boxes in its group's coordinates."""
-    horizontal = side in ("bottom", "top")
-    outward = side in ("bottom", "right")  # the paper's edge lies at larger x or y
-    page = sheet.h if horizontal else sheet.w
-    need, room = 0.0, page
-    for x0, y0, x1, y1 in exts:
-        lo, hi = (ruler_at + x0, ruler_at + x1) if horizontal else \
-            (length - ruler_at - x1, length - ruler_at - x0)
-        inner, outer = (base + y0, base + y1) if outward else (base + y1, base + y0)
-        room = min(room, page - PAPER_EDGE - outer if outward else outer - PAPER_EDGE)
-        for m in sheet.marks:
-            if not isinstance(m, Line) or not _across(side, m):
-                continue
-            clear = FOOTER_CLEAR + m.style.width / 2
-            a, _ = _span(m, False, horizontal)
-            if not lo - clear < a < hi + clear:
-                continue
-            start, end = _span(m, True, horizontal)
-            if outward and start < outer + clear and end > inner - clear:
-                need = max(need, start + MIN_MARK + clear - inner)
-            elif not outward and end > outer - clear and start < inner + clear:
-                need = max(need, inner + clear + MIN_MARK - end)
-    return max(0.0, min(need, room))
 
 
 def _stop_marks_before(sheet: Sheet, box: tuple[float, float, float, float],
@@ -584,8 +771,3 @@ def _shorten(text: str, room: float) -> str:
         if width(cut) <= room:
             return cut
     return text
-
-
-def _gaps(marks: list[float], lo: float, hi: float) -> list[tuple[float, float]]:
-    points = [lo] + [v for v in marks if lo < v < hi] + [hi]
-    return [(a, b) for a, b in zip(points, points[1:], strict=False) if b - a > 1]

@@ -836,7 +836,9 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
     """Every copy of every component onto sheets: whole grid sheets for sizes that fill one
     densely, the rest (and ``panels``) packed together; ``head`` (an errata notice's end)
     shares the sheet that prints first.
-    Runs are grouped by size and sidedness, in order of first appearance.
+    Runs are grouped by size and sidedness, in order of first appearance. A run whose grid
+    left a row or a column out to give the footer its strip is also tried with one whole
+    sheet fewer (its pieces packed instead); the imposition on fewer sheets of paper wins.
 
     With ``fold``, only what has a back is confined to the page's left half (its backs take
     the right half); one-sided components and panels use the whole page, as with ``none``,
@@ -851,7 +853,31 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         items = runs.setdefault(key, [])
         items.extend(Item(f.comp, i + 1, f.front, f.back) for i in range(f.comp.count))
         titles.setdefault(key, f.comp.group or f.comp.kind)
+    out, reduced = _impose_runs(runs, titles, s, whole, panels, head, {})
+    # a grid that left a row or a column out for the footer holds fewer a sheet: its last
+    # whole sheet may be better spent on the space other sheets leave (as the densest grid's
+    # leftovers were); keep whichever prints on fewer sheets of paper
+    for key in reduced:
+        fewer, _ = _impose_runs(runs, titles, s, whole, panels, head, {key: 1})
+        if _paper(fewer) < _paper(out):
+            out = fewer
+    return out
+
+
+def _paper(sheets: list[Sheet]) -> int:
+    return sum(1 for sh in sheets if sh.side == "front")
+
+
+def _impose_runs(runs: dict[tuple[float, float, float, bool, bool], list[Item]],
+                 titles: dict[tuple[float, float, float, bool, bool], str], s: Settings,
+                 whole: Settings, panels: list[Panel] | None, head: Panel | None,
+                 fewer: dict[tuple[float, float, float, bool, bool], int]
+                 ) -> tuple[list[Sheet], list[tuple[float, float, float, bool, bool]]]:
+    """``impose_game`` for runs grouped by size: whole grid sheets (``fewer[key]`` fewer of
+    them for that run), the rest packed. Also the runs whose grid left a row or a column out
+    for the footer."""
     grid: list[Sheet] = []
+    reduced: list[tuple[float, float, float, bool, bool]] = []
     units: dict[bool, list[Unit]] = {False: [], True: []}  # by: on the whole page (fold)
     leftover: dict[bool, list[list[Item]]] = {False: [], True: []}  # runs the packer groups
     small: dict[tuple[float, float, float, bool], list[Item]] = {}
@@ -868,6 +894,9 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         _, _, uw, uh = usable_area(rs, g.landscape)
         dense = g.count * d.w * d.h >= FULL_FILL * uw * uh
         full = len(items) - len(items) % g.count if dense else 0
+        if g.reduced and full:
+            reduced.append(key)
+        full = max(0, full - fewer.get(key, 0) * g.count)
         grid.extend(impose(items[:full], rs, titles[key]))
         rest = strips(items[full:], rs)
         if d.w < SMALL and d.h < SMALL and items[full:]:
@@ -889,4 +918,4 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         first = head if on_whole == (whole is not s) else None  # with the panels
         if todo or runs_small or first or leftover[on_whole]:
             out = out + pack(todo, rs, first, runs_small, leftover[on_whole])
-    return out
+    return out, reduced

@@ -320,13 +320,58 @@ def test_the_footer_text_never_runs_over_the_ruler_or_off_the_page(paper: str) -
     number_and_footer(game, sheets, settings)
     for sheet in sheets:
         footers = [g for g in sheet.marks if isinstance(g, Group)
-                   and any(isinstance(t, Text) and "50 mm" in t.text for t in g.items)]
+                   and any(isinstance(t, Text) and "print at 100%" in t.text for t in g.items)]
         assert len(footers) == 1, sheet.title
         g = footers[0]
         line = next(t for t in g.items if isinstance(t, Text) and "print at 100%" in t.text)
         start, end = line.x, line.x + stringWidth(line.text, line.font, line.size) * PT
         assert line.size >= FOOTER_MIN_PT
-        assert end <= 0 or start >= RULER_SPAN, (sheet.title, start, end)
+        if any(isinstance(t, Text) and "50 mm" in t.text for t in g.items):
+            assert end <= 0 or start >= RULER_SPAN, (sheet.title, start, end)
+        else:  # a sheet with no room for the ruler (counters filling the page): text alone
+            assert start == 0
         along = sheet.w if g.rotate == 0 else sheet.h
         origin = g.dx if g.rotate == 0 else along - g.dy
         assert 0 <= origin + start and origin + end <= along, (sheet.title, start, end)
+
+
+@pytest.mark.parametrize("case", [("letter", "long", 10.0), ("letter", "none", 10.0),
+                                  ("a4", "fold", 3.0)], ids=lambda c: "-".join(map(str, c)))
+def test_a_page_of_counters_leaves_its_footer_a_strip_inside_the_margin(
+        case: tuple[str, str, float]) -> None:
+    """16 mm counters with 3 mm bleed fill the densest grid to within a bleed of the margin
+    on every side (12 x 16 on Letter at 10 mm): no footer could go anywhere inside the
+    printable area. The grid leaves a row or a column out instead, and the footer's line goes
+    inside the margin, clear of every bleed, its crop marks still marking every cut line."""
+    from typing import cast
+
+    from generator.drawing import Drawing, Group, Line, Text
+    from generator.layout import Item, footer, impose, page_boxes, usable_area
+
+    paper, duplex, margin = case
+    s = Settings(paper=paper, duplex=duplex, margin=margin)
+    d = Drawing(16.0, 16.0, 3.0)
+    g = best_grid(16.0, 16.0, 3.0, s)
+    assert g is not None and g.footer_room
+    _, _, uw, uh = usable_area(s, g.landscape)
+    dense = int(uw // 16) * int(uh // 16)
+    assert g.count < dense  # a row or a column left out
+    assert g.count >= dense - max(int(uw // 16), int(uh // 16))
+    items = [Item(cast(Any, None), i + 1, d, None) for i in range(g.count)]
+    sheet = impose(items, s, "counters")[0]
+    assert len(sheet.placements) == g.count
+    footer(sheet, "A game · edition 1 · sheet 1 of 1, front · counters · print at 100% "
+                  "(actual size)", s)
+    foot = next(m for m in sheet.marks if isinstance(m, Group))
+    assert any(isinstance(t, Text) and t.text.startswith("A game") for t in foot.items)
+    for b in page_boxes([foot]):
+        assert margin - 1e-6 <= b[0] and b[2] <= sheet.w - margin + 1e-6
+        assert margin - 1e-6 <= b[1] and b[3] <= sheet.h - margin + 1e-6
+        for p in sheet.placements:
+            x, y, w, h = p.clip
+            assert b[2] <= x or b[0] >= x + w or b[3] <= y or b[1] >= y + h
+    lines = [m for m in sheet.marks if isinstance(m, Line)]
+    for p in sheet.placements:
+        x, y, w, h = p.trim
+        assert any(abs(m.x1 - x) < 1e-6 and abs(m.x2 - x) < 1e-6 for m in lines)
+        assert any(abs(m.y1 - y) < 1e-6 and abs(m.y2 - y) < 1e-6 for m in lines)

@@ -27,13 +27,14 @@ GAMES = ["mule", "mutagen", "outer-earth", "muli", "mule-goes-crazy"]
 SPLIT = ["mule", "mutagen", "muli"]  # the bundled games with a board larger than the page
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
-_GAMES: dict[str, tuple[Game, Any]] = {}
-_SHEETS: dict[tuple[str, str, str], list[Sheet]] = {}
+_GAMES: dict[tuple[str, float], tuple[Game, Any]] = {}
+_SHEETS: dict[tuple[str, str, str, float, float], list[Sheet]] = {}
 
 
-def sheets_of(key: str, paper: str, duplex: str) -> list[Sheet]:
-    """The game's sheets as ``irata print`` lays them out: imposed with the checklist, split
-    into their files, numbered and footed."""
+def sheets_of(key: str, paper: str, duplex: str, margin: float = 6.0,
+              bleed: float = 3.0) -> list[Sheet]:
+    """The game's sheets as ``irata print`` lays them out (``--margin``, ``--bleed``):
+    imposed with the checklist, split into their files, numbered and footed."""
     from generator.build import (
         checklist_panel,
         draw_all,
@@ -45,13 +46,13 @@ def sheets_of(key: str, paper: str, duplex: str) -> list[Sheet]:
     )
     from generator.draw import Options
 
-    if key not in _GAMES:
+    if (key, bleed) not in _GAMES:
         game = load(key)
-        _GAMES[key] = (game, draw_all(game, select(game, None), Options()))
-    case = (key, paper, duplex)
+        _GAMES[key, bleed] = (game, draw_all(game, select(game, None), Options(bleed=bleed)))
+    case = (key, paper, duplex, margin, bleed)
     if case not in _SHEETS:
-        game, faces = _GAMES[key]
-        settings = Settings(paper=paper, duplex=duplex)
+        game, faces = _GAMES[key, bleed]
+        settings = Settings(paper=paper, duplex=duplex, margin=margin, bleed=bleed)
         sheets = impose_all(game, faces, settings, [checklist_panel(game, settings)])
         sheets = print_files(sheets, output_names(game, None)[0], settings)
         number_and_footer(game, sheets, settings)
@@ -249,21 +250,29 @@ def test_the_assembly_text_names_the_order_and_the_marks() -> None:
 
 
 def _footer(sheet: Sheet) -> tuple[Group, list[Box]]:
-    """The sheet's footer and its boxes on the page: the ruler with its label, and the line
-    of text."""
+    """The sheet's footer and its boxes on the page: the ruler with its label (where the
+    sheet has room for it), and the line of text."""
     footers = [g for g in sheet.marks if isinstance(g, Group)
-               and any(isinstance(t, Text) and "50 mm" in t.text for t in g.items)]
+               and any(isinstance(t, Text) and "print at 100%" in t.text for t in g.items)]
     assert len(footers) == 1, sheet.title
     g = footers[0]
     line = [t for t in g.items if isinstance(t, Text) and "print at 100%" in t.text]
     ruler = [t for t in g.items if t not in line]
-    assert len(line) == 1 and ruler
+    assert len(line) == 1
+    if ruler:
+        assert any(isinstance(t, Text) and "50 mm" in t.text for t in ruler)
+        assert len([t for t in ruler if isinstance(t, Line)]) == 52  # 51 ticks, the base line
     boxes = []
-    for part in (ruler, line):
+    for part in (ruler, line) if ruler else (line,):
         bs = _boxes([Group(tuple(part), g.dx, g.dy, g.rotate, g.scale)])
         boxes.append((min(b[0] for b in bs), min(b[1] for b in bs),
                       max(b[2] for b in bs), max(b[3] for b in bs)))
     return g, boxes
+
+
+def _has_ruler(sheet: Sheet) -> bool:
+    g, boxes = _footer(sheet)
+    return len(boxes) == 2
 
 
 FOOTER_CASES = [(g, p, d) for g in GAMES for p in ("letter", "a4")
@@ -293,6 +302,41 @@ def test_no_mark_crosses_the_footer(case: tuple[str, str, str]) -> None:
         assert files <= {f"{case[0]}.pdf", f"{case[0]}-single-sided.pdf"}
 
 
+PRINTABLE_CASES = [(g, p, d, m, 3.0) for m in (6.0, 3.0, 10.0) for g in GAMES
+                   for p in ("letter", "a4") for d in ("long", "short", "fold", "none")] + [
+                   (g, p, d, 6.0, 0.0) for g in GAMES for p in ("letter", "a4")
+                   for d in ("long", "fold")]
+
+
+@pytest.mark.parametrize("case", PRINTABLE_CASES,
+                         ids=["-".join(map(str, c)) for c in PRINTABLE_CASES])
+def test_the_footer_lies_inside_the_printable_area_clear_of_every_piece(
+        case: tuple[str, str, str, float, float]) -> None:
+    """Every primitive of every sheet's footer (ruler, label, text) lies inside the printable
+    area (``--margin`` from every paper edge, where a home printer may print nothing), clear
+    of every piece's bleed box (and so of its trim), of every panel and of every mark, on
+    every sheet of both files; and each file keeps the ruler on at least one sheet, to check
+    the print scale by. With the default margin, 3 and 10 mm, and without bleed."""
+    key, paper, duplex, margin, bleed = case
+    sheets = sheets_of(key, paper, duplex, margin, bleed)
+    ruler: dict[str, bool] = {}
+    for sheet in sheets:
+        footer, _ = _footer(sheet)
+        where = (sheet.file, sheet.page, sheet.side)
+        others = _boxes([m for m in sheet.marks if m is not footer])
+        keep_clear = [(x, y, x + w, y + h) for x, y, w, h in
+                      [p.clip for p in sheet.placements] + sheet.occupied]
+        for b in _boxes([footer]):
+            assert margin - 1e-6 <= b[0] and b[2] <= sheet.w - margin + 1e-6, (where, b)
+            assert margin - 1e-6 <= b[1] and b[3] <= sheet.h - margin + 1e-6, (where, b)
+            for k in keep_clear:
+                assert not _cross(b, k), (where, b, k)
+            for o in others:
+                assert not _cross(b, o), (where, b, o)
+        ruler[sheet.file] = ruler.get(sheet.file, False) or _has_ruler(sheet)
+    assert ruler and all(ruler.values()), ruler
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_every_cut_line_keeps_its_crop_marks(paper: str) -> None:
     """Marks stopped short of the footer are shortened, never dropped: every trim edge of
@@ -316,16 +360,17 @@ def test_every_cut_line_keeps_its_crop_marks(paper: str) -> None:
 
 @pytest.mark.parametrize("side", ["bottom", "top", "right", "left"])
 def test_marks_stop_short_of_a_footer_on_any_side(side: str) -> None:
-    """One block of pieces leaving its widest strip on ``side``, crop marks running across
-    that strip every 20 mm (as on a sheet of counters): the footer lands there, and every
+    """One block of pieces leaving its widest strip on ``side`` (8 mm of printable paper
+    beyond the pieces), crop marks running across that strip every 20 mm (as on a sheet of
+    counters): the footer with its ruler lands there, inside the printable area, and every
     mark stops short of it, still at least 1.5 mm long, its end at the pieces kept."""
     from typing import cast
 
     from generator.layout import MARK, footer
 
     W, H = 210.0, 297.0
-    x0, y0, x1, y1 = {"bottom": (4.0, 4.0, 206.0, 285.0), "top": (4.0, 12.0, 206.0, 293.0),
-                      "right": (4.0, 4.0, 194.0, 293.0), "left": (16.0, 4.0, 206.0, 293.0)}[side]
+    x0, y0, x1, y1 = {"bottom": (4.0, 4.0, 206.0, 283.0), "top": (4.0, 14.0, 206.0, 293.0),
+                      "right": (4.0, 4.0, 196.0, 293.0), "left": (14.0, 4.0, 206.0, 293.0)}[side]
     box = (x0, y0, x1 - x0, y1 - y0)
     sheet = Sheet(W, H, "front", "counters")
     sheet.placements.append(Placement(cast(Any, None), 1, "front", cast(Any, None), box, box,
@@ -355,6 +400,7 @@ def test_marks_stop_short_of_a_footer_on_any_side(side: str) -> None:
         assert start in ends  # the end at the pieces stays
         shortened += math.hypot(m.x2 - m.x1, m.y2 - m.y1) < 5.0 - 1e-6
     assert shortened  # the footer did lie across the marks
-    for fb in boxes:
-        assert 1.0 - 1e-6 <= fb[0] and fb[2] <= W - 1.0 + 1e-6
-        assert 1.0 - 1e-6 <= fb[1] and fb[3] <= H - 1.0 + 1e-6
+    assert len(boxes) == 2  # the ruler and the text line
+    for fb in boxes:  # inside the printable area (6 mm margin)
+        assert 6.0 - 1e-6 <= fb[0] and fb[2] <= W - 6.0 + 1e-6
+        assert 6.0 - 1e-6 <= fb[1] and fb[3] <= H - 6.0 + 1e-6
