@@ -320,6 +320,11 @@ def spoilage_event(state: Mapping[str, Any], rules: mgc.SpoilageRules) -> dict[s
     """Spoilage, on every player's saved sheet, once a turn."""
     if state["this_turn"]["spoilage"]:
         raise RuleError(f"spoilage has been counted in turn {state['turn']} already")
+    waiting = _to_produce(state)
+    if waiting:
+        raise RuleError(f"Spoilage follows Production: {', '.join(waiting)} "
+                        f"{'has' if len(waiting) == 1 else 'have'} not produced in turn "
+                        f"{state['turn']} yet ('produce --save')")
     out = {}
     for n in state["seating"]:
         sheet = state["players"][n]
@@ -348,9 +353,28 @@ def upkeep_event(state: Mapping[str, Any], cards: Sequence[mgc.PopulationCard]
             "population": r.population}
 
 
+def _to_produce(state: Mapping[str, Any]) -> list[str]:
+    done = set(state["this_turn"]["produced"])
+    return [n for n in state["seating"] if n not in done]
+
+
 def end_turn_event(state: Mapping[str, Any]) -> dict[str, Any]:
     """The turn is over: the next begins, and the Store's stock now is what Mule prices of the
-    next turn look at (Mules: a shortage raises the price from the next turn on)."""
+    next turn look at (Mules: a shortage raises the price from the next turn on).
+
+    The Production Phase comes first: every player produces, then spoilage, and the upkeep of
+    the Population cards in play (a turn ended without them would carry wrong numbers)."""
+    missing = []
+    waiting = _to_produce(state)
+    if waiting:
+        missing.append(f"production ({', '.join(waiting)})")
+    if not state["this_turn"]["spoilage"]:
+        missing.append("spoilage")
+    if state["populations"] and not state["this_turn"]["upkeep"]:
+        missing.append("population upkeep")
+    if missing:
+        raise RuleError(f"turn {state['turn']} has not had its {', '.join(missing)} yet: "
+                        "the Production Phase ends the turn")
     return {"turn": state["turn"], "store": {r: int(state["store"][r]) for r in STORE}}
 
 
