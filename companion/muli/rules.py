@@ -284,6 +284,9 @@ def play_roll(race: Race, dice: tuple[str, str], first: str | None = None) -> Ro
         raise RuleError(f"the race is over: {race.winner} has won")
     a, b = (_colour(race.rules, d) for d in dice)
     steps: list[Step] = []
+    if a == b and first is not None:
+        raise InputError(f"--first chooses between two moving pieces, but the dice show a "
+                         f"double of {a}: only that piece moves (one field back)")
     if a == b:
         piece = race.piece(a)
         if piece.where == TRACK:

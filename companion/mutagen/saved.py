@@ -85,6 +85,8 @@ def points_event(state: Mapping[str, Any], player: str, points: int, why: str = 
     if player not in state["players"]:
         raise InputError(f"no player '{player}' in this game ({', '.join(state['players'])})"
                          + did_you_mean(player, state["players"]))
+    if points == 0:
+        raise InputError("0 points moves no score tracker: nothing to record")
     if state["round"] > state["rounds"]:
         raise RuleError(f"all {state['rounds']} rounds have been scored: points are gained "
                         "during a round; score the end of the game with "

@@ -732,3 +732,12 @@ def test_a_round_file_with_other_expansions_than_the_saved_game_is_refused(
     proc = irata("round", str(f), "--save", "--db", str(db))
     assert proc.returncode == 2 and "saved game with no expansion" in proc.stderr
     assert db.read_bytes() == before
+
+
+def test_zero_points_are_not_recorded(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    run("new", "--players", "Ann,Bob", "--db", str(db))
+    before = db.read_bytes()
+    proc = irata("points", "Ann", "0", "--db", str(db))
+    assert proc.returncode == 2 and "nothing to record" in proc.stderr
+    assert db.read_bytes() == before
