@@ -7,7 +7,7 @@ from typing import Any
 from companion.data import rule_data
 from companion.mutagen.rules import Crew, Rules, rules_from_data
 
-__all__ = ["Catalogue", "catalogue", "load_rules", "printed_copies"]
+__all__ = ["Catalogue", "catalogue", "element_tokens", "load_rules", "printed_copies"]
 
 
 def _rules(game: Any) -> Rules:
@@ -59,3 +59,15 @@ def printed_copies() -> tuple[dict[tuple[str, str | None, str | None, str | None
     """How many copies the printed game has of each Crew card (by kind and the Elements it
     shows) and of Tree cards of each colour."""
     return rule_data("mutagen", _copies)
+
+
+def _elements(game: Any) -> tuple[int, int]:
+    counts = {i.group: int(i.count) for i in game.inventory}
+    return counts.get("Element tiles", 0), counts.get("Supreme Element tokens", 0)
+
+
+def element_tokens(plight: bool = False) -> int:
+    """The Element tiles in the box (and the Supreme Element tokens with The Plight of the
+    People): no table holds more in storage."""
+    regular, supreme = rule_data("mutagen", _elements)
+    return regular + (supreme if plight else 0)

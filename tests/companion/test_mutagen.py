@@ -741,3 +741,14 @@ def test_zero_points_are_not_recorded(tmp_path: Path) -> None:
     proc = irata("points", "Ann", "0", "--db", str(db))
     assert proc.returncode == 2 and "nothing to record" in proc.stderr
     assert db.read_bytes() == before
+
+
+def test_more_elements_in_storage_than_the_box_holds_is_refused(tmp_path: Path) -> None:
+    # 80 Element tiles (and 16 Supreme Element tokens with The Plight of the People)
+    f = tmp_path / "score.yaml"
+    f.write_text("players:\n  - {name: Ann, storage: 50}\n  - {name: Bob, storage: 31}\n")
+    proc = irata("score", str(f))
+    assert proc.returncode == 2 and "holds 81 Elements, but the game has only 80" in proc.stderr
+    f.write_text("expansions: [plight-of-the-people]\n"
+                 "players:\n  - {name: Ann, storage: 50}\n  - {name: Bob, storage: 31}\n")
+    assert irata("score", str(f)).returncode == 0
