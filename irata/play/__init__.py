@@ -25,8 +25,9 @@ GAMES: dict[str, tuple[str, str]] = {g.name: (g.commands, g.summary) for g in RE
 
 def _refuse_repeats(command: click.Command, ctx: click.Context, args: list[str]) -> None:
     """An option that takes one value, typed twice (``--keep red --keep blue``), is refused:
-    click would keep the last one silently, and the table meant one of them. Options that
-    take a list (``multiple=True``) and flags are left alone."""
+    click would keep the last one silently, and the table meant one of them; so are the two
+    forms of an on/off flag together (``--short --normal``). Options that take a list
+    (``multiple=True``) stay repeatable, and a flag typed twice means the same."""
     takes: dict[str, click.Option] = {}
     for param in command.params:
         if isinstance(param, click.Option) and not param.multiple and not param.count:
@@ -43,11 +44,19 @@ def _refuse_repeats(command: click.Command, ctx: click.Context, args: list[str])
         if option is None:
             i += 1
             continue
-        value = inline if inline or option.is_flag or "=" in token else (
-            args[i + 1] if i + 1 < len(args) else "")
-        step = 1 if inline or option.is_flag or "=" in token else 2
         key = option.name or name
-        if key in seen and not option.is_flag:
+        if option.is_flag:
+            # a flag typed twice means the same; its two forms (--short / --normal) contradict
+            if key in seen and seen[key] != name:
+                raise click.UsageError(f"{seen[key]} and {name} contradict each other: give "
+                                       "one of them", ctx)
+            seen[key] = name
+            i += 1
+            continue
+        value = inline if inline or "=" in token else (
+            args[i + 1] if i + 1 < len(args) else "")
+        step = 1 if inline or "=" in token else 2
+        if key in seen:
             raise click.UsageError(f"{name} is given twice ({seen[key]!r}, then {value!r}): "
                                    "give it once", ctx)
         seen[key] = value

@@ -50,3 +50,13 @@ def test_an_option_that_takes_a_list_stays_repeatable(capsys: pytest.CaptureFixt
     out = capsys.readouterr()
     assert info.value.code == 0, out.err
     assert "given twice" not in out.err
+
+
+def test_the_two_forms_of_a_flag_together_are_refused(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    err = refused(["outer-earth", "setup", "--players", "Ann,Bob", "--short", "--normal"],
+                  capsys)
+    assert "--short and --normal contradict each other" in err
+    with pytest.raises(SystemExit) as info:
+        main(["play", "outer-earth", "setup", "--players", "Ann,Bob", "--json", "--json"])
+    assert info.value.code == 0
