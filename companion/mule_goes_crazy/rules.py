@@ -342,6 +342,11 @@ def population_upkeep(store: Mapping[str, int],
     stock = {r: int(store.get(r, 0)) for r in RESOURCES}
     if any(v < 0 for v in stock.values()):
         raise InputError("the Store's stock cannot be negative")
+    assigned = [c.facility.name for c in populations if c.facility is not None]
+    twice = sorted({f for f in assigned if assigned.count(f) > 1})
+    if twice:
+        # Population and Facilities: "a Population card becomes assigned to it" (one card)
+        raise RuleError(f"{twice[0]} holds one Population card, not {assigned.count(twice[0])}")
     kept: list[PopulationCard] = []
     gone: list[PopulationCard] = []
     ruined: list[str] = []

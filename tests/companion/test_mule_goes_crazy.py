@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -298,3 +299,14 @@ def test_the_opening_bid_is_explained_in_the_data_s_numbers(
     assert out.output.strip() == "Opening bid: 10 Credits (last opening bid 100 - 120, never " \
                                  "below 10)"
     assert mgc.opening_bid_reason(None) == "the first Land Auction, never below 0"
+
+
+def test_a_facility_holds_one_population_card() -> None:
+    # Population and Facilities: a Population card becomes assigned to the Facility
+    proc = subprocess.run([str(Path(sys.executable).parent / "irata"), "play",
+                           "mule-goes-crazy", "upkeep", "--store-food", "50", "--store-energy",
+                           "50", "--population", "colonists+hydroponic-gardens",
+                           "--population", "miners+hydroponic-gardens"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 2 and "holds one Population card, not 2" in proc.stderr
+    assert proc.stdout == "" and proc.stderr.count("\n") == 1
