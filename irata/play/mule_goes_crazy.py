@@ -23,7 +23,7 @@ import click
 from companion.mule_goes_crazy import rules as mgc
 from companion.mule_goes_crazy import saved as saved_game
 from companion.session import parse_amount
-from components.errors import InputError
+from components.errors import InputError, RuleError
 from irata.options import (
     DB,
     GAME,
@@ -386,6 +386,22 @@ def _working(game: Any, spec: str) -> mgc.WorkingMule:
                            dice.get(card.produces, 0))
 
 
+def _lands_hold_their_mules(game: Any, mules: tuple[str, ...]) -> None:
+    """A Land holds ``mules_per_land`` Mules (the project's reconstruction: one), and the deck
+    prints a Land a few times: more Mules on one Land name than its copies hold is refused."""
+    per_land = int(game.data.get("mules_per_land", 1))
+    on: dict[str, int] = {}
+    for spec in mules:
+        land = saved_game.card_key(game, spec.split("@", 1)[1].strip(), "land")
+        on[land] = on.get(land, 0) + 1
+    for land, n in on.items():
+        room = per_land * saved_game.copies(game, "land", land)
+        if n > room:
+            raise RuleError(f"{n} Mules on {land.replace('-', ' ').title()}: the deck prints "
+                            f"{saved_game.copies(game, 'land', land)} of that Land and each "
+                            f"holds {per_land} Mule")
+
+
 def _production_lines(energy_used: int, energy_after: int | None, underpowered: list[str],
                       plots: list[dict[str, Any]], totals: dict[str, int]) -> list[str]:
     lines = [f"Energy used: {energy_used}"
@@ -445,6 +461,7 @@ def produce(energy_text: str | None, mules: tuple[str, ...], rolls: str | None,
     if not mules:
         raise InputError("--mule is needed (or --save to use the saved game)")
     working = [_working(g, m) for m in mules]
+    _lands_hold_their_mules(g, mules)
     energy = mgc.consume_energy(_amount(need(energy_text, "--energy"), "--energy"), working)
     results = [_amount(r, "--rolls") for r in rolls.split(",")] if rolls else None
     roller = None

@@ -310,3 +310,14 @@ def test_a_facility_holds_one_population_card() -> None:
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "holds one Population card, not 2" in proc.stderr
     assert proc.stdout == "" and proc.stderr.count("\n") == 1
+
+
+def test_more_mules_on_a_land_than_its_printed_copies_hold_is_refused() -> None:
+    # one Mule a Land (the project's reconstruction); the deck prints River Bottom twice
+    irata = str(Path(sys.executable).parent / "irata")
+    two = [irata, "play", "mule-goes-crazy", "produce", "--energy", "20", "--mule",
+           "food@river-bottom", "--mule", "energy@river-bottom", "--rolls", "1,1,1,1"]
+    assert subprocess.run(two, capture_output=True, text=True, check=False).returncode == 0
+    three = [*two[:-2], "--mule", "food@river-bottom", "--rolls", "1,1,1,1,1,1,1"]
+    proc = subprocess.run(three, capture_output=True, text=True, check=False)
+    assert proc.returncode == 2 and "3 Mules on River Bottom" in proc.stderr, proc.stderr
