@@ -483,3 +483,27 @@ def describe(state: dict[str, Any]) -> str:
         "spoilage " + ("done" if t.get("spoilage") else "to do"),
         "upkeep " + ("paid" if t.get("upkeep") else "to pay")]))
     return "\n".join(lines)
+
+
+def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
+    """What the table does now in the turn (Land Auctions, Player Turns, the Production
+    Phase: production, spoilage, upkeep), and the command that records it."""
+    mgc_ = "irata play mule-goes-crazy"
+    turn = state["turn"]
+    this = state["this_turn"]
+    waiting = _to_produce(state)
+    if not this.get("played") and len(waiting) == len(state["seating"]):
+        unsold = any(int(a["turn"]) == turn and a["winner"] is None for a in state["auctions"])
+        if not unsold:
+            return (f"turn {turn}: Land Auctions (a Land turned over from the Draw pile), then "
+                    "the Player Turns (buy and move Mules), then Production",
+                    f"{mgc_} auction LAND --winner NAME --price N | --unsold")
+    if waiting:
+        return (f"turn {turn}: Player Turns (buy, move), then Production for "
+                f"{', '.join(waiting)}", f"{mgc_} produce --save")
+    if not this["spoilage"]:
+        return f"turn {turn}: Spoilage", f"{mgc_} spoilage --save"
+    if state["populations"] and not this["upkeep"]:
+        return f"turn {turn}: Population upkeep from the Store", f"{mgc_} upkeep --save"
+    return (f"turn {turn} is done: the next turn begins (then its favored player)",
+            f"{mgc_} end-turn")

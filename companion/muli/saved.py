@@ -22,7 +22,7 @@ from companion.muli.rules import (
 from companion.session import apply_set
 from components.errors import RuleError
 
-__all__ = ["describe", "fold", "race_to_state", "state_to_race", "validate"]
+__all__ = ["describe", "fold", "next_step", "race_to_state", "state_to_race", "validate"]
 
 
 def race_to_state(race: Race) -> dict[str, Any]:
@@ -126,3 +126,12 @@ def describe(state: dict[str, Any]) -> str:
     else:
         lines.append(f"to roll: {race.active}")
     return "\n".join(lines)
+
+
+def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
+    """What the table does now, and the command that records it (None once the race is
+    over)."""
+    race = state_to_race(state)
+    if race.over:
+        return f"the race is over: {race.winner} has won", None
+    return f"{race.active} rolls the two colour dice", "irata play muli roll"

@@ -134,3 +134,16 @@ def describe(state: dict[str, Any]) -> str:
     where = ("all rounds scored: run 'irata play mutagen score FILE --game ID'"
              if rnd > state.get("rounds", 4) else f"round {rnd} of {state.get('rounds', 4)}")
     return f"Mutagen, {where}. Score track: {scores}"
+
+
+def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
+    """What the table does now (Game Overview: four rounds, then End of Game Scoring), and
+    the command that records it."""
+    rounds = int(state.get("rounds", 4))
+    rnd = int(state["round"])
+    if rnd > rounds:
+        return ("all four rounds are scored: End of Game Scoring (Crew cards, storage, Shard "
+                "Fragments, Tree cards)", "irata play mutagen score FILE --save")
+    return (f"round {rnd} of {rounds}: Select Mutations and Place Workers (points gained on "
+            "the way: 'irata play mutagen points PLAYER N'), then its End of Round",
+            "irata play mutagen round FILE --save")

@@ -594,5 +594,27 @@ def describe(state: dict[str, Any]) -> str:
 
 
 __all__ = ["ACTIONS", "bid_event", "build_event", "company", "describe", "draw_event",
-           "find_planet", "fold", "last_round_of", "latest_planet", "new_game", "profits_of",
-           "round_event", "sell_event", "upkeep_event", "values_of"]
+           "find_planet", "fold", "last_round_of", "latest_planet", "new_game", "next_step",
+           "profits_of", "round_event", "sell_event", "upkeep_event", "values_of"]
+
+
+def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
+    """What the table does now (Game Play Overview: Phase 1, Phase 2, Phase 3, the next
+    round or End Game Scoring), and the command that records it."""
+    oe = "irata play outer-earth"
+    rnd = state["round"]
+    if state.get("over"):
+        return "the game is over: End Game Scoring", f"{oe} score --save"
+    if state.get("upkeep_done"):
+        return (f"round {rnd}'s upkeep is done: replenish the planet market and begin the "
+                "next round (or end the game after the last one)", f"{oe} round")
+    offered = dict(state.get("offered", {}))
+    unsold = sum(1 for bought in offered.values() if not bought)
+    left = int(state["market"]["planets"]) - unsold
+    if not state.get("phase2") and left > 0:
+        return (f"round {rnd}, Phase 1: put the next planet of the market up for sale "
+                f"({len(offered)} offered, {left} to go)",
+                f"{oe} bid --save --planet NAME --green NAMES [MOVES]")
+    return (f"round {rnd}, Phase 2: from the starting player ({state['starting_player']}) "
+            "clockwise, each company's turn of 3 actions (draw, build, sell); then Phase 3",
+            f"{oe} draw|build|sell ... (then: {oe} upkeep --save)")

@@ -36,6 +36,7 @@ from irata.options import (
     need,
     read,
     record,
+    show_next,
     using_saved,
 )
 
@@ -596,3 +597,14 @@ def end_turn(game_id: int | None, db: str | None, as_json: bool) -> None:
                    "store_at_turn_start": state["store_at_turn_start"]},
          [f"Turn {state['turn']} begins. Saved in game {game.id}.",
           "Next: 'favored --save', then the Land Auctions."])
+
+
+@mule_goes_crazy.command("next")
+@GAME
+@DB
+@JSON
+def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """What the table does now in the saved game, and the command that records it."""
+    from companion.mule_goes_crazy.saved import next_step
+
+    show_next(db, game_id, as_json, "mule-goes-crazy", next_step)

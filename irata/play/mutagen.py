@@ -7,7 +7,20 @@ from __future__ import annotations
 
 import click
 
-from irata.options import DB, GAME, JSON, NAME, SAVE, BoundedInt, create, emit, names, read, record
+from irata.options import (
+    DB,
+    GAME,
+    JSON,
+    NAME,
+    SAVE,
+    BoundedInt,
+    create,
+    emit,
+    names,
+    read,
+    record,
+    show_next,
+)
 
 EXPANSION_CHOICES = ("plight-of-the-people", "palace-visitors")
 
@@ -346,3 +359,14 @@ def points_cmd(player: str, points: int, why: str, game_id: int | None, db: str 
                             lambda s: points_event(s, player, points, why))
     emit(as_json, {"game": game.id, "player": player, "score": state["scores"][player]},
          f"{player}: {state['scores'][player]} points")
+
+
+@mutagen.command("next")
+@GAME
+@DB
+@JSON
+def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """What the table does now in the saved game, and the command that records it."""
+    from companion.mutagen.saved import next_step
+
+    show_next(db, game_id, as_json, "mutagen", next_step)

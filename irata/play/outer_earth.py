@@ -31,6 +31,7 @@ from irata.options import (
     need,
     read,
     record,
+    show_next,
     using_saved,
 )
 
@@ -673,3 +674,14 @@ def round_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
                     "market": state["market"]["planets"],
                     "last_round": state["final_round"] == state["round"] and not state["over"],
                     "over": state["over"]}, text)
+
+
+@outer_earth.command("next")
+@GAME
+@DB
+@JSON
+def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """What the table does now in the saved game, and the command that records it."""
+    from companion.outer_earth.saved import next_step
+
+    show_next(db, game_id, as_json, "outer-earth", next_step)
