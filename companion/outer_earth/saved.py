@@ -247,26 +247,26 @@ turn a round (Phase 2 ends once every company has completed its turn)."""
 
 
 def _within_turn(state: Mapping[str, Any], player: str, values: Mapping[str, int],
-                 drawn: int = 0, built: int = 0) -> None:
-    """A company's draws and builds in a round fit its turn of three actions.
+                 drawn: int = 0, built: int = 0, sold: int = 0) -> None:
+    """A company's draws, builds and sales in a round fit its one turn of three actions.
 
-    One action draws (or builds) as many development cards as the company's draw (build)
-    value, so a round's turn draws at most three times that value. A sale during the turn may
-    change the values; the highest value the company had this round counts, so a legal turn
-    is never refused (the companion does not know which actions the turn spent on what)."""
+    One action draws (builds, sells) as many development cards (planets) as the company's
+    draw (build, sell) value, so the round's draws take at least drawn / draw value actions,
+    rounded up, and so on; together at most three. A sale during the turn may change the
+    values: the highest value the company had this round counts, so a legal turn is never
+    refused (the companion does not know which actions the turn spent on what)."""
     t = state.get("turn", {}).get(player, {})
-    for what, n, done in (("draw", drawn, "drawn"), ("build", built, "built")):
-        if not n:
-            continue
-        value = max(int(t.get(what, 0)), int(values[what]))
-        most = ACTIONS_PER_TURN * value
-        before = int(t.get(done, 0))
-        if before + n > most:
-            verb = "draws" if what == "draw" else "builds"
-            raise RuleError(f"{player}'s {what} value is {value}: in its turn of "
-                            f"{ACTIONS_PER_TURN} actions a company {verb} at most {most} "
-                            f"development cards a round ({before} {done} this round), "
-                            f"not {n} more")
+    done = {"draw": int(t.get("drawn", 0)) + drawn, "build": int(t.get("built", 0)) + built,
+            "sell": int(t.get("sold", 0)) + sold}
+    best = {w: max(int(t.get(w, 0)), int(values[w]), 1) for w in done}
+    need = {w: -(-n // best[w]) for w, n in done.items()}
+    if sum(need.values()) > ACTIONS_PER_TURN:
+        what = {"draw": "drawing {n} development cards", "build": "building {n}",
+                "sell": "selling {n} planets"}
+        parts = [f"{what[w].format(n=n)} (a {w} value of {best[w]}) takes {need[w]}"
+                 for w, n in done.items() if n]
+        raise RuleError(f"{player} has one turn of {ACTIONS_PER_TURN} actions a round: "
+                        f"{'; '.join(parts)}: {sum(need.values())} actions")
 
 
 def draw_event(state: Mapping[str, Any], player: str, cards: int | str | None,
@@ -345,7 +345,6 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
         raise RuleError(f"{player} holds {c['hand']} development cards and cannot build "
                         f"{built_now} more on {name}")
     values = values_of(state, player, rules)
-    _within_turn(state, player, values, built=built_now)
     card = find_planet(name)[1]
     bonus_data: dict[str, Any] | None = None
     br = None
@@ -391,6 +390,7 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
     data = {"player": player, "planet": name, "built": infrastructure, "built_now": built_now,
             "to_profits": sale.to_profits, "discarded": sale.discarded, "bonus": bonus_data,
             "raise": raised, "vp": sale.vp, "values": dict(values)}
+    _within_turn(state, player, values, built=built_now, sold=1)
     return _tried(state, "sell", data)
 
 
@@ -472,16 +472,19 @@ def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
     players = state["players"]
     if event.kind in ("draw", "build", "sell"):
         state["phase2"] = True
-        t = state.setdefault("turn", {}).setdefault(
-            d["player"], {"drawn": 0, "built": 0, "draw": 0, "build": 0})
-        values = d.get("values") or {"draw": d.get("value", 0) if event.kind == "draw" else 0,
-                                     "build": d.get("value", 0) if event.kind == "build" else 0}
-        for what in ("draw", "build"):
+        t = state.setdefault("turn", {}).setdefault(d["player"], {})
+        for key in ("drawn", "built", "sold", "draw", "build", "sell"):
+            t.setdefault(key, 0)
+        values = d.get("values") or {event.kind: d.get("value", 0)}
+        for what in ("draw", "build", "sell"):
             t[what] = max(int(t[what]), int(values.get(what, 0)))
         if event.kind == "draw":
             t["drawn"] += int(d["cards"])
+        elif event.kind == "build":
+            t["built"] += len(d["built"])
         else:
-            t["built"] += len(d["built"]) if event.kind == "build" else int(d["built_now"])
+            t["built"] += int(d["built_now"])
+            t["sold"] += 1
     if event.kind == "bid":
         state.setdefault("offered", {})[d["planet"]] = bool(d.get("buyer"))
         buyer = d.get("buyer")

@@ -139,33 +139,12 @@ def test_a_round_played_through_with_the_rulebook_sell_example() -> None:
     assert company(s, "Bob")["in_development"] == [{"planet": "Ferrox", "built": []}]
     assert company(s, "Cid")["in_development"] == [{"planet": "Obelisk", "built": []}]
 
-    # Phase 2: Ann draws her draw value (2), then 2 more (a sum, as typed), builds six
+    # Phase 2, one turn of 3 actions each: Ann draws her draw value (2) and builds four (two
+    # build actions); Bob builds on Ferrox (yellow or red start path); Cid stocks up with
+    # three draw actions of 2, the most a turn draws
     assert js("draw", "--player", "Ann")["hand"] == 4
-    assert js("draw", "1+1", "--player", "Ann")["hand"] == 6
     built = js("build", "blue,red,yellow,yellow", "--player", "Ann", "--planet", "Halcyon")
-    assert (built["built"], built["hand"]) == (["blue", "red", "yellow", "yellow"], 2)
-    # ... and sells Halcyon: the last two built now from the hand, the linked red-yellow-yellow
-    # Bonus Revenue card (8 VP) from pile 2: 3 cards to profits, 13 VP in all
-    sale = js("sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
-              "blue,red,yellow,yellow,red,blue", "--bonus", "br/14", "--pile", "2")
-    assert (sale["vp"], sale["to_profits"], sale["discarded"], sale["bonus_revenue_vp"]) == (
-        13, 3, 3, 8)
-    s = state()
-    ann = company(s, "Ann")
-    assert ann["hand"] == 0 and ann["in_development"] == []
-    assert ann["portfolio"] == ["Halcyon"]
-    assert ann["profits"] == {"cards": 3, "planets": []}
-    assert (ann["bonus_revenue"], ann["bonus_revenue_cards"]) == ([8], ["br/14"])
-    assert s["bonus_revenue_piles"] == [7, 6, 7]
-
-    # the action values now read Ann's latest portfolio planet (Halcyon: +1 draw, +1 build)
-    acts = js("actions", "--save")["companies"]
-    assert acts["Ann"]["values"] == {"draw": 3, "build": 3, "sell": 1}
-    assert acts["Ann"]["planet"] == "Halcyon"
-    assert acts["Bob"]["values"] == {"draw": 2, "build": 2, "sell": 1}
-
-    # Bob builds on Ferrox (yellow or red start path); Cid stocks up: three draw actions of
-    # 2 are the most a turn draws
+    assert (built["built"], built["hand"]) == (["blue", "red", "yellow", "yellow"], 0)
     js("build", "yellow,red", "--player", "Bob", "--planet", "Ferrox")
     assert js("draw", "6", "--player", "Cid")["hand"] == 9
     assert company(state(), "Bob")["in_development"] == [
@@ -188,6 +167,28 @@ def test_a_round_played_through_with_the_rulebook_sell_example() -> None:
         2, 13, False, None)
     assert s["market"] == {"planets": 4, "under": {"Tidewell": 1}}
 
+    # round 2: Ann draws 2 (a sum, as typed) and sells Halcyon: the last two built now from
+    # the hand (a build action), the linked red-yellow-yellow Bonus Revenue card (8 VP) from
+    # pile 2: 3 cards to profits, 13 VP in all
+    assert js("draw", "1+1", "--player", "Ann")["hand"] == 2
+    sale = js("sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+              "blue,red,yellow,yellow,red,blue", "--bonus", "br/14", "--pile", "2")
+    assert (sale["vp"], sale["to_profits"], sale["discarded"], sale["bonus_revenue_vp"]) == (
+        13, 3, 3, 8)
+    s = state()
+    ann = company(s, "Ann")
+    assert ann["hand"] == 0 and ann["in_development"] == []
+    assert ann["portfolio"] == ["Halcyon"]
+    assert ann["profits"] == {"cards": 3, "planets": []}
+    assert (ann["bonus_revenue"], ann["bonus_revenue_cards"]) == ([8], ["br/14"])
+    assert s["bonus_revenue_piles"] == [7, 6, 7]
+
+    # the action values now read Ann's latest portfolio planet (Halcyon: +1 draw, +1 build)
+    acts = js("actions", "--save")["companies"]
+    assert acts["Ann"]["values"] == {"draw": 3, "build": 3, "sell": 1}
+    assert acts["Ann"]["planet"] == "Halcyon"
+    assert acts["Bob"]["values"] == {"draw": 2, "build": 2, "sell": 1}
+
     # End Game Scoring from the saved companies, same table as the file form
     score = js("score", "--save")
     assert [(p["name"], p["vp"]) for p in score["players"]] == [
@@ -208,8 +209,13 @@ def test_the_sell_example_in_a_game_of_its_own() -> None:
     """The rulebook's Sell Planet Example alone: 13 VP for the selling company at the end."""
     oe_("new", "--players", "Solo,Bob", "--starting-player", "Solo")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Solo")
+    # six infrastructures take two rounds: a turn is 3 actions of draw 2 / build 2
     oe_("draw", "2", "--player", "Solo")
-    oe_("build", "blue,red,yellow,yellow,red,blue", "--player", "Solo", "--planet", "Halcyon")
+    oe_("build", "blue,red,yellow,yellow", "--player", "Solo", "--planet", "Halcyon")
+    oe_("upkeep", "--save")
+    oe_("round")
+    oe_("draw", "2", "--player", "Solo")
+    oe_("build", "red,blue", "--player", "Solo", "--planet", "Halcyon")
     oe_("sell", "--save", "--player", "Solo", "--planet", "Halcyon", "--bonus", "br/14",
         "--pile", "1")
     solo = js("score", "--save")["players"][0]
@@ -304,14 +310,19 @@ def test_undo_drops_the_last_step() -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Ann")
     oe_("draw", "2", "--player", "Ann")
-    oe_("build", "blue,red,yellow,yellow,red,blue", "--player", "Ann", "--planet", "Halcyon")
+    oe_("build", "blue,red,yellow,yellow", "--player", "Ann", "--planet", "Halcyon")
+    oe_("upkeep", "--save")
+    oe_("round")
+    oe_("draw", "2", "--player", "Ann")
+    oe_("build", "red,blue", "--player", "Ann", "--planet", "Halcyon")
     before = state()
     oe_("sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--bonus", "br/14",
         "--pile", "1")
     assert state() != before
-    assert "dropped event 5 (sell" in run("undo")
+    assert "dropped event 9 (sell" in run("undo")
     assert state() == before
-    run("undo")
+    for _ in range(5):                        # the build, the draw, the round, upkeep, build
+        run("undo")
     assert company(state(), "Ann")["hand"] == 6
     assert company(state(), "Ann")["in_development"] == [{"planet": "Halcyon", "built": []}]
     run("undo")
@@ -525,31 +536,31 @@ def test_the_fold_and_its_builders_without_the_cli() -> None:
 
 # --- the table's mistakes: numbers a round cannot produce -----------------------------------------
 
-def test_a_turn_draws_and_builds_at_most_three_actions_worth(
+def test_a_turn_draws_builds_and_sells_in_at_most_three_actions(
         capsys: pytest.CaptureFixture[str]) -> None:
-    # Company Actions: one turn of 3 actions a round; an action draws (builds) the company's
-    # draw (build) value: 2 at the start, so at most 6 cards a round
+    # Company Actions: one turn of 3 actions a round; an action draws (builds, sells) the
+    # company's draw (build, sell) value: 2, 2 and 1 at the start
     oe_("new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann")
     oe_("bid", "--save", "--planet", "Tidewell", "--green", "Ann")
-    assert "draws at most 6" in refused(["outer-earth", "draw", "99", "--player", "Ann"],
-                                        capsys)
+    oe_("bid", "--save", "--planet", "Halcyon", "--green", "Bob")
+    assert "drawing 99 development cards (a draw value of 2) takes 50: 50 actions" in refused(
+        ["outer-earth", "draw", "99", "--player", "Ann"], capsys)
     assert "at least 1" in refused(["outer-earth", "draw", "0", "--player", "Ann"], capsys)
-    oe_("draw", "4", "--player", "Ann")
-    assert "(4 drawn this round), not 3 more" in refused(
-        ["outer-earth", "draw", "3", "--player", "Ann"], capsys)
-    assert js("draw", "2", "--player", "Ann")["hand"] == 10
-    assert "builds at most 6" in refused(
-        ["outer-earth", "build", "blue,blue,blue,blue,blue,blue,blue", "--player", "Ann",
-         "--planet", "Tidewell"], capsys)
-    oe_("build", "blue,blue,blue,blue", "--player", "Ann", "--planet", "Tidewell")
-    # a sale that builds three more now goes past the turn's six too
-    assert "(4 built this round), not 3 more" in refused(
-        ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Tidewell",
-         "--built", "blue,blue,blue,blue,blue,blue,blue"], capsys)
+    oe_("draw", "4", "--player", "Ann")                              # two actions
+    assert "takes 4: 4 actions" in refused(["outer-earth", "draw", "3", "--player", "Ann"],
+                                           capsys)
+    assert js("draw", "2", "--player", "Ann")["hand"] == 10          # the third
+    assert "building 1 (a build value of 2) takes 1: 4 actions" in refused(
+        ["outer-earth", "build", "blue", "--player", "Ann", "--planet", "Tidewell"], capsys)
+    # Bob: a draw action and two build actions spend his turn; a sale would be a fourth
+    oe_("draw", "2", "--player", "Bob")
+    oe_("build", "blue,red,yellow,yellow", "--player", "Bob", "--planet", "Halcyon")
+    assert "selling 1 planets (a sell value of 1) takes 1: 4 actions" in refused(
+        ["outer-earth", "sell", "--save", "--player", "Bob", "--planet", "Halcyon"], capsys)
     # a new round is a new turn
     oe_("upkeep", "--save")
     oe_("round")
-    assert js("draw", "6", "--player", "Ann")["hand"] == 12
+    assert js("draw", "6", "--player", "Ann")["hand"] == 16
 
 
 def test_each_planet_of_the_market_is_offered_once_in_phase_1(
