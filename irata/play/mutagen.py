@@ -85,11 +85,17 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     players, _ = read_end_of_game(file, rules, keep_missing_score=saved)
     if saved:
         from companion.mutagen.saved import check_end_of_game
+        from components.errors import InputError
 
         _, state = read(db, game_id, "mutagen")
         check_end_of_game(state, [p.name for p in players])
-        players = [p if p.score >= 0 else replace(p, score=state["scores"][p.name])
-                   for p in players]
+        for p in players:
+            kept = int(state["scores"][p.name])
+            if p.score >= 0 and p.score != kept:
+                raise InputError(f"{p.name}'s score is read from the saved game ({kept}), but "
+                                 f"the file says {p.score}: leave 'score' out (correct the "
+                                 "saved game with 'irata play set')")
+        players = [replace(p, score=int(state["scores"][p.name])) for p in players]
     result = end_of_game(players, rules)
     best = max(b.total for b in result.players)
     tied = [b for b in result.players if b.total == best]

@@ -752,3 +752,20 @@ def test_more_elements_in_storage_than_the_box_holds_is_refused(tmp_path: Path) 
     f.write_text("expansions: [plight-of-the-people]\n"
                  "players:\n  - {name: Ann, storage: 50}\n  - {name: Bob, storage: 31}\n")
     assert irata("score", str(f)).returncode == 0
+
+
+def test_a_score_in_the_file_beside_the_saved_score_track_must_agree(tmp_path: Path) -> None:
+    # with --save the score track is the saved game's: a different number in the file would
+    # be a second truth
+    db = tmp_path / "games.sqlite3"
+    run("new", "--players", "Ann,Bob", "--db", str(db))
+    for _ in range(4):
+        run("round", str(FIXTURES / "round.yaml"), "--save", "--db", str(db))
+    f = tmp_path / "end.yaml"
+    f.write_text("players:\n  - {name: Ann, score: 90}\n  - {name: Bob}\n")
+    proc = irata("score", str(f), "--save", "--db", str(db))
+    assert proc.returncode == 2 and "read from the saved game (76), but the file says 90" in (
+        proc.stderr)
+    f.write_text("players:\n  - {name: Ann, score: 76}\n  - {name: Bob}\n")
+    data = json.loads(run("score", str(f), "--save", "--db", str(db), "--json")[1])
+    assert [p["total"] for p in data["players"]] == [76, 32]
