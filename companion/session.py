@@ -14,6 +14,7 @@ folds pass it to :func:`apply_set` in order (:func:`fold_with` does so for them)
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import os
@@ -456,6 +457,9 @@ def check_set(store: Store, game: SavedGame, data: dict[str, Any]) -> dict[str, 
     try:
         state = entry(game.game).fold([*events, trial])
         entry(game.game).describe(state)
+        validate = getattr(importlib.import_module(entry(game.game).saved), "validate", None)
+        if validate is not None:
+            validate(state)
     except IrataError as exc:
         raise InputError(f"'{path}' cannot be {shown}: {exc}") from None
     except _UNREADABLE as exc:

@@ -28,7 +28,7 @@ T = TypeVar("T")
 
 __all__ = ["BLEED", "BoundedFloat", "BoundedInt", "DB", "DPI", "GAME", "JSON", "MARGIN", "NAME",
            "SAVE", "SEED", "create", "emit", "names", "need", "open_store", "pick", "read",
-           "record", "show_status", "start_hint", "using_saved"]
+           "record", "show_next", "show_status", "start_hint", "using_saved"]
 
 
 # -- bounded numbers ----------------------------------------------------------------------------
@@ -252,3 +252,13 @@ def show_status(db: str | None, game_id: int | None, as_json: bool,
     saved, state = read(db, game_id, game)
     emit(as_json, {"id": saved.id, "game": saved.game, "name": saved.name, "state": state},
          lambda: [f"Game {saved.id}: {saved.name}", session.describe_of(saved.game, state)])
+
+
+def show_next(db: str | None, game_id: int | None, as_json: bool, game: str,
+              step: Callable[[dict[str, Any]], tuple[str, str | None]]) -> None:
+    """Print what the table does now in a saved game of ``game`` and the command that
+    records it (``step`` is the game's ``next_step``)."""
+    saved, state = read(db, game_id, game)
+    text, command = step(state)
+    emit(as_json, {"id": saved.id, "game": game, "next": text, "command": command},
+         [f"Game {saved.id}: {text}"] + ([f"  {command}"] if command else []))

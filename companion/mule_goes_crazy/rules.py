@@ -342,6 +342,11 @@ def population_upkeep(store: Mapping[str, int],
     stock = {r: int(store.get(r, 0)) for r in RESOURCES}
     if any(v < 0 for v in stock.values()):
         raise InputError("the Store's stock cannot be negative")
+    assigned = [c.facility.name for c in populations if c.facility is not None]
+    twice = sorted({f for f in assigned if assigned.count(f) > 1})
+    if twice:
+        # Population and Facilities: "a Population card becomes assigned to it" (one card)
+        raise RuleError(f"{twice[0]} holds one Population card, not {assigned.count(twice[0])}")
     kept: list[PopulationCard] = []
     gone: list[PopulationCard] = []
     ruined: list[str] = []
@@ -370,7 +375,10 @@ def find_card(game: Any, name: str, prefix: str) -> Any:
     comp = game.find(key)
     if comp is None:
         names = [c.id.split("/", 1)[1] for c in game.components if c.id.startswith(prefix + "/")]
-        raise InputError(f"no {prefix} card '{name}' (cards: {', '.join(names)})")
+        from companion.suggest import did_you_mean
+
+        raise InputError(f"no {prefix} card '{name}' (cards: {', '.join(names)})"
+                         + did_you_mean(name.split("/", 1)[-1], names))
     return comp
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from companion import session
 from companion.mule_goes_crazy import rules as mgc
+from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
 
 GAME = "mule-goes-crazy"
@@ -78,7 +79,8 @@ def _fresh_turn() -> dict[str, Any]:
 def player(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     """The sheet of the player ``name``; InputError naming the game's players otherwise."""
     if name not in state["players"]:
-        raise InputError(f"no player '{name}' in this game ({', '.join(state['seating'])})")
+        raise InputError(f"no player '{name}' in this game ({', '.join(state['seating'])})"
+                         + did_you_mean(name, state["seating"]))
     return state["players"][name]
 
 
@@ -99,6 +101,51 @@ def card_key(game: Any, text: str, prefix: str) -> str:
     raise InputError(f"no {prefix} card '{text}'")  # pragma: no cover
 
 
+def copies(game: Any, prefix: str, key: str) -> int:
+    """How many copies of the card ``prefix/key`` the printed deck holds."""
+    return sum(int(c.count) for c in game.components if c.id == f"{prefix}/{key}")
+
+
+def _in_play(state: Mapping[str, Any], prefix: str, key: str) -> int:
+    if prefix == "land":
+        return sum(p["lands"].count(key) for p in state["players"].values())
+    if prefix == "mule":
+        return sum(1 for p in state["players"].values() for m in p["mules"] if m["mule"] == key)
+    if prefix == "population":
+        return sum(1 for p in state["populations"] if p["card"] == key)
+    return sum(1 for p in state["populations"] if p.get("facility") == key)   # facility
+
+
+def check_copies(state: Mapping[str, Any], prefix: str, key: str, printed: int | None) -> None:
+    """A card comes into play only while a copy of it is left: the deck prints ``printed``
+    (a Land, Mule, Population or Facility card laid in front of a player stays in play until
+    the table removes it; correct the saved game with 'set' when a card is discarded)."""
+    if printed is None:
+        return
+    held = _in_play(state, prefix, key)
+    if held >= printed:
+        what = "Population card assigned to" if prefix == "facility" else f"{prefix} card"
+        raise RuleError(f"the deck has {printed} {_title(key)} {prefix} card"
+                        f"{'s' if printed != 1 else ''} and {held} "
+                        f"{'is' if held == 1 else 'are'} in play already"
+                        if prefix != "facility" else
+                        f"{_title(key)} has a {what} it already")
+
+
+def _auctions_open(state: Mapping[str, Any], what: str) -> None:
+    """Land Auctions come before the Player Turns of a turn, and end with a Land nobody bids
+    on."""
+    turn = int(state["turn"])
+    this = state["this_turn"]
+    if this.get("played") or this.get("produced") or this.get("spoilage") or this.get("upkeep"):
+        raise RuleError(f"the Player Turns of turn {turn} have begun: {what} comes before them")
+    unsold = next((a["land"] for a in state["auctions"]
+                   if int(a["turn"]) == turn and a["winner"] is None), None)
+    if unsold is not None:
+        raise RuleError(f"the Land Auctions of turn {turn} ended when {_title(unsold)} got no "
+                        "bid")
+
+
 # --- Favored Player ---------------------------------------------------------------------------
 
 def favored_event(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -115,23 +162,28 @@ def favored_event(state: Mapping[str, Any]) -> dict[str, Any]:
 
 # --- Land Grant, Land Auctions ------------------------------------------------------------------
 
-def grant_event(state: Mapping[str, Any], name: str, land: str) -> dict[str, Any]:
+def grant_event(state: Mapping[str, Any], name: str, land: str, printed: int | None = None
+                ) -> dict[str, Any]:
     """Land Grant Phase: before the first turn's auctions, each player may lay one Land."""
     player(state, name)
     if state["turn"] != 1 or state["auctions"]:
         raise RuleError("the Land Grant comes before the first Land Auction of the game")
+    _auctions_open(state, "the Land Grant")
     if name in state["granted"]:
         raise RuleError(f"{name} has laid down a Land Grant already")
+    check_copies(state, "land", land, printed)
     return {"player": name, "land": land}
 
 
 def auction_event(state: Mapping[str, Any], land: str, winner: str | None, price: int | None,
-                  rules: mgc.AuctionRules) -> dict[str, Any]:
+                  rules: mgc.AuctionRules, printed: int | None = None) -> dict[str, Any]:
     """Land Auctions: the Land goes to the winner, who pays the Store the closing bid.
 
     The first bid must be at least the opening bid, which the saved auction history gives
     (``opening_bid`` in the state); a player cannot bid more Credits than they have. The
     event also carries the next auction's opening bid (Bidding)."""
+    _auctions_open(state, "a Land Auction")
+    check_copies(state, "land", land, printed)
     opening = int(state["opening_bid"])
     if winner is None:
         if price is not None:
@@ -154,11 +206,12 @@ def auction_event(state: Mapping[str, Any], land: str, winner: str | None, price
 
 # --- Mules -----------------------------------------------------------------------------------
 
-def buy_event(state: Mapping[str, Any], name: str, mule: mgc.MuleCard, key: str
-              ) -> dict[str, Any]:
+def buy_event(state: Mapping[str, Any], name: str, mule: mgc.MuleCard, key: str,
+              printed: int | None = None) -> dict[str, Any]:
     """Mules: the price (in brackets when the Store began the turn short), paid in Credits;
     the Store loses the Smithore (and Crystite) in the cost, down to 0 at least."""
     sheet = player(state, name)
+    check_copies(state, "mule", key, printed)
     bought = mgc.buy_mule(mule, int(sheet["credits"]), state["store_at_turn_start"],
                           state["store"])
     taken = {r: int(state["store"][r]) - bought.store_after[r]
@@ -198,11 +251,15 @@ def move_event(state: Mapping[str, Any], name: str, mule_key: str, mule: mgc.Mul
 # --- Population -----------------------------------------------------------------------------
 
 def population_event(state: Mapping[str, Any], card: str, facility: str | None,
-                     name: str | None) -> dict[str, Any]:
+                     name: str | None, printed: int | None = None,
+                     facility_printed: int | None = None) -> dict[str, Any]:
     """Population and Facilities: a Population card comes into play (assigned to a Facility
     when one is named); the Store pays its upkeep from now on."""
     if name is not None:
         player(state, name)
+    check_copies(state, "population", card, printed)
+    if facility is not None:
+        check_copies(state, "facility", facility, facility_printed)
     return {"turn": state["turn"], "card": card, "facility": facility, "player": name}
 
 
@@ -263,6 +320,11 @@ def spoilage_event(state: Mapping[str, Any], rules: mgc.SpoilageRules) -> dict[s
     """Spoilage, on every player's saved sheet, once a turn."""
     if state["this_turn"]["spoilage"]:
         raise RuleError(f"spoilage has been counted in turn {state['turn']} already")
+    waiting = _to_produce(state)
+    if waiting:
+        raise RuleError(f"Spoilage follows Production: {', '.join(waiting)} "
+                        f"{'has' if len(waiting) == 1 else 'have'} not produced in turn "
+                        f"{state['turn']} yet ('produce --save')")
     out = {}
     for n in state["seating"]:
         sheet = state["players"][n]
@@ -291,9 +353,28 @@ def upkeep_event(state: Mapping[str, Any], cards: Sequence[mgc.PopulationCard]
             "population": r.population}
 
 
+def _to_produce(state: Mapping[str, Any]) -> list[str]:
+    done = set(state["this_turn"]["produced"])
+    return [n for n in state["seating"] if n not in done]
+
+
 def end_turn_event(state: Mapping[str, Any]) -> dict[str, Any]:
     """The turn is over: the next begins, and the Store's stock now is what Mule prices of the
-    next turn look at (Mules: a shortage raises the price from the next turn on)."""
+    next turn look at (Mules: a shortage raises the price from the next turn on).
+
+    The Production Phase comes first: every player produces, then spoilage, and the upkeep of
+    the Population cards in play (a turn ended without them would carry wrong numbers)."""
+    missing = []
+    waiting = _to_produce(state)
+    if waiting:
+        missing.append(f"production ({', '.join(waiting)})")
+    if not state["this_turn"]["spoilage"]:
+        missing.append("spoilage")
+    if state["populations"] and not state["this_turn"]["upkeep"]:
+        missing.append("population upkeep")
+    if missing:
+        raise RuleError(f"turn {state['turn']} has not had its {', '.join(missing)} yet: "
+                        "the Production Phase ends the turn")
     return {"turn": state["turn"], "store": {r: int(state["store"][r]) for r in STORE}}
 
 
@@ -319,6 +400,7 @@ def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
         sheet = players[d["player"]]
         sheet["credits"] -= int(d["price"])
         sheet["mules"].append({"mule": d["mule"], "land": None})
+        state["this_turn"]["played"] = True
         for r, n in d["store_loses"].items():
             state["store"][r] = max(0, int(state["store"].get(r, 0)) - int(n))
     elif kind == "move":
@@ -326,6 +408,7 @@ def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
         for r, n in d["cost"].items():
             sheet[r] -= int(n)
         sheet["mules"][int(d["index"])]["land"] = d["land"]
+        state["this_turn"]["played"] = True
     elif kind == "population":
         state["populations"].append({"card": d["card"], "facility": d["facility"]})
     elif kind == "produce":
@@ -400,3 +483,27 @@ def describe(state: dict[str, Any]) -> str:
         "spoilage " + ("done" if t.get("spoilage") else "to do"),
         "upkeep " + ("paid" if t.get("upkeep") else "to pay")]))
     return "\n".join(lines)
+
+
+def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
+    """What the table does now in the turn (Land Auctions, Player Turns, the Production
+    Phase: production, spoilage, upkeep), and the command that records it."""
+    mgc_ = "irata play mule-goes-crazy"
+    turn = state["turn"]
+    this = state["this_turn"]
+    waiting = _to_produce(state)
+    if not this.get("played") and len(waiting) == len(state["seating"]):
+        unsold = any(int(a["turn"]) == turn and a["winner"] is None for a in state["auctions"])
+        if not unsold:
+            return (f"turn {turn}: Land Auctions (a Land turned over from the Draw pile), then "
+                    "the Player Turns (buy and move Mules), then Production",
+                    f"{mgc_} auction LAND --winner NAME --price N | --unsold")
+    if waiting:
+        return (f"turn {turn}: Player Turns (buy, move), then Production for "
+                f"{', '.join(waiting)}", f"{mgc_} produce --save")
+    if not this["spoilage"]:
+        return f"turn {turn}: Spoilage", f"{mgc_} spoilage --save"
+    if state["populations"] and not this["upkeep"]:
+        return f"turn {turn}: Population upkeep from the Store", f"{mgc_} upkeep --save"
+    return (f"turn {turn} is done: the next turn begins (then its favored player)",
+            f"{mgc_} end-turn")

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
 
 MULE = "mule"
@@ -117,7 +118,7 @@ def _colour(rules: RaceRules, name: str) -> str:
     colour = name.strip().lower()
     if colour not in rules.colours:
         raise InputError(f"unknown colour '{name}' (the dice's colours: "
-                         f"{', '.join(rules.colours)})")
+                         f"{', '.join(rules.colours)}){did_you_mean(name, rules.colours)}")
     return colour
 
 
@@ -283,6 +284,9 @@ def play_roll(race: Race, dice: tuple[str, str], first: str | None = None) -> Ro
         raise RuleError(f"the race is over: {race.winner} has won")
     a, b = (_colour(race.rules, d) for d in dice)
     steps: list[Step] = []
+    if a == b and first is not None:
+        raise InputError(f"--first chooses between two moving pieces, but the dice show a "
+                         f"double of {a}: only that piece moves (one field back)")
     if a == b:
         piece = race.piece(a)
         if piece.where == TRACK:

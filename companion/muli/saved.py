@@ -20,8 +20,9 @@ from companion.muli.rules import (
     setup,
 )
 from companion.session import apply_set
+from components.errors import RuleError
 
-__all__ = ["describe", "fold", "race_to_state", "state_to_race"]
+__all__ = ["describe", "fold", "next_step", "race_to_state", "state_to_race", "validate"]
 
 
 def race_to_state(race: Race) -> dict[str, Any]:
@@ -76,6 +77,35 @@ def fold(events: Sequence[Any]) -> dict[str, Any]:
     return state
 
 
+def validate(state: dict[str, Any]) -> None:
+    """What a corrected race may hold (``irata play set``): every piece on a field of the
+    printed track (0 to the turning field) or home, the turn and the winner among the
+    players, the dice showing the dice's colours."""
+    race = state_to_race(state)
+    t = race.rules.turning_field
+    players = set(race.players)
+    for p in race.pieces:
+        if not 0 <= p.field <= t:
+            raise RuleError(f"the track runs from field 0 to the turning field {t}: the "
+                            f"{p.colour} piece cannot stand on field {p.field}")
+        if p.where not in (TRACK, CITY, OUT):
+            raise RuleError(f"a piece is on the track, in the city or out, not '{p.where}'")
+        if p.kind == MULE and p.owner not in players:
+            raise RuleError(f"the {p.colour} Mule belongs to no player of the race")
+    if race.active not in players:
+        raise RuleError(f"'{race.active}' is not a player of the race "
+                        f"({', '.join(race.players)})")
+    if race.winner is not None and race.winner not in players:
+        raise RuleError(f"'{race.winner}' is not a player of the race "
+                        f"({', '.join(race.players)})")
+    for colour in (*(race.dice or ()), *race.finished):
+        if colour not in race.rules.colours:
+            raise RuleError(f"'{colour}' is not a colour of the dice "
+                            f"({', '.join(race.rules.colours)})")
+    if len(race.pieces) != len(race.rules.colours):
+        raise RuleError("the race has one piece of each of the six colours")
+
+
 def describe(state: dict[str, Any]) -> str:
     """The race in a few lines: the track, who is where, whose turn, the winner."""
     race = state_to_race(state)
@@ -96,3 +126,12 @@ def describe(state: dict[str, Any]) -> str:
     else:
         lines.append(f"to roll: {race.active}")
     return "\n".join(lines)
+
+
+def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
+    """What the table does now, and the command that records it (None once the race is
+    over)."""
+    race = state_to_race(state)
+    if race.over:
+        return f"the race is over: {race.winner} has won", None
+    return f"{race.active} rolls the two colour dice", "irata play muli roll"

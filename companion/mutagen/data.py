@@ -7,7 +7,7 @@ from typing import Any
 from companion.data import rule_data
 from companion.mutagen.rules import Crew, Rules, rules_from_data
 
-__all__ = ["Catalogue", "catalogue", "load_rules"]
+__all__ = ["Catalogue", "catalogue", "element_tokens", "load_rules", "printed_copies"]
 
 
 def _rules(game: Any) -> Rules:
@@ -38,3 +38,36 @@ def _catalogue(game: Any) -> Catalogue:
 def catalogue() -> Catalogue:
     """Crew cards by id, Storage tiles by id, and each Crew card's printed title by id."""
     return rule_data("mutagen", _catalogue)
+
+
+def _copies(game: Any) -> tuple[dict[tuple[str, str | None, str | None, str | None], int],
+                                dict[str, int]]:
+    crew: dict[tuple[str, str | None, str | None, str | None], int] = {}
+    for c in game.by_group("Crew cards"):
+        f = c.fields
+        key = (str(f["crew"]), f.get("element"), f.get("left"), f.get("right"))
+        crew[key] = crew.get(key, 0) + int(c.count)
+    trees: dict[str, int] = {}
+    for c in game.by_group("Tree cards"):
+        colour = str(c.fields["tree"])
+        trees[colour] = trees.get(colour, 0) + int(c.count)
+    return crew, trees
+
+
+def printed_copies() -> tuple[dict[tuple[str, str | None, str | None, str | None], int],
+                              dict[str, int]]:
+    """How many copies the printed game has of each Crew card (by kind and the Elements it
+    shows) and of Tree cards of each colour."""
+    return rule_data("mutagen", _copies)
+
+
+def _elements(game: Any) -> tuple[int, int]:
+    counts = {i.group: int(i.count) for i in game.inventory}
+    return counts.get("Element tiles", 0), counts.get("Supreme Element tokens", 0)
+
+
+def element_tokens(plight: bool = False) -> int:
+    """The Element tiles in the box (and the Supreme Element tokens with The Plight of the
+    People): no table holds more in storage."""
+    regular, supreme = rule_data("mutagen", _elements)
+    return regular + (supreme if plight else 0)

@@ -24,6 +24,7 @@ from companion.mutagen.rules import (
     PlayerRound,
     Rules,
     Tracks,
+    check_cards_held,
     check_crew,
     check_expansions,
     starting_score,
@@ -271,6 +272,18 @@ def read_end_of_game(path: str | Path, rules: Rules, keep_missing_score: bool = 
             storage=_count(p, "storage", 0), shards=_count(p, "shards", 0),
             trees=_trees(p, rules)))
     _unique(out, doc)
+    from companion.mutagen.data import element_tokens, printed_copies
+
+    box = element_tokens(PLIGHT in exp)
+    stored = sum(p.storage for p in out)
+    if stored > box:
+        raise located(f"the players' storage holds {stored} Elements, but the game has only "
+                      f"{box}", doc, "players")
+    crew_copies, tree_copies = printed_copies()
+    try:
+        check_cards_held(out, crew_copies, tree_copies, printed_name)
+    except RuleError as exc:
+        raise located(str(exc), doc, "players") from None
     return out, exp
 
 

@@ -302,6 +302,42 @@ def _highest_of_others(players: Sequence[PlayerEnd]) -> Callable[[Tracks], list[
     return others
 
 
+def check_cards_held(players: Sequence[PlayerEnd],
+                     crew_copies: Mapping[tuple[str, str | None, str | None, str | None], int],
+                     tree_copies: Mapping[str, int],
+                     label: Callable[[Crew], str] = Crew.label) -> None:
+    """Completing Crew Cards and Tree Cards: the players together hold no more of a card than
+    the game has printed (each Crew card is one of a kind; a Tree card colour has its ten).
+
+    A card listed twice would be scored twice: the table's slip the companion refuses."""
+    def key(c: Crew) -> tuple[str, str | None, str | None, str | None]:
+        if c.kind == "pair":     # scored by the lower of the two tracks: either order
+            return next((k for k in crew_copies if k[0] == "pair" and {k[2], k[3]}
+                         == {c.left, c.right}), (c.kind, c.element, c.left, c.right))
+        return (c.kind, c.element, c.left, c.right)
+
+    crew_held: Counter[tuple[str, str | None, str | None, str | None]] = Counter()
+    trees_held: Counter[str] = Counter()
+    for p in players:
+        crew_held.update(key(c) for c in p.crew)
+        trees_held.update(p.trees)
+    for k, n in crew_held.items():
+        have = crew_copies.get(k, 0)
+        if n > have:
+            holders = [(p.name, c) for p in players for c in p.crew if key(c) == k]
+            who = ", ".join(dict.fromkeys(name for name, _ in holders))
+            if not have:
+                raise RuleError(f"{who}: the game has no Crew card "
+                                f"'{label(holders[0][1])}'")
+            raise RuleError(f"the Crew card '{label(holders[0][1])}' is listed {n} times "
+                            f"({who}), but the game has only {have}")
+    for colour, n in trees_held.items():
+        have = tree_copies.get(colour, 0)
+        if n > have:
+            raise RuleError(f"{n} {colour} Tree cards are listed, but the game has only "
+                            f"{have}")
+
+
 def end_of_game(players: Sequence[PlayerEnd], rules: Rules) -> FinalScore:
     """End of Game Scoring for everyone, and the winner.
 
@@ -353,6 +389,26 @@ class RoundScore:
     shards: int = 0                    # Shard Fragments gained (Plight of the People)
 
 
+def _filled(cols: set[int] | Sequence[int]) -> str:
+    n = len(set(cols))
+    return "no filled Storage column" if n == 0 else \
+        f"{n} filled Storage column{'s' if n > 1 else ''}"
+
+
+def installation_capacity(filled: set[int] | Sequence[int], rules: Rules) -> int:
+    """The most Elements an Airship can hold installed, given its filled Storage columns.
+
+    Storing or Installing Elements: an Element is installed on a hull space (two from the
+    start) or on a storage square a Storage tile covers. A filled column has all its squares
+    covered; any other column lacks at least one. (The storage area's size is the project's
+    reconstruction, ``data.airship``.)
+    """
+    rows = int(rules.airship["rows"])
+    filled_set = set(filled)
+    return len(rules.airship["hull"]) + sum(
+        rows if c in filled_set else rows - 1 for c in range(len(rules.airship["columns"])))
+
+
 def end_of_round(player: PlayerRound, rules: Rules) -> RoundScore:
     """End of Round: 2 per installed Element, 1/2/3 per filled Storage column, the tracks.
 
@@ -366,6 +422,12 @@ def end_of_round(player: PlayerRound, rules: Rules) -> RoundScore:
         if not 0 <= c < len(rules.column_points):
             raise InputError(f"no Storage column {c + 1} (the Airship has "
                              f"{len(rules.column_points)})")
+    most = installation_capacity(cols, rules)
+    if player.installed > most:
+        raise RuleError(f"{player.name} cannot have {player.installed} Elements installed: "
+                        f"an Airship with {_filled(cols)} has at most {most} installation "
+                        "spaces (the two hull spaces and the storage squares Storage tiles "
+                        "cover)")
     installed = player.installed * rules.installed_element
     columns = sum(rules.column_points[c] for c in cols)
     tracks = {e: track_round_points(player.tracks.of(e), rules) for e in rules.elements}

@@ -61,6 +61,8 @@ class Rules:
     bonus_revenue_piles_empty: int = 2
     planets_in_box: Mapping[str, int] = field(default_factory=dict)   # length -> planet cards
     bonus_revenue_in_box: Mapping[str, int] = field(default_factory=dict)
+    bonus_revenue_counts: Mapping[int, int] = field(default_factory=dict)  # face value -> cards
+    development_cards: int = 0                                              # in the box
     bonus_revenue_values: frozenset[int] = frozenset()
 
     def row(self, players: int) -> SetupRow:
@@ -110,6 +112,10 @@ def rules_from_game(game: Any) -> Rules:
         planets_in_box=in_box(planets),
         bonus_revenue_in_box=in_box(bonuses),
         bonus_revenue_values=frozenset(int(c.get("vp")) for c in bonuses),
+        bonus_revenue_counts=dict(Counter(int(c.get("vp")) for c in bonuses
+                                          for _ in range(c.count))),
+        development_cards=sum(c.count for c in game.components
+                              if c.get("development") is not None),
     )
 
 
@@ -144,6 +150,29 @@ class Profits:
     portfolio: int = 0                     # planets sold
     discarded_planets: int = 0             # planets put into the profits pile
     in_development: int = 0                # planets still in the construction area
+
+
+def check_held(companies: Sequence[Profits], rules: Rules) -> None:
+    """End Game Scoring counts what the companies hold, and together they hold no more than
+    the box: its planets (portfolio, profits pile and construction area), its development
+    cards (profits piles) and its Bonus Revenue cards of each face value. A count past the
+    box is a slip that would score points nobody earned."""
+    planets = sum(c.portfolio + c.discarded_planets + c.in_development for c in companies)
+    box = max(rules.planets_in_box.values(), default=0)
+    if box and planets > box:
+        raise RuleError(f"the companies hold {planets} planets (portfolio, discarded and in "
+                        f"development), but the game has only {box}")
+    cards = sum(c.profits for c in companies)
+    if rules.development_cards and cards > rules.development_cards:
+        raise RuleError(f"the profits piles hold {cards} development cards, but the game has "
+                        f"only {rules.development_cards}")
+    if rules.bonus_revenue_counts:
+        held = Counter(v for c in companies for v in c.bonus_revenue)
+        for vp, n in sorted(held.items()):
+            have = rules.bonus_revenue_counts.get(vp, 0)
+            if n > have:
+                raise RuleError(f"{n} Bonus Revenue cards worth {vp} VP are listed, but the "
+                                f"game has only {have}")
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ from companion.outer_earth.rules import (
 )
 from companion.outer_earth.rules import setup as game_setup
 from companion.outer_earth.rules import upkeep as upkeep_of
+from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
 
 GAME = "outer-earth"
@@ -72,7 +73,8 @@ def company(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     """A company of the saved game, by name; InputError for one not in the game."""
     players = state["players"]
     if name not in players:
-        raise InputError(f"no company '{name}' in this game ({', '.join(players)})")
+        raise InputError(f"no company '{name}' in this game ({', '.join(players)})"
+                         + did_you_mean(name, players))
     return players[name]
 
 
@@ -207,12 +209,23 @@ def bid_event(state: Mapping[str, Any], planet: str, green: Sequence[str],
         raise RuleError(f"{name} already belongs to {holder}")
     if state["market"]["planets"] < 1:
         raise RuleError("the planet market is empty: end the round with 'round'")
+    offered = dict(state.get("offered", {}))
+    if name in offered:
+        raise RuleError(f"{name} was put up for sale in this round's Phase 1 already: each "
+                        "planet of the market is offered once a round")
+    unsold = sum(1 for bought in offered.values() if not bought)
+    if state["market"]["planets"] - unsold < 1:
+        raise RuleError(f"every planet of the market has been put up for sale this round "
+                        f"({', '.join(offered)}): Phase 1 is over")
     for g in green:
         company(state, g)
     under = int(state["market"]["under"].get(name, 0))
     hands = {n: int(c["hand"]) for n, c in state["players"].items()}
     auction = walk_auction(state["seating"], state["starting_player"], list(green), moves,
                            under, hands)
+    if state.get("phase2"):
+        raise RuleError(f"round {state['round']} is in Phase 2 (a company has drawn, built or "
+                        "sold): planets are bought in Phase 1, before the companies' actions")
     if not auction.over:
         return auction, None
     data: dict[str, Any] = {
@@ -228,13 +241,45 @@ def bid_event(state: Mapping[str, Any], planet: str, green: Sequence[str],
 
 # --- Phase 2: actions ----------------------------------------------------------------------------
 
+ACTIONS_PER_TURN = 3
+"""Company Actions: "each company takes 3 consecutive actions points during their turn", one
+turn a round (Phase 2 ends once every company has completed its turn)."""
+
+
+def _within_turn(state: Mapping[str, Any], player: str, values: Mapping[str, int],
+                 drawn: int = 0, built: int = 0, sold: int = 0) -> None:
+    """A company's draws, builds and sales in a round fit its one turn of three actions.
+
+    One action draws (builds, sells) as many development cards (planets) as the company's
+    draw (build, sell) value, so the round's draws take at least drawn / draw value actions,
+    rounded up, and so on; together at most three. A sale during the turn may change the
+    values: the highest value the company had this round counts, so a legal turn is never
+    refused (the companion does not know which actions the turn spent on what)."""
+    t = state.get("turn", {}).get(player, {})
+    done = {"draw": int(t.get("drawn", 0)) + drawn, "build": int(t.get("built", 0)) + built,
+            "sell": int(t.get("sold", 0)) + sold}
+    best = {w: max(int(t.get(w, 0)), int(values[w]), 1) for w in done}
+    need = {w: -(-n // best[w]) for w, n in done.items()}
+    if sum(need.values()) > ACTIONS_PER_TURN:
+        what = {"draw": "drawing {n} development cards", "build": "building {n}",
+                "sell": "selling {n} planets"}
+        parts = [f"{what[w].format(n=n)} (a {w} value of {best[w]}) takes {need[w]}"
+                 for w, n in done.items() if n]
+        raise RuleError(f"{player} has one turn of {ACTIONS_PER_TURN} actions a round: "
+                        f"{'; '.join(parts)}: {sum(need.values())} actions")
+
+
 def draw_event(state: Mapping[str, Any], player: str, cards: int | str | None,
                rules: Rules) -> dict[str, Any]:
     """Action #1: draw development cards (by default, the company's draw value)."""
     _playing(state, "draw")
     company(state, player)
-    n = values_of(state, player, rules)["draw"] if cards is None else _amount(cards, "cards")
-    return _tried(state, "draw", {"player": player, "cards": n})
+    values = values_of(state, player, rules)
+    n = values["draw"] if cards is None else _amount(cards, "cards")
+    if n == 0:
+        raise InputError("a draw action draws at least 1 development card")
+    _within_turn(state, player, values, drawn=n)
+    return _tried(state, "draw", {"player": player, "cards": n, "value": values["draw"]})
 
 
 def _colours(colours: Sequence[str]) -> list[str]:
@@ -256,7 +301,7 @@ def _in_development(state: Mapping[str, Any], player: str, planet: str) -> tuple
 
 
 def build_event(state: Mapping[str, Any], player: str, planet: str,
-                colours: Sequence[str]) -> dict[str, Any]:
+                colours: Sequence[str], rules: Rules) -> dict[str, Any]:
     """Action #2: build development cards from the hand on a planet in development; the first
     one must match one of the planet's start paths."""
     _playing(state, "build")
@@ -272,7 +317,10 @@ def build_event(state: Mapping[str, Any], player: str, planet: str,
     if len(built) > c["hand"]:
         raise RuleError(f"{player} holds {c['hand']} development cards and cannot build "
                         f"{len(built)}")
-    return _tried(state, "build", {"player": player, "planet": name, "built": built})
+    values = values_of(state, player, rules)
+    _within_turn(state, player, values, built=len(built))
+    return _tried(state, "build", {"player": player, "planet": name, "built": built,
+                                   "value": values["build"]})
 
 
 def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
@@ -296,6 +344,7 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
     if built_now > c["hand"]:
         raise RuleError(f"{player} holds {c['hand']} development cards and cannot build "
                         f"{built_now} more on {name}")
+    values = values_of(state, player, rules)
     card = find_planet(name)[1]
     bonus_data: dict[str, Any] | None = None
     br = None
@@ -340,7 +389,8 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
         dice = increase_die(dice, r, rules)
     data = {"player": player, "planet": name, "built": infrastructure, "built_now": built_now,
             "to_profits": sale.to_profits, "discarded": sale.discarded, "bonus": bonus_data,
-            "raise": raised, "vp": sale.vp}
+            "raise": raised, "vp": sale.vp, "values": dict(values)}
+    _within_turn(state, player, values, built=built_now, sold=1)
     return _tried(state, "sell", data)
 
 
@@ -420,7 +470,23 @@ def profits_of(state: Mapping[str, Any]) -> list[Profits]:
 def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
     d = event.data
     players = state["players"]
+    if event.kind in ("draw", "build", "sell"):
+        state["phase2"] = True
+        t = state.setdefault("turn", {}).setdefault(d["player"], {})
+        for key in ("drawn", "built", "sold", "draw", "build", "sell"):
+            t.setdefault(key, 0)
+        values = d.get("values") or {event.kind: d.get("value", 0)}
+        for what in ("draw", "build", "sell"):
+            t[what] = max(int(t[what]), int(values.get(what, 0)))
+        if event.kind == "draw":
+            t["drawn"] += int(d["cards"])
+        elif event.kind == "build":
+            t["built"] += len(d["built"])
+        else:
+            t["built"] += int(d["built_now"])
+            t["sold"] += 1
     if event.kind == "bid":
+        state.setdefault("offered", {})[d["planet"]] = bool(d.get("buyer"))
         buyer = d.get("buyer")
         if buyer:
             c = players[buyer]
@@ -468,6 +534,9 @@ def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
             state["galaxy_deck"] -= int(d["refill"])
             state["round"] = int(d["round"]) + 1
             state["upkeep_done"] = False
+            state["phase2"] = False
+            state["turn"] = {}
+            state["offered"] = {}
             if d.get("last_round_next"):
                 state["final_round"] = state["round"]
     return state
@@ -476,6 +545,21 @@ def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
 def fold(events: list[session.Event]) -> dict[str, Any]:
     """The saved game's state: the fold of its log."""
     return session.fold_with(events, _step)
+
+
+def validate(state: dict[str, Any]) -> None:
+    """What a corrected game may hold (``irata play set``): company dice showing a face of
+    a six-sided die, counts of 0 or more (``_check``)."""
+    from companion.outer_earth.data import load_rules
+
+    faces = load_rules().die_faces
+    _check(state)
+    for name, c in state["players"].items():
+        for die, value in c["dice"].items():
+            if not 1 <= int(value) <= faces:
+                raise RuleError(f"{name}'s {die} die shows 1 to {faces}, not {value}")
+    if int(state["round"]) < 1:
+        raise RuleError("rounds are counted from 1")
 
 
 def describe(state: dict[str, Any]) -> str:
@@ -513,5 +597,27 @@ def describe(state: dict[str, Any]) -> str:
 
 
 __all__ = ["ACTIONS", "bid_event", "build_event", "company", "describe", "draw_event",
-           "find_planet", "fold", "last_round_of", "latest_planet", "new_game", "profits_of",
-           "round_event", "sell_event", "upkeep_event", "values_of"]
+           "find_planet", "fold", "last_round_of", "latest_planet", "new_game", "next_step",
+           "profits_of", "round_event", "sell_event", "upkeep_event", "values_of"]
+
+
+def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
+    """What the table does now (Game Play Overview: Phase 1, Phase 2, Phase 3, the next
+    round or End Game Scoring), and the command that records it."""
+    oe = "irata play outer-earth"
+    rnd = state["round"]
+    if state.get("over"):
+        return "the game is over: End Game Scoring", f"{oe} score --save"
+    if state.get("upkeep_done"):
+        return (f"round {rnd}'s upkeep is done: replenish the planet market and begin the "
+                "next round (or end the game after the last one)", f"{oe} round")
+    offered = dict(state.get("offered", {}))
+    unsold = sum(1 for bought in offered.values() if not bought)
+    left = int(state["market"]["planets"]) - unsold
+    if not state.get("phase2") and left > 0:
+        return (f"round {rnd}, Phase 1: put the next planet of the market up for sale "
+                f"({len(offered)} offered, {left} to go)",
+                f"{oe} bid --save --planet NAME --green NAMES [MOVES]")
+    return (f"round {rnd}, Phase 2: from the starting player ({state['starting_player']}) "
+            "clockwise, each company's turn of 3 actions (draw, build, sell); then Phase 3",
+            f"{oe} draw|build|sell ... (then: {oe} upkeep --save)")

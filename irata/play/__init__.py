@@ -23,6 +23,74 @@ SESSION: dict[str, tuple[str, str]] = {
 GAMES: dict[str, tuple[str, str]] = {g.name: (g.commands, g.summary) for g in REGISTRY}
 
 
-@click.group(cls=LazyGroup, lazy={**GAMES, **SESSION})
+def _refuse_repeats(command: click.Command, ctx: click.Context, args: list[str]) -> None:
+    """An option that takes one value, typed twice (``--keep red --keep blue``), is refused:
+    click would keep the last one silently, and the table meant one of them; so are the two
+    forms of an on/off flag together (``--short --normal``). Options that take a list
+    (``multiple=True``) stay repeatable, and a flag typed twice means the same."""
+    takes: dict[str, click.Option] = {}
+    for param in command.params:
+        if isinstance(param, click.Option) and not param.multiple and not param.count:
+            for name in (*param.opts, *param.secondary_opts):
+                takes[name] = param
+    seen: dict[str, str] = {}
+    i = 0
+    while i < len(args):
+        token = args[i]
+        if token == "--":
+            break
+        name, _, inline = token.partition("=")
+        option = takes.get(name)
+        if option is None:
+            i += 1
+            continue
+        key = option.name or name
+        if option.is_flag:
+            # a flag typed twice means the same; its two forms (--short / --normal) contradict
+            if key in seen and seen[key] != name:
+                raise click.UsageError(f"{seen[key]} and {name} contradict each other: give "
+                                       "one of them", ctx)
+            seen[key] = name
+            i += 1
+            continue
+        value = inline if inline or "=" in token else (
+            args[i + 1] if i + 1 < len(args) else "")
+        step = 1 if inline or "=" in token else 2
+        if key in seen:
+            raise click.UsageError(f"{name} is given twice ({seen[key]!r}, then {value!r}): "
+                                   "give it once", ctx)
+        seen[key] = value
+        i += step
+
+
+def _guarded(command: click.Command) -> click.Command:
+    """``command`` (and a group's sub-commands) with ``_refuse_repeats`` before parsing."""
+    if getattr(command, "_repeats_refused", False):
+        return command
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            _guarded(sub)
+    else:
+        parse = command.parse_args
+
+        def parse_args(ctx: click.Context, args: list[str]) -> list[str]:
+            _refuse_repeats(command, ctx, args)
+            return parse(ctx, args)
+
+        command.parse_args = parse_args  # type: ignore[method-assign]
+    command._repeats_refused = True  # type: ignore[attr-defined]
+    return command
+
+
+class PlayGroup(LazyGroup):
+    """The games' and the saved games' commands, each refusing a single-valued option typed
+    twice."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        return None if command is None else _guarded(command)
+
+
+@click.group(cls=PlayGroup, lazy={**GAMES, **SESSION})
 def play() -> None:
     """The companion: does the table's arithmetic while you play the printed copy."""

@@ -23,7 +23,7 @@ import click
 from companion.mule_goes_crazy import rules as mgc
 from companion.mule_goes_crazy import saved as saved_game
 from companion.session import parse_amount
-from components.errors import InputError
+from components.errors import InputError, RuleError
 from irata.options import (
     DB,
     GAME,
@@ -36,6 +36,7 @@ from irata.options import (
     need,
     read,
     record,
+    show_next,
     using_saved,
 )
 
@@ -213,7 +214,8 @@ def auction(land: str, winner: str | None, price_text: str | None, unsold: bool,
     rules = mgc.auction_rules(g.data)
     game, data, state = _record(
         db, game_id, "auction",
-        lambda s: saved_game.auction_event(s, key, winner, price, rules))
+        lambda s: saved_game.auction_event(s, key, winner, price, rules,
+                                            saved_game.copies(g, "land", key)))
     doc = {"game": game.id, "land": key, "opening": data["opening"],
            "closing": data["closing"], "winner": data["winner"],
            "next_opening_bid": data["next_opening"]}
@@ -237,9 +239,11 @@ def auction(land: str, winner: str | None, price_text: str | None, unsold: bool,
 @JSON
 def grant(player: str, land: str, game_id: int | None, db: str | None, as_json: bool) -> None:
     """Land Grant Phase: PLAYER lays down one LAND from their hand, before the first auction."""
-    key = saved_game.card_key(_game(), land, "land")
+    g = _game()
+    key = saved_game.card_key(g, land, "land")
     game, _, state = _record(db, game_id, "grant",
-                             lambda s: saved_game.grant_event(s, player, key))
+                             lambda s: saved_game.grant_event(
+                                 s, player, key, saved_game.copies(g, "land", key)))
     lands = state["players"][player]["lands"]
     emit(as_json, {"game": game.id, "player": player, "land": key, "lands": lands},
          [f"{player} lays down {saved_game._title(key)} as a Land Grant. Saved in game "
@@ -301,7 +305,8 @@ def buy(player: str, mule: str, game_id: int | None, db: str | None, as_json: bo
     key = saved_game.card_key(g, mule, "mule")
     card = mgc.mule_card(g, key)
     game, data, state = _record(db, game_id, "buy",
-                                lambda s: saved_game.buy_event(s, player, card, key))
+                                lambda s: saved_game.buy_event(s, player, card, key,
+                                                                saved_game.copies(g, "mule", key)))
     sheet = state["players"][player]
     article = "an" if card.name[0] in "AEIOU" else "a"
     emit(as_json, {"game": game.id, "player": player, "mule": key, "price": data["price"],
@@ -362,7 +367,9 @@ def population(card: str, facility: str | None, player: str | None, game_id: int
     key = saved_game.card_key(g, card, "population")
     fac = saved_game.card_key(g, facility, "facility") if facility else None
     game, _, state = _record(db, game_id, "population",
-                             lambda s: saved_game.population_event(s, key, fac, player))
+                             lambda s: saved_game.population_event(
+                                 s, key, fac, player, saved_game.copies(g, "population", key),
+                                 saved_game.copies(g, "facility", fac) if fac else None))
     emit(as_json, {"game": game.id, "card": key, "facility": fac,
                    "populations": state["populations"]},
          [f"{saved_game._title(key)} comes into play"
@@ -378,6 +385,22 @@ def _working(game: Any, spec: str) -> mgc.WorkingMule:
     dice = mgc.land_dice(game, land_name)
     return mgc.WorkingMule(f"{card.name} on {land_name}", card.energy_use, card.produces,
                            dice.get(card.produces, 0))
+
+
+def _lands_hold_their_mules(game: Any, mules: tuple[str, ...]) -> None:
+    """A Land holds ``mules_per_land`` Mules (the project's reconstruction: one), and the deck
+    prints a Land a few times: more Mules on one Land name than its copies hold is refused."""
+    per_land = int(game.data.get("mules_per_land", 1))
+    on: dict[str, int] = {}
+    for spec in mules:
+        land = saved_game.card_key(game, spec.split("@", 1)[1].strip(), "land")
+        on[land] = on.get(land, 0) + 1
+    for land, n in on.items():
+        room = per_land * saved_game.copies(game, "land", land)
+        if n > room:
+            raise RuleError(f"{n} Mules on {land.replace('-', ' ').title()}: the deck prints "
+                            f"{saved_game.copies(game, 'land', land)} of that Land and each "
+                            f"holds {per_land} Mule")
 
 
 def _production_lines(energy_used: int, energy_after: int | None, underpowered: list[str],
@@ -439,6 +462,7 @@ def produce(energy_text: str | None, mules: tuple[str, ...], rolls: str | None,
     if not mules:
         raise InputError("--mule is needed (or --save to use the saved game)")
     working = [_working(g, m) for m in mules]
+    _lands_hold_their_mules(g, mules)
     energy = mgc.consume_energy(_amount(need(energy_text, "--energy"), "--energy"), working)
     results = [_amount(r, "--rolls") for r in rolls.split(",")] if rolls else None
     roller = None
@@ -573,3 +597,14 @@ def end_turn(game_id: int | None, db: str | None, as_json: bool) -> None:
                    "store_at_turn_start": state["store_at_turn_start"]},
          [f"Turn {state['turn']} begins. Saved in game {game.id}.",
           "Next: 'favored --save', then the Land Auctions."])
+
+
+@mule_goes_crazy.command("next")
+@GAME
+@DB
+@JSON
+def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """What the table does now in the saved game, and the command that records it."""
+    from companion.mule_goes_crazy.saved import next_step
+
+    show_next(db, game_id, as_json, "mule-goes-crazy", next_step)

@@ -7,7 +7,20 @@ from __future__ import annotations
 
 import click
 
-from irata.options import DB, GAME, JSON, NAME, SAVE, BoundedInt, create, emit, names, read, record
+from irata.options import (
+    DB,
+    GAME,
+    JSON,
+    NAME,
+    SAVE,
+    BoundedInt,
+    create,
+    emit,
+    names,
+    read,
+    record,
+    show_next,
+)
 
 EXPANSION_CHOICES = ("plight-of-the-people", "palace-visitors")
 
@@ -71,15 +84,18 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     saved = save or game_id is not None
     players, _ = read_end_of_game(file, rules, keep_missing_score=saved)
     if saved:
+        from companion.mutagen.saved import check_end_of_game
         from components.errors import InputError
 
         _, state = read(db, game_id, "mutagen")
+        check_end_of_game(state, [p.name for p in players])
         for p in players:
-            if p.name not in state["scores"]:
-                raise InputError(f"no player '{p.name}' in the saved game "
-                                 f"({', '.join(state['players'])})")
-        players = [p if p.score >= 0 else replace(p, score=state["scores"][p.name])
-                   for p in players]
+            kept = int(state["scores"][p.name])
+            if p.score >= 0 and p.score != kept:
+                raise InputError(f"{p.name}'s score is read from the saved game ({kept}), but "
+                                 f"the file says {p.score}: leave 'score' out (correct the "
+                                 "saved game with 'irata play set')")
+        players = [replace(p, score=int(state["scores"][p.name])) for p in players]
     result = end_of_game(players, rules)
     best = max(b.total for b in result.players)
     tied = [b for b in result.players if b.total == best]
@@ -157,7 +173,7 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         from companion.mutagen.saved import round_event
 
         _, _, state = record(db, game_id, "mutagen", "round",
-                             lambda s: round_event(s, scores))
+                             lambda s: round_event(s, scores, exp))
         saved_scores = state["scores"]
     payload = {"players": [{
         "name": s.name, "installed": s.installed, "columns": s.columns,
@@ -349,3 +365,14 @@ def points_cmd(player: str, points: int, why: str, game_id: int | None, db: str 
                             lambda s: points_event(s, player, points, why))
     emit(as_json, {"game": game.id, "player": player, "score": state["scores"][player]},
          f"{player}: {state['scores'][player]} points")
+
+
+@mutagen.command("next")
+@GAME
+@DB
+@JSON
+def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """What the table does now in the saved game, and the command that records it."""
+    from companion.mutagen.saved import next_step
+
+    show_next(db, game_id, as_json, "mutagen", next_step)

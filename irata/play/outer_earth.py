@@ -31,6 +31,7 @@ from irata.options import (
     need,
     read,
     record,
+    show_next,
     using_saved,
 )
 
@@ -120,7 +121,7 @@ def score(file: Path | None, save: bool, game_id: int | None, db: str | None,
         in_development: 1        # planets still in development
     """
     from companion.outer_earth.data import load_rules
-    from companion.outer_earth.rules import total_profits
+    from companion.outer_earth.rules import check_held, total_profits
 
     rules = load_rules()
     if using_saved(save, game_id):
@@ -133,6 +134,7 @@ def score(file: Path | None, save: bool, game_id: int | None, db: str | None,
     else:
         companies = read_score_file(need(file, "FILE"), rules.bonus_revenue_values)
         extra = None
+    check_held(companies, rules)
     _score_report([total_profits(c, rules) for c in companies], as_json, extra)
 
 
@@ -639,10 +641,10 @@ def build(colours: str, player: str, planet: str, game_id: int | None, db: str |
           as_json: bool) -> None:
     """Action #2 in the saved game: PLAYER builds COLOURS (blue,red,...) on a planet, in order,
     from its hand."""
-    saved, _ = _saved_rules()
+    saved, rules = _saved_rules()
     game, data, state = _record(
         db, game_id, "build",
-        lambda s: saved.build_event(s, player, planet, colours.split(",")))
+        lambda s: saved.build_event(s, player, planet, colours.split(","), rules))
     c = state["players"][player]
     on = next(p for p in c["in_development"] if p["planet"] == data["planet"])
     emit(as_json, {"game": game.id, "player": player, "planet": data["planet"],
@@ -672,3 +674,14 @@ def round_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
                     "market": state["market"]["planets"],
                     "last_round": state["final_round"] == state["round"] and not state["over"],
                     "over": state["over"]}, text)
+
+
+@outer_earth.command("next")
+@GAME
+@DB
+@JSON
+def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+    """What the table does now in the saved game, and the command that records it."""
+    from companion.outer_earth.saved import next_step
+
+    show_next(db, game_id, as_json, "outer-earth", next_step)

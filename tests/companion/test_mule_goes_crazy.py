@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -298,3 +299,25 @@ def test_the_opening_bid_is_explained_in_the_data_s_numbers(
     assert out.output.strip() == "Opening bid: 10 Credits (last opening bid 100 - 120, never " \
                                  "below 10)"
     assert mgc.opening_bid_reason(None) == "the first Land Auction, never below 0"
+
+
+def test_a_facility_holds_one_population_card() -> None:
+    # Population and Facilities: a Population card becomes assigned to the Facility
+    proc = subprocess.run([str(Path(sys.executable).parent / "irata"), "play",
+                           "mule-goes-crazy", "upkeep", "--store-food", "50", "--store-energy",
+                           "50", "--population", "colonists+hydroponic-gardens",
+                           "--population", "miners+hydroponic-gardens"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 2 and "holds one Population card, not 2" in proc.stderr
+    assert proc.stdout == "" and proc.stderr.count("\n") == 1
+
+
+def test_more_mules_on_a_land_than_its_printed_copies_hold_is_refused() -> None:
+    # one Mule a Land (the project's reconstruction); the deck prints River Bottom twice
+    irata = str(Path(sys.executable).parent / "irata")
+    two = [irata, "play", "mule-goes-crazy", "produce", "--energy", "20", "--mule",
+           "food@river-bottom", "--mule", "energy@river-bottom", "--rolls", "1,1,1,1"]
+    assert subprocess.run(two, capture_output=True, text=True, check=False).returncode == 0
+    three = [*two[:-2], "--mule", "food@river-bottom", "--rolls", "1,1,1,1,1,1,1"]
+    proc = subprocess.run(three, capture_output=True, text=True, check=False)
+    assert proc.returncode == 2 and "3 Mules on River Bottom" in proc.stderr, proc.stderr

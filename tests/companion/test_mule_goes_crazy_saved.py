@@ -52,6 +52,15 @@ def exit_of(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
     return int(info.value.code or 0), capsys.readouterr().err
 
 
+def end_turn() -> Any:
+    """The Production Phase of the turn (production, spoilage, upkeep), then 'end-turn'."""
+    mgc("produce", "--save")
+    mgc("spoilage", "--save")
+    if state()["populations"]:
+        mgc("upkeep", "--save")
+    return mgc("end-turn")
+
+
 def start(seed: int = 7) -> dict[str, Any]:
     return mgc("new", "--players", "Ann,Bob,Cid", "--seed", str(seed))  # type: ignore
 
@@ -205,11 +214,12 @@ def test_undo_takes_back_one_step_at_a_time() -> None:
     before = state()
     mgc("buy", "Ann", "crystite")
     assert sheet("Ann")["credits"] == 800
-    mgc("end-turn")
+    end_turn()
     assert state()["turn"] == 2
     run("undo")
     assert state()["turn"] == 1 and sheet("Ann")["credits"] == 800
-    run("undo")
+    for _ in range(3):                               # spoilage, production, the purchase
+        run("undo")
     assert state() == before
     assert "nothing to undo" in run("undo")
 
@@ -266,10 +276,10 @@ def test_a_refused_step_is_one_line_exit_2_and_saves_nothing(
 def test_steps_taken_once_a_turn_are_refused_the_second_time(
         capsys: pytest.CaptureFixture[str]) -> None:
     start()
+    mgc("auction", "foothills", "--unsold")
     mgc("produce", "--save")
     mgc("spoilage", "--save")
     mgc("upkeep", "--save")
-    mgc("auction", "foothills", "--unsold")
     n = len(events())
     for args, message in (([MGC, "produce", "--save"], "every player has produced"),
                           ([MGC, "produce", "--save", "--player", "Bob"], "already"),
@@ -298,7 +308,7 @@ def test_new_checks_the_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert s["name"] == "Friday" and s["state"]["favored"] == "Bob"
     # the first turn's favored player is the table's choice; later, the fewest Credits
     assert mgc("favored", "--save")["favored"] == "Bob"
-    mgc("end-turn")
+    end_turn()
     run("set", "players.Ann.credits", "999")
     assert mgc("favored", "--save")["favored"] == "Ann"
 
@@ -355,3 +365,67 @@ def test_export_and_a_fresh_process_find_the_game(tmp_path: Path) -> None:
                        capture_output=True, text=True, env=env)
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["state"]["players"]["Cid"]["credits"] == 700
+
+
+def test_land_auctions_end_with_an_unsold_land_and_come_before_the_player_turns(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Land Auctions: "If no players bid on a Land, the Land Auction phase is over"; the
+    # Player Turns and the Production Phase follow
+    start()
+    mgc("auction", "foothills", "--winner", "Ann", "--price", "200")
+    mgc("auction", "sunny-flats", "--unsold")
+    n = len(events())
+    code, err = exit_of([MGC, "auction", "sunny-flats", "--winner", "Bob", "--price", "500"],
+                        capsys)
+    assert code == 2 and "ended when Sunny Flats got no bid" in err, err
+    assert len(events()) == n
+    end_turn()
+    mgc("auction", "foothills", "--winner", "Bob", "--price", "200")   # a new turn's auctions
+    mgc("produce", "--save")
+    code, err = exit_of([MGC, "auction", "high-mountains", "--winner", "Cid", "--price", "500"],
+                        capsys)
+    assert code == 2 and "Player Turns of turn 2 have begun" in err, err
+
+
+def test_a_card_comes_into_play_only_while_the_deck_has_a_copy_left(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # the deck prints River Bottom twice, three Food Mules, one Hydroponic Gardens
+    start()
+    mgc("grant", "Ann", "river-bottom")
+    mgc("grant", "Bob", "river-bottom")
+    code, err = exit_of([MGC, "grant", "Cid", "river-bottom"], capsys)
+    assert code == 2 and "the deck has 2 River Bottom land cards and 2 are in play" in err, err
+    code, err = exit_of([MGC, "auction", "river-bottom", "--winner", "Cid", "--price", "300"],
+                        capsys)
+    assert code == 2 and "2 are in play" in err, err
+    mgc("population", "colonists", "--facility", "hydroponic-gardens")
+    code, err = exit_of([MGC, "population", "miners", "--facility", "hydroponic-gardens"],
+                        capsys)
+    assert code == 2 and "Hydroponic Gardens has a Population card" in err, err
+    for buyer in ("Ann", "Ann", "Bob"):
+        mgc("buy", buyer, "food")
+    code, err = exit_of([MGC, "buy", "Cid", "food"], capsys)
+    assert code == 2 and "the deck has 3 Food mule cards and 3 are in play" in err, err
+
+
+def test_spoilage_follows_production_and_the_production_phase_ends_the_turn(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Production Phase: production, then spoilage (Food over 10 loses 5, Energy over 20 is
+    # halved): spoiling before producing, or ending a turn without either, changes the numbers
+    start()
+    n = len(events())
+    code, err = exit_of([MGC, "end-turn"], capsys)
+    assert code == 2 and "has not had its production (Ann, Bob, Cid), spoilage" in err, err
+    code, err = exit_of([MGC, "spoilage", "--save"], capsys)
+    assert code == 2 and "Spoilage follows Production: Ann, Bob, Cid have not produced" in err
+    mgc("produce", "--save", "--player", "Ann")
+    code, err = exit_of([MGC, "spoilage", "--save"], capsys)
+    assert code == 2 and "Bob, Cid have not produced" in err, err
+    assert len(events()) == n + 1
+    mgc("population", "colonists")
+    mgc("produce", "--save")
+    mgc("spoilage", "--save")
+    code, err = exit_of([MGC, "end-turn"], capsys)
+    assert code == 2 and "has not had its population upkeep yet" in err, err
+    mgc("upkeep", "--save")
+    assert mgc("end-turn")["turn"] == 2

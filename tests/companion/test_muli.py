@@ -349,3 +349,14 @@ def test_the_companion_imports_no_printing_library() -> None:
     p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                        check=True)
     assert p.stdout.strip() == "[]"
+
+
+def test_first_is_refused_for_a_double_and_nothing_is_saved(tmp_path: Path) -> None:
+    # Game Play: a double moves one piece back; there is no order to choose
+    db = tmp_path / "games.sqlite3"
+    with pytest.raises(SystemExit):
+        main(["play", "muli", "new", "--players", "Ann,Bob,Cy", "--db", str(db)])
+    before = db.read_bytes()
+    with pytest.raises(SystemExit) as info:
+        main(["play", "muli", "roll", "--dice", "red,red", "--first", "blue", "--db", str(db)])
+    assert info.value.code == 2 and db.read_bytes() == before

@@ -529,12 +529,39 @@ def test_a_saved_game_keeps_the_score_track_through_rounds(tmp_path: Path) -> No
     assert run("points", "Ann", "2", "--why", "Golden Voice", "--db", db)[1].strip() == (
         "Ann: 7 points")
     assert run("points", "Bob", "-3", "--db", db)[1].strip() == "Bob: 2 points"
-    data = json.loads(run("round", str(FIXTURES / "round.yaml"), "--save", "--db", db,
-                          "--json")[1])
+    round_file = tmp_path / "round.yaml"           # the round as the Plight game plays it
+    round_file.write_text("expansions: [plight-of-the-people]\n"
+                          + (FIXTURES / "round.yaml").read_text())
+    data = json.loads(run("round", str(round_file), "--save", "--db", db, "--json")[1])
     assert data["score_track"] == {"Ann": 7 + 19, "Bob": 2 + 8}
-    ended = json.loads(run("score", str(FIXTURES / "plight.yaml"), "--save", "--db", db,
-                           "--json")[1])
-    assert ended["players"][0]["score"] == 26                   # taken from the saved game
+    both = tmp_path / "end.yaml"
+    both.write_text("expansions: [plight-of-the-people]\nplayers:\n"
+                    "  - {name: Ann, tracks: {ore: 1}}\n  - {name: Bob}\n")
+    # End of Game Scoring after round 4 only
+    assert irata("score", str(both), "--save", "--db", db).returncode == 2
+    for _ in range(3):
+        run("round", str(round_file), "--save", "--db", db)
+    ended = json.loads(run("score", str(both), "--save", "--db", db, "--json")[1])
+    assert [p["score"] for p in ended["players"]] == [7 + 4 * 19, 2 + 4 * 8]  # the saved game's
+
+
+def test_end_of_game_scoring_of_a_saved_game_waits_for_round_4_and_scores_everyone(
+        tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    run("new", "--players", "Ann,Bob", "--db", str(db))
+    only_ann = tmp_path / "ann.yaml"
+    only_ann.write_text("players:\n  - {name: Ann, storage: 30}\n")
+    proc = irata("score", str(only_ann), "--save", "--db", str(db))
+    assert proc.returncode == 2 and "round 1 of 4" in proc.stderr
+    for _ in range(4):
+        assert run("round", str(FIXTURES / "round.yaml"), "--save", "--db", str(db))[0] == 0
+    proc = irata("score", str(only_ann), "--save", "--db", str(db))
+    assert proc.returncode == 2 and "leaves out Bob" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+    before = db.read_bytes()
+    proc = irata("points", "Ann", "2", "--db", str(db))
+    assert proc.returncode == 2 and "all 4 rounds have been scored" in proc.stderr
+    assert db.read_bytes() == before
 
 
 def test_a_saved_game_refuses_what_the_rules_do_not_allow(tmp_path: Path) -> None:
@@ -620,3 +647,125 @@ def test_the_readme_example_scores_by_printed_titles() -> None:
     code, out = run("score", str(ROOT / "examples" / "mutagen" / "score.yaml"))
     assert code == 0
     assert "Ann's Crew cards: Climber ore 6, Rival crystal gas 3, Foreman 4" in out
+
+
+# --- the table's mistakes: numbers the printed copy cannot produce ------------------------------
+
+def test_more_elements_installed_than_the_airship_has_spaces_is_refused() -> None:
+    # two hull spaces and twelve storage squares: 14 with every column filled, and a column
+    # that is not filled lacks at least one covered square
+    full = PlayerRound("Ann", 14, (0, 1, 2), Tracks())
+    assert end_of_round(full, R).installed == 28
+    with pytest.raises(RuleError, match="at most 14 installation spaces"):
+        end_of_round(PlayerRound("Ann", 15, (0, 1, 2), Tracks()), R)
+    assert end_of_round(PlayerRound("Ann", 11, (), Tracks()), R).installed == 22
+    with pytest.raises(RuleError, match="at most 11"):
+        end_of_round(PlayerRound("Ann", 12, (), Tracks()), R)
+    with pytest.raises(RuleError, match="at most 12"):
+        end_of_round(PlayerRound("Ann", 99, (0,), Tracks()), R)
+
+
+def test_a_refused_round_file_leaves_the_saved_game_as_it_was(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    run("new", "--players", "Ann,Bob", "--db", str(db))
+    before = db.read_bytes()
+    bad = tmp_path / "round.yaml"
+    bad.write_text("players:\n  - {name: Ann, installed: 99}\n  - {name: Bob}\n")
+    proc = irata("round", str(bad), "--save", "--db", str(db))
+    assert proc.returncode == 2 and "at most 11 installation spaces" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and db.read_bytes() == before
+
+
+@pytest.mark.parametrize(("players", "message"), [
+    ("  - {name: Ann, crew: [Climber ore, Climber ore]}\n",
+     "'Climber ore' is listed 2 times (Ann), but the game has only 1"),
+    ("  - {name: Ann, crew: [Foreman]}\n  - {name: Bob, crew: [Foreman]}\n",
+     "'Foreman' is listed 2 times (Ann, Bob), but the game has only 1"),
+    ("  - {name: Ann, crew: [{kind: higher, left: gas, right: crystal}]}\n",
+     "Ann: the game has no Crew card"),
+    ("  - {name: Ann, trees: [jade, jade, jade, jade, jade, jade]}\n"
+     "  - {name: Bob, trees: [jade, jade, jade, jade, jade]}\n",
+     "11 jade Tree cards are listed, but the game has only 10"),
+])
+def test_a_card_scored_more_often_than_the_game_prints_it_is_refused(
+        tmp_path: Path, players: str, message: str) -> None:
+    # each Crew card is one of a kind and a Tree card colour has ten: a card listed twice
+    # would be scored twice
+    f = tmp_path / "score.yaml"
+    f.write_text("players:\n" + players)
+    proc = irata("score", str(f))
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and proc.stdout == ""
+
+
+def test_a_pair_crew_card_is_the_same_card_in_either_order(tmp_path: Path) -> None:
+    f = tmp_path / "score.yaml"
+    f.write_text("players:\n  - {name: Ann, tracks: {crystal: 4, ore: 2},\n"
+                 "     crew: [{kind: pair, left: ore, right: crystal}]}\n")
+    assert json.loads(run("score", str(f), "--json")[1])["players"][0]["crew"] == 4
+
+
+def test_rulebook_example_a_storage_tile_on_a_2_and_a_1_square_costs_3() -> None:
+    # Storage Tiles, the example: the Blue player covers a space costing 2 and one costing 1
+    # and returns 3 Shard Fragment tokens (B1 costs 1 and C1 costs 2 on the printed Airship)
+    v = place_tile_check(Airship(), ["B1", "C1"], R)
+    assert v.allowed and v.cost == 3
+
+
+def test_rulebook_example_a_green_and_a_blue_element_complete_a_tree_for_5_shards() -> None:
+    # Tree Location, the example: a Green and a Blue Element complete the card, 5 Shard
+    # Fragment tokens
+    game = components.load("mutagen")
+    cards = [c.fields for c in game.by_group("Tree cards")]
+    assert any(sorted(f["needs"]) == ["blue", "green"] and f["shards"] == 5 for f in cards)
+
+
+def test_a_round_file_with_other_expansions_than_the_saved_game_is_refused(
+        tmp_path: Path) -> None:
+    # a People card's Shard Fragments belong to The Plight of the People only
+    db = tmp_path / "games.sqlite3"
+    run("new", "--players", "Ann,Bob", "--db", str(db))
+    before = db.read_bytes()
+    f = tmp_path / "round.yaml"
+    f.write_text("expansions: [plight-of-the-people]\nplayers:\n"
+                 "  - {name: Ann, card_elements: 2}\n  - {name: Bob}\n")
+    proc = irata("round", str(f), "--save", "--db", str(db))
+    assert proc.returncode == 2 and "saved game with no expansion" in proc.stderr
+    assert db.read_bytes() == before
+
+
+def test_zero_points_are_not_recorded(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    run("new", "--players", "Ann,Bob", "--db", str(db))
+    before = db.read_bytes()
+    proc = irata("points", "Ann", "0", "--db", str(db))
+    assert proc.returncode == 2 and "nothing to record" in proc.stderr
+    assert db.read_bytes() == before
+
+
+def test_more_elements_in_storage_than_the_box_holds_is_refused(tmp_path: Path) -> None:
+    # 80 Element tiles (and 16 Supreme Element tokens with The Plight of the People)
+    f = tmp_path / "score.yaml"
+    f.write_text("players:\n  - {name: Ann, storage: 50}\n  - {name: Bob, storage: 31}\n")
+    proc = irata("score", str(f))
+    assert proc.returncode == 2 and "holds 81 Elements, but the game has only 80" in proc.stderr
+    f.write_text("expansions: [plight-of-the-people]\n"
+                 "players:\n  - {name: Ann, storage: 50}\n  - {name: Bob, storage: 31}\n")
+    assert irata("score", str(f)).returncode == 0
+
+
+def test_a_score_in_the_file_beside_the_saved_score_track_must_agree(tmp_path: Path) -> None:
+    # with --save the score track is the saved game's: a different number in the file would
+    # be a second truth
+    db = tmp_path / "games.sqlite3"
+    run("new", "--players", "Ann,Bob", "--db", str(db))
+    for _ in range(4):
+        run("round", str(FIXTURES / "round.yaml"), "--save", "--db", str(db))
+    f = tmp_path / "end.yaml"
+    f.write_text("players:\n  - {name: Ann, score: 90}\n  - {name: Bob}\n")
+    proc = irata("score", str(f), "--save", "--db", str(db))
+    assert proc.returncode == 2 and "read from the saved game (76), but the file says 90" in (
+        proc.stderr)
+    f.write_text("players:\n  - {name: Ann, score: 76}\n  - {name: Bob}\n")
+    data = json.loads(run("score", str(f), "--save", "--db", str(db), "--json")[1])
+    assert [p["total"] for p in data["players"]] == [76, 32]

@@ -499,3 +499,31 @@ def test_upkeep_never_leaves_more_than_ten_cards_and_conserves_them(
     assert u.hand_after + u.cards_for_tax + u.hand_limit_discard == hand
     assert u.cards_for_tax == 2 * (taxed - discarded)
     assert u.planets_after == planets - discarded
+
+
+@pytest.mark.parametrize(("companies", "message"), [
+    ("  - {name: Ann, portfolio: 15, discarded_planets: 3}\n  - {name: Bob, in_development: 3}\n",
+     "hold 21 planets (portfolio, discarded and in development), but the game has only 20"),
+    ("  - {name: Ann, profits: 60}\n  - {name: Bob, profits: 41}\n",
+     "hold 101 development cards, but the game has only 100"),
+    ("  - {name: Ann, bonus_revenue: [15]}\n  - {name: Bob, bonus_revenue: [15]}\n",
+     "2 Bonus Revenue cards worth 15 VP are listed, but the game has only 1"),
+])
+def test_a_score_file_holding_more_than_the_box_is_refused(
+        tmp_path: Path, companies: str, message: str) -> None:
+    # VP only for what was built and sold: the box has 20 planets, 100 development cards and
+    # one Bonus Revenue card worth 15
+    f = tmp_path / "score.yaml"
+    f.write_text("players:\n" + companies)
+    proc = subprocess.run([str(Path(sys.executable).parent / "irata"), "play", "outer-earth",
+                           "score", str(f)], capture_output=True, text=True, check=False)
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and proc.stdout == ""
+
+
+def test_a_score_file_holding_exactly_the_box_is_scored(rules: oe.Rules) -> None:
+    full = [oe.Profits("Ann", profits=100, portfolio=20,
+                       bonus_revenue=tuple(v for v, n in rules.bonus_revenue_counts.items()
+                                           for _ in range(n)))]
+    oe.check_held(full, rules)
+    assert sum(rules.bonus_revenue_counts.values()) == 30 and rules.development_cards == 100

@@ -139,13 +139,38 @@ def test_a_round_played_through_with_the_rulebook_sell_example() -> None:
     assert company(s, "Bob")["in_development"] == [{"planet": "Ferrox", "built": []}]
     assert company(s, "Cid")["in_development"] == [{"planet": "Obelisk", "built": []}]
 
-    # Phase 2: Ann draws her draw value (2), then 2 more (a sum, as typed), builds six
+    # Phase 2, one turn of 3 actions each: Ann draws her draw value (2) and builds four (two
+    # build actions); Bob builds on Ferrox (yellow or red start path); Cid stocks up with
+    # three draw actions of 2, the most a turn draws
     assert js("draw", "--player", "Ann")["hand"] == 4
-    assert js("draw", "1+1", "--player", "Ann")["hand"] == 6
     built = js("build", "blue,red,yellow,yellow", "--player", "Ann", "--planet", "Halcyon")
-    assert (built["built"], built["hand"]) == (["blue", "red", "yellow", "yellow"], 2)
-    # ... and sells Halcyon: the last two built now from the hand, the linked red-yellow-yellow
-    # Bonus Revenue card (8 VP) from pile 2: 3 cards to profits, 13 VP in all
+    assert (built["built"], built["hand"]) == (["blue", "red", "yellow", "yellow"], 0)
+    js("build", "yellow,red", "--player", "Bob", "--planet", "Ferrox")
+    assert js("draw", "6", "--player", "Cid")["hand"] == 9
+    assert company(state(), "Bob")["in_development"] == [
+        {"planet": "Ferrox", "built": ["yellow", "red"]}]
+
+    # Phase 3: nobody is taxed (one planet each, sell 1); Cid keeps 9, under the limit of 10
+    up = js("upkeep", "--save")["companies"]
+    assert up["Cid"]["hand_limit_discard"] == 0 and up["Cid"]["hand_after"] == 9
+    assert all(u["taxed_planets"] == 0 for u in up.values())
+    s = state()
+    assert [company(s, n)["hand"] for n in ("Ann", "Bob", "Cid")] == [0, 2, 9]
+    assert s["upkeep_done"] is True
+
+    # the round ends: the market is refilled to its 4 slots from the galaxy deck
+    end = js("round")
+    assert (end["round"], end["refill"], end["galaxy_deck"], end["market"]) == (2, 3, 13, 4)
+    assert end["last_round"] is False
+    s = state()
+    assert (s["round"], s["galaxy_deck"], s["upkeep_done"], s["final_round"]) == (
+        2, 13, False, None)
+    assert s["market"] == {"planets": 4, "under": {"Tidewell": 1}}
+
+    # round 2: Ann draws 2 (a sum, as typed) and sells Halcyon: the last two built now from
+    # the hand (a build action), the linked red-yellow-yellow Bonus Revenue card (8 VP) from
+    # pile 2: 3 cards to profits, 13 VP in all
+    assert js("draw", "1+1", "--player", "Ann")["hand"] == 2
     sale = js("sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
               "blue,red,yellow,yellow,red,blue", "--bonus", "br/14", "--pile", "2")
     assert (sale["vp"], sale["to_profits"], sale["discarded"], sale["bonus_revenue_vp"]) == (
@@ -163,29 +188,6 @@ def test_a_round_played_through_with_the_rulebook_sell_example() -> None:
     assert acts["Ann"]["values"] == {"draw": 3, "build": 3, "sell": 1}
     assert acts["Ann"]["planet"] == "Halcyon"
     assert acts["Bob"]["values"] == {"draw": 2, "build": 2, "sell": 1}
-
-    # Bob builds on Ferrox (yellow or red start path); Cid stocks up past the hand limit
-    js("build", "yellow,red", "--player", "Bob", "--planet", "Ferrox")
-    assert js("draw", "9", "--player", "Cid")["hand"] == 12
-    assert company(state(), "Bob")["in_development"] == [
-        {"planet": "Ferrox", "built": ["yellow", "red"]}]
-
-    # Phase 3: nobody is taxed (one planet each, sell 1); Cid discards down to 10
-    up = js("upkeep", "--save")["companies"]
-    assert up["Cid"]["hand_limit_discard"] == 2 and up["Cid"]["hand_after"] == 10
-    assert all(u["taxed_planets"] == 0 for u in up.values())
-    s = state()
-    assert [company(s, n)["hand"] for n in ("Ann", "Bob", "Cid")] == [0, 2, 10]
-    assert s["upkeep_done"] is True
-
-    # the round ends: the market is refilled to its 4 slots from the galaxy deck
-    end = js("round")
-    assert (end["round"], end["refill"], end["galaxy_deck"], end["market"]) == (2, 3, 13, 4)
-    assert end["last_round"] is False
-    s = state()
-    assert (s["round"], s["galaxy_deck"], s["upkeep_done"], s["final_round"]) == (
-        2, 13, False, None)
-    assert s["market"] == {"planets": 4, "under": {"Tidewell": 1}}
 
     # End Game Scoring from the saved companies, same table as the file form
     score = js("score", "--save")
@@ -207,8 +209,13 @@ def test_the_sell_example_in_a_game_of_its_own() -> None:
     """The rulebook's Sell Planet Example alone: 13 VP for the selling company at the end."""
     oe_("new", "--players", "Solo,Bob", "--starting-player", "Solo")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Solo")
+    # six infrastructures take two rounds: a turn is 3 actions of draw 2 / build 2
     oe_("draw", "2", "--player", "Solo")
-    oe_("build", "blue,red,yellow,yellow,red,blue", "--player", "Solo", "--planet", "Halcyon")
+    oe_("build", "blue,red,yellow,yellow", "--player", "Solo", "--planet", "Halcyon")
+    oe_("upkeep", "--save")
+    oe_("round")
+    oe_("draw", "2", "--player", "Solo")
+    oe_("build", "red,blue", "--player", "Solo", "--planet", "Halcyon")
     oe_("sell", "--save", "--player", "Solo", "--planet", "Halcyon", "--bonus", "br/14",
         "--pile", "1")
     solo = js("score", "--save")["players"][0]
@@ -303,14 +310,19 @@ def test_undo_drops_the_last_step() -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Ann")
     oe_("draw", "2", "--player", "Ann")
-    oe_("build", "blue,red,yellow,yellow,red,blue", "--player", "Ann", "--planet", "Halcyon")
+    oe_("build", "blue,red,yellow,yellow", "--player", "Ann", "--planet", "Halcyon")
+    oe_("upkeep", "--save")
+    oe_("round")
+    oe_("draw", "2", "--player", "Ann")
+    oe_("build", "red,blue", "--player", "Ann", "--planet", "Halcyon")
     before = state()
     oe_("sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--bonus", "br/14",
         "--pile", "1")
     assert state() != before
-    assert "dropped event 5 (sell" in run("undo")
+    assert "dropped event 9 (sell" in run("undo")
     assert state() == before
-    run("undo")
+    for _ in range(5):                        # the build, the draw, the round, upkeep, build
+        run("undo")
     assert company(state(), "Ann")["hand"] == 6
     assert company(state(), "Ann")["in_development"] == [{"planet": "Halcyon", "built": []}]
     run("undo")
@@ -424,11 +436,11 @@ def test_rule_checks_on_planets_and_cards(capsys: pytest.CaptureFixture[str]) ->
     oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Ann")
     assert "start paths are yellow" in refused(
         ["outer-earth", "build", "blue", "--player", "Ann", "--planet", "Amber Hollow"], capsys)
+    oe_("bid", "--save", "--planet", "Nimbus Prime", "--green", "Bob")
     oe_("build", "yellow,yellow,yellow", "--player", "Ann", "--planet", "Amber Hollow")
     assert "marked L" in refused(
         ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Amber Hollow",
          "--bonus", "br/30", "--pile", "1"], capsys)
-    oe_("bid", "--save", "--planet", "Nimbus Prime", "--green", "Bob")
     oe_("build", "blue,blue,yellow,red", "--player", "Bob", "--planet", "Nimbus Prime")
     assert "--raise" in refused(["outer-earth", "sell", "--save", "--player", "Bob",
                                  "--planet", "Nimbus Prime"], capsys)
@@ -520,3 +532,55 @@ def test_the_fold_and_its_builders_without_the_cli() -> None:
     with pytest.raises(RuleError, match="Outer Earth is for"):
         saved.new_game(["Ann"], "normal", RULES)
     assert session.describe_of("outer-earth", state1).startswith("Outer Earth, 2 companies")
+
+
+# --- the table's mistakes: numbers a round cannot produce -----------------------------------------
+
+def test_a_turn_draws_builds_and_sells_in_at_most_three_actions(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Company Actions: one turn of 3 actions a round; an action draws (builds, sells) the
+    # company's draw (build, sell) value: 2, 2 and 1 at the start
+    oe_("new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann")
+    oe_("bid", "--save", "--planet", "Tidewell", "--green", "Ann")
+    oe_("bid", "--save", "--planet", "Halcyon", "--green", "Bob")
+    assert "drawing 99 development cards (a draw value of 2) takes 50: 50 actions" in refused(
+        ["outer-earth", "draw", "99", "--player", "Ann"], capsys)
+    assert "at least 1" in refused(["outer-earth", "draw", "0", "--player", "Ann"], capsys)
+    oe_("draw", "4", "--player", "Ann")                              # two actions
+    assert "takes 4: 4 actions" in refused(["outer-earth", "draw", "3", "--player", "Ann"],
+                                           capsys)
+    assert js("draw", "2", "--player", "Ann")["hand"] == 10          # the third
+    assert "building 1 (a build value of 2) takes 1: 4 actions" in refused(
+        ["outer-earth", "build", "blue", "--player", "Ann", "--planet", "Tidewell"], capsys)
+    # Bob: a draw action and two build actions spend his turn; a sale would be a fourth
+    oe_("draw", "2", "--player", "Bob")
+    oe_("build", "blue,red,yellow,yellow", "--player", "Bob", "--planet", "Halcyon")
+    assert "selling 1 planets (a sell value of 1) takes 1: 4 actions" in refused(
+        ["outer-earth", "sell", "--save", "--player", "Bob", "--planet", "Halcyon"], capsys)
+    # a new round is a new turn
+    oe_("upkeep", "--save")
+    oe_("round")
+    assert js("draw", "6", "--player", "Ann")["hand"] == 16
+
+
+def test_each_planet_of_the_market_is_offered_once_in_phase_1(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Phase 1: the market's planets are put up for sale one after the other (3 in a
+    # 2-player game); Phase 2 follows
+    oe_("new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann")
+    oe_("bid", "--save", "--planet", "Meridian")                 # nobody: a card under it
+    assert "offered once a round" in refused(
+        ["outer-earth", "bid", "--save", "--planet", "Meridian", "--green", "Ann"], capsys)
+    oe_("bid", "--save", "--planet", "Tidewell", "--green", "Ann")
+    oe_("bid", "--save", "--planet", "Halcyon", "--green", "Bob")
+    assert "every planet of the market has been put up for sale" in refused(
+        ["outer-earth", "bid", "--save", "--planet", "Ferrox", "--green", "Ann"], capsys)
+    oe_("draw", "--player", "Ann")
+    oe_("upkeep", "--save")
+    oe_("round")
+    # round 2: the market holds Meridian and two new planets; once a company has acted,
+    # Phase 1 is over
+    oe_("bid", "--save", "--planet", "Meridian", "--green", "Bob")
+    oe_("draw", "--player", "Bob")
+    assert "is in Phase 2" in refused(
+        ["outer-earth", "bid", "--save", "--planet", "Ferrox", "--green", "Ann"], capsys)

@@ -1,0 +1,80 @@
+"""``irata play GAME next``: what the table does now in a saved game, and the command that
+records it, for Muli, Mutagen, Outer Earth and Mule Goes Crazy!; nothing is written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from irata.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures" / "mutagen"
+
+
+def play(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as info:
+        main(["play", *args])
+    out = capsys.readouterr()
+    assert info.value.code == 0, out.err
+    return out.out
+
+
+def nxt(game: str, db: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    before = db.read_bytes()
+    doc: dict[str, Any] = json.loads(play([game, "next", "--db", str(db), "--json"], capsys))
+    assert db.read_bytes() == before
+    return doc
+
+
+def test_muli_next_names_who_rolls(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "g.sqlite3"
+    play(["muli", "new", "--players", "Ann,Bob,Cy", "--db", str(db)], capsys)
+    assert nxt("muli", db, capsys)["next"] == "Ann rolls the two colour dice"
+    play(["muli", "roll", "--dice", "red,blue", "--db", str(db)], capsys)
+    doc = nxt("muli", db, capsys)
+    assert doc["next"] == "Bob rolls the two colour dice"
+    assert doc["command"] == "irata play muli roll"
+
+
+def test_mutagen_next_walks_the_rounds_to_end_of_game_scoring(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "g.sqlite3"
+    play(["mutagen", "new", "--players", "Ann,Bob", "--db", str(db)], capsys)
+    assert nxt("mutagen", db, capsys)["next"].startswith("round 1 of 4")
+    for _ in range(4):
+        play(["mutagen", "round", str(FIXTURES / "round.yaml"), "--save", "--db", str(db)],
+             capsys)
+    doc = nxt("mutagen", db, capsys)
+    assert "End of Game Scoring" in doc["next"] and doc["command"].endswith("score FILE --save")
+
+
+def test_outer_earth_next_walks_the_phases(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "g.sqlite3"
+    oe = ["outer-earth"]
+    play([*oe, "new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann", "--db",
+          str(db)], capsys)
+    assert "Phase 1" in nxt("outer-earth", db, capsys)["next"]
+    for planet in ("Tidewell", "Halcyon", "Ferrox"):
+        play([*oe, "bid", "--save", "--planet", planet, "--green", "Ann", "--db", str(db)],
+             capsys)
+    assert "Phase 2" in nxt("outer-earth", db, capsys)["next"]
+    play([*oe, "upkeep", "--save", "--db", str(db)], capsys)
+    assert nxt("outer-earth", db, capsys)["command"] == "irata play outer-earth round"
+
+
+def test_mule_goes_crazy_next_walks_the_turn(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "g.sqlite3"
+    mgc = ["mule-goes-crazy"]
+    play([*mgc, "new", "--players", "Ann,Bob", "--db", str(db)], capsys)
+    assert "Land Auctions" in nxt("mule-goes-crazy", db, capsys)["next"]
+    play([*mgc, "auction", "foothills", "--unsold", "--db", str(db)], capsys)
+    assert nxt("mule-goes-crazy", db, capsys)["command"].endswith("produce --save")
+    play([*mgc, "produce", "--save", "--db", str(db)], capsys)
+    assert nxt("mule-goes-crazy", db, capsys)["command"].endswith("spoilage --save")
+    play([*mgc, "spoilage", "--save", "--db", str(db)], capsys)
+    assert nxt("mule-goes-crazy", db, capsys)["command"].endswith("end-turn")
