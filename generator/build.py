@@ -648,8 +648,9 @@ def render_drawing_items(d: Drawing) -> list[Primitive]:
 
 
 def backs_report(sheets: list[Sheet], duplex: str) -> list[str]:
-    """Lines naming every two-sided component whose back no sheet holds: a piece larger than
-    the printable page prints its front in parts, and (as yet) no back for them."""
+    """Lines naming every two-sided component whose back no sheet holds: with ``fold``, a
+    piece larger than the printable page prints its front in parts on whole pages and no
+    back (long and short print its back in parts behind them)."""
     if duplex == "none":
         return []
     fronts: dict[str, Component] = {}

@@ -204,8 +204,11 @@ class BoardPart:
         return self.window[3] + label_depth(self.rows)
 
     bleed: float = 0.0
-    two_sided: bool = False
     turnable: bool = False
+
+    @property
+    def two_sided(self) -> bool:
+        return self.item.back is not None
 
     def place(self, x: float, y: float, front: Sheet, back: Sheet | None, s: Settings,
               landscape: bool) -> None:
@@ -214,6 +217,17 @@ class BoardPart:
         front.placements.append(Placement(self.item.comp, self.item.copy, "front",
                                           self.item.front, trim, trim, (x - bx, y - by),
                                           part=self.label, window=self.window))
+        if self.item.back is not None and back is not None:
+            # behind this part lies the back's mirrored region (the piece turns over left to
+            # right, as every back is drawn), on the back page where the sheet's flip puts it
+            window = (self.item.front.w - bx - pw, by, pw, ph)
+            bt = mirror(trim, front.w, front.h, s, landscape)
+            turn = 180 if turns_backs(s, landscape) else 0
+            origin = ((bt[0] + bt[2] + window[0], bt[1] + bt[3] + window[1]) if turn
+                      else (bt[0] - window[0], bt[1] - window[1]))
+            back.placements.append(Placement(self.item.comp, self.item.copy, "back",
+                                             self.item.back, bt, bt, origin, turn,
+                                             part=self.label, window=window))
         front.marks.extend(registration(x, y, pw, ph, self.col, self.row, self.cols,
                                         self.rows))
         front.marks.extend(assembly_map(x, y + ph, pw, self.cols, self.rows, self.col,

@@ -281,25 +281,62 @@ def test_a_misspelt_group_is_named_before_the_count_it_leaves_short(game_dir: An
                           "inventory in game.yaml does not list; did you mean 'Cards'?"), msg
 
 
-def test_a_two_sided_piece_larger_than_the_page_never_loses_its_back_silently(
+def test_a_two_sided_piece_larger_than_the_page_prints_its_back_in_parts(
         game_dir: Any, cli: Any, tmp_path: Path) -> None:
-    # a 250 x 200 mm two-sided tile printed its front in parts on A4 and its back nowhere,
-    # without a word: either the back is on the sheets, or the print says it is not
+    """A 250 x 200 mm two-sided tile is split over pages; with a duplex flip each part's back
+    page holds the region of the back that lies behind it: the back's left half (red) behind
+    the front's right part, its right half (blue) behind the front's left part. With fold
+    there is no room for the back, and the print says so."""
     import json
 
-    cards = CARDS + ("  - {id: t/big, kind: tile, size: [250, 200], title: Big, "
-                     "front: face, back: face}\n")
+    import pymupdf
+
+    layouts = ("layouts:\n  face:\n    - {type: text, text: \"${title}\", x: 5, y: 5, w: 50, "
+               "h: 10, size: 11}\n  halves:\n    - {type: rect, x: 0, y: 0, w: 125, h: 200, "
+               "fill: \"#ff0000\"}\n    - {type: rect, x: 125, y: 0, w: 125, h: 200, "
+               "fill: \"#0000ff\"}\n")
+    cards = layouts + ("defaults: {kind: card, size: poker, front: face}\ncomponents:\n"
+                       "  - {id: c/one, title: One}\n"
+                       "  - {id: t/big, kind: tile, size: [250, 200], title: Big, front: face, "
+                       "back: halves}\n")
     folder = game_dir({"game.yaml": "game: slips\nname: Slips\n", "cards.yaml": cards})
-    out = tmp_path / "out"
-    r = cli("print", "--components", str(folder), "--out", str(out))
-    assert r.returncode == 0, r.stderr
-    sheets = json.loads((out / "slips" / "manifest.json").read_text())["sheets"]
-    faces = {p["face"] for s in sheets for p in s["placements"] if p["component"] == "t/big"}
-    assert "front" in faces
-    if "back" not in faces:
-        assert "no back: " in r.stderr and "t/big (250 x 200 mm) is larger than the " \
-            "printable page: its front prints in parts, its back is not printed" in r.stderr
-    none = cli("print", "--components", str(folder), "--out", str(out), "--duplex", "none")
+    for duplex in ("long", "short"):
+        out = tmp_path / duplex
+        r = cli("print", "--components", str(folder), "--out", str(out), "--duplex", duplex)
+        assert r.returncode == 0 and "no back" not in r.stderr, r.stderr
+        manifest = json.loads((out / "slips" / "manifest.json").read_text())
+        sheets = manifest["sheets"]
+        fronts = {p["part"]: (s, p) for s in sheets for p in s["placements"]
+                  if p["component"] == "t/big" and p["face"] == "front"}
+        backs = {p["part"]: (s, p) for s in sheets for p in s["placements"]
+                 if p["component"] == "t/big" and p["face"] == "back"}
+        assert len(fronts) >= 2 and set(backs) == set(fronts)
+        seen: set[tuple[int, int, int]] = set()
+        for part, (fs, fp) in fronts.items():
+            bs, bp = backs[part]
+            assert bs["file"] == fs["file"] and bs["page"] == fs["page"] + 1
+            fx, fy, fw, fh = fp["board_window_mm"]
+            assert bp["board_window_mm"] == [round(250 - fx - fw, 3), fy, fw, fh]
+            x, y, w, h = bp["trim_mm"]
+            page = pymupdf.open(out / "slips" / bs["file"])[bs["page"] - 1]
+            pix = page.get_pixmap(dpi=20)
+            pw, ph = bs["page_mm"]
+            # the back region's colour at the middle of the part, from the window's middle
+            mid = 250 - (fx + fw / 2)
+            want = (255, 0, 0) if mid < 125 else (0, 0, 255)
+            if abs(mid - 125) > 10:  # away from the halves' seam
+                px = pix.pixel(int((x + w / 2) / pw * pix.width),
+                               int((y + h / 2) / ph * pix.height))
+                assert all(abs(a - b) < 40 for a, b in zip(px, want, strict=True)), (part, px)
+                seen.add(want)
+        assert seen == {(255, 0, 0), (0, 0, 255)}, duplex  # both halves, each behind its part
+    fold = cli("print", "--components", str(folder), "--out", str(tmp_path / "fold"),
+               "--duplex", "fold")
+    assert fold.returncode == 0
+    assert "no back: " in fold.stderr and "t/big (250 x 200 mm) is larger than the " \
+        "printable page: its front prints in parts, its back is not printed" in fold.stderr
+    none = cli("print", "--components", str(folder), "--out", str(tmp_path / "none"),
+               "--duplex", "none")
     assert none.returncode == 0 and "no back" not in none.stderr
 
 
