@@ -285,8 +285,8 @@ def impose(items: list[Item], s: Settings, title: str) -> list[Sheet]:
     block_w = g.cols * d.w + (g.cols - 1) * gap_x
     block_h = g.rows * d.h + (g.rows - 1) * gap_y
     need = g.footer_need
-    x0 = ux + (uw - block_w) / 2
-    y0 = uy + (uh - block_h) / 2
+    x0 = ux + _mark_offset(uw - block_w, bleed)
+    y0 = uy + _mark_offset(uh - block_h, bleed)
     if g.footer_room == "bottom":
         y0 = uy + max(0.0, min((uh - block_h) / 2, uh - block_h - need))
     elif g.footer_room == "side" and s.duplex == "fold":
@@ -325,6 +325,22 @@ def impose(items: list[Item], s: Settings, title: str) -> list[Sheet]:
         if back is not None and back.placements:
             sheets.append(back)
     return sheets
+
+
+PRINTED_MARK = 1.5  # mm of a crop mark inside the printable area (as MIN_MARK): enough to cut by
+
+
+def _mark_offset(slack: float, bleed: float) -> float:
+    """Where a block leaving ``slack`` mm of the printable area on one axis starts (the
+    footer's axis aside): centred where both ends then keep ``PRINTED_MARK`` of crop mark
+    inside the printable area; else moved off centre just enough that the first end does
+    (the other end's marks run into the margin, where many printers still print them); centred
+    where even that does not fit. A hairline the printer leaves out marks nothing, so every
+    cut line keeps a mark that prints at one of its ends wherever the paper allows."""
+    room = bleed + GAP + PRINTED_MARK
+    if slack / 2 >= room or slack < room:
+        return slack / 2
+    return room
 
 
 def _clip(trim: tuple[float, float, float, float], bleed: float, c: int, r: int, g: Grid,
@@ -375,7 +391,26 @@ def crop_marks(sheet: Sheet, bleed: float, s: Settings) -> list[Primitive]:
             out.append(Line(max(edge, left - GAP - length), y, left - GAP, y, MARK))
         if W - edge - (right + GAP) > 0.3:
             out.append(Line(right + GAP, y, min(W - edge, right + GAP + length), y, MARK))
+    if s.duplex == "fold":
+        out.extend(_fold_marks(sheet, ys))
     return out
+
+
+def _fold_marks(sheet: Sheet, ys: list[float]) -> list[Primitive]:
+    """With fold, the fronts' cut lines across the page also end at the fold, beside the
+    backs' (mirrored about it, on the same lines): one mark across the gap between their
+    bleeds marks both, inside the printable area even where the outer ends lie in the margin
+    (a block of counters as wide as half the page)."""
+    mid = sheet.w / 2
+    fronts = [p.clip for p in sheet.placements if p.clip[0] + p.clip[2] <= mid + 1e-6]
+    backs = [p.clip for p in sheet.placements if p.clip[0] >= mid - 1e-6]
+    if not fronts or not backs:
+        return []
+    a = max(c[0] + c[2] for c in fronts) + GAP
+    b = min(c[0] for c in backs) - GAP
+    if b - a < 1.0:
+        return []
+    return [Line(a, y, b, y, MARK) for y in ys]
 
 
 def cut_lines(sheet: Sheet) -> list[Primitive]:

@@ -309,6 +309,7 @@ def group(items: list[Item], s: Settings, how: str) -> list[Strip]:
     if not items:
         return []
     d = items[0].front
+    # a row leaves one end the room for crop marks inside the printable area (``mark_room``)
     per_row = max(1, int((usable_area(s, False)[2] + 1e-9) // d.w))
     if how == "rows":
         return [Strip(items[k:k + per_row]) for k in range(0, len(items), per_row)]
@@ -325,6 +326,12 @@ def group(items: list[Item], s: Settings, how: str) -> list[Strip]:
         out.append(Strip(items[k:k + cols * rows], cols))
         k += cols * rows
     return out
+
+
+def mark_room(bleed: float) -> float:
+    """How far a piece's trim must lie inside the printable area for the crop marks beyond
+    its bleed to print there whole (a home printer may print nothing in the margin)."""
+    return bleed + GAP + MARK_LEN
 
 
 def _bin(s: Settings, landscape: bool) -> tuple[float, float, float, float, float]:
@@ -633,13 +640,30 @@ def free_space(area: Box, used: list[Box]) -> list[Box]:
     return free
 
 
-def _fill(layout: Layout, small: list[list[Item]], s: Settings) -> None:
+def _filled(layout: Layout, small: list[list[Item]], s: Settings, marks: bool) -> Layout:
+    """``layout`` with ``small`` filled in (``_fill``), and what is left of them on sheets of
+    their own, filled the same way; neither argument changes."""
+    out: Layout = [(landscape, list(placed)) for landscape, placed in layout]
+    rest = [list(run) for run in small]
+    _fill(out, rest, s, marks)
+    while any(rest):
+        out.append((False, []))
+        _fill(out[-1:], rest, s, marks)
+        if not out[-1][1]:
+            raise ValueError("a small piece fits no sheet")
+    return out
+
+
+def _fill(layout: Layout, small: list[list[Item]], s: Settings, marks: bool = True) -> None:
     """Small pieces into the space the packed sheets leave: on each sheet, blocks of one
-    size cut to fit its largest free rectangles, the largest pieces first."""
+    size cut to fit its largest free rectangles, the largest pieces first. With ``marks``,
+    a block leaves one end of its cut lines across the page the room for crop marks inside
+    the printable area (``mark_room``): moved off the margin, or a column narrower."""
     pad = s.bleed + MARK_ROOM
     small.sort(key=lambda run: -run[0].front.w * run[0].front.h if run else 0.0)
     for landscape, placed in layout:
         bx, by, bw, bh, _ = _bin(s, landscape)
+        ux, _, uw, _ = usable_area(s, landscape)
         while any(small):
             used = [(x - _pad(u, s), y - _pad(u, s), u.w + 2 * _pad(u, s),
                      u.h + 2 * _pad(u, s)) for u, x, y, _ in placed]
@@ -652,6 +676,16 @@ def _fill(layout: Layout, small: list[list[Item]], s: Settings) -> None:
                     d = run[0].front
                     cols = int((fw - 2 * pad + 1e-9) // d.w)
                     rows = int((fh - 2 * pad + 1e-9) // d.h)
+                    # the block's cut lines across the page keep a printable mark at one end:
+                    # its left end far enough inside, or its right end
+                    x = fx + pad
+                    while marks and cols >= 1 and not (
+                            x + cols * d.w <= ux + uw - mark_room(d.bleed) + 1e-9
+                            or x >= ux + mark_room(d.bleed) - 1e-9):
+                        if fx + fw - pad - cols * d.w >= ux + mark_room(d.bleed) - 1e-9:
+                            x = ux + mark_room(d.bleed)  # moved clear of the left margin
+                        else:
+                            cols -= 1
                     if cols < 1 or rows < 1:
                         continue
                     k = min(len(run), cols * rows)
@@ -661,7 +695,7 @@ def _fill(layout: Layout, small: list[list[Item]], s: Settings) -> None:
                     else:
                         block = Strip(run[:k], k)
                     del run[:k]
-                    placed.append((block, fx + pad, fy + pad, 0))
+                    placed.append((block, x, fy + pad, 0))
                     break
                 if block is not None:
                     break
@@ -694,12 +728,9 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
                 u.turn = turn
     if head is not None:  # the notice opens the reprint
         layout.sort(key=lambda sheet: not any(u is head for u, _, _, _ in sheet[1]))
-    _fill(layout, small, s)
-    while any(small):  # what is left opens sheets of its own, filled the same way
-        layout.append((False, []))
-        _fill(layout[-1:], small, s)
-        if not layout[-1][1]:
-            raise ValueError("a small piece fits no sheet")
+    # small pieces keep a printable mark at one end of each cut line across the page, unless
+    # that takes a sheet more than the densest fill
+    layout = min((_filled(layout, small, s, marks) for marks in (True, False)), key=len)
     sheets: list[Sheet] = []
     for landscape, placed in layout:
         W, H = page_size(s.paper, landscape)

@@ -375,3 +375,37 @@ def test_a_page_of_counters_leaves_its_footer_a_strip_inside_the_margin(
         x, y, w, h = p.trim
         assert any(abs(m.x1 - x) < 1e-6 and abs(m.x2 - x) < 1e-6 for m in lines)
         assert any(abs(m.y1 - y) < 1e-6 and abs(m.y2 - y) < 1e-6 for m in lines)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_small_pieces_filling_a_sheet_leave_a_printable_mark_on_every_cut_line(
+        paper: str) -> None:
+    """Tiles 20 mm wide fill rows of the packed sheets' free space: on Letter, ten of them
+    with their bleed would reach into the margin at both ends of the row (a home printer may
+    print nothing there), so a row is moved or cut a tile shorter until one end of every cut
+    line across the page has a mark that prints whole; and that costs no sheet here."""
+    from typing import cast
+
+    from generator.drawing import Drawing, Line
+    from generator.layout import Item
+    from generator.pack import pack
+
+    s = Settings(paper=paper, duplex="none")
+    tile = Drawing(20.0, 20.0, 3.0)
+    items = [Item(cast(Any, None), k + 1, tile, None) for k in range(100)]
+    sheets = pack([], s, small=[items])
+    assert len(sheets) == 1
+    W, H = PAPERS[paper]
+    m = s.margin
+    rows = 0
+    for p in sheets[0].placements:
+        x, y, w, h = p.trim
+        for cy in (y, y + h):
+            # the start of each mark on this cut line beyond the piece (left or right of it)
+            ends = [min(mk.x1, mk.x2) for mk in sheets[0].marks if isinstance(mk, Line)
+                    and mk.y1 == mk.y2 == pytest.approx(cy)
+                    and (max(mk.x1, mk.x2) <= x or min(mk.x1, mk.x2) >= x + w)]
+            printable = [e for e in ends if m <= e <= W - m - 1.5]
+            assert printable, (paper, p.trim)
+        rows += 1
+    assert rows == 100

@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from components import Game, load
 from generator.drawing import PT, QR, Ellipse, Group, Icon, Image, Line, Path, Rect, Text
-from generator.layout import OVERLAP, Placement, Settings, Sheet
+from generator.layout import GAP, OVERLAP, Placement, Settings, Sheet
 
 GAMES = ["mule", "mutagen", "outer-earth", "muli", "mule-goes-crazy"]
 SPLIT = ["mule", "mutagen", "muli"]  # the bundled games with a board larger than the page
@@ -404,3 +404,66 @@ def test_marks_stop_short_of_a_footer_on_any_side(side: str) -> None:
     for fb in boxes:  # inside the printable area (6 mm margin)
         assert 6.0 - 1e-6 <= fb[0] and fb[2] <= W - 6.0 + 1e-6
         assert 6.0 - 1e-6 <= fb[1] and fb[3] <= H - 6.0 + 1e-6
+
+
+def _printed(m: Line, sheet: Sheet, margin: float) -> float:
+    """How much of a crop mark lies inside the printable area (``margin`` from every edge)."""
+    vertical = abs(m.x1 - m.x2) < 1e-9
+    at, a, b = (m.x1, m.y1, m.y2) if vertical else (m.y1, m.x1, m.x2)
+    across, along = (sheet.w, sheet.h) if vertical else (sheet.h, sheet.w)
+    if not margin - 1e-6 <= at <= across - margin + 1e-6:
+        return 0.0
+    return max(0.0, min(max(a, b), along - margin) - max(min(a, b), margin))
+
+
+PRINTED = 1.0  # mm of a mark that must print to guide a cut
+
+
+def _room(sheet: Sheet, at: float, vertical: bool, margin: float) -> bool:
+    """Whether the pieces along the cut line ``at`` leave room for a printable mark at one
+    of its ends, however they were moved along it: the printable length of the line, less
+    every bleed box it crosses, holds the marks' gap and ``PRINTED``."""
+    spans: list[tuple[float, float]] = []
+    for p in sheet.placements:
+        x, y, w, h = p.clip
+        lo, hi, a, b = (x, x + w, y, y + h) if vertical else (y, y + h, x, x + w)
+        if lo - 1e-6 <= at <= hi + 1e-6:
+            spans.append((a, b))
+    covered = 0.0
+    reach = -math.inf
+    for a, b in sorted(spans):
+        covered += max(0.0, b - max(a, reach))
+        reach = max(reach, b)
+    printable = (sheet.h if vertical else sheet.w) - 2 * margin
+    return printable - covered >= GAP + PRINTED - 1e-6
+
+
+@pytest.mark.parametrize("case", FOOTER_CASES, ids=["-".join(c) for c in FOOTER_CASES])
+def test_every_cut_line_has_a_mark_that_prints(case: tuple[str, str, str]) -> None:
+    """A home printer may print nothing in the margin: every cut line of every piece has a
+    crop mark at least 1 mm of which lies inside the printable area, wherever the pieces
+    along that line could leave room for one (a row of pieces as long as the printable area
+    with their bleed leaves none: nine poker cards on Letter, bleed and all, are 272.7 mm high
+    in 267.4). Checked on the sheets as printed, footer and all."""
+    margin = 6.0
+    lines_checked = 0
+    for sheet in sheets_of(*case):
+        if sheet.side != "front":
+            continue
+        marks = [m for m in sheet.marks if isinstance(m, Line) and not m.style.dash
+                 and m.style.width < 0.3]
+        for p in sheet.placements:
+            if p.part or p.face != "front":  # board parts line up by their own marks; with
+                continue  # fold, the backs are cut with the fronts folded over them
+            x, y, w, h = p.trim
+            for at, vertical in ((x, True), (x + w, True), (y, False), (y + h, False)):
+                on = [m for m in marks if (abs(m.x1 - at) < 1e-6 and abs(m.x2 - at) < 1e-6
+                                           if vertical else
+                                           abs(m.y1 - at) < 1e-6 and abs(m.y2 - at) < 1e-6)]
+                if not _room(sheet, at, vertical, margin):
+                    continue
+                lines_checked += 1
+                assert any(_printed(m, sheet, margin) >= PRINTED - 1e-6 for m in on), (
+                    sheet.file, sheet.page, sheet.title, p.comp.id, "x" if vertical else "y",
+                    round(at, 2))
+    assert lines_checked > 20
