@@ -69,6 +69,7 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
                         for name in ("lucky", "unlucky")} if deck else None,
         "alt_events": alt_events,
         "craters": [],
+        "crater_zones": {},       # Meteor Crater -> the Zone of Planet Irata it was placed in
         "hands": {name: md.hand_dealt(mode) for name in players},
     }
     state["species"] = _species(md, mode, players, species) if species else None
@@ -226,7 +227,9 @@ def describe(state: dict[str, Any]) -> str:
                      + (f"; Event decks: Lucky {len(decks['lucky']['draw'])}, Unlucky "
                         f"{len(decks['unlucky']['draw'])} to draw" if decks else ""))
     if state.get("craters"):
-        lines.append("Meteor Craters on Planet Irata: " + ", ".join(state["craters"]))
+        zones = state.get("crater_zones") or {}
+        lines.append("Meteor Craters on Planet Irata: " + ", ".join(
+            c + (f" ({zones[c]})" if zones.get(c) else "") for c in state["craters"]))
     dev = state.get("dev")
     if dev and state.get("phase") == "develop":
         done = [n for n in dev["order"] if n in dev["done"]]

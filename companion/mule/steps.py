@@ -157,7 +157,10 @@ def check_from_planet(s: dict[str, Any], md: MuleData, land: dict[str, Any]) -> 
     Lands of a type than it has squares of that type, and no more of a type are claimed than the
     set-up placed. Meteor Craters go on any empty square of Planet Irata, so any Zone takes one."""
     kind, square = land["land"], land["square"]
-    if kind not in board.LAND_TYPES or kind == "meteor-crater":
+    if kind == "meteor-crater":
+        check_crater_zone(s, md, land)
+        return
+    if kind not in board.LAND_TYPES:
         return
     pb, planet = md.player_board, md.planet_irata
     zone = pb.zone(square)
@@ -190,6 +193,99 @@ def check_from_planet(s: dict[str, Any], md: MuleData, land: dict[str, Any]) -> 
 # Land types the set-up places on Planet Irata, on squares printed with their type
 PLANET_LANDS = ("river", "plains", "low-mountain", "high-mountain")
 ANY_ZONE = "any"
+# A Meteor Crater placed beside the board (Meteorite Strike!: no empty square left on Planet
+# Irata). The card names no Zone for it; the project's reading: it lies in no Zone, so it goes on
+# an empty square of any Zone of the Player Board.
+BESIDE = "beside"
+
+
+def crater_zone(s: dict[str, Any], tile: str) -> str | None:
+    """The Zone of Planet Irata a Meteor Crater was placed in (``crater_zones``: white, red,
+    blue, or BESIDE the board); None for a game saved before the Zone was recorded."""
+    zone = (s.get("crater_zones") or {}).get(tile)
+    return str(zone) if zone else None
+
+
+def check_crater_zone(s: dict[str, Any], md: MuleData, land: dict[str, Any]) -> None:
+    """Land Grant: a claimed Land goes on a Player Board square of the Zone of the Planet Irata
+    square it came from; for a Meteor Crater that is the Zone it was placed in by Meteorite
+    Strike!. A Crater beside the board, or one of a game saved before the Zone was kept, goes
+    in any Zone."""
+    tile, square = land.get("tile"), land["square"]
+    zone = crater_zone(s, tile) if tile else None
+    if zone is None or zone == BESIDE:
+        return
+    on = md.player_board.zone(square)
+    if on != zone:
+        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and "
+                        f"{tile} lies in the {zone.capitalize()} Zone of Planet Irata, so it "
+                        f"cannot go on {square} ({on.capitalize()} Zone)")
+
+
+def empty_on_planet(s: dict[str, Any], md: MuleData) -> dict[str, int]:
+    """How many squares of each Zone of Planet Irata may be empty now (Meteorite Strike!
+    places the Meteor Craters on empty squares): a Zone's Land squares (The Store is in no
+    Zone), less the Lands surely still lying there (``_left_on_planet``), less the Meteor
+    Craters placed there and not claimed. An upper bound: a Zone is refused a Crater only
+    when it surely has no empty square."""
+    planet = md.planet_irata
+    mine = owned(s)
+    out: dict[str, int] = {}
+    for zone in dict.fromkeys(planet.zones):
+        lying = sum(_left_on_planet(s, md, k).get(zone, 0) for k in PLANET_LANDS)
+        craters = sum(1 for c in s.get("craters", [])
+                      if c not in mine and crater_zone(s, c) == zone)
+        out[zone] = max(0, sum(planet.squares(zone, k) for k in PLANET_LANDS) - lying - craters)
+    return out
+
+
+def parse_crater_zones(s: dict[str, Any], md: MuleData, craters: list[str], text: str
+                       ) -> dict[str, str]:
+    """Meteorite Strike!: the Zone of Planet Irata each Meteor Crater was placed in, in the
+    order of ``craters`` (``red,blue``) or by tile (``M01=red,M02=blue``); ``beside`` for one
+    placed beside the board. The card puts a Crater on an empty square, and beside the board
+    only when no empty square is left: a Zone with no empty square left, or ``beside`` while
+    a square may be empty, is refused."""
+    zones = list(dict.fromkeys(md.planet_irata.zones))
+    words = [w.strip() for w in text.replace(";", ",").replace(" ", ",").split(",")
+             if w.strip()]
+    shape = (f"give the Zone of Planet Irata each Meteor Crater was placed in, "
+             f"{', '.join(craters)} in that order ({', '.join(zones)}, or {BESIDE} the board), "
+             f"e.g. {','.join((zones * 2)[1:1 + len(craters)])}")
+    if len(words) != len(craters):
+        raise InputError(f"Meteorite Strike!: {shape}")
+    got: dict[str, str] = {}
+    for i, word in enumerate(words):
+        tile, _, zone = word.rpartition("=")
+        tile = tile.strip().upper() or craters[i]
+        zone = zone.strip().lower()
+        if tile not in craters:
+            raise InputError(f"Meteorite Strike!: {tile} is not one of the Meteor Craters "
+                             f"placed now ({', '.join(craters)})")
+        if tile in got:
+            raise InputError(f"Meteorite Strike!: {tile} is given twice")
+        if zone not in (*zones, BESIDE):
+            raise InputError(f"Meteorite Strike!: '{zone}' is not a Zone of Planet Irata "
+                             f"({', '.join(zones)}, or {BESIDE} the board)")
+        got[tile] = zone
+    room = empty_on_planet(s, md)
+    for zone in zones:
+        here = [c for c in craters if got[c] == zone]
+        if len(here) > room[zone]:
+            raise RuleError(f"Meteorite Strike!: a Meteor Crater goes on an empty square of "
+                            f"Planet Irata, and the {zone.capitalize()} Zone has "
+                            + (f"{room[zone]} empty square(s) at most" if room[zone] else
+                               "no empty square")
+                            + f", so it cannot take {', '.join(here)}")
+    beside = [c for c in craters if got[c] == BESIDE]
+    left = sum(room.values()) - (len(craters) - len(beside))
+    if beside and left > 0:
+        open_zones = [z.capitalize() for z in zones
+                      if room[z] > sum(1 for c in craters if got[c] == z)]
+        raise RuleError(f"Meteorite Strike!: a Meteor Crater goes beside the board only when "
+                        f"Planet Irata has no empty square, and the {' and '.join(open_zones)} "
+                        f"Zone may still have one, so {', '.join(beside)} cannot go beside it")
+    return {c: got[c] for c in craters}
 
 
 @dataclass(frozen=True)
@@ -253,17 +349,24 @@ def claimable(s: dict[str, Any], md: MuleData, who: str) -> list[Claimable]:
     beds = {z: [q for q in empty[z] if q in pb.river_beds] for z in zones}
     free = {z: len(empty[z]) - unknown[z] for z in zones}
     free_beds = {z: len(beds[z]) - unknown[z] for z in zones}
+    mine = owned(s)
+    # the Zones the unclaimed Meteor Craters lie in (None: a game saved before they were kept)
+    craters = {crater_zone(s, c) for c in s.get("craters", []) if c not in mine}
     out: list[Claimable] = []
     for zone in zones:
         kinds = [k for k in PLANET_LANDS if _left_on_planet(s, md, k).get(zone, 0) > 0
                  and (free_beds[zone] if k == "river" else free[zone]) > 0]
+        if zone in craters and free[zone] > 0:
+            kinds.append("meteor-crater")
         if kinds:
             squares = beds[zone] if kinds == ["river"] else empty[zone]
             out.append(Claimable(zone, tuple(kinds), tuple(squares)))
-    mine = owned(s)
-    if any(c not in mine for c in s.get("craters", [])) and all(free[z] > 0 for z in zones):
+    # beside the board: it goes in any Zone; Zone not kept: it may lie in any, so the claim
+    # is a must only with an empty square in every Zone
+    if (BESIDE in craters and any(free[z] > 0 for z in zones)) or \
+            (None in craters and all(free[z] > 0 for z in zones)):
         out.append(Claimable(ANY_ZONE, ("meteor-crater",),
-                             tuple(q for z in zones for q in empty[z])))
+                             tuple(q for z in zones if free[z] > 0 for q in empty[z])))
     return out
 
 
@@ -816,12 +919,21 @@ def _card_on_colony(t: Turn, card: ProductionCard, effect: dict[str, Any]) -> No
     if effect.get("meteor_craters"):
         craters = [x.tile for x in t.md.craters() if x.tile not in s["craters"]]
         craters = craters[:int(effect.get("craters", len(craters)))]
-        s["craters"] = [*s["craters"], *craters]
         placer = names[-1] if effect.get("placed_by", "lowest_rank") == "lowest_rank" \
             else names[0]
         if craters:
-            t.tell(f"{placer} places {', '.join(craters)} on empty squares of Planet Irata: "
-                   "they can be claimed from now on")
+            zones = t.ask("craters", f"Meteorite Strike!: {placer} places {', '.join(craters)} "
+                          "on empty squares of Planet Irata: the Zone of each, in that order "
+                          f"({', '.join(dict.fromkeys(t.md.planet_irata.zones))}; {BESIDE}: "
+                          "no empty square left)", "",
+                          lambda a: parse_crater_zones(s, t.md, craters, a))
+            s["crater_zones"] = {**(s.get("crater_zones") or {}), **zones}
+            where = ", ".join(f"{c} " + ("beside the board" if z == BESIDE
+                                         else f"{z.capitalize()} Zone")
+                              for c, z in zones.items())
+            t.tell(f"{placer} places {', '.join(craters)} on empty squares of Planet Irata "
+                   f"({where}): they can be claimed from now on")
+        s["craters"] = [*s["craters"], *craters]
 
 
 def _worked_lands(t: Turn, name: str, short: int) -> list[production.Worked]:

@@ -318,7 +318,8 @@ def command(now: Step, state: dict[str, Any]) -> str:
         return base + f'develop {who} "ACTIONS"   (e.g. "buy P07 F, assay"; or: pass)'
     if now.step == "produce":
         card = "" if state.get("production_deck") else " CARD"
-        return base + f"produce{card}   [--flip NAME=TILES] [--hit NAME=LAND] [--lands NAME=CELLS]"
+        return base + f"produce{card}   [--flip NAME=TILES] [--hit NAME=LAND] " \
+            "[--lands NAME=CELLS] [--craters ZONE,ZONE]"
     if now.step == "trade":
         return base + f"trade {who} [--sell NAME=N,...] [--buy NAME=N,...] " \
             "[--deal 'SELLER>BUYER N@PRICE']"

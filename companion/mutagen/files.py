@@ -270,7 +270,7 @@ def read_end_of_game(path: str | Path, rules: Rules, keep_missing_score: bool = 
             score=_count(p, "score", -1 if keep_missing_score else starting_score(rules, exp)),
             tracks=_tracks(p, rules), crew=_crew(p.get("crew", LocList()), p, rules),
             storage=_count(p, "storage", 0), shards=_count(p, "shards", 0),
-            trees=_trees(p, rules)))
+            trees=_trees(p, rules), tracks_given="tracks" in p))
     _unique(out, doc)
     from companion.mutagen.data import element_tokens, printed_copies
 

@@ -242,6 +242,7 @@ class PlayerEnd:
     storage: int = 0
     shards: int = 0
     trees: tuple[str, ...] = ()
+    tracks_given: bool = True      # False: the file left 'tracks' out (a saved game fills them)
 
 
 @dataclass(frozen=True)

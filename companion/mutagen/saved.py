@@ -1,10 +1,21 @@
-"""A Mutagen game kept as a saved game: the score track through the four rounds.
+"""A Mutagen game kept as a saved game: the score track through the four rounds, and each
+player's Element tracker positions as the last End of Round found them.
 
-The log holds a ``setup`` event (players, expansions, starting scores), one ``round`` event per
-End of Round (each player's points, and Shard Fragments from the Plight of the People card),
-and ``points`` events for points gained or paid during a round (a Mutation's 2 points, the
-progress track, a People card's ability). The state is the fold of that log; ``irata play
-undo`` drops the last event.
+The log holds a ``setup`` event (players, expansions, starting scores, every Element tracker on
+'0'), one ``round`` event per End of Round (each player's points, their Element tracker
+positions, and Shard Fragments from the Plight of the People card), and ``points`` events for
+points gained or paid during a round (a Mutation's 2 points, the progress track, a People
+card's ability). The state is the fold of that log; ``irata play undo`` drops the last event.
+
+The Element tracks (Element Track Location, Mutations, the Clockwork City People card): every
+rule that moves a tracker moves it *on* ("move your tracker token one space ... for each Element
+spent", "move 2 spaces", "advance 1 space"), and none moves it back, so a round that puts a
+tracker lower than the last End of Round left it is refused. A tracker sits on '0' (Player
+Setup C) to 7 (the track's last space; the round file's reader refuses more). The rulebook sets
+no limit on how far a tracker moves in one round: the Elements a player can spend are bounded
+only by what their storage held through the round, which the saved game does not know, and one
+round's Element Track Location visit alone may take a tracker from 0 to 7. So the companion
+checks no per-round distance, only the bounds and the direction.
 """
 
 from __future__ import annotations
@@ -31,16 +42,41 @@ def new_setup(players: Sequence[str], rules: Rules, expansions: Sequence[str] = 
     exp = check_expansions(expansions)
     start = starting_score(rules, exp)
     return {"players": names, "expansions": list(exp), "round": 1, "rounds": rules.rounds,
-            "scores": {n: start for n in names}, "history": []}
+            "scores": {n: start for n in names}, "history": [],
+            # Player Setup C: each Resource tracker token on the '0' space of its Element track
+            "tracks": {n: {e: 0 for e in rules.elements} for n in names}}
+
+
+def check_tracks(state: Mapping[str, Any], tracks: Mapping[str, Mapping[str, int]]) -> None:
+    """The Element tracker positions a round file gives, against those the saved game kept:
+    a tracker only moves on (see the module's docstring), so none may be lower than the last
+    End of Round (or the set-up) left it. A game saved before the positions were kept has
+    none to compare with."""
+    kept = state.get("tracks") or {}
+    for name, now in tracks.items():
+        before = kept.get(name)
+        if not before:
+            continue
+        for element, pos in now.items():
+            was = int(before.get(element, 0))
+            if int(pos) < was:
+                since = (f"the End of Round {state['round'] - 1}" if state["round"] > 1
+                         else "the set-up")
+                raise RuleError(f"{name}'s {element} tracker was on {was} at {since}, and "
+                                f"an Element tracker only moves on (the Element Track "
+                                f"Location, Mutations and People cards move it forward, "
+                                f"nothing moves it back), so it cannot be on {pos}")
 
 
 def round_event(state: Mapping[str, Any], scores: Sequence[RoundScore],
-                expansions: Sequence[str] | None = None) -> dict[str, Any]:
+                expansions: Sequence[str] | None = None,
+                tracks: Mapping[str, Mapping[str, int]] | None = None) -> dict[str, Any]:
     """The ``round`` event for the End of Round of the saved game's current round.
 
     ``expansions`` are the round file's: they must be the saved game's, or a People card's
     Shard Fragments would be counted in a game without The Plight of the People (or left out
-    of one with it)."""
+    of one with it). ``tracks`` are the round file's Element tracker positions (player ->
+    element -> space): none lower than the saved game kept (:func:`check_tracks`)."""
     if state["round"] > state["rounds"]:
         raise RuleError(f"all {state['rounds']} rounds have been scored; the game is over")
     names = [s.name for s in scores]
@@ -54,8 +90,32 @@ def round_event(state: Mapping[str, Any], scores: Sequence[RoundScore],
         raise InputError(f"the round file is played with {shown(expansions)}, the saved game "
                          f"with {shown(state.get('expansions', []))}: give the file "
                          "'expansions:' as the game has them")
-    return {"round": state["round"], "points": {s.name: s.total for s in scores},
-            "shards": {s.name: s.shards for s in scores if s.shards}}
+    event: dict[str, Any] = {"round": state["round"], "points": {s.name: s.total for s in scores},
+                             "shards": {s.name: s.shards for s in scores if s.shards}}
+    if tracks is not None:
+        if sorted(tracks) != sorted(names):
+            raise InputError("the round's Element tracks are not given for every player")
+        check_tracks(state, tracks)
+        event["tracks"] = {n: {e: int(v) for e, v in t.items()} for n, t in tracks.items()}
+    return event
+
+
+def check_end_of_game_tracks(state: Mapping[str, Any], name: str, tracks: Mapping[str, int]
+                             ) -> None:
+    """End of Game Scoring comes right after the fourth End of Round: nothing moves a tracker
+    in between, so a player's Element trackers are where that End of Round found them (when the
+    saved game kept them)."""
+    kept = (state.get("tracks") or {}).get(name)
+    if not kept:
+        return
+    differ = [e for e in kept if int(tracks.get(e, 0)) != int(kept[e])]
+    if differ:
+        shown = ", ".join(f"{e} {kept[e]}" for e in kept)
+        given = ", ".join(f"{e} {tracks.get(e, 0)}" for e in differ)
+        raise RuleError(f"{name}'s Element trackers are where the last End of Round left them "
+                        f"({shown}), and nothing moves them before End of Game Scoring, but "
+                        f"the file says {given}: leave 'tracks' out (correct the saved game "
+                        "with 'irata play set')")
 
 
 def check_end_of_game(state: Mapping[str, Any], names: Sequence[str]) -> None:
@@ -105,6 +165,9 @@ def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
         state["history"].append({"round": data["round"], "points": data["points"],
                                  "shards": data.get("shards", {})})
         state["round"] = int(data["round"]) + 1
+        if data.get("tracks"):
+            state["tracks"] = {**(state.get("tracks") or {}),
+                               **{n: dict(t) for n, t in data["tracks"].items()}}
     elif event.kind == "points":
         name = data["player"]
         state["scores"][name] = state["scores"].get(name, 0) + int(data["points"])
@@ -126,6 +189,22 @@ def validate(state: dict[str, Any]) -> None:
     if sorted(state["scores"]) != sorted(state["players"]):
         raise RuleError(f"the score track holds the players ({', '.join(state['players'])}) "
                         "and no one else")
+    tracks = state.get("tracks")
+    if tracks is not None:
+        from companion.mutagen.data import load_rules
+
+        rules = load_rules()
+        if not isinstance(tracks, dict) or sorted(tracks) != sorted(state["players"]):
+            raise RuleError(f"the Element tracks hold the players "
+                            f"({', '.join(state['players'])}) and no one else")
+        for name, own in tracks.items():
+            if not isinstance(own, dict) or sorted(own) != sorted(rules.elements):
+                raise RuleError(f"{name}'s Element trackers are {', '.join(rules.elements)}")
+            for element, pos in own.items():
+                if not isinstance(pos, int) or isinstance(pos, bool) or \
+                        not 0 <= pos <= rules.track_length:
+                    raise RuleError(f"an Element tracker sits on 0 to {rules.track_length}, "
+                                    f"not {pos!r} ({name}'s {element})")
 
 
 def describe(state: dict[str, Any]) -> str:
@@ -133,7 +212,10 @@ def describe(state: dict[str, Any]) -> str:
     rnd = state.get("round", 1)
     where = ("all rounds scored: run 'irata play mutagen score FILE --game ID'"
              if rnd > state.get("rounds", 4) else f"round {rnd} of {state.get('rounds', 4)}")
-    return f"Mutagen, {where}. Score track: {scores}"
+    tracks = "; ".join(f"{n} " + ", ".join(f"{e} {v}" for e, v in t.items())
+                       for n, t in (state.get("tracks") or {}).items())
+    return f"Mutagen, {where}. Score track: {scores}" + (
+        f". Element trackers: {tracks}" if tracks else "")
 
 
 def next_step(state: dict[str, Any]) -> tuple[str, str | None]:

@@ -687,9 +687,11 @@ def usage(game_id: int | None, db: str | None, as_json: bool) -> None:
 @click.option("--flip", multiple=True, help="NAME=TILES flipped for an Energy Shortage.")
 @click.option("--hit", multiple=True, help="NAME=LAND hit by Radiation! or Pest Attack!.")
 @click.option("--lands", multiple=True, help="NAME=CELLS: working Lands without tiles (F3,E2).")
+@click.option("--craters", help="Meteorite Strike!: the Zone of Planet Irata each Meteor "
+              "Crater was placed in, in order (red,blue; beside: no empty square left).")
 def produce(card: tuple[str, ...], price: tuple[str, ...], flip: tuple[str, ...],
-            hit: tuple[str, ...], lands: tuple[str, ...], game_id: int | None, db: str | None,
-            as_json: bool) -> None:
+            hit: tuple[str, ...], lands: tuple[str, ...], craters: str | None,
+            game_id: int | None, db: str | None, as_json: bool) -> None:
     given = {**_given_pairs(flip, "flip", "--flip"), **_given_pairs(hit, "hit", "--hit"),
              **_given_pairs(lands, "lands", "--lands")}
     if card:
@@ -698,6 +700,8 @@ def produce(card: tuple[str, ...], price: tuple[str, ...], flip: tuple[str, ...]
         raise InputError(f"--price is given {len(price)} times: one card was drawn")
     if price:
         given["card_price"] = price[0]
+    if craters is not None:
+        given["craters"] = craters
     _record("produce", None, given, db, game_id, as_json)
 
 

@@ -71,8 +71,9 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     expansions: [plight-of-the-people]   # optional
 
     With --save (or --game ID), a player without 'score' takes the score track of the saved
-    game. Ties go to the most Shard Fragment tokens remaining after 3 are discarded per point;
-    a tie on those too is a shared win.
+    game, and one without 'tracks' the Element tracker positions of its last End of Round
+    (given, they must be those). Ties go to the most Shard Fragment tokens remaining after 3
+    are discarded per point; a tie on those too is a shared win.
     """
     from dataclasses import replace
 
@@ -84,7 +85,8 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     saved = save or game_id is not None
     players, _ = read_end_of_game(file, rules, keep_missing_score=saved)
     if saved:
-        from companion.mutagen.saved import check_end_of_game
+        from companion.mutagen.rules import Tracks
+        from companion.mutagen.saved import check_end_of_game, check_end_of_game_tracks
         from components.errors import InputError
 
         _, state = read(db, game_id, "mutagen")
@@ -96,6 +98,13 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
                                  f"the file says {p.score}: leave 'score' out (correct the "
                                  "saved game with 'irata play set')")
         players = [replace(p, score=int(state["scores"][p.name])) for p in players]
+        positions: dict[str, dict[str, int]] = state.get("tracks") or {}
+        for p in players:
+            if p.tracks_given:
+                check_end_of_game_tracks(state, p.name, p.tracks.as_dict())
+        players = [p if p.tracks_given or p.name not in positions else
+                   replace(p, tracks=Tracks(**positions[p.name]), tracks_given=True)
+                   for p in players]
     result = end_of_game(players, rules)
     best = max(b.total for b in result.players)
     tied = [b for b in result.players if b.total == best]
@@ -172,8 +181,9 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     if save or game_id is not None:
         from companion.mutagen.saved import round_event
 
+        positions = {p.name: p.tracks.as_dict() for p in players}
         _, _, state = record(db, game_id, "mutagen", "round",
-                             lambda s: round_event(s, scores, exp))
+                             lambda s: round_event(s, scores, exp, positions))
         saved_scores = state["scores"]
     payload = {"players": [{
         "name": s.name, "installed": s.installed, "columns": s.columns,

@@ -250,14 +250,29 @@ def test_fire_in_the_store_burns_its_goods_not_its_mules(md: MuleData) -> None:
 def test_meteor_craters_come_into_play_and_can_then_be_claimed(md: MuleData) -> None:
     with pytest.raises(RuleError, match="Meteor Crater"):
         board.parse_claim("M01", md.land, {}, [], [], md.player_board)
-    s = Script()
+    # this Turn's Land Grant emptied four Blue squares (E1 of each Player Board); the Red and
+    # White Zones are full (Tournament, 4 Colonists: every square holds a Land)
+    s = Script(("Meteorite Strike!: Dee places M01, M02", "red,blue"),
+               ("Meteorite Strike!: Dee places M01, M02", "blue,blue"))
+    s.say = s.said.append      # type: ignore[method-assign]   # the refusal is said
     after = play(start(md, "production/meteorite-strike"), md, s)
     assert after["craters"] == ["M01", "M02"]
-    assert "Dee places M01, M02 on empty squares of Planet Irata" in s.text
-    s2 = Script(("Land Grant: Dee claims", "M01@A3"), claimed=1)
+    assert after["crater_zones"] == {"M01": "blue", "M02": "blue"}
+    assert "Dee places M01, M02 on empty squares of Planet Irata (M01 Blue Zone, M02 Blue " \
+        "Zone)" in s.text
+    # the refused answer was asked again, with the rule's reason
+    assert sum("Meteorite Strike!: Dee places" in q for q in s.asked) == 2
+    assert "  ! Meteorite Strike!: a Meteor Crater goes on an empty square of Planet Irata, " \
+        "and the Red Zone has no empty square, so it cannot take M01" in s.said
+    # a Land goes on a square of the Zone it came from: M01 lies in the Blue Zone (column E)
+    s2 = Script(("Land Grant: Dee claims", "M01@A3"), ("Land Grant: Dee claims", "M01@E3"),
+                claimed=1)
+    s2.say = s2.said.append      # type: ignore[method-assign]   # the refusal is said
     later = play(after, md, s2)
+    assert any("M01 lies in the Blue Zone of Planet Irata, so it cannot go on A3 (Red Zone)"
+               in line for line in s2.said)
     assert later["players"]["Dee"]["lands"][-1] == {
-        "land": "meteor-crater", "tile": "M01", "square": "A3", "mule": None, "secret": False}
+        "land": "meteor-crater", "tile": "M01", "square": "E3", "mule": None, "secret": False}
 
 
 def test_pirate_ship_takes_every_crystite(md: MuleData) -> None:

@@ -166,6 +166,12 @@ def wrong_entries(step: str, s: dict[str, Any], who: str | None) -> st.SearchStr
         options += [st.sampled_from(["PR01", "The Ship is Back!", "Z42", "PR06 PR07"]).map(
             lambda c: ["produce", *c.split()]),
             st.just(["produce", "PR05", "--flip", "Ann=R03"]),
+            # Meteorite Strike! (PR10): Turn 1 emptied 8 White squares, 1 Red and no Blue
+            # one, so no Crater goes Blue, only one Red, none beside the board
+            st.sampled_from(["", "blue,red", "red,red", "white", "green,white",
+                             "white,beside", "M01=white,M01=red"]).map(
+                lambda z: ["produce", "PR10", "--craters", z]),
+            st.just(["produce", "PR10"]),
             st.text(alphabet="XYZ019@=>!?", min_size=1, max_size=8).filter(
                 lambda t: any(ch.isalnum() for ch in t)).map(lambda g: ["produce", g])]
     elif step == "trade":
@@ -255,6 +261,28 @@ def test_every_checkpoint_takes_its_right_entry(
         before = db.read_bytes()
         mule(*RIGHT[step])
         assert db.read_bytes() != before, step
+
+
+def test_meteorite_strike_keeps_the_zone_of_each_meteor_crater(
+        checkpoints: dict[str, tuple[Path, dict[str, Any]]], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mule_data, "FOLDER", None)
+    db = tmp_path / "games.sqlite3"
+    shutil.copy(checkpoints["produce"][0], db)
+    monkeypatch.setenv("IRATA_DB", str(db))
+    before = db.read_bytes()
+    with pytest.raises(SystemExit) as info:
+        main(["play", "mule", "produce", "PR10", "--craters", "blue,white"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and db.read_bytes() == before
+    assert err == ("error: Meteorite Strike!: a Meteor Crater goes on an empty square of Planet "
+                   "Irata, and the Blue Zone has no empty square, so it cannot take M01\n")
+    out = mule("produce", "PR10", "--craters", "M02=red,M01=white")
+    assert "Bob places M01, M02 on empty squares of Planet Irata (M01 White Zone, M02 Red " \
+        "Zone)" in out
+    assert state()["crater_zones"] == {"M01": "white", "M02": "red"}
+    assert "Meteor Craters on Planet Irata: M01 (white), M02 (red)" in CliRunner().invoke(
+        cli, ["play", "status"], catch_exceptions=False).output
 
 
 # -- turn stopped at any prompt resumes where it was --------------------------------------------

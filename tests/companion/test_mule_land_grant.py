@@ -24,7 +24,7 @@ from companion.mule import board, steps, turn
 from companion.mule import data as mule_data
 from companion.mule import saved as game
 from companion.mule.data import MuleData
-from components.errors import RuleError
+from components.errors import InputError, RuleError
 from irata.cli import cli, main
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
@@ -149,14 +149,84 @@ def test_a_river_without_a_square_fills_a_river_bed(md: MuleData) -> None:
     assert "White Zone (empty: C1, C3)" in (steps.must_claim(s, md, "Ann") or "")
 
 
-def test_a_meteor_crater_is_a_must_only_with_an_empty_square_in_every_zone(md: MuleData
-                                                                         ) -> None:
-    s = tournament(md)
+def _planet_claimed(s: dict[str, Any]) -> None:
+    """Every Land the set-up placed on Planet Irata is claimed; Ann's Red and Blue squares are
+    full, her White ones empty; Dee has empty squares in every Zone."""
     _white_zone_claimed(s)
     put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3")
     put(s, "Bob", "P@A1", "P@A2", "H@A3", "P@E1", "P@E2", "P@E3")
     put(s, "Cid", "H@A1", "H@A2", "L@A3", "L@E1", "L@E2", "H@E3")
     put(s, "Dee", "L@A1", "H@E1")
+
+
+@pytest.mark.parametrize(("zone", "ann", "dee"), [
+    ("white", "Meteor Crater from the White Zone (empty: B1, C1, D1, B2, D2, B3, C3, D3)",
+     "Meteor Crater from the White Zone"),
+    ("red", None, "Meteor Crater from the Red Zone (empty: A2, A3)"),
+    ("blue", None, "Meteor Crater from the Blue Zone (empty: E2, E3)"),
+    # beside the board (no empty square was left): it goes in any Zone
+    ("beside", "Meteor Crater from Planet Irata, any Zone (empty: B1, C1, D1, B2, D2, B3, "
+     "C3, D3)", "Meteor Crater from Planet Irata, any Zone"),
+])
+def test_a_meteor_crater_is_a_must_with_an_empty_square_in_its_zone(
+        md: MuleData, zone: str, ann: str | None, dee: str) -> None:
+    s = tournament(md)
+    _planet_claimed(s)
+    s["craters"], s["crater_zones"] = ["M01"], {"M01": zone}
+    why = steps.must_claim(s, md, "Ann")
+    assert (why is None) if ann is None else (why is not None and why.endswith(
+        f"so Ann cannot claim none: {ann}")), why
+    assert dee in (steps.must_claim(s, md, "Dee") or "")
+    # the Land goes on a square of the Zone it came from
+    if zone != "beside":
+        wrong = "B1" if zone != "white" else "A2"
+        with pytest.raises(RuleError, match=f"M01 lies in the {zone.capitalize()} Zone of "
+                           f"Planet Irata, so it cannot go on {wrong}"):
+            steps.claim(s, md, "Dee", f"M01@{wrong}")
+    right = {"white": "B1", "red": "A2", "blue": "E2", "beside": "B1"}[zone]
+    assert steps.claim(s, md, "Dee", f"M01@{right}") == board.new_land(
+        "meteor-crater", "M01", right)
+    s["players"]["Dee"]["lands"].append(board.new_land("meteor-crater", "M01", right))
+    assert steps.must_claim(s, md, "Ann") is None
+
+
+def test_meteor_craters_go_on_empty_squares_of_planet_irata(md: MuleData) -> None:
+    """Meteorite Strike!: a Crater goes on an empty square of Planet Irata, beside the board
+    only when none is left."""
+    s = tournament(md)              # Tournament, 4 Colonists: every square holds a Land
+    for zones in ("white,red", "blue,blue", "white,beside"):
+        with pytest.raises(RuleError, match="Meteorite Strike!: a Meteor Crater goes on an "
+                           "empty square of Planet Irata"):
+            steps.parse_crater_zones(s, md, ["M01", "M02"], zones)
+    assert steps.parse_crater_zones(s, md, ["M01", "M02"], "beside,beside") == {
+        "M01": "beside", "M02": "beside"}
+    put(s, "Ann", "P@B1")           # one White square is empty now
+    with pytest.raises(RuleError, match="White Zone has 1 empty square"):
+        steps.parse_crater_zones(s, md, ["M01", "M02"], "white,white")
+    with pytest.raises(RuleError, match=r"beside the board only when Planet Irata has no "
+                       r"empty square, and the White Zone may still have one, so M01, M02"):
+        steps.parse_crater_zones(s, md, ["M01", "M02"], "beside,beside")
+    assert steps.parse_crater_zones(s, md, ["M01", "M02"], "M02=white, M01=beside") == {
+        "M01": "beside", "M02": "white"}
+    for wrong in ("white", "white,red,blue", "green,white", "M03=white,M01=red",
+                  "M01=white,M01=red"):
+        with pytest.raises(InputError, match="Meteorite Strike!"):
+            steps.parse_crater_zones(s, md, ["M01", "M02"], wrong)
+    # a Crater placed before, and not claimed, fills its square
+    s["craters"], s["crater_zones"] = ["M01"], {"M01": "white"}
+    with pytest.raises(RuleError, match="White Zone has no empty square"):
+        steps.parse_crater_zones(s, md, ["M02"], "white")
+    # Beginner: the River squares are left empty at the set-up
+    b = game.new_game(md, NAMES, seed=3)
+    assert steps.empty_on_planet(b, md) == {"red": 0, "white": 4, "blue": 0}
+
+
+def test_a_meteor_crater_of_an_older_saved_game_is_a_must_only_with_an_empty_square_in_every_zone(
+        md: MuleData) -> None:
+    """A game saved before the Crater's Zone was kept: it may lie in any Zone."""
+    s = tournament(md)
+    _planet_claimed(s)
+    s.pop("crater_zones")
     s["craters"] = ["M01"]          # Meteorite Strike! placed it on an empty square
     # Dee has empty squares in every Zone: wherever the Crater lies, she can take it
     why = steps.must_claim(s, md, "Dee")

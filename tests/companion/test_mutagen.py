@@ -536,13 +536,97 @@ def test_a_saved_game_keeps_the_score_track_through_rounds(tmp_path: Path) -> No
     assert data["score_track"] == {"Ann": 7 + 19, "Bob": 2 + 8}
     both = tmp_path / "end.yaml"
     both.write_text("expansions: [plight-of-the-people]\nplayers:\n"
-                    "  - {name: Ann, tracks: {ore: 1}}\n  - {name: Bob}\n")
+                    "  - {name: Ann, tracks: {crystal: 1, gas: 3, ore: 6}, crew: [{kind: all}]}\n"
+                    "  - {name: Bob, crew: [{kind: track, element: ore}]}\n")
     # End of Game Scoring after round 4 only
     assert irata("score", str(both), "--save", "--db", db).returncode == 2
     for _ in range(3):
         run("round", str(round_file), "--save", "--db", db)
     ended = json.loads(run("score", str(both), "--save", "--db", db, "--json")[1])
     assert [p["score"] for p in ended["players"]] == [7 + 4 * 19, 2 + 4 * 8]  # the saved game's
+    # Crew cards scored from the trackers the last End of Round kept: Ann's lowest is liquid
+    # 0 (all: 4 a step, 0); Bob left 'tracks' out and takes the saved ore 2 (track: 1 point on
+    # spaces 1-4)
+    assert [p["crew"] for p in ended["players"]] == [0, 1]
+    # trackers in the file other than the saved game's are refused: nothing moves them after
+    # the fourth End of Round
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text("expansions: [plight-of-the-people]\nplayers:\n"
+                     "  - {name: Ann, tracks: {crystal: 1, gas: 3, ore: 7}}\n  - {name: Bob}\n")
+    proc = irata("score", str(wrong), "--save", "--db", db)
+    assert proc.returncode == 2 and proc.stderr == (
+        "error: Ann's Element trackers are where the last End of Round left them (crystal 1, "
+        "gas 3, liquid 0, ore 6), and nothing moves them before End of Game Scoring, but the "
+        "file says ore 7: leave 'tracks' out (correct the saved game with 'irata play set')\n")
+
+
+def _round(tmp_path: Path, ann: str, bob: str = "{ore: 2}") -> str:
+    path = tmp_path / "round.yaml"
+    path.write_text("players:\n"
+                    f"  - {{name: Ann, installed: 0, tracks: {ann}}}\n"
+                    f"  - {{name: Bob, installed: 0, tracks: {bob}}}\n")
+    return str(path)
+
+
+def test_element_trackers_only_move_on_between_rounds(tmp_path: Path) -> None:
+    """Element Track Location: "Move your tracker token one space on the matching tracks for
+    each Element spent"; the rulebook's example: the Green player spends three Ore Elements
+    and a Gas Element and moves as many spaces on each track. Nothing moves a tracker back."""
+    db = tmp_path / "games.sqlite3"
+    run("new", "--players", "Ann,Bob", "--db", str(db))
+    # round 1: Ann, from '0' (Player Setup C), spends three Ore and a Gas
+    code, out = run("round", _round(tmp_path, "{ore: 3, gas: 1}"), "--save", "--db", str(db))
+    assert code == 0, out
+    before = db.read_bytes()
+    proc = irata("round", _round(tmp_path, "{ore: 2, gas: 1}"), "--save", "--db", str(db))
+    assert proc.returncode == 2 and proc.stderr == (
+        "error: Ann's ore tracker was on 3 at the End of Round 1, and an Element tracker only "
+        "moves on (the Element Track Location, Mutations and People cards move it forward, "
+        "nothing moves it back), so it cannot be on 2\n")
+    assert db.read_bytes() == before
+    # a track left out of the file is on '0': Bob's ore was on 2
+    proc = irata("round", _round(tmp_path, "{ore: 3, gas: 1}", "{gas: 1}"), "--save", "--db",
+                 str(db))
+    assert proc.returncode == 2 and "Bob's ore tracker was on 2 at" in proc.stderr
+    assert db.read_bytes() == before
+    # beyond the track's last space: refused by the file's reader
+    proc = irata("round", _round(tmp_path, "{ore: 8}"), "--save", "--db", str(db))
+    assert proc.returncode == 2 and "'ore' must be at most 7, not 8" in proc.stderr
+    assert db.read_bytes() == before
+    # staying put, or moving on (to the last space), is taken
+    assert run("round", _round(tmp_path, "{ore: 3, gas: 1}"), "--save", "--db", str(db))[0] == 0
+    assert run("round", _round(tmp_path, "{ore: 7, gas: 1, crystal: 2}", "{ore: 3}"),
+               "--save", "--db", str(db))[0] == 0
+    state = json.loads(CliRunner().invoke(cli, ["play", "status", "--json", "--db", str(db)]
+                                          ).output)["state"]
+    assert state["tracks"] == {"Ann": {"crystal": 2, "gas": 1, "liquid": 0, "ore": 7},
+                               "Bob": {"crystal": 0, "gas": 0, "liquid": 0, "ore": 3}}
+
+
+def test_the_fold_keeps_the_element_trackers_and_an_older_game_has_none_to_check() -> None:
+    from companion import session
+    from companion.mutagen.rules import RoundScore
+    from companion.mutagen.saved import fold, new_setup, round_event
+
+    setup = new_setup(["Ann"], R)
+    assert setup["tracks"] == {"Ann": {"crystal": 0, "gas": 0, "liquid": 0, "ore": 0}}
+    events = [session.Event(1, "setup", setup, "t")]
+    score = [RoundScore("Ann", 0, 0, {}, 4)]
+    ev = round_event(fold(events), score, tracks={"Ann": {"ore": 4, "gas": 0, "crystal": 0,
+                                                          "liquid": 0}})
+    events.append(session.Event(2, "round", ev, "t"))
+    assert fold(events)["tracks"]["Ann"]["ore"] == 4
+    with pytest.raises(RuleError, match="Ann's ore tracker was on 4 at the End of Round 1"):
+        round_event(fold(events), score, tracks={"Ann": {"ore": 3}})
+    assert fold(events[:-1])["tracks"]["Ann"]["ore"] == 0        # undo drops the round
+    # a game saved before the trackers were kept: nothing to compare the first round with
+    old = {k: v for k, v in setup.items() if k != "tracks"}
+    older = [session.Event(1, "setup", old, "t")]
+    ev = round_event(fold(older), score, tracks={"Ann": {"ore": 2}})
+    older.append(session.Event(2, "round", ev, "t"))
+    assert fold(older)["tracks"] == {"Ann": {"ore": 2}}
+    with pytest.raises(RuleError, match="Ann's ore tracker was on 2 at the End of Round 1"):
+        round_event(fold(older), score, tracks={"Ann": {"ore": 1}})
 
 
 def test_end_of_game_scoring_of_a_saved_game_waits_for_round_4_and_scores_everyone(

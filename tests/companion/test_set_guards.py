@@ -26,6 +26,8 @@ def play(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
      "'Dee' is not a player of the race"),
     (["mutagen", "new", "--players", "Ann,Bob"], "round", "9", "5",
      "Mutagen has rounds 1 to 4"),
+    (["mutagen", "new", "--players", "Ann,Bob"], "tracks.Ann.ore", "8", "7",
+     "an Element tracker sits on 0 to 7, not 8 (Ann's ore)"),
     (["outer-earth", "new", "--players", "Ann,Bob"], "round", "0", "2",
      "rounds are counted from 1"),
     (["outer-earth", "new", "--players", "Ann,Bob"], "players.Ann.dice.draw", "7", "6",
