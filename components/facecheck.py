@@ -34,6 +34,7 @@ from components.schema import (
     Game,
     choice_error,
     err,
+    legend_key_error,
     mark_of,
     suggest,
     type_name,
@@ -262,8 +263,14 @@ class _Walk:
                                          fill=self.resolve(el.get("fill"), fields))
         except CellError as exc:
             raise self.cell_error(exc, el) from None
-        for colour in dict.fromkeys(f for f in fills if isinstance(f, str)):
-            self.colour(colour, el, "legend")
+        legend = self.resolve(el.get("legend"), fields)
+        for mark, entry in legend.items():
+            if "fill" in entry and self.bad_colour(entry["fill"]):
+                exc = CellError(self.colour_msg(entry["fill"], f" in the legend's entry for "
+                                                f"'{mark}'"), entry, "fill")
+                raise self.cell_error(exc, el) from None
+        if "fill" in el:
+            self.colour(self.resolve(el["fill"], fields), el, "fill")
         for label in dict.fromkeys(x for x in labels if isinstance(x, str)):
             self.field_text(label, fields, el)
 
@@ -281,13 +288,19 @@ class _Walk:
 
     def colour(self, value: Any, el: Any, key: str) -> None:
         """A colour: ``#rgb``/``#rrggbb``, a palette name, a basic colour name, or none."""
+        if self.bad_colour(value):
+            raise self.error(self.colour_msg(value, f" for {self.whose()}"), el, key)
+
+    def bad_colour(self, value: Any) -> bool:
         if value is None or value is False or value == "none" or self.colours is None:
-            return
-        if isinstance(value, str) and (value in self.colours or HEX_RE.fullmatch(value)):
-            return
-        raise self.error(f"unknown colour '{value}' for {self.whose()} (expected '#rrggbb', "
-                         f"a name under palette: in game.yaml or a basic colour such as "
-                         f"black{suggest(str(value), list(self.colours))})", el, key)
+            return False
+        return not (isinstance(value, str) and (value in self.colours
+                                                 or HEX_RE.fullmatch(value)))
+
+    def colour_msg(self, value: Any, where: str = "") -> str:
+        return (f"unknown colour '{value}'{where} (expected '#rrggbb', a name under palette: in "
+                f"game.yaml or a basic colour such as black"
+                f"{suggest(str(value), list(self.colours or ()))})")
 
     def with_fields(self, el: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         given = el.get("with") or {}
@@ -432,9 +445,7 @@ def legend_cells(cells: Any, legend: Any, rows: int, cols: int, skip_rows: int =
                             f"label: TEXT}}, not {type_name(entry)}", legend, str(mark))
         for key in entry:
             if key not in LEGEND_KEYS:
-                raise CellError(f"unknown key '{key}' in the legend's entry for '{mark}' "
-                                f"(expected one of: {', '.join(LEGEND_KEYS)}"
-                                f"{suggest(str(key), LEGEND_KEYS)})", entry, str(key))
+                raise CellError(legend_key_error(key, mark), entry, str(key))
     if not isinstance(cells, list):
         raise CellError(f"a grid's cells must be a list of rows (each a text of one mark a "
                         f"character, or a list of marks), not {type_name(cells)}", key="cells")

@@ -469,7 +469,22 @@ def check_legend(legend: LocDict) -> None:
     for mark, entry in legend.items():
         entry = expect_mapping(entry, f"the legend's entry for '{mark}' ({{fill: COLOUR, "
                                       "label: TEXT}})", legend, mark)
-        check_keys(entry, LEGEND_KEYS, f"the legend's entry for '{mark}'")
+        for key in entry:
+            if key not in LEGEND_KEYS:
+                raise err(legend_key_error(key, mark), entry, key)
+
+
+# slips in a legend's entry too far from the right key for difflib
+LEGEND_SPELLINGS = {"colour": "fill", "color": "fill", "text": "label", "labels": "label",
+                    "name": "label"}
+
+
+def legend_key_error(key: Any, mark: Any) -> str:
+    """The message for a key of a legend's entry that is not ``fill`` or ``label``."""
+    right = LEGEND_SPELLINGS.get(str(key))
+    hint = f"; did you mean '{right}'?" if right else suggest(str(key), LEGEND_KEYS)
+    return (f"unknown key '{key}' in the legend's entry for '{mark}' (expected one of: "
+            f"{', '.join(LEGEND_KEYS)}{hint})")
 
 
 @lru_cache(maxsize=4096)
