@@ -257,7 +257,7 @@ class _Walk:
             return  # not whole numbers: the printer names the key
         rows, cols, skip_rows, skip_cols = sizes
         try:
-            fills, labels = legend_cells(self.resolve(el.get("cells"), fields),
+            _, labels = legend_cells(self.resolve(el.get("cells"), fields),
                                          self.resolve(el.get("legend"), fields), rows, cols,
                                          skip_rows, skip_cols,
                                          fill=self.resolve(el.get("fill"), fields))
@@ -266,11 +266,9 @@ class _Walk:
         legend = self.resolve(el.get("legend"), fields)
         for mark, entry in legend.items():
             if "fill" in entry and self.bad_colour(entry["fill"]):
-                exc = CellError(self.colour_msg(entry["fill"], f" in the legend's entry for "
-                                                f"'{mark}'"), entry, "fill")
-                raise self.cell_error(exc, el) from None
-        if "fill" in el:
-            self.colour(self.resolve(el["fill"], fields), el, "fill")
+                slip = CellError(self.colour_msg(entry["fill"], f" in the legend's entry for "
+                                                 f"'{mark}'"), entry, "fill")
+                raise self.cell_error(slip, el)
         for label in dict.fromkeys(x for x in labels if isinstance(x, str)):
             self.field_text(label, fields, el)
 
