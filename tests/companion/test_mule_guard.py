@@ -346,8 +346,11 @@ def test_turn_interrupted_by_ctrl_c(tmp_path: Path) -> None:
     subprocess.run([*cmd, "new", "--players", "Ann,Bob,Cid,Dee", "--tournament", "--seed",
                     "3", "--deck"], env=env, cwd=ROOT, check=True, capture_output=True)
     cut = 11                                   # Land Grants, Land Auctions, the packages
+    # (SIGINT back to its default in the child: a shell that runs the tests in the background
+    # hands them SIGINT ignored, and Python then never turns it into KeyboardInterrupt)
     proc = subprocess.Popen([*cmd, "turn"], env=env, cwd=ROOT, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdin is not None
     proc.stdin.write("".join(f"{a}\n" for a in ANSWERS[:cut]))
     proc.stdin.flush()

@@ -130,7 +130,9 @@ def test_watch_command_rebuilds_reports_and_stops_on_ctrl_c(tmp_path: Path,
         [sys.executable, "-c", "from irata.cli import main; main()", "print", "--components",
          str(folder), "--out", str(out), "--format", "pdf", "--watch"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        # SIGINT back to its default: tests run in the background inherit it ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     q: queue.Queue[tuple[str, str]] = queue.Queue()
     for stream, name in ((proc.stdout, "out"), (proc.stderr, "err")):
         threading.Thread(target=_reader, args=(stream, q, name), daemon=True).start()
