@@ -28,12 +28,16 @@ from components.fields import (
 from components.schema import (
     CHOICES,
     FONT_STYLES,
+    LEGEND_KEYS,
     STANDARD_FONTS,
     Component,
     Game,
     choice_error,
     err,
+    legend_key_error,
+    mark_of,
     suggest,
+    type_name,
 )
 from components.yamlloc import LocDict
 
@@ -209,6 +213,8 @@ class _Walk:
                 for label in labels:
                     if isinstance(label, str):
                         self.field_text(label, fields, el)
+            if "cells" in el:
+                self.grid_cells(el, fields)
         elif etype == "use":
             given = self.with_fields(el, fields)
             self.elements(el.get("layout"), {**fields, **given}, depth + 1,
@@ -242,15 +248,57 @@ class _Walk:
             self.elements(el.get("layout"), {**env, **given}, depth + 1,
                           self.bound | set(given))
 
+    def grid_cells(self, el: dict[str, Any], fields: dict[str, Any]) -> None:
+        """A grid drawn from ``cells`` and a ``legend``: every mark it draws is in the legend,
+        each entry's fill a colour and its label's references lead somewhere."""
+        sizes = [self.resolve(el.get(k, 0), fields)
+                 for k in ("rows", "cols", "skip_rows", "skip_cols")]
+        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in sizes):
+            return  # not whole numbers: the printer names the key
+        rows, cols, skip_rows, skip_cols = sizes
+        try:
+            _, labels = legend_cells(self.resolve(el.get("cells"), fields),
+                                         self.resolve(el.get("legend"), fields), rows, cols,
+                                         skip_rows, skip_cols,
+                                         fill=self.resolve(el.get("fill"), fields))
+        except CellError as exc:
+            raise self.cell_error(exc, el) from None
+        legend = self.resolve(el.get("legend"), fields)
+        for mark, entry in legend.items():
+            if "fill" in entry and self.bad_colour(entry["fill"]):
+                slip = CellError(self.colour_msg(entry["fill"], f" in the legend's entry for "
+                                                 f"'{mark}'"), entry, "fill")
+                raise self.cell_error(slip, el)
+        for label in dict.fromkeys(x for x in labels if isinstance(x, str)):
+            self.field_text(label, fields, el)
+
+    def cell_error(self, exc: CellError, el: Any) -> DefinitionError:
+        """At the row of the cells or the legend's entry that is wrong, where it was written
+        (the rule data, a field); else at the grid's key."""
+        msg = f"{exc} ({self.whose()})"
+        src, line, col = mark_of(exc.node, exc.key)
+        if src and line:
+            at = f"; the grid at {el.file}:{el.mark[0]}" if isinstance(el, LocDict) \
+                and el.file else ""
+            return DefinitionError(f"{msg[:-1]}{at})", src, line, col or None)
+        key = exc.key if isinstance(exc.key, str) and exc.key in el else "cells"
+        return self.error(msg, el, key)
+
     def colour(self, value: Any, el: Any, key: str) -> None:
         """A colour: ``#rgb``/``#rrggbb``, a palette name, a basic colour name, or none."""
+        if self.bad_colour(value):
+            raise self.error(self.colour_msg(value, f" for {self.whose()}"), el, key)
+
+    def bad_colour(self, value: Any) -> bool:
         if value is None or value is False or value == "none" or self.colours is None:
-            return
-        if isinstance(value, str) and (value in self.colours or HEX_RE.fullmatch(value)):
-            return
-        raise self.error(f"unknown colour '{value}' for {self.whose()} (expected '#rrggbb', "
-                         f"a name under palette: in game.yaml or a basic colour such as "
-                         f"black{suggest(str(value), list(self.colours))})", el, key)
+            return False
+        return not (isinstance(value, str) and (value in self.colours
+                                                 or HEX_RE.fullmatch(value)))
+
+    def colour_msg(self, value: Any, where: str = "") -> str:
+        return (f"unknown colour '{value}'{where} (expected '#rrggbb', a name under palette: in "
+                f"game.yaml or a basic colour such as black"
+                f"{suggest(str(value), list(self.colours or ()))})")
 
     def with_fields(self, el: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
         given = el.get("with") or {}
@@ -368,3 +416,60 @@ def repeat_wrap(value: Any) -> int | None:
 def item_fields(name: str, index: int, item: Any, items: list[Any]) -> dict[str, Any]:
     """The fields one copy of a ``repeat`` is drawn with."""
     return {name: item, f"{name}_index": index, f"{name}_count": len(items)}
+
+
+class CellError(ValueError):
+    """A mistake in a grid's ``cells`` or ``legend``, with the node (and key or item) that
+    holds it, where that is known: a row of the rule data, an entry of a field's legend."""
+
+    def __init__(self, msg: str, node: Any = None, key: str | int | None = None) -> None:
+        super().__init__(msg)
+        self.node, self.key = node, key
+
+
+def legend_cells(cells: Any, legend: Any, rows: int, cols: int, skip_rows: int = 0,
+                 skip_cols: int = 0, fill: Any = None) -> tuple[list[Any], list[Any]]:
+    """The fill and the label of each cell a grid draws, row by row, from its ``cells`` and
+    its ``legend``: the grid shows ``rows`` x ``cols`` of the cells, after the first
+    ``skip_rows`` rows and the first ``skip_cols`` marks of each row (another grid draws
+    those). A row is a text, one mark a character (``"HPLRPLH"``), or a list of marks; each
+    mark draws its legend entry's ``fill`` (else the grid's ``fill``) and ``label``."""
+    if not isinstance(legend, dict) or not legend:
+        raise CellError("a grid's legend must be a mapping of each mark to {fill: ..., "
+                        f"label: ...}}, not {type_name(legend)}", key="legend")
+    for mark, entry in legend.items():
+        if not isinstance(entry, dict):
+            raise CellError(f"the legend's entry for '{mark}' must be a mapping {{fill: COLOUR, "
+                            f"label: TEXT}}, not {type_name(entry)}", legend, str(mark))
+        for key in entry:
+            if key not in LEGEND_KEYS:
+                raise CellError(legend_key_error(key, mark), entry, str(key))
+    if not isinstance(cells, list):
+        raise CellError(f"a grid's cells must be a list of rows (each a text of one mark a "
+                        f"character, or a list of marks), not {type_name(cells)}", key="cells")
+    if len(cells) < skip_rows + rows:
+        raise CellError(f"the grid draws {rows} rows after skipping {skip_rows}, but its cells "
+                        f"have {len(cells)} rows", cells)
+    marks = [str(k) for k in legend]
+    fills: list[Any] = []
+    labels: list[Any] = []
+    for r in range(skip_rows, skip_rows + rows):
+        row = cells[r]
+        if not isinstance(row, (str, list)):
+            raise CellError(f"row {r + 1} of a grid's cells must be a text or a list of marks, "
+                            f"not {type_name(row)}", cells, r)
+        if len(row) < skip_cols + cols:
+            raise CellError(f"row {r + 1} of a grid's cells has {len(row)} marks; the grid "
+                            f"draws {cols} after skipping {skip_cols}", cells, r)
+        for c in range(skip_cols, skip_cols + cols):
+            mark = str(row[c])
+            if mark not in legend:
+                close = [m for m in marks if m.casefold() == mark.casefold()]
+                hint = f"; did you mean '{close[0]}'?" if close else suggest(mark, marks)
+                raise CellError(f"'{mark}' (row {r + 1}, mark {c + 1} of the grid's cells) is "
+                                f"not in its legend (expected one of: {', '.join(marks)}"
+                                f"{hint})", cells, r)
+            entry = legend[mark]
+            fills.append(entry.get("fill", fill))
+            labels.append(entry.get("label"))
+    return fills, labels

@@ -152,6 +152,17 @@ KEY_DOCS_BY_TYPE: dict[tuple[str, str], str] = {
     ("qr", "color"): "colour (default black)",
     ("pips", "r"): "pip radius, mm",
     ("grid", "fill"): "a colour, or a list of colours, one per cell",
+    ("grid", "cells"): "a map the grid is drawn from: a list of rows, each a text of one mark a "
+                       "character (`\"HPLRPLH\"`) or a list of marks, usually "
+                       "`\"${data.KEY}\"`; each cell draws its mark's `legend` entry (instead "
+                       "of `labels` and a list of `fill`s)",
+    ("grid", "legend"): "with `cells`: what each mark draws, `{P: {fill: plains, label: "
+                        "PLAINS}}` (an entry without `fill` takes the grid's `fill`), written "
+                        "out or a field's `\"${name}\"`",
+    ("grid", "skip_rows"): "with `cells`: rows of the map before the grid's first (another "
+                           "grid draws them), default 0",
+    ("grid", "skip_cols"): "with `cells`: marks of each row before the grid's first column, "
+                           "default 0",
     ("grid", "size"): "label pt",
     ("grid", "color"): "label colour",
     ("grid", "font"): "label font",

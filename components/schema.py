@@ -48,6 +48,8 @@ FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
             "printed")
 INVENTORY_KEYS = ("group", "count", "printed", "note")
+# a grid's ``legend``: what each mark of its ``cells`` draws (``P: {fill: plains, label: PLAINS}``)
+LEGEND_KEYS = ("fill", "label")
 # ``${a.b}``: a field (or, as ``${data.KEY}``, the game's rule data) in a layout; see fields.py
 FIELD_RE = REF_RE
 
@@ -64,7 +66,7 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "image": ("path", "x", "y", "w", "h", "fit", "crop"),
     "pips": ("n", "x", "y", "w", "h", "color", "r"),
     "grid": ("x", "y", "cols", "rows", "cell_w", "cell_h", "fill", "stroke", "stroke_width",
-             "labels", "size", "color", "font"),
+             "labels", "cells", "legend", "skip_rows", "skip_cols", "size", "color", "font"),
     "use": ("layout", "x", "y", "with", "rotate"),
     "repeat": ("over", "as", "layout", "x", "y", "dx", "dy", "wrap", "with"),
 }
@@ -414,6 +416,8 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
             if not isinstance(name, str) or name not in layouts:
                 raise err(f"unknown layout '{name}'{suggest(str(name), list(layouts))}",
                           el, "layout")
+        if etype == "grid":
+            check_grid_cells(el)
         if etype == "text" and "text" not in el:
             raise err("a text element needs 'text' (words, or a field as \"${name}\")", el)
         if etype == "image":
@@ -425,6 +429,62 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
             if isinstance(p, str) and not p.startswith("$") and (
                     Path(p).is_absolute() or ".." in Path(p).parts):
                 raise err(f"image path '{p}' must stay inside the game folder", el, "path")
+
+
+def check_grid_cells(el: LocDict) -> None:
+    """A grid drawn from ``cells`` and a ``legend``: both or neither, never with ``labels`` or
+    a list of fills (the legend gives each cell its fill and label), and a legend written out
+    here has entries of ``fill`` and ``label`` only."""
+    if "cells" in el and "legend" not in el:
+        raise err("a grid with 'cells' needs a 'legend' (what each mark draws: "
+                  "{P: {fill: plains, label: PLAINS}})", el, "cells")
+    if "legend" in el and "cells" not in el:
+        raise err("a grid with a 'legend' needs 'cells' (the marks to look up: a list of rows, "
+                  "such as \"${data.map.rows}\")", el, "legend")
+    if "cells" not in el:
+        return
+    if "labels" in el:
+        raise err("a grid takes 'labels' or 'cells', not both (with 'cells' the legend gives "
+                  "each cell its label)", el, "labels")
+    if isinstance(el.get("fill"), list):
+        raise err("a grid with 'cells' takes one 'fill' (for legend entries without one), not "
+                  "a list (the legend gives each cell its fill)", el, "fill")
+    for key in ("skip_rows", "skip_cols"):
+        value = el.get(key, 0)
+        if not (isinstance(value, str) and value.startswith("${")) and (
+                not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            raise err(f"{key} must be a whole number of 0 or more, not {type_name(value)}",
+                      el, key)
+    legend = el["legend"]
+    if isinstance(legend, str) and legend.startswith("${"):
+        return  # a field's legend: checked with the component (facecheck)
+    if not isinstance(legend, LocDict):
+        raise err(f"a grid's legend must be a mapping of each mark to {{fill: ..., label: ...}}, "
+                  f"not {type_name(legend)}", el, "legend")
+    check_legend(legend)
+
+
+def check_legend(legend: LocDict) -> None:
+    """Each entry of a legend: a mapping of ``fill`` and ``label``."""
+    for mark, entry in legend.items():
+        entry = expect_mapping(entry, f"the legend's entry for '{mark}' ({{fill: COLOUR, "
+                                      "label: TEXT}})", legend, mark)
+        for key in entry:
+            if key not in LEGEND_KEYS:
+                raise err(legend_key_error(key, mark), entry, key)
+
+
+# slips in a legend's entry too far from the right key for difflib
+LEGEND_SPELLINGS = {"colour": "fill", "color": "fill", "text": "label", "labels": "label",
+                    "name": "label"}
+
+
+def legend_key_error(key: Any, mark: Any) -> str:
+    """The message for a key of a legend's entry that is not ``fill`` or ``label``."""
+    right = LEGEND_SPELLINGS.get(str(key))
+    hint = f"; did you mean '{right}'?" if right else suggest(str(key), LEGEND_KEYS)
+    return (f"unknown key '{key}' in the legend's entry for '{mark}' (expected one of: "
+            f"{', '.join(LEGEND_KEYS)}{hint})")
 
 
 @lru_cache(maxsize=4096)

@@ -16,9 +16,9 @@ from typing import Any
 
 from components import Component, Game
 from components.errors import DefinitionError
-from components.facecheck import item_fields, repeat_items, repeat_wrap
+from components.facecheck import CellError, item_fields, legend_cells, repeat_items, repeat_wrap
 from components.fields import MISSING, REF_RE, evaluate, number_text, paths_in
-from components.schema import CHOICES, IMAGE_FITS, choice_error, in_folder, suggest
+from components.schema import CHOICES, IMAGE_FITS, choice_error, in_folder, mark_of, suggest
 from components.yamlloc import LocDict
 from generator import fonts as fontreg
 from generator import images
@@ -684,6 +684,18 @@ def draw_grid(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     cw, ch = n(el["cell_w"], "x", least=0.0), n(el["cell_h"], "y", least=0.0)
     fill = ctx.resolve(el.get("fill"))
     labels = ctx.resolve(el.get("labels")) or []
+    if "cells" in el:  # each cell's fill and label from its mark's legend entry
+        skip_rows = int(ctx.number(el.get("skip_rows", 0), "skip_rows", 0, MAX_CELLS))
+        skip_cols = int(ctx.number(el.get("skip_cols", 0), "skip_cols", 0, MAX_CELLS))
+        try:
+            fill, labels = legend_cells(ctx.resolve(el["cells"]), ctx.resolve(el.get("legend")),
+                                        rows, cols, skip_rows, skip_cols, fill=fill)
+        except CellError as exc:
+            src, line, col = mark_of(exc.node, exc.key)
+            if src and line:
+                raise DefinitionError(f"{exc} (component '{ctx.comp.id}', {ctx.face})", src,
+                                      line, col or None) from None
+            raise ctx.error(str(exc)) from None
     if not isinstance(labels, list):
         raise ctx.error(f"a grid's labels must be a list, not {_shown(labels)}")
     stroke = ctx.colour(el.get("stroke", "ink"))

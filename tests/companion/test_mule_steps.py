@@ -335,26 +335,6 @@ def test_no_land_of_a_type_the_set_up_left_off_planet_irata(md: MuleData) -> Non
         steps.claim(s, md, "Ann", "river@C3")
 
 
-def test_planet_irata_in_the_rule_data_is_the_printed_game_board() -> None:
-    import components
-
-    g = components.load("mule")
-    pi = g.data["planet_irata"]
-    assert g.component("board/game-board").fields["planet_irata"] == pi["rows"]
-    # each printed grid of Planet Irata: its Zone is its border colour, its squares' types the
-    # rule data's letters for its columns
-    letters = {"P": "plains", "L": "low-mountain", "H": "high-mountain", "R": "river"}
-    grids = [e for e in g.layouts["game-board"] if e.get("type") == "grid"][:3]
-    col = 0
-    for grid in grids:
-        cols = int(grid["cols"])
-        assert {f"zone-{z}" for z in pi["zones"][col:col + cols]} == {grid["stroke"]}
-        want = [letters.get(r[c], "gold-light") for r in pi["rows"] for c in range(col, col + cols)]
-        assert grid["fill"] == want
-        col += cols
-    assert col == len(pi["zones"])
-
-
 # -- Colonist Cards and Special Talents (Optional Rule, Tournament) -------------------------------
 
 @pytest.fixture(scope="module")

@@ -369,3 +369,84 @@ def test_a_reprint_opens_with_its_notice_with_any_duplex(
     text = _words(_page(tmp_path / "out", manifest, first).get_text())
     assert "M.U.L.E. The Board Game: errata notice" in text
     assert all(s["placements"] or s["panels"] for s in manifest["sheets"])
+
+
+PLANET_ERRATUM = """\
+errata:
+  - id: E1
+    version: "1.1"
+    date: 2026-12-01
+    summary: the Red Zone's top-left square of Planet Irata is Plains, not High Mountain
+    changes:
+      - data: planet_irata
+        set: {rows: ["PPLRPLH", "PHPRPLP", "LPPSPPH", "PLPRHPP", "PHPRLPP"]}
+"""
+
+
+def _planet_labels(game: Any) -> dict[tuple[int, int], tuple[str | None, str]]:
+    """Each square of Planet Irata on the drawn Game Board: (row, column) -> fill, label."""
+    from generator.draw import Options, draw_component
+    from generator.drawing import Rect, Text, walk
+
+    front = draw_component(game, game.component("board/game-board"), Options()).front
+    out: dict[tuple[int, int], tuple[str | None, str]] = {}
+    at: tuple[int, int] | None = None
+    for p in walk(front.items):
+        if isinstance(p, Rect):
+            at = (round((p.y - 24) / 33), round((p.x - 10) / 33)) \
+                if abs(p.w - 33) < 1e-6 and abs(p.h - 33) < 1e-6 else None
+            if at is not None:
+                out[at] = (p.style.fill, "")
+        elif isinstance(p, Text) and at is not None:
+            out[at] = (out[at][0], f"{out[at][1]} {p.text}".strip())
+    return out
+
+
+def test_a_planet_irata_erratum_reprints_the_board_and_moves_the_land_grant(
+        root: Path, write_errata: Callable[[str], Path], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    before = load("mule", root)
+    squares = _planet_labels(before)
+    assert squares[(0, 0)] == (before.palette["high-mountain"], "HIGH MOUNTAIN")
+    write_errata(PLANET_ERRATUM)
+    game = load("mule", root)
+    after = _planet_labels(game)
+    # the one square changed, on the board as in the data; every other square as it was
+    assert after[(0, 0)] == (game.palette["plains"], "PLAINS")
+    assert {k: v for k, v in after.items() if k != (0, 0)} == \
+        {k: v for k, v in squares.items() if k != (0, 0)}
+    assert "board/game-board" in game.errata[0].readers
+    assert game.component("board/game-board").version == "1.1"
+    # --since reprints the board (it reads the map) and nothing else of the game's pieces
+    manifest = _build(root, tmp_path / "out", since="1.0", duplex="none")
+    assert _placed(manifest) == {"board/game-board"}
+    # the companion's Land Grant check reads the same map: the Red Zone now has 2 High
+    # Mountain squares, so a third High Mountain claimed there is refused
+    from companion.mule import data, saved, steps
+    from companion.mule.board import new_land
+    from components.errors import RuleError
+
+    monkeypatch.setattr(data, "FOLDER", root / "mule")
+    md = data.load()
+    assert md.planet_irata.rows[0] == "PPLRPLH"
+    assert md.planet_irata.squares("red", "high-mountain") == 2
+    s = saved.new_game(md, ["Ann", "Bob", "Cid", "Dee"], "tournament", seed=3)
+    s["players"]["Dee"]["lands"] = [new_land("high-mountain", None, f"A{i}") for i in (1, 2)]
+    with pytest.raises(RuleError, match="Red Zone of Planet Irata has 2 High Mountain"):
+        steps.claim(s, md, "Ann", "high-mountain@A3")
+
+
+def test_a_map_erratum_with_a_letter_the_board_lacks_is_one_line_at_the_erratum(
+        root: Path, write_errata: Callable[[str], Path],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    write_errata(PLANET_ERRATUM.replace('"PPLRPLH"', '"PPLRPLX"'))
+    for command in (["check", "mule"], ["print", "mule", "--out", str(root.parent / "out")]):
+        with pytest.raises(SystemExit) as info:
+            main([*command, "--components", str(root)])
+        assert info.value.code == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+        assert err.startswith("error: ") and "errata.yaml:8:22: 'X' (row 1, mark 7 of the " \
+            "grid's cells) is not in its legend (expected one of: P, L, H, R, S)" in err
+        assert "board/game-board" in err
+    assert not (root.parent / "out" / "mule").exists()

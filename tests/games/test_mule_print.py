@@ -286,7 +286,7 @@ def test_the_price_track_is_drawn_from_the_price_track_data(game: Game) -> None:
 
 
 def test_planet_irata_has_squares_for_the_tournament_lands(game: Game) -> None:
-    rows = game.component("board/game-board").fields["planet_irata"]
+    rows = game.data["planet_irata"]["rows"]
     assert len(rows) == 5 and all(len(r) == 7 for r in rows)
     assert rows[2][3] == "S"
     assert [r[3] for r in rows] == ["R", "R", "S", "R", "R"]
@@ -442,3 +442,46 @@ def test_the_player_board_prints_the_squares_the_companion_names(game: Game) -> 
     words = front_text(game, "board/player-1").split()
     assert [sq for sq in pb.squares if sq in words] == list(pb.squares)
     assert pb.store in words             # The Store's square is named too, though no Land's
+
+
+def planet_squares(game: Game) -> dict[tuple[int, int], tuple[str | None, str | None, str]]:
+    """Each square of Planet Irata as the Game Board draws it: (row, column) -> its fill, its
+    border colour and its label (the words drawn after the square and before the next
+    shape)."""
+    from generator.draw import Options, draw_component
+    from generator.drawing import Rect, Text, walk
+
+    front = draw_component(game, game.component("board/game-board"), Options()).front
+    squares: dict[tuple[int, int], tuple[str | None, str | None, str]] = {}
+    at: tuple[int, int] | None = None
+    for p in walk(front.items):
+        if isinstance(p, Rect):
+            at = None
+            if abs(p.w - 33) < 1e-6 and abs(p.h - 33) < 1e-6:
+                at = (round((p.y - 24) / 33), round((p.x - 10) / 33))
+                assert at not in squares
+                squares[at] = (p.style.fill, p.style.stroke, "")
+        elif isinstance(p, Text) and at is not None:
+            fill, stroke, label = squares[at]
+            squares[at] = (fill, stroke, f"{label} {p.text}".strip())
+    return squares
+
+
+def test_planet_irata_is_drawn_from_the_planet_irata_data(game: Game) -> None:
+    # the map lives once, in data.planet_irata: no copy of it on the board's component and no
+    # list of fills or labels in its layout
+    pi = game.data["planet_irata"]
+    assert "planet_irata" not in game.component("board/game-board").fields
+    assert not any("labels" in e or isinstance(e.get("fill"), list)
+                   for e in game.layouts["game-board"] if e.get("type") == "grid")
+    # the rulebook's Land types, and The Store's own square (its art is drawn over it)
+    kinds = {"P": ("plains", "PLAINS"), "L": ("low-mountain", "LOW MOUNTAIN"),
+             "H": ("high-mountain", "HIGH MOUNTAIN"), "R": ("river", "RIVER"),
+             "S": ("gold-light", "")}
+    palette = game.palette
+    want = {(r, c): (palette[kinds[letter][0]], palette[f"zone-{pi['zones'][c]}"],
+                     kinds[letter][1])
+            for r, row in enumerate(pi["rows"]) for c, letter in enumerate(row)}
+    assert planet_squares(game) == want
+    assert len(want) == 5 * 7 and want[(2, 3)] == (palette["gold-light"], "#ffffff", "")
+    assert want[(0, 0)] == (palette["high-mountain"], palette["zone-red"], "HIGH MOUNTAIN")
