@@ -8,6 +8,8 @@ DriveThruCards.
   ordered back 1, front 1, back 2, front 2, ... (one pair per copy; a one-sided card gets a
   white back page). Every page carries the boxes a print shop's preflight reads: MediaBox and
   BleedBox the whole page, TrimBox the card's trim (the page inset by the bleed).
+  A deck may mix trims within the tolerance of one size: each page keeps its own card's
+  trim, and the manifest lists every page with its own size and boxes.
   ``tgc`` and ``mpc`` take images, which have no page boxes: their bleed is in the pixels.
 
 Decisions, written down:
@@ -15,7 +17,8 @@ Decisions, written down:
   NOT exported, and the export names it with its size and the sizes the vendor takes. It is
   never scaled: a card scaled to another size no longer matches its rulebook, its sleeves or
   its box. A card within 0.5 mm of a size is drawn at its own size and resampled to the
-  vendor's exact pixels (the manifest says so); a landscape card is turned to portrait.
+  vendor's exact pixels (the manifest says so); a landscape card is turned a quarter
+  clockwise to portrait (image and PDF page alike; the manifest says ``turned``).
 - Only cards are exported (tokens, tiles, boards and sheets have other vendor templates).
 - The safe zone is 1/8" (3.175 mm) inside the trim for all three vendors. Text, images, icons
   and QR codes that reach outside it are named (``--strict`` refuses them); backgrounds and
@@ -228,12 +231,16 @@ def export_pod(game: Game, vendor_key: str, out: Path,
         for (group, size), members in decks.items():
             pages: list[raster.Face] = []
             order: list[dict[str, Any]] = []
-            for c, _, _ in members:
+            turns: list[bool] = []
+            for c, _, turned in members:
                 f = faces[c.id]
+                front = turn_portrait(f.front) if turned else f.front
                 back = f.back if f.back is not None else _blank(f.front)
+                back = turn_portrait(back) if turned else back
                 for copy in range(c.count):
                     pages.append(raster.Face(c, "back", back))
-                    pages.append(raster.Face(c, "front", f.front))
+                    pages.append(raster.Face(c, "front", front))
+                    turns.extend((turned, turned))
                     order.append({"component": c.id, "copy": copy + 1})
                 tick()
                 tick()
@@ -248,14 +255,20 @@ def export_pod(game: Game, vendor_key: str, out: Path,
                 write_pdf(sheets, tmp, icons, title, boxes=boxes)
 
             _atomic_write(path, write)
-            d0 = members[0]
-            first = faces[d0[0].id].front
-            page_mm = [first.w + 2 * vendor.bleed_mm, first.h + 2 * vendor.bleed_mm]
-            page_h = page_mm[1]
-            written.add(path, deck=group, size=size, pages=len(pages), page_mm=page_mm,
-                        media_box_pt=list(pdf_box(boxes[0].bleed, page_h)),
-                        bleed_box_pt=list(pdf_box(boxes[0].bleed, page_h)),
-                        trim_box_pt=list(pdf_box(boxes[0].trim, page_h)),
+            # each page's own size and boxes: a deck may mix trims within the tolerance
+            page_list: list[dict[str, Any]] = []
+            for number, (p, box, turned) in enumerate(zip(pages, boxes, turns, strict=True)):
+                d = p.drawing
+                page_h = d.h + 2 * d.bleed
+                page_list.append({
+                    "page": number + 1, "component": p.comp.id, "face": p.face,
+                    "trim_mm": [d.w, d.h], "page_mm": [d.w + 2 * d.bleed, page_h],
+                    "media_box_pt": list(pdf_box(box.bleed, page_h)),
+                    "bleed_box_pt": list(pdf_box(box.bleed, page_h)),
+                    "trim_box_pt": list(pdf_box(box.trim, page_h)), "turned": turned})
+            sizes = sorted({tuple(e["page_mm"]) for e in page_list})
+            written.add(path, deck=group, size=size, pages=page_list,
+                        page_sizes_mm=[list(s) for s in sizes],
                         order="back 1, front 1, back 2, front 2, ...", cards=order)
             n_faces += len(pages)
     else:
@@ -296,6 +309,14 @@ def page_boxes(d: Drawing) -> PageBoxes:
     MediaBox too), TrimBox the card's trim, inset by the bleed."""
     b = d.bleed
     return PageBoxes(bleed=(0.0, 0.0, d.w + 2 * b, d.h + 2 * b), trim=(b, b, d.w, d.h))
+
+
+def turn_portrait(d: Drawing) -> Drawing:
+    """A landscape face turned a quarter clockwise to portrait (its top edge to the right),
+    as the image vendors' faces are turned: the same primitives in a group turned 90 degrees
+    about the new top-right corner, bleed and all."""
+    return Drawing(d.h, d.w, d.bleed, [Group(tuple(d.items), dx=d.h, rotate=90.0)],
+                   key=f"{d.key}#turned")
 
 
 def _blank(d: Drawing) -> Drawing:

@@ -29,8 +29,20 @@ What Tabletop Simulator expects (its knowledge base, "Custom Deck" and "Save Fil
 - A standee is a ``Figurine_Custom``: the front face as its image and the back face, turned
   upright, as its secondary image, both cut from the printed strip; the folding bases are
   not part of the figure (Tabletop Simulator stands it on its own base).
-- Sizes on the table are set from the printed size (Tabletop Simulator's unit is about an
-  inch); they are a starting point, which a player can rescale in the game.
+- Sizes on the table follow the printed sizes by one rule (``table_scale``): an object's
+  scale is its printed size in inches over the size the object has at scale 1
+  (``SCALE_ONE_IN``), so two pieces of one kind get scales in the ratio of their printed
+  sizes, and a piece of any kind sits on the table at its printed size in Tabletop
+  Simulator's units. The knowledge base says only that a unit is "about an inch" (the
+  thickness of a Custom Tile or Token); what size each object has at scale 1 is not
+  documented, and ``SCALE_ONE_IN`` holds the project's working figures: a card is 2.5 in
+  across its short side (a poker card, 2.5 x 3.5 in, at scale 1), a tile or token 2 in along
+  its longer side, a board 10 in, a die 1 in along an edge, a figurine 2 in along its longer
+  side. A card's scale follows its short side (a sideways card is as wide as an upright one
+  of the same size), and every card of a deck carries the deck's scale. A Custom_Tile takes
+  its image's proportions (``Stretch`` off: the knowledge base says ``Stretch`` makes the tile
+  symmetrical, which would square a rectangular board). They are a starting point, which a
+  player can rescale in the game.
 
 Every image is a raster of the face drawn alone on a PDF page by irata's PDF backend, cut to
 the trim (``generator.raster``).
@@ -73,6 +85,27 @@ PRINT_BLEED = 3.0  # the faces are drawn as ``irata print`` draws them by defaul
 # D6_CELLS[k], as on the printed net (see the module docstring: the layout is not confirmed
 # against Tabletop Simulator's own template)
 D6_GRID = (4, 3)
+
+# The size in inches of each Tabletop Simulator object at scale 1 along the side named (the
+# project's working figures: see the module docstring; only "a unit is about an inch" is
+# documented).
+SCALE_ONE_IN: dict[str, tuple[str, float]] = {
+    "Card": ("short", 2.5),
+    "Custom_Tile": ("long", 2.0),
+    "Custom_Token": ("long", 2.0),
+    "Custom_Board": ("long", 10.0),
+    "Custom_Dice": ("long", 1.0),
+    "Figurine_Custom": ("long", 2.0),
+}
+
+
+def table_scale(obj: str, w_mm: float, h_mm: float) -> float:
+    """The Transform scale (X and Z alike) that puts a ``w_mm`` x ``h_mm`` piece on the
+    table at its printed size as a Tabletop Simulator ``obj`` (``Card`` for decks and cards):
+    its short or long side in inches over the object's size at scale 1."""
+    side, at_one = SCALE_ONE_IN[obj]
+    mm = min(w_mm, h_mm) if side == "short" else max(w_mm, h_mm)
+    return mm / 25.4 / at_one
 D6_CELLS: dict[int, tuple[int, int]] = {k + 1: cell for k, cell in enumerate(die_net.POSITIONS)}
 
 
@@ -213,6 +246,7 @@ def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None =
     for deck in decks.values():
         shared_back = all(same_picture(deck.faces[0].back, f.back) for f in deck.faces)
         first = deck.faces[0]
+        scale = table_scale("Card", first.front.w, first.front.h)
         stem = slug(f"{deck.name}-{first.front.w:g}x{first.front.h:g}")
         back_url = None
         back_img: PILImage.Image | None = None
@@ -271,7 +305,8 @@ def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None =
                 title = printed_title(f.comp, f.front)
                 for copy in range(f.comp.count):
                     deck_ids.append(card_id)
-                    card = _base("Card", title, _transform(0, 0, face_down=True),
+                    card = _base("Card", title, _transform(0, 0, face_down=True,
+                                                           scale=scale),
                                  _guid(game.key, f.comp.id, str(copy)))
                     card.update({"CardID": card_id, "SidewaysCard": f.front.w > f.front.h,
                                  "CustomDeck": {str(key): entry}})
@@ -283,7 +318,6 @@ def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None =
                 folder.resolve()).as_posix(), "grid": [cols, rows], "dpi": at,
                 "cell_px": list(fronts[0].size), "trim_mm": [first.front.w, first.front.h],
                 "unique_back": bool(backs), "cards": cards})
-        scale = first.front.w / 63.5
         n_cards += len(deck_ids)
         if len(deck_ids) == 1:
             obj = contained[0]
@@ -297,7 +331,7 @@ def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None =
         objects.append(obj)
         manifest_decks.append({"name": deck.name, "guid": obj["GUID"], "entries": entry_decks,
                                "deck_ids": deck_ids})
-        x += 3.0 * scale
+        x += max(first.front.w, first.front.h) / 25.4 + 0.5  # its long side and a gap
 
     pieces = _pieces(game, others, folder, dpi, icons, save, url, tick)
     objects.extend(pieces)
@@ -427,7 +461,7 @@ def _pieces(game: Game, others: list[Faces], folder: Path, dpi: float,
             title = _own_title(f.comp) or f.comp.group or f.comp.id
             description = f"{f.comp.id}: " + ", ".join(f"{i + 1} {n}"
                                                         for i, n in enumerate(names))
-            scale = f.comp.size[0] / 25.4
+            scale = table_scale("Custom_Dice", f.comp.size[0], f.comp.size[0])
             image = {"ImageURL": die_url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
                      "WidthScale": 0.0, "CustomDice": {"Type": 1}}
         elif kind == "standee":
@@ -440,7 +474,7 @@ def _pieces(game: Game, others: list[Faces], folder: Path, dpi: float,
             name = "Figurine_Custom"
             title = printed_title(f.comp, standee_front(f))
             description = f.comp.id
-            scale = max(f.comp.size) / 25.4 / 2.0
+            scale = table_scale("Figurine_Custom", *f.comp.size)
             image = {"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0,
                      "WidthScale": 0.0}
         else:
@@ -497,21 +531,22 @@ def _flat_piece(f: Faces, dpi: float, icons: raster.IconSource, save: Callable[.
     back_url = url(save(imgs[1], f"pieces/{stem}-back.png", at, role="piece back",
                         component=f.comp.id)) if two else ""
     title = printed_title(f.comp, f.front)
-    scale = max(d.w, d.h) / 25.4 / 2.0
     kind = f.comp.kind
     image: dict[str, Any] = {"ImageURL": front_url, "ImageSecondaryURL": back_url,
                              "ImageScalar": 1.0, "WidthScale": 0.0}
     if kind == "token" and not two:
         name = "Custom_Token"
+        scale = table_scale(name, d.w, d.h)
         image["CustomToken"] = {"Thickness": 0.2, "MergeDistancePixels": 15.0,
                                 "StandUp": False, "Stackable": True}
     elif kind == "board" and f.back is None:
         name = "Custom_Board"
-        scale = max(d.w, d.h) / 25.4 / 10.0
+        scale = table_scale(name, d.w, d.h)
     else:
         name = "Custom_Tile"
+        scale = table_scale(name, d.w, d.h)
         shape = 2 if (kind == "token" and f.comp.shape == "round") else 0
         image["ImageSecondaryURL"] = back_url or front_url
         image["CustomTile"] = {"Type": shape, "Thickness": 0.1 if kind != "token" else 0.2,
-                               "Stackable": kind in ("token", "tile"), "Stretch": True}
+                               "Stackable": kind in ("token", "tile"), "Stretch": False}
     return name, title, scale, image

@@ -133,9 +133,12 @@ def test_drivethrucards_pages_carry_trim_and_bleed_boxes(tmp_path: Path, key: st
                 [bleed_pt, bleed_pt, w - bleed_pt, h - bleed_pt], abs=1e-3)
             assert trim.width == pytest.approx(tw, abs=1e-3)
             assert trim.height == pytest.approx(th, abs=1e-3)
+            entry = f["pages"][page.number]  # the manifest's own entry for this page
+            assert entry["trim_box_pt"] == pytest.approx([bleed_pt, bleed_pt, w - bleed_pt,
+                                                          h - bleed_pt], abs=1e-3)
+            assert entry["media_box_pt"] == pytest.approx([0, 0, w, h], abs=1e-3)
             pages += 1
-        assert f["trim_box_pt"] == pytest.approx([bleed_pt, bleed_pt, w - bleed_pt,
-                                                  h - bleed_pt], abs=1e-3)
+        assert len(f["pages"]) == doc.page_count
     # a back page and a front page for every copy of every card of a size the shop takes
     # (muli has no cards; Outer Earth's bidding paddles and its wide card are not exported)
     cards = sum(c.count for c in game.components
