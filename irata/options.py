@@ -28,7 +28,7 @@ T = TypeVar("T")
 
 __all__ = ["BLEED", "BoundedFloat", "BoundedInt", "DB", "DPI", "GAME", "JSON", "MARGIN", "NAME",
            "SAVE", "SEED", "create", "emit", "names", "need", "open_store", "pick", "read",
-           "record", "show_next", "show_status", "start_hint", "using_saved"]
+           "next_command", "record", "show_next", "show_status", "start_hint", "using_saved"]
 
 
 # -- bounded numbers ----------------------------------------------------------------------------
@@ -252,6 +252,21 @@ def show_status(db: str | None, game_id: int | None, as_json: bool,
     saved, state = read(db, game_id, game)
     emit(as_json, {"id": saved.id, "game": saved.game, "name": saved.name, "state": state},
          lambda: [f"Game {saved.id}: {saved.name}", session.describe_of(saved.game, state)])
+
+
+def next_command(group: click.Group, game: str, saved_module: str) -> None:
+    """Add ``next`` to a game's command group: what the table does now in the saved game and
+    the command that records it, from ``saved_module``'s ``next_step``."""
+    @group.command("next")
+    @GAME
+    @DB
+    @JSON
+    def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+        """What the table does now in the saved game, and the command that records it."""
+        import importlib
+
+        show_next(db, game_id, as_json, game,
+                  importlib.import_module(saved_module).next_step)
 
 
 def show_next(db: str | None, game_id: int | None, as_json: bool, game: str,

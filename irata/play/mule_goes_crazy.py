@@ -34,9 +34,9 @@ from irata.options import (
     create,
     emit,
     need,
+    next_command,
     read,
     record,
-    show_next,
     using_saved,
 )
 
@@ -599,12 +599,4 @@ def end_turn(game_id: int | None, db: str | None, as_json: bool) -> None:
           "Next: 'favored --save', then the Land Auctions."])
 
 
-@mule_goes_crazy.command("next")
-@GAME
-@DB
-@JSON
-def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
-    """What the table does now in the saved game, and the command that records it."""
-    from companion.mule_goes_crazy.saved import next_step
-
-    show_next(db, game_id, as_json, "mule-goes-crazy", next_step)
+next_command(mule_goes_crazy, "mule-goes-crazy", "companion.mule_goes_crazy.saved")

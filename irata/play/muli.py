@@ -17,7 +17,17 @@ from companion.muli import rules
 from companion.muli.data import load_rules
 from companion.muli.saved import describe, race_to_state, state_to_race
 from components.errors import InputError
-from irata.options import DB, GAME, JSON, SEED, create, emit, record, show_next, show_status
+from irata.options import (
+    DB,
+    GAME,
+    JSON,
+    SEED,
+    create,
+    emit,
+    next_command,
+    record,
+    show_status,
+)
 
 
 def race_mule(race: rules.Race, player: str) -> str:
@@ -133,12 +143,4 @@ def status(game_id: int | None, db: str | None, as_json: bool) -> None:
     show_status(db, game_id, as_json, "muli")
 
 
-@muli.command("next")
-@GAME
-@DB
-@JSON
-def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
-    """What the table does now in the saved game, and the command that records it."""
-    from companion.muli.saved import next_step
-
-    show_next(db, game_id, as_json, "muli", next_step)
+next_command(muli, "muli", "companion.muli.saved")

@@ -17,9 +17,9 @@ from irata.options import (
     create,
     emit,
     names,
+    next_command,
     read,
     record,
-    show_next,
 )
 
 EXPANSION_CHOICES = ("plight-of-the-people", "palace-visitors")
@@ -377,12 +377,4 @@ def points_cmd(player: str, points: int, why: str, game_id: int | None, db: str 
          f"{player}: {state['scores'][player]} points")
 
 
-@mutagen.command("next")
-@GAME
-@DB
-@JSON
-def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
-    """What the table does now in the saved game, and the command that records it."""
-    from companion.mutagen.saved import next_step
-
-    show_next(db, game_id, as_json, "mutagen", next_step)
+next_command(mutagen, "mutagen", "companion.mutagen.saved")

@@ -29,9 +29,9 @@ from irata.options import (
     emit,
     names,
     need,
+    next_command,
     read,
     record,
-    show_next,
     using_saved,
 )
 
@@ -676,12 +676,4 @@ def round_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
                     "over": state["over"]}, text)
 
 
-@outer_earth.command("next")
-@GAME
-@DB
-@JSON
-def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
-    """What the table does now in the saved game, and the command that records it."""
-    from companion.outer_earth.saved import next_step
-
-    show_next(db, game_id, as_json, "outer-earth", next_step)
+next_command(outer_earth, "outer-earth", "companion.outer_earth.saved")

@@ -17,11 +17,10 @@ import math
 from typing import Any
 
 import pytest
-from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from components import Game, load
-from generator.drawing import PT, QR, Ellipse, Group, Icon, Image, Line, Path, Rect, Text
-from generator.layout import GAP, OVERLAP, Placement, Settings, Sheet
+from generator.drawing import QR, Ellipse, Group, Icon, Image, Line, Path, Rect, Text
+from generator.layout import GAP, OVERLAP, Placement, Settings, Sheet, page_boxes
 
 GAMES = ["mule", "mutagen", "outer-earth", "muli", "mule-goes-crazy"]
 SPLIT = ["mule", "mutagen", "muli"]  # the bundled games with a board larger than the page
@@ -60,59 +59,20 @@ def sheets_of(key: str, paper: str, duplex: str, margin: float = 6.0,
     return _SHEETS[case]
 
 
-Matrix = tuple[float, float, float, float, float, float]
-
-
-def _boxes(items: Any, m: Matrix = (1, 0, 0, 1, 0, 0)) -> list[Box]:
+def _boxes(items: Any) -> list[Box]:
     """The page box of every primitive among ``items`` (groups followed, with their turns),
-    strokes and glyphs included."""
+    strokes and glyphs included: the footer's own measure, ``layout.page_boxes``."""
+    from generator.drawing import Primitive
 
-    def at(x: float, y: float) -> tuple[float, float]:
-        return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+    def known(its: Any) -> None:  # a primitive page_boxes does not measure would pass unseen
+        for it in its:
+            assert isinstance(it, (Line, Rect, Ellipse, Text, Path, Icon, QR, Image, Group)), it
+            if isinstance(it, Group):
+                known(it.items)
 
-    def box(x0: float, y0: float, x1: float, y1: float) -> Box:
-        pts = [at(x0, y0), at(x1, y0), at(x0, y1), at(x1, y1)]
-        return (min(p[0] for p in pts), min(p[1] for p in pts),
-                max(p[0] for p in pts), max(p[1] for p in pts))
-
-    out: list[Box] = []
-    for it in items:
-        if isinstance(it, Line):
-            h = it.style.width / 2
-            out.append(box(min(it.x1, it.x2) - h, min(it.y1, it.y2) - h,
-                           max(it.x1, it.x2) + h, max(it.y1, it.y2) + h))
-        elif isinstance(it, Rect):
-            h = it.style.width / 2 if it.style.stroke else 0.0
-            out.append(box(it.x - h, it.y - h, it.x + it.w + h, it.y + it.h + h))
-        elif isinstance(it, Ellipse):
-            h = it.style.width / 2 if it.style.stroke else 0.0
-            out.append(box(it.cx - it.rx - h, it.cy - it.ry - h, it.cx + it.rx + h,
-                           it.cy + it.ry + h))
-        elif isinstance(it, Text):
-            w = stringWidth(it.text, it.font, it.size) * PT
-            x = it.x - (w / 2 if it.anchor == "middle" else w if it.anchor == "end" else 0)
-            ascent, descent = getAscentDescent(it.font, it.size)
-            out.append(box(x, it.y - ascent * PT, x + w, it.y - descent * PT))
-        elif isinstance(it, Path):
-            pts = [(float(c[k]), float(c[k + 1])) for c in it.cmds for k in range(1, len(c), 2)]
-            h = it.style.width / 2 if it.style.stroke else 0.0
-            out.append(box(min(p[0] for p in pts) - h, min(p[1] for p in pts) - h,
-                           max(p[0] for p in pts) + h, max(p[1] for p in pts) + h))
-        elif isinstance(it, (Icon, QR)):
-            out.append(box(it.x, it.y, it.x + it.size, it.y + it.size))
-        elif isinstance(it, Image):
-            out.append(box(it.x, it.y, it.x + it.w, it.y + it.h))
-        elif isinstance(it, Group):
-            a = math.radians(it.rotate)
-            c, s = math.cos(a) * it.scale, math.sin(a) * it.scale
-            g = (c, s, -s, c, it.dx, it.dy)
-            out += _boxes(it.items, (m[0] * g[0] + m[2] * g[1], m[1] * g[0] + m[3] * g[1],
-                                     m[0] * g[2] + m[2] * g[3], m[1] * g[2] + m[3] * g[3],
-                                     m[0] * g[4] + m[2] * g[5] + m[4],
-                                     m[1] * g[4] + m[3] * g[5] + m[5]))
-        else:
-            raise AssertionError(f"unknown primitive {it!r}")
-    return out
+    known(items)
+    prims: list[Primitive] = list(items)
+    return page_boxes(prims)
 
 
 def _cross(a: Box, b: Box) -> bool:
