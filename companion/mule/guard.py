@@ -189,7 +189,7 @@ def _hands(state: Mapping[str, Any], md: MuleData) -> None:
                             f"Colonists at most play it, not {k}")
 
 
-def _turn(state: Mapping[str, Any], players: list[str]) -> None:
+def _turn(state: Mapping[str, Any], md: MuleData, players: list[str]) -> None:
     from companion.mule.turn import STEPS
 
     turn = state.get("turn", 1)
@@ -213,12 +213,13 @@ def _turn(state: Mapping[str, Any], players: list[str]) -> None:
     if dev:
         _names("the Development order", dev.get("order", []), players)
         _names("the Development order", dev.get("done", []), players)
+        _names("Hunt the Wampus", dev.get("caught", []), players)
         for name, used in (dev.get("food_used") or {}).items():
             _names("Food Usage", [name], players)
             _count(f"{name}'s Food used in Development", used)
-        rnd = dev.get("round", 1)
-        if not isinstance(rnd, int) or not 1 <= rnd <= 3:
-            raise RuleError(f"Development: up to three (3) Action Rounds, not {rnd!r}")
+        rnd, most = dev.get("round", 1), int(md.development["action_rounds"])
+        if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= most:
+            raise RuleError(f"Development: up to {most} Action Rounds, not {rnd!r}")
 
 
 def _decks(state: Mapping[str, Any], md: MuleData) -> None:
@@ -257,5 +258,5 @@ def check_state(state: Mapping[str, Any], md: MuleData) -> None:
     _lands(state, md, players)
     _craters(state, md)
     _hands(state, md)
-    _turn(state, players)
+    _turn(state, md, players)
     _decks(state, md)
