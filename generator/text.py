@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from uniseg.linebreak import LineBreak, line_break, line_break_breakables
 
 from generator.drawing import PT, Icon, Primitive, Text
 
@@ -63,37 +64,60 @@ def tokenize(text: str, icons: frozenset[str]) -> tuple[Piece, ...]:
             name, times = tok[1:-1].split("*")
             out.extend(Piece("icon", name, bold) for _ in range(int(times)))
         else:
-            for k, part in enumerate(_cjk_parts(tok)):
+            out.append(Piece("word", tok, bold))
+    return _cjk_breaks(out)
+
+
+# Chinese and Japanese set no spaces: a line may break between characters, except where
+# Japanese and Chinese typesetting (kinsoku shori) forbids it. Where a run of text holds such
+# characters, the Unicode line breaking algorithm (UAX #14, from ``uniseg``) finds the breaks:
+# none before closing brackets, quotes and CJK punctuation, small kana, the prolonged sound
+# mark or iteration marks, none after an opening bracket, none inside a Latin word or a number,
+# one allowed between a CJK character and a Latin word. Korean sets spaces between words, so
+# Hangul breaks at spaces only (as CSS ``word-break: keep-all``). A run with none of these
+# characters (Latin, Greek, Cyrillic, Korean) breaks at spaces only, as it always has.
+_CJK = re.compile(r"[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3190-\u31ff"
+                  r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff01-\uff60"
+                  r"\uff66-\uff9f\U00020000-\U0003134f]")
+_HANGUL = frozenset({LineBreak.H2, LineBreak.H3, LineBreak.JL, LineBreak.JV, LineBreak.JT})
+
+
+def _breaks(text: str) -> list[int]:
+    """Where a line may break inside ``text`` (a run with no spaces), as offsets."""
+    classes = [line_break(ch) for ch in text]
+    return [i for i, ok in enumerate(line_break_breakables(text)) if ok and i
+            and classes[i - 1] not in _HANGUL and classes[i] not in _HANGUL]
+
+
+def _cjk_breaks(pieces: list[Piece]) -> tuple[Piece, ...]:
+    """``pieces`` with a break of no width wherever a line may break inside a run of glued
+    words (a bold switch does not part a run) that holds Chinese or Japanese."""
+    out: list[Piece] = []
+    i = 0
+    while i < len(pieces):
+        if pieces[i].kind != "word":
+            out.append(pieces[i])
+            i += 1
+            continue
+        j = i
+        while j < len(pieces) and pieces[j].kind == "word":
+            j += 1
+        run = pieces[i:j]
+        text = "".join(p.text for p in run)
+        cuts = set(_breaks(text)) if _CJK.search(text) else set()
+        at = 0
+        for p in run:
+            start = at
+            at += len(p.text)
+            if start in cuts and out and out[-1].kind == "word":
+                out.append(Piece("space", "", p.bold))
+            edges = [start] + sorted(c for c in cuts if start < c < at) + [at]
+            for k, (a, b) in enumerate(zip(edges, edges[1:], strict=False)):
                 if k:
-                    out.append(Piece("space", "", bold))  # a break of no width
-                out.append(Piece("word", part, bold))
+                    out.append(Piece("space", "", p.bold))  # a break of no width
+                out.append(Piece("word", text[a:b], p.bold))
+        i = j
     return tuple(out)
-
-
-# Chinese and Japanese set no spaces: a line may break between any two ideographs or kana,
-# but not before closing punctuation (nor after opening), a small kana or the long-vowel mark
-_CJK = re.compile(r"[\u2e80-\u2fdf\u3005-\u3007\u3021-\u3029\u3040-\u30ff\u3190-\u31ff"
-                  r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
-                  r"\U00020000-\U0003134f]")
-_CLOSE = set("、。，．・：；？！）」』】〕〉》｝〙〗")
-_OPEN = set("（「『【〔〈《｛〘〖")
-_NO_BREAK_BEFORE = _CLOSE | set("ゝゞーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々.,:;?!)]}%")
-
-
-def _cjk_parts(word: str) -> list[str]:
-    """``word`` cut where a line may break inside it: between CJK characters (and after
-    closing or before opening CJK punctuation), never before a closing mark or a small kana."""
-    if not _CJK.search(word):
-        return [word]
-    parts = [word[0]]
-    for prev, ch in zip(word, word[1:], strict=False):
-        left = bool(_CJK.match(prev)) or prev in _CLOSE
-        right = bool(_CJK.match(ch)) or ch in _OPEN
-        if left and right and ch not in _NO_BREAK_BEFORE and prev not in _OPEN:
-            parts.append(ch)
-        else:
-            parts[-1] += ch
-    return parts
 
 
 @lru_cache(maxsize=16384)
@@ -115,8 +139,9 @@ def wrap(pieces: tuple[Piece, ...], fonts: tuple[str, str], size: float,
          width: float) -> tuple[list[Line], bool]:
     """Greedy wrap into lines no wider than ``width``; False if a single word is too wide.
 
-    Lines break only at spaces: a word and what is glued to it (punctuation, a bold run, an
-    icon) move to the next line together.
+    Lines break only at spaces (in Chinese and Japanese, also at the breaks of no width that
+    ``tokenize`` puts between characters): a word and what is glued to it (punctuation, a bold
+    run, an icon) move to the next line together.
     """
     lines: list[Line] = [[]]
     cur_w = 0.0
