@@ -456,10 +456,11 @@ def check_set(store: Store, game: SavedGame, data: dict[str, Any]) -> dict[str, 
     trial = Event(len(events) + 1, "set", data, "")
     try:
         state = entry(game.game).fold([*events, trial])
-        entry(game.game).describe(state)
+        # the rules first: a value they forbid is refused with their reason, not as unreadable
         validate = getattr(importlib.import_module(entry(game.game).saved), "validate", None)
         if validate is not None:
             validate(state)
+        entry(game.game).describe(state)
     except IrataError as exc:
         raise InputError(f"'{path}' cannot be {shown}: {exc}") from None
     except _UNREADABLE as exc:

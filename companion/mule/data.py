@@ -186,22 +186,24 @@ class PlayerBoard:
         return abs(r1 - r2) + abs(c1 - c2) == 1
 
 
-PLANET_LETTERS = {"P": "plains", "L": "low-mountain", "H": "high-mountain", "R": "river",
-                  "S": "store"}
+# what a letter of Planet Irata's map may stand for (``data.planet_irata.letters``)
+PLANET_SQUARES = ("plains", "low-mountain", "high-mountain", "river", "store")
 
 
 @dataclass(frozen=True)
 class PlanetIrata:
     """Planet Irata as the Game Board prints it (``data.planet_irata``): the Land type of each
-    square, row by row, and each column's Zone."""
+    square, row by row, each column's Zone, and what each letter of a row stands for (a Land
+    type, or ``store`` for The Store's square)."""
 
     rows: tuple[str, ...]
     zones: tuple[str, ...]
+    letters: dict[str, str] = field(default_factory=dict)
 
     def squares(self, zone: str, land: str) -> int:
         """How many squares of ``zone`` show the Land type ``land``."""
         return sum(1 for row in self.rows for col, letter in enumerate(row)
-                   if self.zones[col] == zone and PLANET_LETTERS.get(letter) == land)
+                   if self.zones[col] == zone and self.letters.get(letter) == land)
 
     def zones_of(self, land: str) -> list[str]:
         """The Zones with a square of the Land type ``land``, in column order."""
@@ -315,10 +317,18 @@ class MuleData:
         pi = self._get("planet_irata")
         rows = tuple(str(r).upper() for r in pi["rows"])
         zones = tuple(str(z) for z in pi["zones"])
-        if any(len(r) != len(zones) or set(r) - set(PLANET_LETTERS) for r in rows):
-            raise DefinitionError("data.planet_irata: every row needs one letter (P, L, H, R, "
-                                  "S) per column of `zones` (components/mule/rules.yaml)")
-        return PlanetIrata(rows, zones)
+        letters = {str(k).upper(): str(v) for k, v in (pi.get("letters") or {}).items()}
+        odd = sorted(v for v in letters.values() if v not in PLANET_SQUARES)
+        if not letters or odd or any(len(k) != 1 for k in letters):
+            raise DefinitionError("data.planet_irata.letters: each letter of the map stands "
+                                  f"for one of {', '.join(PLANET_SQUARES)}"
+                                  + (f", not '{odd[0]}'" if odd else "")
+                                  + " (components/mule/rules.yaml)")
+        if any(len(r) != len(zones) or set(r) - set(letters) for r in rows):
+            raise DefinitionError(f"data.planet_irata: every row needs one letter "
+                                  f"({', '.join(letters)}) per column of `zones` "
+                                  "(components/mule/rules.yaml)")
+        return PlanetIrata(rows, zones, letters)
 
     def hand_dealt(self, mode: str) -> dict[str, int]:
         """The Hand Cards each Colonist is dealt at the set-up of ``mode``."""

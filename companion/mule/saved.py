@@ -158,11 +158,33 @@ def fold(events: list[Event]) -> dict[str, Any]:
     """The state of a saved game: the set-up, each step's (or turn's) outcome, each ``set``
     correction. A step holds the whole state after it, so the fold starts from the last one."""
     last = max((i for i, e in enumerate(events) if e.kind == "step"), default=None)
-    if last is None:
-        return fold_with(events, _step)
-    start = events[last]
-    return fold_with([Event(start.seq, "setup", start.data["after"], start.at),
-                      *events[last + 1:]], _step)
+    if last is not None:
+        start = events[last]
+        events = [Event(start.seq, "setup", start.data["after"], start.at), *events[last + 1:]]
+    state: dict[str, Any] = {}
+    for event in events:
+        if event.kind == "set":
+            state = apply_set(state, event.data)
+            _recount(state, str(event.data.get("path", "")))
+        else:
+            state = fold_with([event], _step) if event.kind == "setup" else _step(state, event)
+    return state
+
+
+def _recount(state: dict[str, Any], path: str) -> None:
+    """A ``set`` of a Colonist's Lands (a Land's M.U.L.E., a Land taken off) moves the
+    M.U.L.E.s with them: M.U.L.E.s are installed on Lands, one per tile, so the counts are
+    the Lands'. A game saved before Lands were kept as dicts keeps its counts."""
+    from companion.mule import board
+
+    parts = path.split(".")
+    if len(parts) < 3 or parts[0] != "players" or parts[2] != "lands":
+        return
+    for name, p in state.get("players", {}).items():
+        if name.lower() == parts[1].lower() and isinstance(p, dict) \
+                and isinstance(p.get("lands"), list) \
+                and all(isinstance(land, dict) for land in p["lands"]):
+            p["mules"] = board.mule_counts(p["lands"])
 
 
 def mule_count(player: dict[str, Any]) -> int:
@@ -258,3 +280,11 @@ def describe(state: dict[str, Any]) -> str:
 def set_path(state: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     """A ``set`` correction applied to a copy (as the fold will apply it)."""
     return apply_set(copy.deepcopy(state), {"path": path, "value": value})
+
+
+def validate(state: dict[str, Any]) -> None:
+    """What ``irata play set`` may save: a corrected state the rules allow
+    (``companion.mule.guard``); a RuleError or InputError names the rule it breaks."""
+    from companion.mule import data, guard
+
+    guard.check_state(state, data.load())

@@ -448,3 +448,39 @@ def test_an_option_typed_twice_is_never_half_taken(
     err = capsys.readouterr().err
     assert info.value.code == 2 and message in err and err.count("\n") == 1, err
     assert db.read_bytes() == before
+
+
+# -- what play saves, `set` may save: the rules' check of a corrected state refuses none of it ---
+
+def test_every_state_of_a_played_turn_passes_the_rules_check(
+        checkpoints: dict[str, tuple[Path, dict[str, Any]]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``irata play set`` refuses a corrected state the rules forbid (companion.mule.guard);
+    every state the table reaches by playing is one the rules allow, so the check takes it:
+    each step of Turn 1 and the start of Turn 2, the Final Turn's, and Meteor Craters placed."""
+    from companion.mule.saved import validate
+
+    monkeypatch.setattr(mule_data, "FOLDER", None)
+    monkeypatch.setenv("IRATA_DB", str(tmp_path / "games.sqlite3"))
+    mule("new", "--players", "Ann,Bob,Cid,Dee", "--tournament", "--seed", "3")
+    validate(state())
+    for args in SCRIPT:
+        if args[0] == "produce":
+            mule("produce", "PR10", "--craters", "M02=red,M01=white")
+        else:
+            mule(*args)
+        validate(state())
+    assert state()["crater_zones"] == {"M01": "white", "M02": "red"} and state()["turn"] == 2
+    for step in ("sellout", "end"):
+        validate(checkpoints[step][1])
+    # with the companion's decks (drawn, discarded): each step's saved state
+    import sqlite3
+
+    decks = tmp_path / "decks.sqlite3"
+    _start(decks)
+    assert _turn(ANSWERS) == 0
+    with sqlite3.connect(decks) as con:
+        rows = con.execute("SELECT data FROM events WHERE kind = 'step'").fetchall()
+    assert len(rows) > 20
+    for row in rows:
+        validate(json.loads(row[0])["after"])
