@@ -119,7 +119,7 @@ def _value(text: str) -> Any:
         return text
 
 
-@click.command("set")
+@click.command("set", context_settings={"ignore_unknown_options": True})
 @click.argument("path")
 @click.argument("value")
 @GAME

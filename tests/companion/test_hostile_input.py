@@ -133,6 +133,13 @@ def test_set_still_takes_a_good_value(crazy: list[tuple[Any, ...]],
         state["players"]["Ann"]["food"], int)
 
 
+def test_set_takes_a_negative_number_as_its_value(crazy: list[tuple[Any, ...]],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """'-5' is the value typed, not an option: refused for what it is, a negative Stock."""
+    refused(["play", "set", "players.Ann.food", "-5"], capsys, "cannot be negative")
+    assert saved_rows() == crazy
+
+
 def test_set_says_the_number_as_the_game_keeps_it(crazy: list[tuple[Any, ...]],
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """A whole number typed as 1e3 or 7.0 is kept, and said back, as 1000 or 7."""
