@@ -40,6 +40,7 @@ class Entry:
     data: str       # "module:function" returning the rule data
     saved: str      # module with fold(events) -> state and describe(state) -> text
     commands: str   # "module:attribute" of the click group of its commands
+    declared: str = ""  # "module:attribute" of its declaration (companion.play.Declaration)
 
     @property
     def package(self) -> str:
@@ -66,7 +67,7 @@ GAMES: tuple[Entry, ...] = (
     Entry("mule", "M.U.L.E. The Board Game",
           "M.U.L.E.: pricing, spoilage, production, ranking, games.",
           data="companion.mule.data:load", saved="companion.mule.saved",
-          commands="irata.play.mule:mule"),
+          commands="irata.play.mule:mule", declared="companion.mule.game:GAME"),
     Entry("mule-goes-crazy", "Mule Goes Crazy!",
           "Mule Goes Crazy!: auctions, production dice, upkeep, games.",
           data="companion.mule_goes_crazy.data:game", saved="companion.mule_goes_crazy.saved",

@@ -90,9 +90,10 @@ def good_of(text: str) -> str | None:
 
 def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], craters: Sequence[str],
                 board: Sequence[Land], pb: PlayerBoard) -> Land | None:
-    """A Land Grant or Land Auction answer: ``P07``, ``P07@B2`` (with its square), or a Land
-    type (``plains``) when the tile is not named; blank: none. A tile may be owned once; a
-    Meteor Crater only once it is on Planet Irata."""
+    """A Land Grant or Land Auction answer: ``P07``, ``P07@B2`` (with its square); blank:
+    none. A Land is named by its tile's code (a Land type such as ``plains`` is refused: which
+    tile it is decides what it produces). A tile may be owned once; a Meteor Crater only once
+    it is on Planet Irata."""
     words = text.replace("@", " ").split()
     if not words:
         if text.strip():
@@ -112,11 +113,14 @@ def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], crater
                             "Production Card that brings the Meteor Craters")
         land = new_land(tile.land, name, square)
     else:
-        kind = first.lower()
-        if kind not in (*LAND_TYPES, "land"):
-            raise InputError(f"'{first}': give a tile (P07) or a Land type "
-                             f"({', '.join(LAND_TYPES)})")
-        land = new_land(kind, None, square)
+        kind = first.lower().replace(" ", "-")
+        if kind in (*LAND_TYPES, "land", "mountain", "crater"):
+            # a Land is named by the code in its corner: the word printed large on it names
+            # many tiles, and a Land without its tile produces nothing the companion can count
+            raise InputError(f"'{first}': which tile? Name the Land by the code printed in its "
+                             f"corner (P07, R01, L03, H02, M01), e.g. P07@B2")
+        raise InputError(f"'{first}': give the tile's code as printed in its corner (P07, "
+                         "R01, L03, H02, M01) and its square, e.g. P07@B2")
     if land["land"] == "river" and square is not None and square not in pb.river_beds:
         raise RuleError(f"Land Grant: a River goes only on a river bed "
                         f"({' or '.join(pb.river_beds)}), not {square}")

@@ -46,7 +46,7 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
     Colonist Cards and Special Talents), whose Special Talent then changes a rule for them."""
     from companion.mule import board, events
     from companion.mule.data import check_good
-    from companion.mule.steps import player_name as _player
+    from companion.mule.game import starting_rivers
 
     if len(set(players)) != len(players):
         raise InputError("a name is given twice in --players")
@@ -73,7 +73,7 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
         "hands": {name: md.hand_dealt(mode) for name in players},
     }
     state["species"] = _species(md, mode, players, species) if species else None
-    rivers = {_player(n, players): t for n, t in (rivers or {}).items()}
+    rivers = starting_rivers(md, players, mode, rivers or {})   # each River known by its tile
     used: dict[str, str] = {}
     for name in players:
         colonist = {g: int(setup["colonist"].get(g, 0)) for g in ("money", *GOODS)}

@@ -60,7 +60,8 @@ class Turn:
 
     @property
     def players(self) -> dict[str, Any]:
-        return self.s["players"]
+        players: dict[str, Any] = self.s["players"]
+        return players
 
     @property
     def pb(self) -> PlayerBoard:
@@ -584,127 +585,49 @@ def _land(p: dict[str, Any], ref: str) -> int:
     return board.find(p["lands"], ref)
 
 
+@dataclass
+class _Round:
+    """One Colonist's Action Round being checked, on a copy of the state (``out``)."""
+
+    out: dict[str, Any]
+    md: MuleData
+    who: str
+    lines: list[str]
+
+    @property
+    def p(self) -> dict[str, Any]:
+        player: dict[str, Any] = self.out["players"][self.who]
+        return player
+
+    def cost(self, action: str) -> int:
+        return food_cost(self.out, self.md, self.who, action)
+
+
 def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
                     lines: list[str]) -> dict[str, Any]:
     """One Colonist's Action Round, checked Action by Action on a copy of the state: the Food
     cost of each Action by Zone, at most ``food_per_round`` Food and ``actions_per_round``
     Actions, a M.U.L.E. only for the Money and from the Corral, installed on an empty Land of
     the Colonist (one per Land), the Wampus caught once a Turn, the Pub ending the Phase."""
-    out = copy.deepcopy(s)
-    p, store, dev = out["players"][who], out["store"], out["dev"]
-    d = md.development
-    pb = md.player_board
+    r = _Round(copy.deepcopy(s), md, who, lines)
+    p, dev, d = r.p, r.out["dev"], md.development
     parts = [x.strip() for x in text.replace(";", ",").split(",") if x.strip()]
     if not parts or [x.lower() for x in parts] == ["pass"]:
         dev["done"].append(who)
         lines.append(f"{who} passes: Development over for {who}")
-        return out
+        return r.out
     if p["food"] < 1:       # even an Action a Special Talent makes free
         raise RuleError(f"Development: Players without Food must Pass ({who} has 0 Food)")
     if len(parts) > int(d["actions_per_round"]):
         raise RuleError(f"Development: up to {d['actions_per_round']} Actions in one Action "
                         f"Round, not {len(parts)}")
     food = 0
-    mule_price = md.track("smithore").sell_for(out["prices"]["smithore"])
     for i, part in enumerate(parts):
         words = part.split()
-        verb = words[0].lower()
-        if verb == "pass":
-            raise RuleError("Development: Pass is an Action Round of its own (no other Action)")
-        if verb == "buy":
-            if len(words) != 3:
-                raise InputError(f"'{part}': buy LAND GOOD, e.g. buy P07 F")
-            j = _land(p, words[1])
-            land = p["lands"][j]
-            zone = _zone(land, pb, words[1])
-            cost = food_cost(out, md, who, "buy_white" if zone == "white" else "buy_red_blue")
-            if land.get("mule"):
-                raise RuleError(f"{words[1].upper()} already has a M.U.L.E. (one per Land): refit "
-                                "it, or move it to an empty Land first")
-            if p["money"] < mule_price:
-                raise RuleError(f"a M.U.L.E. costs ${mule_price} (Smithore's Sell Price): "
-                                f"{who} has ${p['money']}")
-            if store["mules"] < 1:
-                raise RuleError("The Store's Corral holds no M.U.L.E. to sell")
-            good = board.good_of(words[2])
-            if good is None:
-                raise InputError(f"'{part}': a M.U.L.E. is installed to produce a Good "
-                                 "(S, C, F, E)")
-            board.check_producible(land, good, md.land)
-            p["money"] -= mule_price
-            after = rules.store_mule_production(store["mules"], store["smithore"], 1,
-                                                pens=md.pens, mules_per_pen=md.mules_per_pen)
-            store["mules"], store["smithore"] = after.mules, after.smithore
-            land["mule"] = good
-            lines.append(f"{who} buys a M.U.L.E. for ${mule_price}, installed on "
-                         f"{board.label(p['lands'], j)} ({zone} Zone) producing {good}")
-        elif verb == "refit":
-            if len(words) not in (3, 5):
-                raise InputError(f"'{part}': refit LAND GOOD, or refit LAND GOOD LAND GOOD for "
-                                 "two Adjacent Lands")
-            pairs = [(words[k], words[k + 1]) for k in range(1, len(words), 2)]
-            js = [_land(p, ref) for ref, _ in pairs]
-            for (ref, _), j in zip(pairs, js, strict=True):
-                if not p["lands"][j].get("mule"):
-                    raise RuleError(f"{ref.upper()} has no M.U.L.E. to refit (buy one first)")
-            if len(js) == 2:
-                a, b = (p["lands"][j].get("square") for j in js)
-                if js[0] == js[1] or not a or not b or not pb.adjacent(a, b):
-                    raise RuleError("Refit M.U.L.E.s on Two Adjacent Lands: "
-                                    f"{pairs[0][0].upper()} and {pairs[1][0].upper()} are not "
-                                    "Adjacent squares of the Player Board")
-                cost = food_cost(out, md, who, "refit_two_adjacent")
-            else:
-                zone = _zone(p["lands"][js[0]], pb, pairs[0][0])
-                cost = food_cost(out, md, who,
-                                 "refit_white" if zone == "white" else "refit_red_blue")
-            for (_ref, g), j in zip(pairs, js, strict=True):
-                good = board.good_of(g)
-                if good is None:
-                    raise InputError(f"'{part}': refit to a Good (S, C, F, E)")
-                board.check_producible(p["lands"][j], good, md.land)
-                p["lands"][j]["mule"] = good
-                lines.append(f"{who} refits the M.U.L.E. on {board.label(p['lands'], j)} to "
-                             f"produce {good}")
-        elif verb == "move":
-            if len(words) not in (3, 4):
-                raise InputError(f"'{part}': move FROM TO [GOOD], e.g. move P07 R01 F")
-            a, b = _land(p, words[1]), _land(p, words[2])
-            if not p["lands"][a].get("mule"):
-                raise RuleError(f"{words[1].upper()} has no M.U.L.E. to move")
-            if p["lands"][b].get("mule"):
-                raise RuleError(f"{words[2].upper()} already has a M.U.L.E. (one per Land)")
-            good = board.good_of(words[3]) if len(words) == 4 else p["lands"][a]["mule"]
-            if good is None:
-                raise InputError(f"'{part}': a M.U.L.E. produces a Good (S, C, F, E)")
-            board.check_producible(p["lands"][b], good, md.land)
-            p["lands"][a]["mule"], p["lands"][b]["mule"] = None, good
-            cost = food_cost(out, md, who, "move")
-            lines.append(f"{who} moves the M.U.L.E. from {board.label(p['lands'], a)} to "
-                         f"{board.label(p['lands'], b)}, producing {good}")
-        elif verb == "assay":
-            cost = food_cost(out, md, who, "assay")
-            lines.append(f"{who} assays two Lands")
-        elif verb == "wampus":
-            cost = food_cost(out, md, who, "hunt_wampus")
-            if who in dev["caught"]:
-                raise RuleError(f"{who} caught the Wampus this Turn: he cannot be hunted again")
-            caught = _hunt(out, md, who, words[1:], lines)
-            if caught:
-                dev["caught"].append(who)
-                p["money"] += int(d.get("wampus", 10))
-        elif verb in ("pub", "gamble"):
-            if i != len(parts) - 1:
-                raise RuleError("Gamble at the Pub is the Colonist's last Action: it ends the "
-                                "Development Phase")
-            cost = food_cost(out, md, who, "gamble")
-            pub = int(talent(out, md, who).get("pub", d.get("pub", 5)))
-            p["money"] += pub
-            dev["done"].append(who)
-            lines.append(f"{who} gambles at the Pub: +${pub}, Development over for "
-                         f"{who}")
-        else:
+        act = _ACTIONS.get(words[0].lower())
+        if act is None:
             raise InputError(f"'{part}': an Action is one of: {ACTIONS}; or pass")
+        cost = act(r, words, part, i == len(parts) - 1)
         food += cost
         if food > int(d["food_per_round"]):
             raise RuleError(f"Development: no more than {d['food_per_round']} Food in one Action "
@@ -716,7 +639,130 @@ def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
         dev["food_used"][who] = dev["food_used"].get(who, 0) + cost
     p["mules"] = board.mule_counts(p["lands"])
     lines.append(f"{who}: {food} Food into the Food Usage box; ${p['money']}, Food {p['food']}")
-    return out
+    return r.out
+
+
+def _act_pass(r: _Round, words: list[str], part: str, last: bool) -> int:
+    raise RuleError("Development: Pass is an Action Round of its own (no other Action)")
+
+
+def _act_buy(r: _Round, words: list[str], part: str, last: bool) -> int:
+    """Buy a M.U.L.E. (Smithore's Sell Price) from the Corral, installed on an empty Land."""
+    p, store, md = r.p, r.out["store"], r.md
+    if len(words) != 3:
+        raise InputError(f"'{part}': buy LAND GOOD, e.g. buy P07 F")
+    j = _land(p, words[1])
+    land = p["lands"][j]
+    zone = _zone(land, md.player_board, words[1])
+    cost = r.cost("buy_white" if zone == "white" else "buy_red_blue")
+    mule_price = md.track("smithore").sell_for(r.out["prices"]["smithore"])
+    if land.get("mule"):
+        raise RuleError(f"{words[1].upper()} already has a M.U.L.E. (one per Land): refit "
+                        "it, or move it to an empty Land first")
+    if p["money"] < mule_price:
+        raise RuleError(f"a M.U.L.E. costs ${mule_price} (Smithore's Sell Price): "
+                        f"{r.who} has ${p['money']}")
+    if store["mules"] < 1:
+        raise RuleError("The Store's Corral holds no M.U.L.E. to sell")
+    good = board.good_of(words[2])
+    if good is None:
+        raise InputError(f"'{part}': a M.U.L.E. is installed to produce a Good (S, C, F, E)")
+    board.check_producible(land, good, md.land)
+    p["money"] -= mule_price
+    after = rules.store_mule_production(store["mules"], store["smithore"], 1, pens=md.pens,
+                                        mules_per_pen=md.mules_per_pen)
+    store["mules"], store["smithore"] = after.mules, after.smithore
+    land["mule"] = good
+    r.lines.append(f"{r.who} buys a M.U.L.E. for ${mule_price}, installed on "
+                   f"{board.label(p['lands'], j)} ({zone} Zone) producing {good}")
+    return cost
+
+
+def _act_refit(r: _Round, words: list[str], part: str, last: bool) -> int:
+    """Refit a M.U.L.E., or the M.U.L.E.s on Two Adjacent Lands."""
+    p, pb = r.p, r.md.player_board
+    if len(words) not in (3, 5):
+        raise InputError(f"'{part}': refit LAND GOOD, or refit LAND GOOD LAND GOOD for two "
+                         "Adjacent Lands")
+    pairs = [(words[k], words[k + 1]) for k in range(1, len(words), 2)]
+    js = [_land(p, ref) for ref, _ in pairs]
+    for (ref, _), j in zip(pairs, js, strict=True):
+        if not p["lands"][j].get("mule"):
+            raise RuleError(f"{ref.upper()} has no M.U.L.E. to refit (buy one first)")
+    if len(js) == 2:
+        a, b = (p["lands"][j].get("square") for j in js)
+        if js[0] == js[1] or not a or not b or not pb.adjacent(a, b):
+            raise RuleError("Refit M.U.L.E.s on Two Adjacent Lands: "
+                            f"{pairs[0][0].upper()} and {pairs[1][0].upper()} are not "
+                            "Adjacent squares of the Player Board")
+        cost = r.cost("refit_two_adjacent")
+    else:
+        zone = _zone(p["lands"][js[0]], pb, pairs[0][0])
+        cost = r.cost("refit_white" if zone == "white" else "refit_red_blue")
+    for (_ref, g), j in zip(pairs, js, strict=True):
+        good = board.good_of(g)
+        if good is None:
+            raise InputError(f"'{part}': refit to a Good (S, C, F, E)")
+        board.check_producible(p["lands"][j], good, r.md.land)
+        p["lands"][j]["mule"] = good
+        r.lines.append(f"{r.who} refits the M.U.L.E. on {board.label(p['lands'], j)} to "
+                       f"produce {good}")
+    return cost
+
+
+def _act_move(r: _Round, words: list[str], part: str, last: bool) -> int:
+    """Move a M.U.L.E. to Any Other Land (an empty one), producing its Good or another."""
+    p = r.p
+    if len(words) not in (3, 4):
+        raise InputError(f"'{part}': move FROM TO [GOOD], e.g. move P07 R01 F")
+    a, b = _land(p, words[1]), _land(p, words[2])
+    if not p["lands"][a].get("mule"):
+        raise RuleError(f"{words[1].upper()} has no M.U.L.E. to move")
+    if p["lands"][b].get("mule"):
+        raise RuleError(f"{words[2].upper()} already has a M.U.L.E. (one per Land)")
+    good = board.good_of(words[3]) if len(words) == 4 else p["lands"][a]["mule"]
+    if good is None:
+        raise InputError(f"'{part}': a M.U.L.E. produces a Good (S, C, F, E)")
+    board.check_producible(p["lands"][b], good, r.md.land)
+    p["lands"][a]["mule"], p["lands"][b]["mule"] = None, good
+    r.lines.append(f"{r.who} moves the M.U.L.E. from {board.label(p['lands'], a)} to "
+                   f"{board.label(p['lands'], b)}, producing {good}")
+    return r.cost("move")
+
+
+def _act_assay(r: _Round, words: list[str], part: str, last: bool) -> int:
+    r.lines.append(f"{r.who} assays two Lands")
+    return r.cost("assay")
+
+
+def _act_wampus(r: _Round, words: list[str], part: str, last: bool) -> int:
+    """Hunt the Wampus: once caught, not again this Turn."""
+    cost = r.cost("hunt_wampus")
+    dev = r.out["dev"]
+    if r.who in dev["caught"]:
+        raise RuleError(f"{r.who} caught the Wampus this Turn: he cannot be hunted again")
+    if _hunt(r.out, r.md, r.who, words[1:], r.lines):
+        dev["caught"].append(r.who)
+        r.p["money"] += int(r.md.development.get("wampus", 10))
+    return cost
+
+
+def _act_pub(r: _Round, words: list[str], part: str, last: bool) -> int:
+    """Gamble at the Pub: the Colonist's last Action, ending the Development Phase."""
+    if not last:
+        raise RuleError("Gamble at the Pub is the Colonist's last Action: it ends the "
+                        "Development Phase")
+    cost = r.cost("gamble")
+    pub = int(talent(r.out, r.md, r.who).get("pub", r.md.development.get("pub", 5)))
+    r.p["money"] += pub
+    r.out["dev"]["done"].append(r.who)
+    r.lines.append(f"{r.who} gambles at the Pub: +${pub}, Development over for {r.who}")
+    return cost
+
+
+_ACTIONS: dict[str, Callable[[_Round, list[str], str, bool], int]] = {
+    "pass": _act_pass, "buy": _act_buy, "refit": _act_refit, "move": _act_move,
+    "assay": _act_assay, "wampus": _act_wampus, "pub": _act_pub, "gamble": _act_pub}
 
 
 def _hunt(s: dict[str, Any], md: MuleData, who: str, words: list[str], lines: list[str]
@@ -759,11 +805,13 @@ def develop(t: Turn, who: str) -> None:
     lines: list[str] = []
 
     def parse(a: str) -> dict[str, Any]:
+        if not a.strip():    # a Pass ends the Colonist's Phase: never taken from a blank
+            raise InputError(f"Development: type {who}'s Actions ({ACTIONS}), or pass to Pass")
         lines.clear()
         return develop_actions(t.s, t.md, who, a, lines)
 
     after = t.ask("actions", f"Development, Action Round {rnd}: {who}'s Actions ({ACTIONS}; "
-                  "blank or pass: Pass)", "", parse)
+                  "or pass)", "", parse)
     t.s.clear()
     t.s.update(after)
     for line in lines:
@@ -825,9 +873,10 @@ def production_card(t: Turn, text: str) -> ProductionCard | list[ProductionCard]
     drawn = set(t.s.get("production_drawn", []))
     found = [c for c in found if c.id not in drawn] or found
     if len(found) > 1:
-        return found
-    check_card(t, found[0])
-    return found[0]
+        return list(found)
+    card: ProductionCard = found[0]
+    check_card(t, card)
+    return card
 
 
 def check_card(t: Turn, card: ProductionCard) -> None:
@@ -961,15 +1010,19 @@ def _worked_lands(t: Turn, name: str, short: int) -> list[production.Worked]:
     def parse(a: str) -> list[production.Worked]:
         cells = production.parse_board(a, tile) if t.tournament else \
             production.parse_lands(a, tile)
+        if working and not cells:   # never counted as nothing behind the table's back
+            untiled = ", ".join(board.label(p["lands"], i) for i, x in enumerate(p["lands"])
+                                if x.get("mule") and not x.get("tile"))
+            raise RuleError(f"Production: {name}'s Lands with M.U.L.E.s are not all known by "
+                            f"their tile{' and square' if t.tournament else ''} (Land "
+                            f"{untiled or '?'}), so their Production is typed: {shape}; or "
+                            f"name the tile: irata play set players.{name}.lands.N.tile P07")
         if len(cells) > len(working):
             raise RuleError(f"{name} has {len(working)} M.U.L.E.(s) at work, not {len(cells)}")
         return cells
 
-    worked = t.ask(f"lands.{name}", f"{name}: working Lands ({shape}){hint}", "", parse)
-    if working and not worked:
-        t.tell(f"  ! {name}: no Production typed for {len(working)} M.U.L.E.(s) at work, "
-               "counted as nothing (give the Lands their tiles and squares and it is counted "
-               "for you)")
+    worked: list[production.Worked] = t.ask(f"lands.{name}", f"{name}: working Lands "
+                                            f"({shape}){hint}", "", parse)
     return worked
 
 
@@ -1033,8 +1086,9 @@ def _choose(t: Turn, key: str, question: str, lands: list[production.Worked],
     try:        # the only candidate needs no question
         return production.land_index(lands, None, good, what)
     except InputError:
-        return t.ask(key, question, "",
-                     lambda a: production.land_index(lands, a, good, what))
+        index: int | None = t.ask(key, question, "",
+                                  lambda a: production.land_index(lands, a, good, what))
+        return index
 
 
 def _lose_mule(p: dict[str, Any], w: production.Worked) -> None:
@@ -1093,7 +1147,8 @@ def _deals(text: str, names: list[str]) -> list[tuple[str, str, int, int]]:
 
 
 def _roles(s: dict[str, Any], good: str) -> dict[str, str]:
-    return s.setdefault("roles", {}).setdefault(good, {})
+    roles: dict[str, str] = s.setdefault("roles", {}).setdefault(good, {})
+    return roles
 
 
 def _take_role(roles: dict[str, str], who: str, role: str, good: str) -> None:
@@ -1221,10 +1276,13 @@ def sellout(t: Turn, who: str | None) -> None:
     sell = rules.final_sell_out({n: players[n]["money"] for n in names},
                                 {n: rules.Stocks(**{g: players[n][g] for g in GOODS})
                                  for n in names}, t.s["prices"])
+    store = t.s["store"]
     for n in names:
         players[n]["money"] = sell.money[n]
         for g in GOODS:
             players[n][g] = 0
+            if g != "crystite":     # Crystite sold to The Store is shipped off-planet
+                store[g] = store.get(g, 0) + sell.sold[n][g]
         t.tell(f"{n} sells everything to The Store: +${sell.revenue[n]} -> ${sell.money[n]}")
 
 

@@ -7,14 +7,15 @@ imported here: the rule numbers come from ``companion.mule.data`` (cached from t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import click
 
+from companion.mule.game import MOVES
 from companion.session import parse_amount
 from components.errors import InputError
-from irata.options import DB, GAME, JSON, SEED, BoundedInt, emit, open_store, pick
+from irata.options import DB, GAME, JSON, SEED, BoundedInt, emit, names, open_store, pick
+from irata.play.declared import add_moves
 
 GOODS = ("smithore", "crystite", "food", "energy")
 
@@ -278,13 +279,7 @@ def production(card: str | None, lands: str | None, board: str | None, tournamen
     hit_label = worked[struck].label if struck is not None else None
     worked = prod.strike(worked, struck)
     result = prod.produce(worked, c.modifiers if c else {}, tournament=tournament)
-    if effect.get("store_loses_all"):
-        notes.append("The Store loses all its " + ", ".join(effect["store_loses_all"]))
-    if effect.get("meteor_craters"):
-        notes.append("The lowest-ranking Colonist places the Meteor Craters ("
-                     + ", ".join(t.tile for t in md.craters()) + ") on Planet Irata")
-    if effect.get("lose_all"):
-        notes.append(f"Every Colonist loses all their {effect['lose_all']}")
+    notes.extend(_colony_notes(effect, md))
     payload = {"card": c.id if c else None, "base": result.base,
                "economies_of_scale": result.economies_of_scale, "total": result.total,
                "flipped": result.flipped, "turn_over": list(result.turn_over),
@@ -311,6 +306,19 @@ def production(card: str | None, lands: str | None, board: str | None, tournamen
         return out
 
     emit(as_json, payload, lines)
+
+
+def _colony_notes(effect: dict[str, Any], md: Any) -> list[str]:
+    """What the card does to the Colony, not to this Colonist: shown, not counted."""
+    notes = []
+    if effect.get("store_loses_all"):
+        notes.append("The Store loses all its " + ", ".join(effect["store_loses_all"]))
+    if effect.get("meteor_craters"):
+        notes.append("The lowest-ranking Colonist places the Meteor Craters ("
+                     + ", ".join(t.tile for t in md.craters()) + ") on Planet Irata")
+    if effect.get("lose_all"):
+        notes.append(f"Every Colonist loses all their {effect['lose_all']}")
+    return notes
 
 
 def _struck(effect: dict[str, Any], worked: list[Any], rank: int | None, hit: str | None,
@@ -494,296 +502,29 @@ def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
     that made it, so undo puts the cards back.
     """
     from companion.mule.saved import describe, new_game
+    from irata.play.declared import pairs
 
-    river_tiles = {}
-    for part in (rivers or "").split(","):
-        if part.strip():
-            if "=" not in part:
-                raise InputError(f"--rivers: '{part.strip()}' should be NAME=TILE, e.g. Ann=R01")
-            who, tile = (x.strip() for x in part.split("=", 1))
-            river_tiles[who] = tile
-    picked = {}
-    for part in (species or "").split(","):
-        if part.strip():
-            if "=" not in part:
-                raise InputError(f"--species: '{part.strip()}' should be NAME=SPECIES, e.g. "
-                                 "Ann=Mechtron")
-            who, card = (x.strip() for x in part.split("=", 1))
-            if who in picked:
-                raise InputError(f"--species: {who} is given twice")
-            picked[who] = card
+    picked = pairs([species or ""], "--species")
     if species is not None and not picked:
         raise InputError("--species: give NAME=SPECIES for every Colonist, e.g. Ann=Mechtron")
-    state = new_game(_data(), _names(players, "--players"), mode, seed, deck, alt_events,
-                     river_tiles, picked)
+    colonists = names(players, "--players")
+    given = pairs([rivers or ""], "--rivers")
+    state = new_game(_data(), colonists, mode, seed, deck, alt_events, given, picked)
     with open_store(db) as store:
         saved = store.create("mule", state, name)
+    typed = {n.lower() for n in given}
+    dealt = [f"{n} {x['tile']}" for n, p in state["players"].items() for x in p["lands"]
+             if x["land"] == "river" and x.get("tile") and n.lower() not in typed]
     emit(as_json, {"id": saved.id, "name": saved.name, "state": state},
-          lambda: [f"Saved game {saved.id} ({saved.name}), seed {state['seed']}",
-                   describe(state)])
+         lambda: [f"Saved game {saved.id} ({saved.name}), seed {state['seed']}",
+                  *([f"Starting Rivers: {', '.join(dealt)} (give each Colonist that River "
+                     "tile; --rivers NAME=TILE chooses)"] if dealt else []),
+                  describe(state)])
 
 
 START = "irata play mule new --players ..."
 
-
-def _given_pairs(values: tuple[str, ...], key: str, what: str) -> dict[str, str]:
-    """``--flip Ann=P07,R01`` (repeatable) -> {"flip.Ann": "P07,R01"}."""
-    out: dict[str, str] = {}
-    for value in values:
-        if "=" not in value:
-            raise InputError(f"{what}: '{value}' should be NAME=...")
-        name, text = (x.strip() for x in value.split("=", 1))
-        if any(k.lower() == f"{key}.{name}".lower() for k in out):
-            raise InputError(f"{what}: {name} is given twice (one {what} NAME=... each)")
-        out[f"{key}.{name}"] = text
-    return out
-
-
-def _record(step: str, who: str | None, given: dict[str, str], db: str | None,
-            game_id: int | None, as_json: bool) -> None:
-    """Record one step of the Game Turn: read the saved game, check the entry against the
-    rules and the state, append the step, all in one transaction (a refused entry changes
-    nothing)."""
-    import copy
-
-    from companion.mule import turn as steps_of
-    from companion.mule.data import check_good
-    from companion.mule.steps import player_name
-    from companion.session import state_of
-    from components.errors import RuleError
-
-    md = _data()
-    with open_store(db) as store:
-        saved = pick(store, game_id, "mule", "M.U.L.E.", START)
-        with store.transaction():
-            state = state_of(store, saved)
-            now = steps_of.current(copy.deepcopy(state), md)
-            if now is None:
-                raise RuleError("this game is over: The Ship is Back! was drawn")
-            if now.step != step:
-                raise RuleError(f"it is not the time for '{step}': now "
-                                f"{steps_of.say_step(now, state)} -- "
-                                f"{steps_of.command(now, state)}")
-            if who is not None and now.who is not None:
-                named = check_good(who) if step == "trade" else \
-                    player_name(who, list(state["players"]))
-                if named != now.who and step == "auction":
-                    raise RuleError(f"Land Auctions: the Land for Sale! cards are played from "
-                                    f"Rank 1 down, and now it is {now.who}'s turn to play one "
-                                    f"or not (not {named}'s) -- {steps_of.command(now, state)}")
-                if named != now.who:
-                    raise RuleError(f"it is not {named}'s turn: now "
-                                    f"{steps_of.say_step(now, state)}")
-            # NAME=... options name Colonists as typed (any case): as the game spells them
-            given = {(f"{k.partition('.')[0]}."
-                      f"{player_name(k.partition('.')[2], list(state['players']))}"
-                      if "." in k else k): v for k, v in given.items()}
-            answers: dict[str, str] = {}
-            after, done, lines = steps_of.run_step(state, md, steps_of.scripted(given, answers),
-                                                   lambda _line: None)
-            unused = sorted(set(given) - set(answers))
-            if step == "trade" and "buy" in unused and given.get("buy", "").strip():
-                from companion.mule.steps import store_sells_not
-
-                raise RuleError(store_sells_not(state, now.who or "") or "Market: nothing to "
-                                "buy from The Store")
-            if unused:
-                raise InputError(f"{', '.join(_as_typed(k) for k in unused)}: not asked in "
-                                 f"this step ({steps_of.say_step(now, state)}), so not taken")
-            event = store.append(saved.id, "step", {
-                "turn": done.turn, "step": done.step, "who": done.who, "answers": answers,
-                "lines": lines, "after": after})
-    following = steps_of.current(copy.deepcopy(after), md)
-    nxt = following.as_dict(after) if following else None
-    emit(as_json, {"id": saved.id, "event": event.seq, "turn": done.turn, "step": done.step,
-                   "who": done.who, "lines": lines, "next": nxt},
-         [*lines, f"Saved. Now: {nxt['text']}\n  {nxt['command']}" if nxt
-          else "Saved. The game is over."])
-
-
-def _as_typed(key: str) -> str:
-    """An answer's key as the option that gave it: ``flip.Ann`` -> ``--flip Ann=...``."""
-    option, _, name = key.partition(".")
-    option = {"card": "CARD", "card_price": "--price", "deals": "--deal"}.get(option,
-                                                                           f"--{option}")
-    return f"{option} {name}=..." if name else option
-
-
-STEP_OPTIONS = [GAME, DB, JSON]
-
-
-SHORT = {
-    "grant": "Step: Land Grant (NAME TILE@SQUARE).",
-    "auction": "Step: a Land Auction (SELLER WINNER BID TILE@SQUARE).",
-    "package": "Step: Package From Home World! cards played.",
-    "develop": "Step: a Colonist's Action Round of Development.",
-    "usage": "Step: Usage and Spoilage.",
-    "produce": "Step: Production (the Production Card drawn).",
-    "pricing": "Step: Pricing.",
-    "trade": "Step: one Auction of the Market (GOOD).",
-    "final-market": "Step: the Final Turn's Market (all sold to The Store).",
-    "ranking": "Step: Ranking.",
-    "lucky": "Step: the Lucky Event (NAME CARD --to NAME).",
-    "unlucky": "Step: the Unlucky Event (NAME CARD --to NAME).",
-    "end": "Step: the end of the game and the Colony's rating.",
-}
-
-
-def _step_command(name: str, help_text: str) -> Callable[[Callable[..., None]], Any]:
-    def wrap(fn: Callable[..., None]) -> Any:
-        for option in reversed(STEP_OPTIONS):
-            fn = option(fn)
-        return mule.command(name, help=help_text + "\n\nirata play mule next says which step "
-                            "comes now.", short_help=SHORT[name])(fn)
-    return wrap
-
-
-@_step_command("grant", "1. Expansion, Land Grant: NAME claims a Land, TILE@SQUARE as printed "
-               "(P07@B2), or none.")
-@click.argument("name")
-@click.argument("claim", nargs=-1)
-def grant(name: str, claim: tuple[str, ...], game_id: int | None, db: str | None,
-          as_json: bool) -> None:
-    _record("grant", name, {"claim": " ".join(claim)}, db, game_id, as_json)
-
-
-@_step_command("auction", "1. Expansion, Land Auctions (Tournament), from Rank 1 down: SELLER "
-               "WINNER BID TILE@SQUARE; SELLER none when SELLER plays no Land for Sale! card; "
-               "none when nobody else plays one this Turn.")
-@click.argument("entry", nargs=-1)
-def auction(entry: tuple[str, ...], game_id: int | None, db: str | None, as_json: bool) -> None:
-    seller = entry[0] if len(entry) > 1 else None     # checked: is it the seller's turn?
-    _record("auction", seller, {"auction": " ".join(entry)}, db, game_id, as_json)
-
-
-@_step_command("package", "2. Development: Package From Home World! cards played, "
-               "NAME=CARD,... (CARD: its code or its Good), or none.")
-@click.argument("entry", nargs=-1)
-def package(entry: tuple[str, ...], game_id: int | None, db: str | None, as_json: bool) -> None:
-    _record("package", None, {"package": " ".join(entry)}, db, game_id, as_json)
-
-
-@_step_command("develop", "2. Development: NAME's Action Round, e.g. \"buy P07 F, assay\"; or "
-               "pass.\n\nActions: buy LAND GOOD, refit LAND GOOD [LAND GOOD] (two Adjacent "
-               "Lands), move FROM TO [GOOD], assay, wampus (yes/no without the companion's "
-               "deck), pub. LAND: its tile (P07) or square (B2).")
-@click.argument("name")
-@click.argument("actions", nargs=-1)
-def develop(name: str, actions: tuple[str, ...], game_id: int | None, db: str | None,
-            as_json: bool) -> None:
-    _record("develop", name, {"actions": " ".join(actions)}, db, game_id, as_json)
-
-
-@_step_command("usage", "3. Usage and Spoilage (nothing to type).")
-def usage(game_id: int | None, db: str | None, as_json: bool) -> None:
-    _record("usage", None, {}, db, game_id, as_json)
-
-
-@_step_command("produce", "4. Production: the Production Card drawn (its code or title; "
-               "nothing with the companion's deck), and who flips or loses what.")
-@click.argument("card", nargs=-1)
-@click.option("--price", multiple=True, help="The printed Crystite price, for a title "
-              "printed on several cards (The Ship is Back!).")
-@click.option("--flip", multiple=True, help="NAME=TILES flipped for an Energy Shortage.")
-@click.option("--hit", multiple=True, help="NAME=LAND hit by Radiation! or Pest Attack!.")
-@click.option("--lands", multiple=True, help="NAME=CELLS: working Lands without tiles (F3,E2).")
-@click.option("--craters", help="Meteorite Strike!: the Zone of Planet Irata each Meteor "
-              "Crater was placed in, in order (red,blue; beside: no empty square left).")
-def produce(card: tuple[str, ...], price: tuple[str, ...], flip: tuple[str, ...],
-            hit: tuple[str, ...], lands: tuple[str, ...], craters: str | None,
-            game_id: int | None, db: str | None, as_json: bool) -> None:
-    given = {**_given_pairs(flip, "flip", "--flip"), **_given_pairs(hit, "hit", "--hit"),
-             **_given_pairs(lands, "lands", "--lands")}
-    if card:
-        given["card"] = " ".join(card)
-    if len(price) > 1:
-        raise InputError(f"--price is given {len(price)} times: one card was drawn")
-    if price:
-        given["card_price"] = price[0]
-    if craters is not None:
-        given["craters"] = craters
-    _record("produce", None, given, db, game_id, as_json)
-
-
-@_step_command("pricing", "5. Pricing (nothing to type).")
-def pricing_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
-    _record("pricing", None, {}, db, game_id, as_json)
-
-
-@_step_command("trade", "6. Market, one Auction (GOOD): sales to The Store, purchases from it, "
-               "deals between Colonists.")
-@click.argument("good")
-@click.option("--sell", "sell", multiple=True, help="Sold to The Store: NAME=N,... "
-              "(repeatable).")
-@click.option("--buy", "buy", multiple=True, help="Bought from The Store: NAME=N,... "
-              "(repeatable).")
-@click.option("--deal", "deal", multiple=True, help="SELLER>BUYER N@PRICE (repeatable).")
-def trade(good: str, sell: tuple[str, ...], buy: tuple[str, ...], deal: tuple[str, ...],
-          game_id: int | None, db: str | None, as_json: bool) -> None:
-    # a repeated option adds to the others (a name twice is refused by the step), never
-    # silently replaces them
-    given = {"sell": ",".join(sell), "deals": ",".join(deal)}
-    if any(b.strip() for b in buy):
-        given["buy"] = ",".join(buy)
-    _record("trade", good, given, db, game_id, as_json)
-
-
-@_step_command("final-market", "6. Market of the Final Turn: everyone sells all their Goods to "
-               "The Store.")
-def sellout_step(game_id: int | None, db: str | None, as_json: bool) -> None:
-    _record("sellout", None, {}, db, game_id, as_json)
-
-
-@_step_command("ranking", "7. Ranking (nothing to type).")
-def ranking(game_id: int | None, db: str | None, as_json: bool) -> None:
-    _record("ranking", None, {}, db, game_id, as_json)
-
-
-def _event_step(kind: str) -> Any:
-    @_step_command(kind, f"8. Personal Events: the {kind.capitalize()} Event drawn by NAME "
-                   "(CARD: its code or title; nothing with the companion's deck), --to whom.")
-    @click.argument("name")
-    @click.argument("card", nargs=-1)
-    @click.option("--to", "to", multiple=True, help="The Colonist who receives the card.")
-    def cmd(name: str, card: tuple[str, ...], to: tuple[str, ...], game_id: int | None,
-            db: str | None, as_json: bool) -> None:
-        given = {"card": " ".join(card)} if card else {}
-        if len(to) > 1:
-            raise InputError(f"--to is given {len(to)} times: the card goes to one Colonist")
-        if to:
-            given["to"] = to[0]
-        _record(kind, name, given, db, game_id, as_json)
-    return cmd
-
-
-lucky = _event_step("lucky")
-unlucky = _event_step("unlucky")
-
-
-@_step_command("end", "The end of the game: the First Founder and the Colony's rating.")
-def end(game_id: int | None, db: str | None, as_json: bool) -> None:
-    _record("end", None, {}, db, game_id, as_json)
-
-
-@mule.command("next")
-@GAME
-@DB
-@JSON
-def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
-    """Which step comes now, for whom, and the command that records it."""
-    import copy
-
-    from companion.mule import turn as steps_of
-    from companion.session import state_of
-
-    with open_store(db) as store:
-        saved = pick(store, game_id, "mule", "M.U.L.E.", START)
-        state = state_of(store, saved)
-    now = steps_of.current(copy.deepcopy(state))
-    nxt = now.as_dict(state) if now else None
-    emit(as_json, {"id": saved.id, "next": nxt},
-         [f"Game {saved.id}, Turn {nxt['turn']}: {nxt['text']}", f"  {nxt['command']}"]
-         if nxt else f"Game {saved.id} is over.")
+add_moves(mule, "mule", "M.U.L.E.", START, MOVES)
 
 
 @mule.command("status")
@@ -811,64 +552,79 @@ def turn(game_id: int | None, db: str | None) -> None:
     answered. Run it again to resume where it stopped; Ctrl-C or the end of the input loses
     only the step in progress (the end of the input exits 2, Ctrl-C 130). A refused answer
     says why and is asked again; the same refused answer given over and over ends it (exit 2,
-    the steps before it kept).
+    the steps before it kept). Steps with nothing to decide run themselves and are shown.
 
     \b
     Lands are claimed by the tile printed on them and the square of the
     Player Board printed in its corner (P07@B2). Development is typed
     Action Round by Action Round: buy P07 F, refit P07 E, refit P07 E P08 F
-    (two Adjacent Lands), move P07 R01 F, assay, wampus, pub; blank: Pass.
+    (two Adjacent Lands), move P07 R01 F, assay, wampus, pub; or pass.
     Cards are named by the code in their corner (PR05) or their title.
     Each step is also its own command: irata play mule next says which.
     """
-    import copy
-
-    from companion.mule import turn as steps_of
+    from companion.mule.game import GAME as DECLARED
+    from companion.play import play
     from companion.session import state_of
     from components.errors import RuleError
 
-    md = _data()
+    with open_store(db) as store:
+        saved = pick(store, game_id, "mule", "M.U.L.E.", START)
+        played, state, _ = play(store, saved, DECLARED, [])   # what runs itself first
+        _echo_ran(played)
+        now = DECLARED.now(state)
+        if now is None:
+            raise RuleError("this game is over: The Ship is Back! was drawn")
+        start = now.turn
+        click.echo(f"== Turn {start}, from {now.text}")
+        while now is not None and now.turn == start:
+            _turn_step(store, saved, state, now.text)
+            state = state_of(store, saved)
+            now = DECLARED.now(state)
+    if now is None:
+        click.echo(f"The game is over (game {saved.id}).")
+    else:
+        click.echo(f"Turn {start} saved in game {saved.id}. Next: {now.text}")
+
+
+def _echo_ran(played: list[Any]) -> None:
+    for p in played:
+        if p.auto:
+            who = f" {p.move.who}" if p.move.who else ""
+            click.echo(f"-- {p.move.kind}{who} (runs itself)")
+            for line in p.lines:
+                click.echo(line)
+
+
+def _turn_step(store: Any, saved: Any, state: dict[str, Any], said: str) -> None:
+    """Ask the step that comes now at the table and save it (then what runs itself)."""
+    from companion.mule import turn as steps_of
+    from companion.mule.game import GAME as DECLARED
+    from companion.play import Move, play
+    from components.errors import RuleError
 
     def ask(question: str, default: str) -> str:
         return str(click.prompt(question, default=default, show_default=bool(default)))
 
-    with open_store(db) as store:
-        saved = pick(store, game_id, "mule", "M.U.L.E.", START)
-        state = state_of(store, saved)
-        now = steps_of.current(copy.deepcopy(state), md)
-        if now is None:
-            raise RuleError("this game is over: The Ship is Back! was drawn")
-        start = now.turn
-        click.echo(f"== Turn {start}, from {steps_of.say_step(now, state)}")
-        while now is not None and now.turn == start:
-            seen = len(store.events(saved.id))
-            click.echo(f"-- {steps_of.say_step(now, state)}")
-            where = (f"{steps_of.say_step(now, state)}: everything before it is saved; "
-                     "'irata play mule turn' resumes here")
-            try:
-                # a refused answer is asked again; a refusal nothing typed can change, or the
-                # same refused answers given again and again, ends the command (exit 2)
-                after, done, lines, answers = steps_of.take_step(state, md, ask, click.echo)
-            except steps_of.Stuck as exc:
-                raise RuleError(f"{exc.reason} (refused {exc.times} times); stopped at "
-                                f"{where}") from None
-            except click.Abort as exc:
-                if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
-                    click.echo(f"\nStopped at {where}.", err=True)
-                    raise SystemExit(130) from None
-                # the input ran out with a question unanswered: bad input, as everywhere
-                click.echo(f"\nerror: the input ended at {where}", err=True)
-                raise SystemExit(2) from None
-            with store.transaction():
-                if len(store.events(saved.id)) != seen:
-                    raise InputError("the saved game changed while this step was typed: run "
-                                     "'irata play mule turn' again")
-                store.append(saved.id, "step", {
-                    "turn": done.turn, "step": done.step, "who": done.who,
-                    "answers": answers, "lines": lines, "after": after})
-            state = after
-            now = steps_of.current(copy.deepcopy(state), md)
-    if now is None:
-        click.echo(f"The game is over (game {saved.id}).")
-    else:
-        click.echo(f"Turn {start} saved in game {saved.id}. Next: {steps_of.say_step(now, state)}")
+    seen = len(store.events(saved.id))
+    click.echo(f"-- {said}")
+    where = f"{said}: everything before it is saved; 'irata play mule turn' resumes here"
+    try:
+        # a refused answer is asked again; a refusal nothing typed can change, or the same
+        # refused answers given again and again, ends the command (exit 2)
+        _after, done, _lines, answers = steps_of.take_step(state, _data(), ask, click.echo)
+    except steps_of.Stuck as exc:
+        raise RuleError(f"{exc.reason} (refused {exc.times} times); stopped at {where}") \
+            from None
+    except click.Abort as exc:
+        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+            click.echo(f"\nStopped at {where}.", err=True)
+            raise SystemExit(130) from None
+        # the input ran out with a question unanswered: bad input, as everywhere
+        click.echo(f"\nerror: the input ended at {where}", err=True)
+        raise SystemExit(2) from None
+    with store.transaction():
+        if len(store.events(saved.id)) != seen:
+            raise InputError("the saved game changed while this step was typed: run "
+                             "'irata play mule turn' again")
+        played, _, _ = play(store, saved, DECLARED, [Move.of(done.step, done.who, answers)])
+    _echo_ran(played)

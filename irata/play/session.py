@@ -16,8 +16,24 @@ from typing import Any
 import click
 
 from companion import session
+from companion.play import entry_events
 from components.errors import InputError
 from irata.options import DB, GAME, JSON, emit, open_store, pick, show_status
+
+
+GAME_COMMANDS = ("status", "log", "undo", "set", "export")
+"""The saved-game commands every game's group has too (``irata play mutagen log``): the same
+command, for that game's saved games alone."""
+
+
+def _game() -> str | None:
+    """The game whose group the command was typed under (``irata play muli undo``), or None
+    (``irata play undo``: any game)."""
+    from companion.games import GAMES
+
+    ctx = click.get_current_context(silent=True)
+    parent = ctx.parent.info_name if ctx is not None and ctx.parent is not None else None
+    return parent if parent in {g.name for g in GAMES} else None
 
 
 def _event_dict(e: session.Event) -> dict[str, Any]:
@@ -30,7 +46,7 @@ def _event_dict(e: session.Event) -> dict[str, Any]:
 @JSON
 def status(game_id: int | None, db: str | None, as_json: bool) -> None:
     """Show a saved game's state."""
-    show_status(db, game_id, as_json)
+    show_status(db, game_id, as_json, _game())
 
 
 def _summary(e: session.Event) -> str:
@@ -40,7 +56,11 @@ def _summary(e: session.Event) -> str:
         return f"turn {e.data['turn']}"
     if e.kind == "step" and "step" in e.data:
         who = f" {e.data['who']}" if e.data.get("who") else ""
-        return f"turn {e.data.get('turn')}: {e.data['step']}{who}"
+        typed = "; ".join(f"{k}: {v}" for k, v in sorted((e.data.get("answers") or {}).items())
+                          if str(v).strip())
+        ran = " (ran itself)" if e.data.get("auto") else ""
+        return f"turn {e.data.get('turn')}: {e.data['step']}{who}" + (
+            f" \"{typed[:60]}\"" if typed and not ran else "") + ran
     keys = ", ".join(sorted(e.data)[:6])
     return f"{e.kind} ({keys})" if keys else e.kind
 
@@ -52,7 +72,7 @@ def _summary(e: session.Event) -> str:
 def log(game_id: int | None, db: str | None, as_json: bool) -> None:
     """Show a saved game's events, oldest first."""
     with open_store(db) as store:
-        saved = pick(store, game_id)
+        saved = pick(store, game_id, _game())
         events = store.events(saved.id)
     emit(as_json, [_event_dict(e) for e in events],
          lambda: [f"Game {saved.id}: {saved.name}",
@@ -87,9 +107,15 @@ def undo(game_id: int | None, db: str | None, as_json: bool, whole_turn: bool) -
     never its set-up."""
     dropped: list[session.Event] = []
     with open_store(db) as store:
-        saved = pick(store, game_id)
+        saved = pick(store, game_id, _game())
         with store.transaction():
-            count = _turn_events(store.events(saved.id)) if whole_turn else 1
+            try:
+                events = store.events(saved.id)
+            except InputError:          # an event edited past reading: undo drops it alone
+                events = []
+            # the last entry typed, with the steps that ran themselves after it (they would
+            # only run again)
+            count = _turn_events(events) if whole_turn else (entry_events(events) or 1)
             if whole_turn and not count:
                 raise InputError(f"game {saved.id} has no turn to take back")
             for _ in range(count):
@@ -97,10 +123,16 @@ def undo(game_id: int | None, db: str | None, as_json: bool, whole_turn: bool) -
                 if event is None:
                     break
                 dropped.append(event)
+    ran = [e for e in dropped if e.data.get("auto")]
+    typed = [e for e in dropped if not e.data.get("auto")]
     if not dropped:
         text = f"Game {saved.id}: nothing to undo (only the set-up is left)"
     elif len(dropped) == 1:
         text = f"Game {saved.id}: dropped event {dropped[0].seq} ({_summary(dropped[0])})"
+    elif not whole_turn and typed:
+        text = (f"Game {saved.id}: dropped event {typed[0].seq} ({_summary(typed[0])}) and "
+                f"what ran itself after it: " + ", ".join(
+                    f"{e.seq} ({_summary(e)})" for e in reversed(ran)))
     else:
         text = (f"Game {saved.id}: dropped events {dropped[-1].seq} to {dropped[0].seq} "
                 f"(turn {dropped[-1].data.get('turn')})")
@@ -133,7 +165,7 @@ def set_cmd(path: str, value: str, game_id: int | None, db: str | None, as_json:
     parsed = _value(value)
     # read, check and append in one transaction, as options.record does (the event is shown)
     with open_store(db) as store, store.transaction():
-        saved = pick(store, game_id)
+        saved = pick(store, game_id, _game())
         state = session.state_of(store, saved)
         _check_path(state, path, parsed)
         after = session.check_set(store, saved, {"path": path, "value": parsed})
@@ -214,7 +246,7 @@ def _stock_rows(events: list[session.Event], game: str) -> tuple[list[str], list
 def export(game_id: int | None, db: str | None, out: str | None) -> None:
     """Write a saved game's log as JSON, and every player's numbers per turn as CSV."""
     with open_store(db) as store:
-        saved = pick(store, game_id)
+        saved = pick(store, game_id, _game())
         events = store.events(saved.id)
         state = session.state_of(store, saved)
     doc = {"id": saved.id, "game": saved.game, "name": saved.name, "created": saved.created,

@@ -320,8 +320,8 @@ def test_a_turn_prompt_asks_again_for_a_wild_number_and_saves_nothing(
     # two Land Grants each (a Colonist who can claim a Land has to: Plains of the Blue Zone),
     # no Package, no Actions, Production Card PR05, no Lands worked; then the wild number as
     # Ann's Smithore sold at the auction, until the input ends
-    claims = "plains@E1\n" * 3 + "plains@E2\n" * 3
-    monkeypatch.setattr("sys.stdin", io.StringIO(claims + "\n" * 4 + "PR05\n" + "\n" * 3
+    claims = "P13@E1\nP14@E1\nP15@E1\nP16@E2\nP17@E2\nP18@E2\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(claims + "\n" + "pass\n" * 3 + "PR05\n"
                                                  + f"Ann={typed}\n" * 3))
     code, out, err = run(["play", "mule", "turn"], capsys)
     assert code == 2 and "the input ended at" in err  # the input ran out, as Ctrl-D

@@ -21,7 +21,9 @@ def test_a_claim_by_tile_and_square(md: MuleData) -> None:
     assert board.parse_claim("p07@b2", md.land, {}, [], [], md.player_board) == {
         "land": "plains", "tile": "P07", "square": "B2", "mule": None, "secret": False}
     assert board.parse_claim("P07 B2", md.land, {}, [], [], md.player_board)["square"] == "B2"
-    assert board.parse_claim("plains", md.land, {}, [], [], md.player_board)["tile"] is None
+    # the word printed large on a Land names many tiles: which one is asked
+    with pytest.raises(InputError, match="which tile"):
+        board.parse_claim("plains", md.land, {}, [], [], md.player_board)
     assert board.parse_claim("  ", md.land, {}, [], [], md.player_board) is None
 
 
@@ -30,7 +32,8 @@ def test_a_claim_by_tile_and_square(md: MuleData) -> None:
     ("P07@C2", RuleError, "The Store"),              # The Store's square holds no Land
     ("P07@F1", InputError, "A1 to E3"),
     ("P99", InputError, "no Land tile"),
-    ("swamp", InputError, "a Land type"),
+    ("swamp", InputError, "the tile's code as printed"),
+    ("River@C1", InputError, "which tile"),          # a River, but which of them?
     ("P08", RuleError, "already on Bob's"),          # a tile is owned once
     ("P01@A1", RuleError, "A1 already holds"),
     ("M02", RuleError, "Meteor Crater"),
@@ -69,7 +72,8 @@ def test_old_saved_lands_become_dicts() -> None:
 def test_new_game_with_named_rivers(md: MuleData) -> None:
     state = game.new_game(md, ["Ann", "Bob", "Cid"], seed=1, rivers={"ann": "R02"})
     assert state["players"]["Ann"]["lands"] == [board.new_land("river", "R02", mule="food")]
-    assert state["players"]["Bob"]["lands"][0]["tile"] is None
+    # the others' Rivers are dealt from the River tiles left, in the order they are named
+    assert [state["players"][n]["lands"][0]["tile"] for n in ("Bob", "Cid")] == ["R01", "R03"]
     with pytest.raises(InputError, match="not a River"):
         game.new_game(md, ["Ann", "Bob", "Cid"], rivers={"Ann": "P07"})
     with pytest.raises(InputError, match="given to Ann and Bob"):
@@ -83,8 +87,8 @@ def test_new_game_with_named_rivers(md: MuleData) -> None:
 # Land Grant: a Colonist who can claim a Land has to (Questions and Answers); where a test
 # names no claim, each Colonist claims these in turn, in the Blue Zone (column E), which has
 # 6 Plains, 2 Low Mountain and 2 High Mountain squares on Planet Irata
-CLAIMS = {"Ann": ["plains@E1", "plains@E2"], "Bob": ["plains@E1", "plains@E2"],
-          "Cid": ["plains@E1", "plains@E2"], "Dee": ["low-mountain@E1", "high-mountain@E2"]}
+CLAIMS = {"Ann": ["P13@E1", "P14@E2"], "Bob": ["P15@E1", "P16@E2"],
+          "Cid": ["P17@E1", "P18@E2"], "Dee": ["L05@E1", "H05@E2"]}
 
 
 def table(answers: dict[str, list[str]], said: list[str], asked: list[str] | None = None
@@ -115,6 +119,8 @@ def table(answers: dict[str, list[str]], said: list[str], asked: list[str] | Non
         if "gives it to" in question:
             giver = question.split()[0]
             return next(n for n in ("Ann", "Bob", "Cid", "Dee") if n != giver)
+        if question.startswith("Development, Action Round"):
+            return "pass"      # a Pass is typed, never taken from a blank
         return default
 
     return ask
@@ -130,10 +136,11 @@ def test_a_tile_claimed_twice_is_asked_again(md: MuleData) -> None:
                  "working Lands": ["F3", "F3", "F3"]}, said)
     after, _ = game.play_turn(state, md, ask, said.append)
     assert "  ! P07 is already on Dee's Player Board" in said
-    assert "  ! 'plains': give the square it goes on, as printed on the Player Board, e.g. " \
-        "plains@B1" in said
-    # Cid's River (no tile named), P08, and the Plains of his second Land Grant
-    assert [x["tile"] for x in after["players"]["Cid"]["lands"]] == [None, "P08", None]
+    # a Land named by its type is asked again: which tile it is decides what it produces
+    assert "  ! 'plains': which tile? Name the Land by the code printed in its corner (P07, R01, " \
+        "L03, H02, M01), e.g. P07@B2" in said
+    # Cid's River (dealt at the set-up), P08, and the Plains of his second Land Grant
+    assert [x["tile"] for x in after["players"]["Cid"]["lands"]] == ["R03", "P08", "P17"]
     # Ann's River has its tile: her Production needs no typing
     assert any(line.startswith("Ann produces smithore 0, crystite 0, food 3,") for line in said)
     assert "R01@C1:F" in game.describe(after)
@@ -142,7 +149,8 @@ def test_a_tile_claimed_twice_is_asked_again(md: MuleData) -> None:
 def test_mules_are_counted_from_the_lands_they_are_on(md: MuleData) -> None:
     from companion.session import apply_set
 
-    state = game.new_game(md, ["Ann", "Bob", "Cid"], seed=2)
+    state = game.new_game(md, ["Ann", "Bob", "Cid"], seed=2,
+                          rivers={"Ann": "R01", "Bob": "R02", "Cid": "R03"})
     state = apply_set(state, {"path": "players.Ann.mules.food", "value": 2})
     said: list[str] = []
     after, _ = game.play_turn(state, md, table({}, said), said.append)
@@ -162,14 +170,23 @@ def test_cli_new_with_rivers_and_alt_events(mule_folder: object,
     assert len(state["event_decks"]["unlucky"]["draw"]) == 4
 
 
-def test_production_left_blank_for_working_mules_is_said(md: MuleData) -> None:
-    # a Beginner start: every Colonist has a River with a Food M.U.L.E. but no tile typed
+def test_production_left_blank_for_working_mules_is_refused_and_asked_again(md: MuleData
+                                                                         ) -> None:
+    # a game saved before the starting Rivers were dealt: every Colonist has a River with a
+    # Food M.U.L.E. but no tile. A blank is no longer counted as no Production: it is refused
+    # with the reason and asked again
     state = game.new_game(md, ["Ann", "Bob", "Cid"], seed=2)
+    for p in state["players"].values():
+        p["lands"][0]["tile"] = None
     asked: list[str] = []
     said: list[str] = []
-    game.play_turn(state, md, table({}, said, asked), said.append)
+    answers = table({"Ann: working Lands": ["", "F3"], "Bob: working Lands": ["F2"],
+                     "Cid: working Lands": ["F1"]}, said, asked)
+    after, _ = game.play_turn(state, md, answers, said.append)
     assert any("Ann: working Lands" in q and "M.U.L.E.s on: river food" in q for q in asked)
-    assert any("Ann: no Production typed for 1 M.U.L.E.(s)" in line for line in said)
+    assert any(line.startswith("  ! Production: Ann's Lands with M.U.L.E.s are not all known "
+                               "by their tile") for line in said)
+    assert any(line.startswith("Ann produces smithore 0, crystite 0, food 3") for line in said)
 
 
 @pytest.mark.parametrize("cell", ["F4", "E9", "S10", "C99999999999999999999"])

@@ -24,8 +24,8 @@ NAMES = ["Ann", "Bob", "Cid", "Dee"]
 # claims one each time, in the Blue Zone (column E), where these tests put no Land: Planet
 # Irata's Blue Zone has 6 Plains, 2 Low Mountain and 2 High Mountain squares, enough for the
 # two Land Grants of Turn 1, or of two later Turns
-CLAIMS = {"Ann": ["plains@E1", "plains@E2"], "Bob": ["plains@E1", "plains@E2"],
-          "Cid": ["plains@E1", "plains@E2"], "Dee": ["low-mountain@E1", "high-mountain@E2"]}
+CLAIMS = {"Ann": ["P13@E1", "P14@E2"], "Bob": ["P15@E1", "P16@E2"],
+          "Cid": ["P17@E1", "P18@E2"], "Dee": ["L05@E1", "H05@E2"]}
 
 
 class Script:
@@ -49,6 +49,8 @@ class Script:
                 return answer
         if question.startswith("Land Grant: "):
             return self.claims[question.split()[2]].pop(0)
+        if question.startswith("Development, Action Round"):
+            return "pass"      # a Pass is typed, never taken from a blank
         return default
 
     def say(self, line: str) -> None:
@@ -139,6 +141,8 @@ def test_flipping_the_wrong_number_is_refused_then_asked_again(md: MuleData) -> 
     def ask(question: str, default: str) -> str:
         if question.startswith("Land Grant: "):
             return CLAIMS[question.split()[2]][0]
+        if question.startswith("Development, Action Round"):
+            return "pass"
         return next(answers) if "Energy Shortage" in question else default
 
     game.play_turn(state, md, ask, said.append)

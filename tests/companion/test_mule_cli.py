@@ -115,16 +115,16 @@ TURN_1 = "\n".join([
     # Ship!, the Lucky Event deck with Seeds from Home! (no Wampus), then Dance Night (Wampus)
     # 1. Expansion, Beginner: two Land Grants on Turn 1, lowest Rank first (Cid, Ann, Bob, Dee,
     # twice); a Colonist who can claim a Land has to (Questions and Answers), so each claims
-    # two, by the tile and the Player Board's square or, for a tile not named, by its type
-    "P08@B1", "P01@B1", "P02@B1", "P07@B1", "H01@A1", "L01@E1", "plains@D1", "plains@D1",
+    # two, by the tile and the Player Board's square
+    "P08@B1", "P01@B1", "P02@B1", "P07@B1", "H01@A1", "L01@E1", "P13@D1", "P14@D1",
     # 2. Development: no Package From Home World!; then Action Rounds in Rank order (12
     # M.U.L.E.s in the Corral): Dee buys a M.U.L.E. for P07 (White Zone: 1 Food), Bob passes,
     # Ann hunts the Wampus twice (1 Food each), Cid passes; in Round 2 Dee and Ann pass
     "",
-    "buy P07 E", "", "wampus, wampus", "",
-    "", "",
-    # 4. Production: Dee's River has no tile named, so each Colonist's Production is typed
-    "F3,E3", "F3", "F3", "F3",
+    "buy P07 E", "pass", "wampus, wampus", "pass",
+    "pass", "pass",
+    # 4. Production: every Land with a M.U.L.E. is known by its tile (the starting Rivers were
+    # dealt at the set-up: Ann R01, Bob R02, Cid R03, Dee R04), so nothing is typed
     # 6. Market: Smithore sold, bought, deals; Crystite sold, deals; Food and Energy as Smithore
     "", "", "",
     "", "",
@@ -157,7 +157,7 @@ def test_new_turn_status_set_undo_export(tmp_path: Path) -> None:
     p = after["players"]["Dee"]
     assert after["turn"] == 2
     assert [(land["land"], land["tile"], land["mule"]) for land in p["lands"]] == [
-        ("river", None, "food"), ("plains", "P07", "energy"), ("plains", None, None)]
+        ("river", "R04", "food"), ("plains", "P07", "energy"), ("plains", "P14", None)]
     assert p["mules"] == {"smithore": 0, "crystite": 0, "food": 1, "energy": 1}
     assert p["money"] == 30 - 5                     # one M.U.L.E. at Smithore's $5
     assert after["ranking"] == ["Ann", "Bob", "Cid", "Dee"]

@@ -194,10 +194,10 @@ def test_a_negative_colonist_is_refused() -> None:
 # Land Grant: a Colonist who can claim a Land has to (Questions and Answers), so each claims
 # these in turn: the two Land Grants of Turn 1 in the Blue Zone (column E: 6 Plains, 2 Low
 # Mountain and 2 High Mountain squares on Planet Irata), Turn 2's in the Red Zone (column A)
-CLAIMS = {"Ann": ["plains@E1", "plains@E2", "plains@A1"],
-          "Bob": ["plains@E1", "plains@E2", "plains@A1"],
-          "Cid": ["plains@E1", "plains@E2", "plains@A1"],
-          "Dee": ["low-mountain@E1", "high-mountain@E2", "high-mountain@A1"]}
+CLAIMS = {"Ann": ["P13@E1", "P14@E2", "P15@A1"],
+          "Bob": ["P16@E1", "P17@E2", "P18@A1"],
+          "Cid": ["P19@E1", "P20@E2", "P21@A1"],
+          "Dee": ["L05@E1", "H05@E2", "H06@A1"]}
 
 
 def quiet_turn(md: MuleData, state: dict[str, Any], answers: dict[str, list[str]]
@@ -218,6 +218,8 @@ def quiet_turn(md: MuleData, state: dict[str, Any], answers: dict[str, list[str]
             return claims[question.split()[2]].pop(0)
         if "Production Card drawn" in question:
             return "quiet-turn"
+        if question.startswith("Development, Action Round"):
+            return "pass"      # a Pass is typed, never taken from a blank
         return default
 
     after, _ = game.play_turn(state, md, ask, said.append)
@@ -237,8 +239,8 @@ def test_typed_event_cards_apply_and_a_card_for_oneself_is_refused(md: MuleData)
     text = "\n".join(said)
     assert "  ! Ann drew the card and cannot receive it: give it to another Colonist" in text
     assert "  ! LE02 Seeds from Home! is a Lucky Event card" in text
-    # Cid: 4 Food, 2 spoiled, none produced (no working Land typed), then +2
-    assert "Cid: +2 food -> $30" in text and after["players"]["Cid"]["food"] == 4
+    # Cid: 4 Food, 2 spoiled, 3 produced by his River (R03, dealt at the set-up), then +2
+    assert "Cid: +2 food -> $30" in text and after["players"]["Cid"]["food"] == 7
     # Land Tax!, $3 a Land: Bob's River and the two Lands of his Land Grants
     assert "Bob: -$9 -> $21" in text
 

@@ -299,8 +299,8 @@ def test_land_auction_steps_go_from_rank_one_down(md: MuleData) -> None:
     # the Blue Zone (column E) of Planet Irata has 2 High Mountain squares, both claimed
     ("H01@E2", r"Blue Zone of Planet Irata has 2 High Mountain square\(s\), all claimed "
                r"already \(Bob E1, Cid E3\)"),
-    # the same by its Land type, when the tile is not named
-    ("high-mountain@E2", r"Blue Zone of Planet Irata has 2 High Mountain"),
+    # another High Mountain tile: the same
+    ("H02@E2", r"Blue Zone of Planet Irata has 2 High Mountain"),
 ])
 def test_a_land_goes_in_the_zone_it_came_from(md: MuleData, claim: str, message: str) -> None:
     s = tournament(md)
@@ -313,26 +313,27 @@ def test_a_land_goes_in_the_zone_it_came_from(md: MuleData, claim: str, message:
     # the White Zone has one High Mountain square: H01 may come from there, then no other
     s["players"]["Ann"]["lands"] = [steps.claim(s, md, "Ann", "H01@B2")]
     with pytest.raises(RuleError, match="White Zone of Planet Irata has 1 High Mountain"):
-        steps.claim(s, md, "Dee", "high-mountain@D1")
+        steps.claim(s, md, "Dee", "H02@D1")
     # the Red Zone has 3: a fourth there is refused, a Low Mountain there is not
     red = [board.new_land("high-mountain", None, f"A{i}") for i in (1, 2, 3)]
     s["players"]["Dee"]["lands"] = red
     with pytest.raises(RuleError, match="Red Zone of Planet Irata has 3 High Mountain"):
-        steps.claim(s, md, "Ann", "high-mountain@A1")
+        steps.claim(s, md, "Ann", "H02@A1")
     assert steps.claim(s, md, "Ann", "L01@A1") is not None
 
 
 def test_no_land_of_a_type_the_set_up_left_off_planet_irata(md: MuleData) -> None:
     # the Beginner Game leaves the River squares empty (each Colonist starts with a River)
-    s = game.new_game(md, NAMES, "beginner", seed=3)
+    # (three Colonists: the fourth River tile is not dealt to anyone)
+    s = game.new_game(md, NAMES[:3], "beginner", seed=3)
     with pytest.raises(RuleError, match="Beginner set-up places no River on Planet Irata"):
-        steps.claim(s, md, "Ann", "R02@C3")
+        steps.claim(s, md, "Ann", "R04@C3")
     # the 3-player Tournament places 3 Rivers on the 4 River squares
     s = game.new_game(md, NAMES[:3], "tournament", seed=3)
     for n, sq in zip(NAMES[:3], ("C1", "C1", "C1"), strict=True):
         s["players"][n]["lands"] = [board.new_land("river", None, sq)]
     with pytest.raises(RuleError, match="placed 3 River on Planet Irata and all are claimed"):
-        steps.claim(s, md, "Ann", "river@C3")
+        steps.claim(s, md, "Ann", "R04@C3")
 
 
 # -- Colonist Cards and Special Talents (Optional Rule, Tournament) -------------------------------

@@ -433,7 +433,7 @@ def test_a_planet_irata_erratum_reprints_the_board_and_moves_the_land_grant(
     s = saved.new_game(md, ["Ann", "Bob", "Cid", "Dee"], "tournament", seed=3)
     s["players"]["Dee"]["lands"] = [new_land("high-mountain", None, f"A{i}") for i in (1, 2)]
     with pytest.raises(RuleError, match="Red Zone of Planet Irata has 2 High Mountain"):
-        steps.claim(s, md, "Ann", "high-mountain@A3")
+        steps.claim(s, md, "Ann", "H03@A3")
 
 
 def test_a_map_erratum_with_a_letter_the_board_lacks_is_one_line_at_the_erratum(

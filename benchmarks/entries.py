@@ -1,0 +1,100 @@
+"""How many entries the table types for one M.U.L.E. Turn: a scripted 4-player Tournament
+Turn 1 (the Turn worked by hand in tests/companion/test_mule_table.py), played at the command
+line three ways, each in a fresh games file:
+
+- as few entries as the table needs: several Colonists' Land Grants or Action Rounds in one
+  entry (``grant Bob=R01@C1 Cid=R02@C1 ...``), the steps with nothing to decide running
+  themselves;
+- one step per entry, the steps with nothing to decide running themselves;
+- every step typed, as the companion needed before steps ran themselves (the count of steps
+  saved).
+
+Prints each count and the steps that ran themselves; checks that all three end in the same
+state. No asserts on time.
+
+    .venv/bin/python benchmarks/entries.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+NEW = ["new", "--players", "Ann,Bob,Cid,Dee", "--tournament", "--seed", "3"]
+
+# Turn 1, the fewest entries
+BATCHED: list[list[str]] = [
+    ["grant", "Bob=R01@C1", "Cid=R02@C1", "Ann=R03@C3", "Dee=R04@C1",
+     "Bob=P03@B1", "Cid=P09@B1", "Ann=P07@D3", "Dee=P04@A1"],
+    ["auction", "Dee", "Ann", "10", "P13@B3"],
+    ["auction", "none"],
+    ["package", "Bob=food,Ann=HC03"],
+    ["develop", "Dee=buy R04 F, assay", "Ann=buy R03 F, buy P07 E",
+     "Cid=buy R02 F, wampus yes", "Bob=buy R01 F, buy P03 E"],
+    ["develop", "Dee=pass", "Ann=pub", "Cid=buy P09 E", "Bob=pass"],
+    ["develop", "Cid=pass"],
+    ["produce", "Acid Rain Storm!"],
+    ["trade", "smithore", "--buy", "Dee=1"],
+    ["trade", "food", "--sell", "Bob=3", "--deal", "Cid>Dee 1@4"],
+    ["trade", "energy", "--deal", "Ann>Cid 2@3"],
+    ["lucky", "Cid", "LE09", "--to", "Dee"],
+    ["unlucky", "Dee", "Land Tax!", "--to", "Ann"],
+]
+
+
+def one_per_step(batched: list[list[str]]) -> list[list[str]]:
+    """The same Turn, one Colonist's step per entry."""
+    out: list[list[str]] = []
+    for entry in batched:
+        if entry[0] in ("grant", "develop") and "=" in entry[1]:
+            for part in entry[1:]:
+                name, _, text = part.partition("=")
+                out.append([entry[0], name, text])
+        else:
+            out.append(entry)
+    return out
+
+
+def play(entries: list[list[str]], db: Path) -> tuple[int, list[dict[str, Any]]]:
+    from click.testing import CliRunner
+
+    from irata.cli import cli
+
+    os.environ["IRATA_DB"] = str(db)
+    runner = CliRunner()
+    for args in [NEW, *entries]:
+        result = runner.invoke(cli, ["play", "mule", *args])
+        if result.exit_code != 0:
+            raise SystemExit(f"entry {args} refused: {result.output}")
+    with sqlite3.connect(db) as con:
+        rows = con.execute("SELECT data FROM events WHERE kind = 'step' ORDER BY seq").fetchall()
+    return len(entries), [json.loads(r[0]) for r in rows]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")
+        fewest, log = play(BATCHED, Path(tmp) / "a.sqlite3")
+        single, log_single = play(one_per_step(BATCHED), Path(tmp) / "b.sqlite3")
+    ran = [f"{e['step']}{' ' + e['who'] if e.get('who') else ''}" for e in log if e.get("auto")]
+    same = log[-1]["after"] == log_single[-1]["after"]
+    print("M.U.L.E., a 4-player Tournament Turn 1 (tests/companion/test_mule_table.py)")
+    print(f"  entries, several Colonists an entry:       {fewest:3d}   (target: at most 15)")
+    print(f"  entries, one step an entry:                {single:3d}")
+    print(f"  entries, every step typed (steps saved):   {len(log):3d}")
+    print(f"  steps that ran themselves ({len(ran)}): {', '.join(ran)}")
+    print(f"  the same state after the Turn each way:    {'yes' if same else 'NO'}")
+    if not same:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,321 @@
+"""M.U.L.E. The Board Game, declared (:class:`companion.play.Declaration`): its moves as the
+table types them, what comes now, each move applied to the saved game's state, and the steps
+that have nothing to decide.
+
+A move is a step of the Game Turn (``companion.mule.turn.STEPS``) with the answers typed for
+it; it is applied by taking that step on a copy of the state with those answers
+(:func:`companion.mule.turn.run_step`), so the rules live in ``companion.mule.steps`` alone: an
+answer the rules refuse raises there, and an answer the step does not ask is refused here.
+
+Steps that run themselves (:meth:`MuleGame.auto`): every step that asks nothing (Usage and
+Spoilage, Pricing, Ranking, the Final Turn's sell-out, the end; Production and the Personal
+Events when the companion's decks draw the card and nothing else is asked), a Colonist without
+Food in Development (the rule: Players without Food must Pass), a Market Auction nobody can take
+part in (no Colonist holds the Good and nobody can buy it from The Store), and Package From
+Home World! when no card held may be played.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from companion.play import Move, MoveSpec, Now, Outcome, Param
+from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:
+    from companion.mule.data import MuleData
+
+__all__ = ["GAME", "MOVES", "MuleGame"]
+
+MOVES: tuple[MoveSpec, ...] = (
+    MoveSpec("grant", "grant", "Step: Land Grant (NAME TILE@SQUARE).",
+             "1. Expansion, Land Grant: NAME claims a Land, TILE@SQUARE as printed (P07@B2), "
+             "or none. Several Colonists in one entry: grant Ann=P07@B2 Bob=none.",
+             who="player", batch=True,
+             params=(Param("claim", "The Land claimed: its tile and square, TILE@SQUARE.",
+                           title="Land (TILE@SQUARE)"),)),
+    MoveSpec("auction", "auction", "Step: a Land Auction (SELLER WINNER BID TILE@SQUARE).",
+             "1. Expansion, Land Auctions (Tournament), from Rank 1 down: SELLER WINNER BID "
+             "TILE@SQUARE; SELLER none when SELLER plays no Land for Sale! card; none when "
+             "nobody else plays one this Turn.", who="seller",
+             params=(Param("auction", "WINNER BID TILE@SQUARE, or none.",
+                           title="Winner, bid, Land"),)),
+    MoveSpec("package", "package", "Step: Package From Home World! cards played.",
+             "2. Development: Package From Home World! cards played, NAME=CARD,... (CARD: its "
+             "code or its Good), or none.",
+             params=(Param("package", "NAME=CARD,... or none.", title="Cards played"),)),
+    MoveSpec("develop", "develop", "Step: a Colonist's Action Round of Development.",
+             "2. Development: NAME's Action Round, e.g. \"buy P07 F, assay\"; or pass. Several "
+             "Colonists in one entry: develop Ann=\"buy P07 F\" Bob=pass.\n\nActions: buy LAND "
+             "GOOD, refit LAND GOOD [LAND GOOD] (two Adjacent Lands), move FROM TO [GOOD], "
+             "assay, wampus (yes/no without the companion's deck), pub. LAND: its tile (P07) or "
+             "square (B2).", who="player", batch=True,
+             params=(Param("actions", "The Actions, comma-separated; or pass.",
+                           title="Actions"),)),
+    MoveSpec("usage", "usage", "Step: Usage and Spoilage.",
+             "3. Usage and Spoilage (nothing to type: it runs itself)."),
+    MoveSpec("produce", "produce", "Step: Production (the Production Card drawn).",
+             "4. Production: the Production Card drawn (its code or title; nothing with the "
+             "companion's deck), and who flips or loses what.",
+             params=(Param("card", "The Production Card drawn: its code or title.",
+                           title="Production Card"),
+                     Param("card_price", "The printed Crystite price, for a title printed on "
+                           "several cards (The Ship is Back!).", option="--price", once=True),
+                     Param("flip", "NAME=TILES flipped for an Energy Shortage.",
+                           option="--flip", pairs=True, per_name=True),
+                     Param("hit", "NAME=LAND hit by Radiation! or Pest Attack!.",
+                           option="--hit", pairs=True, per_name=True),
+                     Param("lands", "NAME=CELLS: working Lands without tiles (F3,E2).",
+                           option="--lands", pairs=True, per_name=True),
+                     Param("craters", "Meteorite Strike!: the Zone of Planet Irata each Meteor "
+                           "Crater was placed in, in order (red,blue; beside: no empty square "
+                           "left).", option="--craters", once=True))),
+    MoveSpec("pricing", "pricing", "Step: Pricing.",
+             "5. Pricing (nothing to type: it runs itself)."),
+    MoveSpec("trade", "trade", "Step: one Auction of the Market (GOOD).",
+             "6. Market, one Auction (GOOD): sales to The Store, purchases from it, deals "
+             "between Colonists.", who="good",
+             params=(Param("sell", "Sold to The Store: NAME=N,... (repeatable).",
+                           option="--sell", pairs=True),
+                     Param("buy", "Bought from The Store: NAME=N,... (repeatable).",
+                           option="--buy", pairs=True),
+                     Param("deals", "SELLER>BUYER N@PRICE (repeatable).", option="--deal",
+                           many=True))),
+    MoveSpec("sellout", "final-market", "Step: the Final Turn's Market (all sold to The Store).",
+             "6. Market of the Final Turn: everyone sells all their Goods to The Store (it "
+             "runs itself)."),
+    MoveSpec("ranking", "ranking", "Step: Ranking.",
+             "7. Ranking (nothing to type: it runs itself)."),
+    MoveSpec("lucky", "lucky", "Step: the Lucky Event (NAME CARD --to NAME).",
+             "8. Personal Events: the Lucky Event drawn by NAME (CARD: its code or title; "
+             "nothing with the companion's deck), --to whom.", who="player",
+             params=(Param("card", "The Lucky Event card drawn.", title="Card"),
+                     Param("to", "The Colonist who receives the card.", option="--to",
+                           once=True))),
+    MoveSpec("unlucky", "unlucky", "Step: the Unlucky Event (NAME CARD --to NAME).",
+             "8. Personal Events: the Unlucky Event drawn by NAME (CARD: its code or title; "
+             "nothing with the companion's deck), --to whom.", who="player",
+             params=(Param("card", "The Unlucky Event card drawn.", title="Card"),
+                     Param("to", "The Colonist who receives the card.", option="--to",
+                           once=True))),
+    MoveSpec("end", "end", "Step: the end of the game and the Colony's rating.",
+             "The end of the game: the First Founder and the Colony's rating (it runs "
+             "itself)."),
+)
+_SPEC = {m.kind: m for m in MOVES}
+
+
+class _Asked(Exception):
+    """A step asked a question: it has something to decide."""
+
+
+def _data() -> MuleData:
+    from companion.mule import data
+
+    return data.load()
+
+
+def as_typed(key: str) -> str:
+    """An answer's key as the table typed it: ``flip.Ann`` -> ``--flip Ann=...``, ``card`` ->
+    ``CARD``."""
+    name, _, who = key.partition(".")
+    option = next((p.option or p.key.upper() for m in MOVES for p in m.params if p.key == name),
+                  f"--{name}")
+    return f"{option} {who}=..." if who else option
+
+
+class MuleGame:
+    """M.U.L.E.'s declaration: see the module's docstring."""
+
+    name = "mule"
+    moves = MOVES
+
+    def now(self, state: dict[str, Any]) -> Now | None:
+        from companion.mule import turn
+
+        s = copy.deepcopy(state)
+        step = turn.current(s)
+        if step is None:
+            return None
+        auto = step.step not in _ASKS and self.auto(state) is not None
+        return Now(step.turn, step.step, step.who, turn.say_step(step, s),
+                   turn.command(step, s), auto)
+
+    def apply(self, state: dict[str, Any], move: Move) -> Outcome:
+        from companion.mule import turn
+
+        md = _data()
+        now = turn.current(copy.deepcopy(state), md)
+        if now is None:
+            raise RuleError("this game is over: The Ship is Back! was drawn")
+        _check_turn(state, now, move)
+        given = _as_named(state, move.answers)
+        answers: dict[str, str] = {}
+        after, done, lines = turn.run_step(state, md, turn.scripted(given, answers),
+                                           lambda _line: None)
+        _check_unused(state, now, given, answers)
+        data = {"turn": done.turn, "step": done.step, "who": done.who, "answers": answers,
+                "lines": lines, "after": after}
+        return Outcome("step", data, tuple(lines), after)
+
+    def auto(self, state: dict[str, Any]) -> Move | None:
+        from companion.mule import turn
+
+        md = _data()
+        s = copy.deepcopy(state)
+        now = turn.current(s, md)
+        if now is None:
+            return None
+        forced = _FORCED.get(now.step)
+        if forced is not None:
+            return forced(s, md, now.who)
+        if now.step in _ASKS:
+            return None
+        try:
+            turn.run_step(s, md, _never_asked, lambda _line: None)
+        except (_Asked, InputError, RuleError):
+            return None
+        return Move.of(now.step, now.who, why="nothing is asked in it")
+
+
+GAME = MuleGame()
+
+
+def _never_asked(key: str, question: str, default: str, parse: Callable[[str], Any]) -> Any:
+    raise _Asked(key)
+
+
+def _check_turn(state: dict[str, Any], now: Any, move: Move) -> None:
+    """The move is the step that comes now, by the Colonist whose step it is."""
+    from companion.mule import turn
+    from companion.mule.data import check_good
+    from companion.mule.steps import player_name
+
+    if now.step != move.kind:
+        command = _SPEC[move.kind].command if move.kind in _SPEC else move.kind
+        raise RuleError(f"it is not the time for '{command}': now "
+                        f"{turn.say_step(now, state)} -- {turn.command(now, state)}")
+    if move.who is None or now.who is None:
+        return
+    named = check_good(move.who) if move.kind == "trade" else \
+        player_name(move.who, list(state["players"]))
+    if named == now.who:
+        return
+    if move.kind == "auction":
+        raise RuleError(f"Land Auctions: the Land for Sale! cards are played from Rank 1 down, "
+                        f"and now it is {now.who}'s turn to play one or not (not {named}'s) -- "
+                        f"{turn.command(now, state)}")
+    raise RuleError(f"it is not {named}'s turn: now {turn.say_step(now, state)}")
+
+
+def _as_named(state: dict[str, Any], given: dict[str, str]) -> dict[str, str]:
+    """NAME=... answers name Colonists as typed (any case): as the game spells them."""
+    from companion.mule.steps import player_name
+
+    names = list(state["players"])
+    return {(f"{k.partition('.')[0]}.{player_name(k.partition('.')[2], names)}"
+             if "." in k else k): v for k, v in given.items()}
+
+
+def _check_unused(state: dict[str, Any], now: Any, given: dict[str, str],
+                  answers: dict[str, str]) -> None:
+    """An answer the step did not ask is refused, never dropped silently."""
+    from companion.mule import turn
+    from companion.mule.steps import store_sells_not
+
+    unused = sorted(k for k in set(given) - set(answers) if given[k].strip() or "." in k)
+    if now.step == "trade" and "buy" in unused:
+        raise RuleError(store_sells_not(state, now.who or "") or "Market: nothing to buy from "
+                        "The Store")
+    if unused:
+        raise InputError(f"{', '.join(as_typed(k) for k in unused)}: not asked in this step "
+                         f"({turn.say_step(now, state)}), so not taken")
+
+
+# -- steps that have nothing to decide -----------------------------------------------------------
+
+# steps that always ask the table something (never probed)
+_ASKS = frozenset({"grant", "auction"})
+
+
+def _develop(s: dict[str, Any], md: MuleData, who: str | None) -> Move | None:
+    """Development: Players without Food must Pass."""
+    if who is not None and s["players"][who]["food"] < 1:
+        return Move.of("develop", who, {"actions": "pass"},
+                       why=f"Development: Players without Food must Pass ({who} has 0 Food)")
+    return None
+
+
+def _trade(s: dict[str, Any], md: MuleData, good: str | None) -> Move | None:
+    """A Market Auction nobody can take part in: no Colonist holds the Good (nobody can sell
+    it, to The Store or to another), and The Store sells none of it that anybody can pay
+    for."""
+    from companion.mule.steps import store_sells_not
+
+    if good is None:
+        return None
+    players = s["players"].values()
+    if any(p[good] > 0 for p in players):
+        return None
+    title = good.capitalize()
+    sells_not = (store_sells_not(s, good) or "").removeprefix("Market: ")
+    if not sells_not:
+        price = md.track(good).sell_for(s["prices"][good])
+        if any(p["money"] >= price for p in players):
+            return None
+        sells_not = f"nobody has the ${price} The Store asks for one"
+    return Move.of("trade", good, why=f"Market: no Colonist holds {title}, and {sells_not}")
+
+
+def _package(s: dict[str, Any], md: MuleData, who: str | None) -> Move | None:
+    """Package From Home World!: a card may be played only by a Colonist no other Colonist has
+    a smaller Stock of its Good than (a Special Talent may waive that); when no card held may
+    be played, nobody plays one."""
+    from companion.mule.steps import talent
+
+    goods = {str(c.effect.get("if_smallest_stock")) for c in md.hand_cards
+             if c.kind == "package"}
+    players = s["players"]
+    for who, hand in s["hands"].items():
+        if hand.get("package", 0) < 1:
+            continue
+        if talent(s, md, who).get("package_ignores_condition"):
+            return None
+        for good in goods:
+            if good in players[who] and not any(
+                    players[n][good] < players[who][good] for n in players if n != who):
+                return None
+    return Move.of("package", None, {"package": "none"},
+                   why="Package From Home World!: every card held needs its holder to have the "
+                       "smallest Stock of its Good, and no holder has")
+
+
+_FORCED: dict[str, Callable[[dict[str, Any], MuleData, str | None], Move | None]] = {
+    "develop": _develop, "trade": _trade, "package": _package}
+
+
+# -- the set-up ----------------------------------------------------------------------------------
+
+def starting_rivers(md: MuleData, players: list[str], mode: str, given: dict[str, str]
+                    ) -> dict[str, str]:
+    """The River tile each Colonist starts with where the set-up gives them one (Beginner):
+    those ``given`` (``--rivers Ann=R01``), the rest dealt from the River tiles left, in
+    the order the players are named, so that every Land of the game is known by its tile and
+    Production is counted from the saved game. Names are matched as typed (any case)."""
+    from companion.mule.steps import player_name
+
+    setup = md.setup(mode, len(players))
+    if not any(land.get("land") == "river" for land in setup.get("colonist_lands", [])):
+        return dict(given)
+    chosen = {player_name(n, players): t.strip().upper() for n, t in given.items()}
+    left = [t.tile for t in md.lands.values() if t.land == "river"
+            and t.tile not in chosen.values()]
+    for name in players:
+        if name not in chosen:
+            if not left:
+                raise RuleError("the set-up gives every Colonist a River, and no River tile "
+                                "is left to give " + name)
+            chosen[name] = left.pop(0)
+    return chosen

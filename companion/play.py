@@ -1,0 +1,299 @@
+"""Playing a declared game: the moves a game declares, and one entry at the table played into
+its saved game, generically.
+
+A game declares (see :class:`Declaration`) what comes now (:meth:`~Declaration.now`), the
+moves its table types (:class:`MoveSpec`, from which the command line builds its commands and
+the table view its forms), how a move becomes an event of the log (:meth:`~Declaration.apply`,
+a pure function of the state that raises the rule's refusal), and which step has nothing to
+decide (:meth:`~Declaration.auto`).
+
+:func:`play` takes a table's entries (one or several :class:`Move` values) into a saved game in
+one ``BEGIN IMMEDIATE`` transaction: the state is read, each move applied (a refusal rolls back
+all of them: a refused entry changes nothing), each event appended, and after each the steps
+that run themselves are taken and logged too (``"auto": true`` in their data), so the table
+sees them in ``log`` and ``next`` and ``undo`` takes one back with the entry before it.
+
+Anchor: boardgame.io's game object (moves as pure functions of the state; the log is the
+truth, undo drops its end).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:
+    from companion.session import Event, SavedGame, Store
+
+__all__ = ["MAX_AUTO", "Declaration", "Move", "MoveSpec", "Now", "Outcome", "Param",
+           "Played", "declaration", "entry_events", "play", "refusal"]
+
+MAX_AUTO = 400  # steps that run themselves after one entry: a whole Turn's are far fewer
+
+
+@dataclass(frozen=True)
+class Param:
+    """One thing the table types for a move.
+
+    ``key`` is the answer's name in the move (``claim``, ``actions``, ``sell``); ``option`` the
+    command line's option for it (``--sell``), or None for the words after the move's name;
+    ``pairs`` marks a value given as ``NAME=VALUE`` (repeatable, and comma-separated as well:
+    ``--sell Ann=1,Bob=2`` is ``--sell Ann=1 --sell Bob=2``); ``per_name`` keeps each NAME's
+    value as its own answer (``flip.Ann``) rather than the pairs together (``sell``); ``many``
+    takes the option again and again (its values joined by commas); ``once`` refuses a
+    second value; ``title`` is how a form labels it."""
+
+    key: str
+    help: str
+    option: str | None = None
+    pairs: bool = False
+    per_name: bool = False
+    many: bool = False
+    once: bool = False
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class MoveSpec:
+    """A move a game declares: the step it records (``kind``), its command's name, help, whom
+    it names first (``who``: ``"player"`` a player's name, ``"good"`` a Good, ``""`` nobody),
+    what else is typed (``params``), and whether several players' moves may be typed in one
+    entry (``batch``: ``grant Ann=P07@B1 Bob=none``)."""
+
+    kind: str
+    command: str
+    summary: str
+    help: str
+    who: str = ""
+    params: tuple[Param, ...] = ()
+    batch: bool = False
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entry of the table, as a value: which move (``kind``, a MoveSpec's), by or for
+    whom, and what was typed for it (``given``: answer key -> text)."""
+
+    kind: str
+    who: str | None = None
+    given: tuple[tuple[str, str], ...] = ()
+    why: str = ""   # a move that runs itself: why there is nothing to decide
+
+    @staticmethod
+    def of(kind: str, who: str | None = None, given: Mapping[str, str] | None = None,
+           why: str = "") -> Move:
+        return Move(kind, who, tuple(sorted((given or {}).items())), why)
+
+    @property
+    def answers(self) -> dict[str, str]:
+        return dict(self.given)
+
+
+@dataclass(frozen=True)
+class Now:
+    """What the table does now: the move expected (its kind), for whom, said as a person
+    reads it, and the command that records it; ``auto`` when it runs itself."""
+
+    turn: int | None
+    kind: str
+    who: str | None
+    text: str
+    command: str
+    auto: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"turn": self.turn, "step": self.kind, "who": self.who, "text": self.text,
+                "command": self.command, "auto": self.auto}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A move applied: the event to append (its kind and data), the lines the table reads,
+    and the state after it (the game's fold of the log with this event appended)."""
+
+    kind: str
+    data: dict[str, Any]
+    lines: tuple[str, ...]
+    state: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Played:
+    """An event a move appended to the saved game, with its lines; ``auto`` when the step ran
+    itself."""
+
+    event: Event
+    move: Move
+    lines: tuple[str, ...]
+    auto: bool = False
+    said: str = ""   # the step as the table reads it (``Now.text``)
+
+
+class Declaration(Protocol):
+    """What a game declares so that any face (the command line, the guided ``turn``, the table
+    view) plays it the same way, holding no rule of its own."""
+
+    name: str
+    moves: tuple[MoveSpec, ...]
+
+    def now(self, state: dict[str, Any]) -> Now | None:
+        """What the table does now; None once the game is over."""
+
+    def apply(self, state: dict[str, Any], move: Move) -> Outcome:
+        """The move played on ``state`` (never changed): its event and the state after it.
+        Raises the rule's ``RuleError`` (or ``InputError`` for what cannot be read) when the
+        rules or the state forbid it."""
+
+    def auto(self, state: dict[str, Any]) -> Move | None:
+        """The move of the step that comes now when it has nothing to decide (it runs
+        itself); None when the table must answer."""
+
+
+def refusal(game: Declaration, state: dict[str, Any], move: Move) -> str | None:
+    """``check(state, move)``: the rule's reason a move is refused, or None when it is
+    accepted. Pure: ``state`` is not changed."""
+    try:
+        game.apply(state, move)
+    except (InputError, RuleError) as exc:
+        return str(exc)
+    return None
+
+
+def declaration(game: str) -> Declaration | None:
+    """The declaration of a game of the registry (None for a game that has none)."""
+    from companion.games import entry
+
+    where = entry(game).declared
+    if not where:
+        return None
+    module, attr = where.split(":")
+    decl: Declaration = getattr(importlib.import_module(module), attr)
+    return decl
+
+
+@dataclass
+class _Run:
+    store: Store
+    saved: SavedGame
+    game: Declaration
+    state: dict[str, Any]
+    played: list[Played] = field(default_factory=list)
+    ran: list[Move] = field(default_factory=list)  # ran themselves since the last entry
+    notes: list[str] = field(default_factory=list)
+
+    def append(self, move: Move, auto: bool) -> None:
+        now = self.game.now(self.state)
+        outcome = self.game.apply(self.state, move)   # the game's own refusal once it is over
+        if now is None:
+            raise RuleError("this game is over: nothing more is played in it")
+        data = {**outcome.data, "auto": {"move": move.kind, "who": move.who,
+                                         "given": move.answers, "why": move.why}} \
+            if auto else outcome.data
+        event = self.store.append(self.saved.id, outcome.kind, data)
+        self.state = outcome.state
+        self.played.append(Played(event, move, outcome.lines, auto, now.text))
+        self.ran = [*self.ran, move] if auto else []
+
+    def typed(self, move: Move) -> None:
+        """An entry typed at the table. One for a step that has just run itself (the table
+        typing ``usage`` out of habit) changes nothing and says so."""
+        over = self.game.now(self.state) is None
+        try:
+            self.append(move, auto=False)
+        except RuleError:
+            if over:
+                raise
+            if any(_same_move(done, move) for done in self.ran):
+                self.notes.append(f"'{move.kind}' ran itself already: nothing more to record")
+                return
+            ran = next((done for done in self.ran if _same_step(done, move)), None)
+            if ran is None:
+                raise
+            who = f" {ran.who}" if ran.who else ""
+            raise RuleError(f"{ran.why or 'there was nothing to decide in it'}: so "
+                            f"'{ran.kind}{who}' ran itself, and what was typed for it is not "
+                            "taken") from None
+
+    def autos(self, until: Move | None = None) -> None:
+        """Take the steps that run themselves, up to the one ``until`` names (the entry
+        typed for it is played as typed)."""
+        for _ in range(MAX_AUTO):
+            move = self.game.auto(self.state)
+            if move is None or (until is not None and _same_step(move, until)):
+                return
+            self.append(move, auto=True)
+        raise RuleError(f"more than {MAX_AUTO} steps ran themselves after one entry: the "
+                        "game cannot go on by itself; nothing was saved")
+
+
+def play(store: Store, saved: SavedGame, game: Declaration, moves: Sequence[Move]
+         ) -> tuple[list[Played], dict[str, Any], list[str]]:
+    """Play ``moves`` into the saved game, in order, in one transaction: before each move the
+    steps that run themselves up to it (a game saved before they ran themselves, or a Colonist
+    in between who must Pass), the move, and after the last the steps that run themselves
+    after it. Returns what was appended, the state after it and notes for the table (an
+    entry for a step that had just run itself changes nothing and is noted). A move
+    refused (any exception) rolls back every one of them: the saved game is as it was."""
+    from companion.session import state_of
+
+    with store.transaction():
+        events = store.events(saved.id)
+        run = _Run(store, saved, game, state_of(store, saved), ran=_ran_itself(events))
+        for i, move in enumerate(moves):
+            try:
+                run.autos(until=move)
+                run.typed(move)
+            except (InputError, RuleError) as exc:
+                if len(moves) == 1:
+                    raise
+                who = f" {move.who}" if move.who else ""
+                raise type(exc)(f"{move.kind}{who} (entry {i + 1} of {len(moves)}): {exc}; "
+                                "nothing was saved") from None
+        run.autos()
+        return run.played, run.state, run.notes
+
+
+def _ran_itself(events: Sequence[Event]) -> list[Move]:
+    """The steps that ran themselves after the last entry typed, oldest first."""
+    out: list[Move] = []
+    for event in reversed(events):
+        auto = event.data.get("auto")
+        if event.kind == "setup" or not isinstance(auto, dict):
+            break
+        raw = auto.get("given")
+        given: dict[Any, Any] = raw if isinstance(raw, dict) else {}
+        out.insert(0, Move.of(str(auto.get("move")), auto.get("who"),
+                              {str(k): str(v) for k, v in given.items()},
+                              str(auto.get("why") or "")))
+    return out
+
+
+def _same_step(auto: Move, typed: Move) -> bool:
+    return auto.kind == typed.kind and (
+        typed.who is None or str(auto.who).lower() == typed.who.strip().lower())
+
+
+def _same_move(auto: Move, typed: Move) -> bool:
+    """The entry typed says what the step that ran itself did (nothing more)."""
+    done = auto.answers
+    return _same_step(auto, typed) and all(
+        not text.strip() or done.get(key, "").strip().lower() == text.strip().lower()
+        for key, text in typed.given)
+
+
+def entry_events(events: Sequence[Event]) -> int:
+    """How many events at the end of the log ``undo`` takes back: the last entry the table
+    typed and the steps that ran themselves after it (which would only run again). 0 when
+    nothing but the set-up (and steps that ran themselves after it) is left."""
+    count = 0
+    for event in reversed(events):
+        if event.kind == "setup":
+            return 0
+        count += 1
+        if not event.data.get("auto"):
+            return count
+    return 0

@@ -1,0 +1,208 @@
+"""The commands of a declared game (``companion.play.Declaration``), generated from its moves:
+one command per move, with the same options everywhere (``--game``, ``--db``, ``--json``), and
+``next``. A command parses what was typed into :class:`~companion.play.Move` values and hands
+them to :func:`companion.play.play`; it holds no rule.
+
+What is typed, the same way for every move:
+
+- the move's name, then whom it is for (a player's name, or a Good), then its words;
+- a move that takes several players at once (``batch``): ``NAME=WORDS`` for each
+  (``grant Ann=P07@B2 Bob=none``; quote words with spaces: ``develop Ann="buy P07 F, assay"``);
+- an option of ``NAME=VALUE`` pairs, repeatable and comma-separated alike:
+  ``--sell Ann=1,Bob=2`` is ``--sell Ann=1 --sell Bob=2``; a value that is itself a list keeps
+  its commas (``--flip Ann=P07,R01,Bob=P08``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from components.errors import InputError
+from irata.options import DB, GAME, JSON, emit, open_store, pick
+
+if TYPE_CHECKING:
+    from companion.play import Declaration, Move, MoveSpec, Param, Played
+
+__all__ = ["add_moves", "pairs", "show_next"]
+
+
+def pair_list(values: tuple[str, ...] | list[str], what: str) -> list[tuple[str, str]]:
+    """``NAME=VALUE`` pairs as typed, repeatable and comma-separated, in order: a part
+    without ``=`` continues the value before it (``Ann=P07,R01``)."""
+    out: list[tuple[str, str]] = []
+    for value in values:
+        for part in value.split(","):
+            text = part.strip()
+            if not text:
+                continue
+            if "=" not in text:
+                if not out:
+                    raise InputError(f"{what}: '{text}' should be NAME=..., e.g. Ann=1")
+                out[-1] = (out[-1][0], f"{out[-1][1]},{text}")
+                continue
+            name, body = (x.strip() for x in text.split("=", 1))
+            if not name:
+                raise InputError(f"{what}: '{text}' names nobody (NAME=...)")
+            out.append((name, body))
+    return out
+
+
+def pairs(values: tuple[str, ...] | list[str], what: str) -> dict[str, str]:
+    """:func:`pair_list` as a mapping: a name given twice (in any case) is refused."""
+    out: dict[str, str] = {}
+    for name, body in pair_list(values, what):
+        if any(k.lower() == name.lower() for k in out):
+            raise InputError(f"{what}: {name} is given twice (one {what} NAME=... each)")
+        out[name] = body
+    return out
+
+
+def _option_answers(param: Param, values: Any) -> dict[str, str]:
+    """What an option typed gives the move: its answer(s) by key."""
+    option = param.option or param.key
+    if param.pairs and param.per_name:
+        found = pairs(tuple(values or ()), option)
+        return {f"{param.key}.{name}": text for name, text in found.items()}
+    if param.pairs:      # the pairs together, as the move reads them (a name twice: its own)
+        listed = pair_list(tuple(values or ()), option)
+        return {param.key: ",".join(f"{n}={v}" for n, v in listed)} if listed else {}
+    if param.many:
+        joined = ",".join(v for v in (values or ()) if v.strip())
+        return {param.key: joined} if joined else {}
+    if param.once:
+        given = tuple(values or ())
+        if len(given) > 1:
+            raise InputError(f"{option} is given {len(given)} times: give it once")
+        return {param.key: given[0]} if given else {}
+    return {param.key: str(values)} if values is not None else {}
+
+
+def _moves(spec: MoveSpec, kwargs: dict[str, Any]) -> list[Move]:
+    """The moves one command typed: one, or one per ``NAME=WORDS`` of a batch."""
+    from companion.play import Move
+
+    words_param = next((p for p in spec.params if p.option is None), None)
+    words = list(kwargs.pop("words", ()) or ())
+    given: dict[str, str] = {}
+    for param in spec.params:
+        if param.option is not None:
+            given.update(_option_answers(param, kwargs.pop(param.key)))
+    who: str | None = None
+    if spec.who in ("player", "good"):
+        who = str(kwargs.pop("who"))
+        if spec.batch and "=" in who:
+            if given:
+                raise InputError(f"{spec.command}: options go with one NAME, not with "
+                                 "NAME=... entries")
+            key = words_param.key if words_param else "words"
+            # in the order typed; a name may come again (two Land Grants each on Turn 1)
+            return [Move.of(spec.kind, name, {key: text})
+                    for name, text in pair_list([who, *words], spec.command)]
+    elif spec.who == "seller" and len(words) > 1:
+        who = words[0]        # checked by the game: is it this Colonist's turn?
+    if words_param is not None and words:
+        given[words_param.key] = " ".join(words)
+    elif words_param is not None and spec.who == "seller":
+        given[words_param.key] = ""
+    return [Move.of(spec.kind, who, given)]
+
+
+def _report(game: str, saved_id: int, played: list[Played], notes: list[str],
+            state: dict[str, Any], decl: Declaration, as_json: bool) -> None:
+    typed = [p for p in played if not p.auto]
+    last = typed[-1] if typed else None
+    now = decl.now(state)
+    nxt = now.as_dict() if now else None
+    lines: list[str] = []
+    for p in played:
+        if p.auto:
+            lines.append(f"(ran itself) {p.said or _said(p)}")
+            lines.extend(f"  {line}" for line in p.lines)
+        else:
+            lines.extend(p.lines)
+    lines.extend(notes)
+    data = last.event.data if last else {}
+    emit(as_json, {"id": saved_id, "event": last.event.seq if last else None,
+                   "turn": data.get("turn"), "step": data.get("step", last.move.kind
+                                                           if last else None),
+                   "who": data.get("who"), "lines": [x for p in typed for x in p.lines],
+                   "ran_itself": [{"event": p.event.seq, "step": p.move.kind, "who": p.move.who,
+                                   "lines": list(p.lines)} for p in played if p.auto],
+                   "notes": notes, "next": nxt},
+         [*lines, f"Saved. Now: {nxt['text']}\n  {nxt['command']}" if nxt
+          else "Saved. The game is over."])
+
+
+def _said(p: Played) -> str:
+    who = f" {p.move.who}" if p.move.who else ""
+    return f"{p.move.kind}{who}"
+
+
+def _run(game: str, title: str, start: str, spec: MoveSpec, db: str | None,
+         game_id: int | None, as_json: bool, kwargs: dict[str, Any]) -> None:
+    from companion.play import declaration, play
+
+    decl = declaration(game)
+    assert decl is not None
+    moves = _moves(spec, kwargs)
+    with open_store(db) as store:
+        saved = pick(store, game_id, game, title, start)
+        played, state, notes = play(store, saved, decl, moves)
+    _report(game, saved.id, played, notes, state, decl, as_json)
+
+
+def _command(group: click.Group, game: str, title: str, start: str, spec: MoveSpec
+             ) -> click.Command:
+    def callback(game_id: int | None, db: str | None, as_json: bool, **kwargs: Any) -> None:
+        _run(game, title, start, spec, db, game_id, as_json, kwargs)
+
+    fn: Callable[..., None] = callback
+    for param in reversed(spec.params):
+        if param.option is not None:
+            many = param.pairs or param.many or param.once
+            fn = click.option(param.option, param.key, multiple=many, help=param.help)(fn)
+    if any(p.option is None for p in spec.params):
+        fn = click.argument("words", nargs=-1)(fn)
+    if spec.who in ("player", "good"):
+        fn = click.argument("who", metavar="NAME" if spec.who == "player" else "GOOD")(fn)
+    for option in (JSON, DB, GAME):
+        fn = option(fn)
+    text = f"{spec.help}\n\nirata play {game} next says which step comes now."
+    return group.command(spec.command, help=text, short_help=spec.summary)(fn)
+
+
+def add_moves(group: click.Group, game: str, title: str, start: str,
+              moves: tuple[MoveSpec, ...]) -> None:
+    """Add a command for each declared move, and ``next``, to a game's command group."""
+    for spec in moves:
+        _command(group, game, title, start, spec)
+
+    @group.command("next")
+    @GAME
+    @DB
+    @JSON
+    def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
+        """Which step comes now, for whom, and the command that records it."""
+        show_next(game, title, start, db, game_id, as_json)
+
+
+def show_next(game: str, title: str, start: str, db: str | None, game_id: int | None,
+              as_json: bool) -> None:
+    """What the table does now in a saved declared game, and the command that records it."""
+    from companion import session
+    from companion.play import declaration
+
+    decl = declaration(game)
+    assert decl is not None
+    with open_store(db) as store:
+        saved = pick(store, game_id, game, title, start)
+        state = session.state_of(store, saved)
+    now = decl.now(state)
+    nxt = now.as_dict() if now else None
+    auto = " (it runs itself with the next entry)" if now and now.auto else ""
+    emit(as_json, {"id": saved.id, "next": nxt},
+         [f"Game {saved.id}, Turn {now.turn}: {now.text}{auto}", f"  {now.command}"]
+         if now else f"Game {saved.id} is over.")
