@@ -38,7 +38,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ["mule", "mule-goes-crazy", "muli", "mutagen", "outer-earth"]
+sys.path.insert(0, str(ROOT))
+from components import list_games  # noqa: E402 (after the path above)
+
+GAMES = list_games()  # every bundled game, from the one list
 
 # The wrapper: runs its arguments as one child and reports that child's CPU, peak RSS, wall.
 MEASURE = """

@@ -19,7 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-GAMES = ["mule", "mutagen", "outer-earth", "mule-goes-crazy", "muli"]
+from components import list_games  # noqa: E402 (after the path above)
+
+GAMES = list_games()  # every bundled game, from the one list
 A4_MM2 = 210.0 * 297.0
 
 

@@ -22,7 +22,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-GAMES = ["mule", "mutagen", "outer-earth", "muli", "mule-goes-crazy"]
+from components import list_games  # noqa: E402 (after the path above)
+
+GAMES = list_games()  # every bundled game, from the one list
 
 
 def figures(manifest: dict[str, Any]) -> dict[str, float]:

@@ -82,12 +82,26 @@ def _guarded(command: click.Command) -> click.Command:
     return command
 
 
+def _with_saved_game_commands(group: click.Group) -> click.Group:
+    """A game's group with the saved-game commands it lacks (status, log, undo, set, export),
+    which then work on that game's saved games: the same commands for every game."""
+    from irata.play import session
+
+    for name in session.GAME_COMMANDS:
+        if name not in group.commands:
+            target = SESSION[name][0].split(":")[1]
+            group.add_command(getattr(session, target), name)
+    return group
+
+
 class PlayGroup(LazyGroup):
     """The games' and the saved games' commands, each refusing a single-valued option typed
-    twice."""
+    twice; every game's group has the saved-game commands too."""
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         command = super().get_command(ctx, cmd_name)
+        if isinstance(command, click.Group) and cmd_name in GAMES:
+            command = _with_saved_game_commands(command)
         return None if command is None else _guarded(command)
 
 

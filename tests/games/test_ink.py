@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from components import load, load_path
+from components import list_games, load, load_path
 from components.errors import DefinitionError
 from generator.build import BuildOptions, build, draw_all, select
 from generator.draw import Options
@@ -23,7 +23,7 @@ from generator.layout import Settings
 from irata.cli import cli
 
 DECK = Path(__file__).parents[1] / "engine" / "fixtures" / "deck"
-GAMES = ["mule", "mutagen", "outer-earth", "mule-goes-crazy", "muli"]
+GAMES = list_games()  # every bundled game, from the one list
 _BUILDS: dict[tuple[str, str], tuple[Path, dict[str, Any]]] = {}
 
 

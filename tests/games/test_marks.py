@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from components import Game, load
+from components import Game, list_games, load
 from generator.drawing import QR, Ellipse, Group, Icon, Image, Line, Path, Rect, Text
 from generator.layout import GAP, OVERLAP, Placement, Settings, Sheet, page_boxes
 
-GAMES = ["mule", "mutagen", "outer-earth", "muli", "mule-goes-crazy"]
+GAMES = list_games()  # every bundled game, from the one list
 SPLIT = ["mule", "mutagen", "muli"]  # the bundled games with a board larger than the page
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 

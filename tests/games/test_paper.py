@@ -15,11 +15,11 @@ from typing import Any
 import pymupdf
 import pytest
 
-from components import load
+from components import list_games, load
 from generator.build import BuildOptions, build
 from generator.layout import PAPERS, Settings
 
-GAMES = ["mule", "mutagen", "outer-earth", "muli", "mule-goes-crazy"]
+GAMES = list_games()  # every bundled game, from the one list
 CASES = [(g, p, d) for g in GAMES for p in ("letter", "a4") for d in ("long", "short")]
 _BUILDS: dict[tuple[str, str, str], tuple[Path, dict[str, Any]]] = {}
 
