@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import click
 
+from companion.names import check_names
 from irata.options import (
     DB,
     GAME,
@@ -305,7 +306,7 @@ def setup_cmd(players_text: str, expansions: tuple[str, ...], as_json: bool) -> 
     from companion.mutagen.rules import setup
 
     rules = load_rules()
-    players = len(names(players_text))
+    players = len(check_names(names(players_text)))
     s = setup(players, rules, expansions)
     open_spaces = [sp.position for sp in s.spaces if sp.open]
     payload = {"players": s.players, "expansions": list(s.expansions),
@@ -353,7 +354,7 @@ def new_cmd(players_text: str, expansions: tuple[str, ...], game_name: str | Non
     from companion.mutagen.data import load_rules
     from companion.mutagen.saved import describe, new_setup
 
-    setup_data = new_setup(names(players_text), load_rules(), expansions)
+    setup_data = new_setup(check_names(names(players_text)), load_rules(), expansions)
     game, state = create(db, "mutagen", setup_data, game_name)
     emit(as_json, {"game": game.id, "name": game.name, "state": state},
          f"Saved game {game.id} ({game.name}). {describe(state)}")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from companion.names import check_names
 from companion.outer_earth.data import find_planet
 from companion.outer_earth.files import read_score_file
 from components.errors import InputError
@@ -252,7 +253,7 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
         return
     if planet:
         raise InputError("--planet names the planet of a saved game's auction: add --save")
-    seating = ",".join(names(need(seating, "--players")))
+    seating = ",".join(check_names(names(need(seating, "--players"))))
     starting_player = need(starting_player, "--start")
     hand_sizes: dict[str, int] = {}
     for h in hands:
@@ -469,7 +470,8 @@ def setup(players_text: str, short: bool, as_json: bool) -> None:
     from companion.outer_earth.data import load_rules
     from companion.outer_earth.rules import setup as do_setup
 
-    s = do_setup(len(names(players_text)), "short" if short else "normal", load_rules())
+    players = len(check_names(names(players_text)))
+    s = do_setup(players, "short" if short else "normal", load_rules())
     lines = [f"{s.players} players, {s.length} game"]
     if s.remove_long_cards:
         lines.append("remove every Planet and Bonus Revenue card marked L")
@@ -603,7 +605,7 @@ def new(players_text: str, short: bool, starting_player: str | None, seed: int |
     """Start a saved game: the set-up table's decks, market and piles, every company's dice
     and hand, the starting player."""
     saved, rules = _saved_rules()
-    state = saved.new_game(names(players_text), "short" if short else "normal", rules,
+    state = saved.new_game(check_names(names(players_text)), "short" if short else "normal", rules,
                            starting_player, seed)
     game, _ = create(db, "outer-earth", state,
                      game_name or f"Outer Earth, {len(state['seating'])} companies")
