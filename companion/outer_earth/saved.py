@@ -41,6 +41,7 @@ from companion.outer_earth.rules import (
     Profits,
     Rules,
     action_values,
+    company_turn_refusal,
     increase_die,
     last_round,
     sell_planet,
@@ -246,6 +247,16 @@ ACTIONS_PER_TURN = 3
 turn a round (Phase 2 ends once every company has completed its turn)."""
 
 
+def _its_turn(state: Mapping[str, Any], player: str) -> None:
+    """Refuse an action by a company of the game whose turn it is not (Company Actions:
+    clockwise from the starting player, one turn each)."""
+    company(state, player)
+    refusal = company_turn_refusal(state["seating"], state["starting_player"],
+                                   list(state.get("turn", {})), player)
+    if refusal:
+        raise RuleError(refusal)
+
+
 def _within_turn(state: Mapping[str, Any], player: str, values: Mapping[str, int],
                  drawn: int = 0, built: int = 0, sold: int = 0) -> None:
     """A company's draws, builds and sales in a round fit its one turn of three actions.
@@ -273,7 +284,7 @@ def draw_event(state: Mapping[str, Any], player: str, cards: int | str | None,
                rules: Rules) -> dict[str, Any]:
     """Action #1: draw development cards (by default, the company's draw value)."""
     _playing(state, "draw")
-    company(state, player)
+    _its_turn(state, player)
     values = values_of(state, player, rules)
     n = values["draw"] if cards is None else _amount(cards, "cards")
     if n == 0:
@@ -305,6 +316,7 @@ def build_event(state: Mapping[str, Any], player: str, planet: str,
     """Action #2: build development cards from the hand on a planet in development; the first
     one must match one of the planet's start paths."""
     _playing(state, "build")
+    _its_turn(state, player)
     built = _colours(colours)
     if not built:
         raise InputError("say which development cards are built: colours, such as blue,red")
@@ -331,6 +343,7 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
     taken from a pile, the cards to profits, the planet to the portfolio and each dice
     increase icon raising the die named in ``raises``."""
     _playing(state, "sale")
+    _its_turn(state, player)
     i, name = _in_development(state, player, planet)
     c = company(state, player)
     saved = list(c["in_development"][i]["built"])
