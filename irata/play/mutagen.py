@@ -5,6 +5,8 @@ A thin shell over ``companion.mutagen``: read the file, call the rule, print a t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import click
 
 from companion.names import check_names
@@ -19,9 +21,11 @@ from irata.options import (
     emit,
     names,
     next_command,
-    read,
     record,
 )
+
+if TYPE_CHECKING:
+    from companion.mutagen.rules import FinalScore
 
 EXPANSION_CHOICES = ("plight-of-the-people", "palace-visitors")
 
@@ -73,52 +77,57 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
 
     With --save (or --game ID), a player without 'score' takes the score track of the saved
     game, and one without 'tracks' the Element tracker positions of its last End of Round
-    (given, they must be those). Ties go to the most Shard Fragment tokens remaining after 3
-    are discarded per point; a tie on those too is a shared win.
+    (given, they must be those); the result is saved in the game, which is then over. Ties go
+    to the most Shard Fragment tokens remaining after 3 are discarded per point; a tie on
+    those too is a shared win.
     """
-    from dataclasses import replace
-
     from companion.mutagen.data import load_rules
-    from companion.mutagen.files import printed_name, read_end_of_game
+    from companion.mutagen.files import read_end_of_game
     from companion.mutagen.rules import end_of_game
 
     rules = load_rules()
     saved = save or game_id is not None
     players, _ = read_end_of_game(file, rules, keep_missing_score=saved)
-    if saved:
-        from companion.mutagen.rules import Tracks
-        from companion.mutagen.saved import check_end_of_game, check_end_of_game_tracks
-        from components.errors import InputError
+    if not saved:
+        result = end_of_game(players, rules)
+        payload, lines = _score_report(result)
+        emit(as_json, payload, lines)
+        return
+    from companion.mutagen.saved import end_of_game_players, score_event
 
-        _, state = read(db, game_id, "mutagen")
-        check_end_of_game(state, [p.name for p in players])
-        for p in players:
-            kept = int(state["scores"][p.name])
-            if p.score >= 0 and p.score != kept:
-                raise InputError(f"{p.name}'s score is read from the saved game ({kept}), but "
-                                 f"the file says {p.score}: leave 'score' out (correct the "
-                                 "saved game with 'irata play set')")
-        players = [replace(p, score=int(state["scores"][p.name])) for p in players]
-        positions: dict[str, dict[str, int]] = state.get("tracks") or {}
-        for p in players:
-            if p.tracks_given:
-                check_end_of_game_tracks(state, p.name, p.tracks.as_dict())
-        players = [p if p.tracks_given or p.name not in positions else
-                   replace(p, tracks=Tracks(**positions[p.name]), tracks_given=True)
-                   for p in players]
-    result = end_of_game(players, rules)
+    scored: list[FinalScore] = []
+
+    def build(state: dict[str, Any]) -> dict[str, Any]:
+        scored.append(end_of_game(end_of_game_players(state, players), rules))
+        return score_event(state, scored[-1])
+
+    game, _, _ = record(db, game_id, "mutagen", "score", build)
+    payload, lines = _score_report(scored[-1])
+    lines.append(f"Saved in game {game.id}: End of Game Scoring, the game is over.")
+    emit(as_json, {**payload, "game": game.id, "saved": True}, lines)
+
+
+def _tie_break(result: FinalScore) -> str | None:
+    """The sentence saying how a tie on the most points was decided, if there was one."""
     best = max(b.total for b in result.players)
     tied = [b for b in result.players if b.total == best]
     if not result.tie_broken:
-        tie_break = None
-    elif len(result.winners) == 1:
-        tie_break = (f"{_names([b.name for b in tied])} tie on {best} points; "
-                     f"{result.winners[0]} has the most Shard Fragment tokens remaining after "
-                     "conversion")
-    else:
-        tie_break = (f"{_names(list(result.winners))} tie on {best} points and on Shard "
-                     "Fragment tokens remaining; the rulebook breaks the tie no further, so "
-                     "they share the win")
+        return None
+    if len(result.winners) == 1:
+        return (f"{_names([b.name for b in tied])} tie on {best} points; "
+                f"{result.winners[0]} has the most Shard Fragment tokens remaining after "
+                "conversion")
+    return (f"{_names(list(result.winners))} tie on {best} points and on Shard "
+            "Fragment tokens remaining; the rulebook breaks the tie no further, so "
+            "they share the win")
+
+
+def _score_report(result: FinalScore) -> tuple[dict[str, Any], list[str]]:
+    """End of Game Scoring as JSON and as the lines of its table."""
+    from companion.mutagen.files import printed_name
+
+    best = max(b.total for b in result.players)
+    tie_break = _tie_break(result)
     payload = {
         "players": [{
             "name": b.name, "score": b.score, "crew": b.crew_total,
@@ -130,12 +139,10 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         "winners": list(result.winners),
         "tie_break": tie_break,
     }
-    lines: list[str] = []
     rows = [["Player", "Before", "Crew", "Storage", "Shards", "Trees", "Total"]]
     rows += [[b.name, str(b.score), str(b.crew_total), str(b.storage), str(b.shards),
               str(b.trees), str(b.total)] for b in result.players]
-    lines.append("Mutagen: end of game scoring")
-    lines.append(_table(rows))
+    lines = ["Mutagen: end of game scoring", _table(rows)]
     for b in result.players:
         if b.crew:
             detail = ", ".join(f"{printed_name(c.crew)} {c.points}" for c in b.crew)
@@ -143,7 +150,7 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     if tie_break:
         lines.append(f"Tie: {tie_break}.")
     lines.append(f"Winner: {_names(list(result.winners))} with {best} points")
-    emit(as_json, payload, lines)
+    return payload, lines
 
 
 @mutagen.command("round")
