@@ -76,7 +76,8 @@ def company(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     if name not in players:
         raise InputError(f"no company '{name}' in this game ({', '.join(players)})"
                          + did_you_mean(name, players))
-    return players[name]
+    found: dict[str, Any] = players[name]
+    return found
 
 
 def _amount(value: int | str, what: str) -> int:
