@@ -25,7 +25,8 @@ from irata.options import (
 )
 
 if TYPE_CHECKING:
-    from companion.mutagen.rules import FinalScore
+    from companion.mutagen.airship import Airship
+    from companion.mutagen.rules import FinalScore, Rules
 
 EXPANSION_CHOICES = ("plight-of-the-people", "palace-visitors")
 
@@ -241,13 +242,6 @@ def airship_cmd(file: str, element: str | None, space: str | None, tile: str | N
     The hull spaces H1 and H2 are open from the start; storage squares A1 ... C4 (columns
     left to right, rows top to bottom) once a Storage tile covers them.
     """
-    from companion.mutagen.airship import (
-        filled_columns,
-        install_check,
-        installation_spaces,
-        parse_element,
-        place_tile_check,
-    )
     from companion.mutagen.data import load_rules
     from companion.mutagen.files import read_airship
     from components.errors import InputError
@@ -257,36 +251,57 @@ def airship_cmd(file: str, element: str | None, space: str | None, tile: str | N
     if tile is not None:
         if element or space:
             raise InputError("give --tile alone, or --element (with or without --at)")
-        cells = [c.strip().upper() for c in tile.split(",") if c.strip()]
-        v = place_tile_check(ship, cells, rules)
-        payload = {"tile": cells, "allowed": v.allowed, "reasons": list(v.reasons),
-                   "cost": v.cost if v.allowed else None}
-        emit(as_json, payload,
-             f"A Storage tile fits on {'+'.join(cells)}: pay {v.cost} Shard Fragment tokens."
-             if v.allowed else f"No Storage tile on {'+'.join(cells)}: {'; '.join(v.reasons)}.")
-        return
-    if element is None:
+        _tile_check(ship, tile, rules, as_json)
+    elif element is None:
         if space is not None:
             raise InputError("--at needs --element (the Element to install)")
-        spaces = installation_spaces(ship, rules)
-        placed = dict(ship.installed)
-        cols = filled_columns(ship, rules)
-        col_names = [str(c) for c in rules.airship["columns"]]
-        payload = {"spaces": {s: {"shows": r, "holds": placed[s].label() if s in placed
-                                  else None} for s, r in spaces.items()},
-                   "filled_columns": [col_names[c] for c in cols],
-                   "end_of_round": len(placed) * rules.installed_element
-                   + sum(rules.column_points[c] for c in cols)}
-        lines = ["Installation spaces:"]
-        for s, r in spaces.items():
-            held = placed[s].label() if s in placed else "empty"
-            lines.append(f"  {s}  shows {r:<8} {held}")
-        lines.append("Filled Storage columns: "
-                     + (", ".join(col_names[c] for c in cols) if cols else "none"))
-        pts = len(placed) * rules.installed_element + sum(rules.column_points[c] for c in cols)
-        lines.append(f"End of round, from the Airship: {pts} points")
-        emit(as_json, payload, lines)
-        return
+        _spaces_report(ship, rules, as_json)
+    else:
+        _install_report(ship, element, space, rules, as_json)
+
+
+def _tile_check(ship: Airship, tile: str, rules: Rules, as_json: bool) -> None:
+    """May a Storage tile cover the two squares of ``tile`` (A3,A4), and for how much?"""
+    from companion.mutagen.airship import place_tile_check
+
+    cells = [c.strip().upper() for c in tile.split(",") if c.strip()]
+    v = place_tile_check(ship, cells, rules)
+    payload = {"tile": cells, "allowed": v.allowed, "reasons": list(v.reasons),
+               "cost": v.cost if v.allowed else None}
+    emit(as_json, payload,
+         f"A Storage tile fits on {'+'.join(cells)}: pay {v.cost} Shard Fragment tokens."
+         if v.allowed else f"No Storage tile on {'+'.join(cells)}: {'; '.join(v.reasons)}.")
+
+
+def _spaces_report(ship: Airship, rules: Rules, as_json: bool) -> None:
+    """The Airship's installation spaces, what each shows and holds, its filled Storage
+    columns and the End of Round points it makes."""
+    from companion.mutagen.airship import filled_columns, installation_spaces
+
+    spaces = installation_spaces(ship, rules)
+    placed = dict(ship.installed)
+    cols = filled_columns(ship, rules)
+    col_names = [str(c) for c in rules.airship["columns"]]
+    pts = len(placed) * rules.installed_element + sum(rules.column_points[c] for c in cols)
+    payload = {"spaces": {s: {"shows": r, "holds": placed[s].label() if s in placed
+                              else None} for s, r in spaces.items()},
+               "filled_columns": [col_names[c] for c in cols],
+               "end_of_round": pts}
+    lines = ["Installation spaces:"]
+    for s, r in spaces.items():
+        held = placed[s].label() if s in placed else "empty"
+        lines.append(f"  {s}  shows {r:<8} {held}")
+    lines.append("Filled Storage columns: "
+                 + (", ".join(col_names[c] for c in cols) if cols else "none"))
+    lines.append(f"End of round, from the Airship: {pts} points")
+    emit(as_json, payload, lines)
+
+
+def _install_report(ship: Airship, element: str, space: str | None, rules: Rules,
+                    as_json: bool) -> None:
+    """May ``element`` be installed on ``space`` (or, without one, on each space)?"""
+    from companion.mutagen.airship import install_check, installation_spaces, parse_element
+
     el = parse_element(element, rules)
     targets = [space] if space else list(installation_spaces(ship, rules))
     verdicts = {t.upper(): install_check(ship, t, el, rules) for t in targets}

@@ -223,33 +223,7 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
 
     if using_saved(save, game_id, {"--players": seating, "--start": starting_player,
                                    "--under": cards_under, "--hand": hands}):
-        if not planet:
-            raise InputError("say which planet is up for sale: --planet NAME")
-        saved, _ = _saved_rules()
-        done: dict[str, Any] = {}
-
-        def make(state: dict[str, Any]) -> dict[str, Any]:
-            auction, data = saved.bid_event(state, planet, _names(green, "green"), moves)
-            done["auction"] = auction
-            if data is None:
-                raise _Unfinished
-            return data
-
-        try:
-            game, data, state = _record(db, game_id, "bid", make)
-        except _Unfinished:
-            lines, payload = _auction_report(done["auction"])
-            lines.append("Nothing saved until the bidding ends.")
-            emit(as_json, {**payload, "saved": False}, "\n".join(lines))
-            return
-        lines, payload = _auction_report(done["auction"])
-        lines.append(f"Saved in game {game.id}: {data['planet']} "
-                     + (f"to {data['buyer']}, {data['buyer']} holds "
-                        f"{state['players'][data['buyer']]['hand']} cards."
-                        if data["buyer"] else
-                        f"stays in the market with {data['under']} card(s) under it."))
-        emit(as_json, {**payload, "saved": True, "game": game.id, "planet": data["planet"]},
-              "\n".join(lines))
+        _saved_bid(planet, green, moves, game_id, db, as_json)
         return
     if planet:
         raise InputError("--planet names the planet of a saved game's auction: add --save")
@@ -269,6 +243,38 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
 
 class _Unfinished(Exception):
     """The bidding is not over yet: nothing to save."""
+
+
+def _saved_bid(planet: str | None, green: str, moves: tuple[str, ...], game_id: int | None,
+               db: str | None, as_json: bool) -> None:
+    """``bid --save``: the auction on the saved game, saved once the bidding ends."""
+    if not planet:
+        raise InputError("say which planet is up for sale: --planet NAME")
+    saved, _ = _saved_rules()
+    done: dict[str, Any] = {}
+
+    def make(state: dict[str, Any]) -> dict[str, Any]:
+        auction, data = saved.bid_event(state, planet, _names(green, "green"), moves)
+        done["auction"] = auction
+        if data is None:
+            raise _Unfinished
+        return data
+
+    try:
+        game, data, state = _record(db, game_id, "bid", make)
+    except _Unfinished:
+        lines, payload = _auction_report(done["auction"])
+        lines.append("Nothing saved until the bidding ends.")
+        emit(as_json, {**payload, "saved": False}, "\n".join(lines))
+        return
+    lines, payload = _auction_report(done["auction"])
+    lines.append(f"Saved in game {game.id}: {data['planet']} "
+                 + (f"to {data['buyer']}, {data['buyer']} holds "
+                    f"{state['players'][data['buyer']]['hand']} cards."
+                    if data["buyer"] else
+                    f"stays in the market with {data['under']} card(s) under it."))
+    emit(as_json, {**payload, "saved": True, "game": game.id, "planet": data["planet"]},
+          "\n".join(lines))
 
 
 def _pairs(values: tuple[str, ...], option: str) -> dict[str, list[str]]:
