@@ -516,6 +516,23 @@ def _clockwise_from(seating: Sequence[str], start: str) -> list[str]:
     return list(seating[i:]) + list(seating[:i])
 
 
+def _turn_now(order: Sequence[str], acted: Sequence[str]) -> int:
+    """Where in ``order`` the company taking its turn sits: the furthest round the table
+    that has acted (-1: none has yet)."""
+    done = [order.index(c) for c in acted if c in order]
+    return max(done) if done else -1
+
+
+def turns_now(seating: Sequence[str], starting_player: str, acted: Sequence[str]
+              ) -> tuple[str | None, str | None]:
+    """Phase 2's turns: the company taking its turn (None before the starting player has
+    acted) and the next one clockwise that may begin its turn (None after the last)."""
+    order = _clockwise_from(seating, starting_player)
+    now = _turn_now(order, acted)
+    return (order[now] if now >= 0 else None,
+            order[now + 1] if now + 1 < len(order) else None)
+
+
 def company_turn_refusal(seating: Sequence[str], starting_player: str, acted: Sequence[str],
                          company: str) -> str | None:
     """Phase 2, Company Actions: "In clockwise order starting with the company that is the
@@ -529,8 +546,7 @@ def company_turn_refusal(seating: Sequence[str], starting_player: str, acted: Se
     order = _clockwise_from(seating, starting_player)
     if company not in order:
         return None
-    done = [order.index(c) for c in acted if c in order]
-    now = max(done) if done else -1
+    now = _turn_now(order, acted)
     at = order.index(company)
     seats = ", ".join(order)
     if now < 0 and at != 0:

@@ -46,6 +46,7 @@ from companion.outer_earth.rules import (
     increase_die,
     last_round,
     sell_planet,
+    turns_now,
     walk_auction,
 )
 from companion.outer_earth.rules import setup as game_setup
@@ -670,6 +671,15 @@ def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
         return (f"round {rnd}, Phase 1: put the next planet of the market up for sale "
                 f"({len(offered)} offered, {left} to go)",
                 f"{oe} bid --save --planet NAME --green NAMES [MOVES]")
+    now, then = turns_now(state["seating"], state["starting_player"],
+                          list(state.get("turn", {})))
+    if now is None:
+        whose = f"{then}'s turn (the starting player) of 3 actions (draw, build, sell)"
+    elif then is None:
+        whose = f"{now}'s turn, the last, of 3 actions (draw, build, sell)"
+    else:
+        whose = f"{now}'s turn of 3 actions (draw, build, sell), then {then}'s"
     return (f"round {rnd}, Phase 2: from the starting player ({state['starting_player']}) "
-            "clockwise, each company's turn of 3 actions (draw, build, sell); then Phase 3",
-            f"{oe} draw|build|sell ... (then: {oe} upkeep --save)")
+            f"clockwise, each company's turn; now {whose}; then Phase 3",
+            f"{oe} draw|build|sell ... --player {then if now is None else now} "
+            f"(then: {oe} upkeep --save)")

@@ -613,6 +613,9 @@ def test_only_the_company_whose_turn_it_is_draws_builds_or_sells(
     assert db.read_bytes() == before
     oe_("draw", "--player", "Ann")
     oe_("build", "red", "--player", "Ann", "--planet", "Ferrox")    # Ann goes on with her turn
+    nxt = js("next")
+    assert "now Ann's turn of 3 actions (draw, build, sell), then Bob's" in nxt["next"]
+    assert "--player Ann" in nxt["command"]
     # Cid comes after Bob: he may not jump the queue
     err = refused(["outer-earth", "build", "blue", "--player", "Cid", "--planet", "Halcyon"],
                   capsys)
@@ -627,6 +630,7 @@ def test_only_the_company_whose_turn_it_is_draws_builds_or_sells(
         ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Ferrox"], capsys)
     assert db.read_bytes() == before
     oe_("build", "blue", "--player", "Cid", "--planet", "Halcyon")
+    assert "now Cid's turn, the last" in js("next")["next"]
     assert "Bob's turn this round is over" in refused(
         ["outer-earth", "draw", "--player", "Bob"], capsys)
     # the next round's turns begin again from the starting player
