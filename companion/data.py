@@ -79,7 +79,8 @@ def rule_data(game: str, build: Callable[[Game], T], folder: Path | None = None)
     memo = (*key, build)
     if memo not in _BUILT:
         _BUILT[memo] = build(definitions(game, folder))
-    return _BUILT[memo]
+    built: T = _BUILT[memo]
+    return built
 
 
 def _cache_dir() -> Path:

@@ -130,7 +130,7 @@ def evaluate(inner: str, fields: Any) -> Any:
         if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
             left, right = value(node.left), value(node.right)
             try:
-                out = _OPS[type(node.op)](left, right)
+                out: float = _OPS[type(node.op)](left, right)
             except ZeroDivisionError:
                 raise ValueError(f"'${{{inner}}}' divides by zero") from None
             except OverflowError:

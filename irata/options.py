@@ -166,10 +166,9 @@ def names(text: str | None, option: str = "--players") -> list[str]:
         raise InputError(f"{option} names the players, comma-separated: Ann,Bob,Cy")
     if len(found) > 20 or any(len(n) > 40 for n in found):
         raise InputError(f"{option}: at most 20 names of at most 40 characters each")
-    numbers = [n for n in found if n.replace(" ", "").lstrip("+-").isdigit()]
-    if numbers:
-        raise InputError(f"{option} names the players, and '{numbers[0]}' is a number, not a "
-                         "name: give their names, comma-separated (Ann,Bob,Cy)")
+    from companion.names import check_names
+
+    check_names(found, option)      # a count where the names are asked is refused
     twice = sorted({n for n in found if found.count(n) > 1})
     if twice:
         raise InputError(f"{option}: {', '.join(twice)} named twice")

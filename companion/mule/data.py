@@ -17,9 +17,19 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from components.errors import DefinitionError, InputError
+
+
+class _Card(Protocol):
+    """What every card kind has: an id (``production/acid-rain-storm``)."""
+
+    @property
+    def id(self) -> str: ...
+
+
+C = TypeVar("C", bound=_Card)
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")
 PRODUCTION_GROUP = "Production Cards"
@@ -426,8 +436,8 @@ def describe_card(card: Any) -> str:
     return f"{code} ({extra})" if extra else code
 
 
-def _one(cards: tuple[Any, ...], ref: str, what: str) -> Any:
-    found = matching(cards, ref)
+def _one(cards: tuple[C, ...], ref: str, what: str) -> C:
+    found: list[C] = matching(cards, ref)
     if len(found) == 1:
         return found[0]
     if found:

@@ -81,8 +81,7 @@ def _store_and_prices(state: Mapping[str, Any], md: MuleData) -> None:
 
 
 def _lands(state: Mapping[str, Any], md: MuleData, players: list[str]) -> None:
-    pb = md.player_board
-    owner: dict[str, str] = {}
+    owner: dict[str, str] = {}          # Land tile -> the Colonist whose Player Board has it
     craters = list(state.get("craters") or [])
     for name in players:
         p = state["players"][name]
@@ -90,7 +89,7 @@ def _lands(state: Mapping[str, Any], md: MuleData, players: list[str]) -> None:
         for good in GOODS:
             _count(f"{name}'s {good.capitalize()}", p[good])
         lands = board.normalise(p["lands"])
-        squares: dict[str, str] = {}
+        squares: dict[str, str] = {}    # square of the Player Board -> the Land on it
         for i, land in enumerate(lands):
             at = f"{name}'s Land {board.label(lands, i)}"
             kind = land.get("land")
@@ -98,62 +97,90 @@ def _lands(state: Mapping[str, Any], md: MuleData, players: list[str]) -> None:
                 raise InputError(f"{at}: '{kind}' is not a Land type "
                                  f"({', '.join(board.LAND_TYPES)})")
             if land.get("tile"):
-                tile = md.land(str(land["tile"]))
-                if tile.tile != land["tile"]:
-                    raise InputError(f"{at}: the tile is printed {tile.tile}")
-                if kind != "land" and tile.land != kind:
-                    raise RuleError(f"{at}: tile {tile.tile} is {tile.land}, not {kind}")
-                if tile.tile in owner:
-                    raise RuleError(f"{tile.tile} is one Land tile: it cannot be on both "
-                                    f"{owner[tile.tile]}'s and {name}'s Player Board")
-                owner[tile.tile] = name
-                if tile.land == "meteor-crater" and tile.tile not in craters:
-                    raise RuleError(f"{at}: {tile.tile} is a Meteor Crater, on Planet Irata "
-                                    "(and so claimable) only once it is in 'craters'")
-            square = land.get("square")
-            if square is not None:
-                if pb.square(str(square)) != square:
-                    raise InputError(f"{at}: the square is printed {pb.square(str(square))}")
-                if square == pb.store:
-                    raise RuleError(f"{at}: {square} is The Store, which is in no Zone: no "
-                                    "Land goes there")
-                if square in squares:
-                    raise RuleError(f"{name}'s Player Board: {square} holds one Land, not "
-                                    f"both {squares[square]} and {board.label(lands, i)}")
-                squares[square] = board.label(lands, i)
-                if kind == "river" and square not in pb.river_beds:
-                    raise RuleError(f"{at}: a River goes only on a river bed "
-                                    f"({' or '.join(pb.river_beds)}), not {square}")
-            mule = land.get("mule")
-            if mule is not None:
-                if mule not in GOODS:
-                    raise InputError(f"{at}: a M.U.L.E. produces a Good ({', '.join(GOODS)}), "
-                                     f"not '{mule}'")
-                board.check_producible(land, str(mule), md.land)
-            if not isinstance(land.get("secret", False), bool):
-                raise InputError(f"{at}: 'secret' is true or false (the Land shows its Secret "
-                                 "Side or not)")
-            if land.get("secret") and kind not in ("plains", "low-mountain", "high-mountain",
-                                                   "land"):
-                raise RuleError(f"{at}: Rivers and Meteor Craters only have a Public Side")
-        mules = p.get("mules", {})
-        unknown = sorted(set(mules) - set(GOODS))
-        if unknown:
-            raise InputError(f"{name}'s M.U.L.E.s produce Goods ({', '.join(GOODS)}), not "
-                             f"'{unknown[0]}'")
-        counts = board.mule_counts(lands)
-        kept = all(isinstance(land, dict) for land in p["lands"])   # else: saved before
-        for good in GOODS:
-            n = _count(f"{name}'s M.U.L.E.s producing {good}", mules.get(good, 0))
-            if kept and n != counts[good]:
-                raise RuleError(f"M.U.L.E.s are installed on Lands, one M.U.L.E. per tile: "
-                                f"{name}'s Lands have {counts[good]} M.U.L.E.(s) producing "
-                                f"{good}, not {n} (set the Land's 'mule' instead)")
-        working = sum(int(v) for v in mules.values())
-        if working > len(lands):
+                _land_tile(md, at, land, name, owner, craters)
+            if land.get("square") is not None:
+                _land_square(md, at, land, name, squares, board.label(lands, i))
+            _land_mule_and_side(md, at, land)
+        _colonist_mules(md, name, p, lands)
+
+
+def _land_tile(md: MuleData, at: str, land: board.Land, name: str,
+               owner: dict[str, str], craters: list[str]) -> None:
+    """A Land's tile: printed so, of the Land's type, on one Player Board, and a Meteor
+    Crater only once it is on Planet Irata."""
+    kind = land.get("land")
+    tile = md.land(str(land["tile"]))
+    if tile.tile != land["tile"]:
+        raise InputError(f"{at}: the tile is printed {tile.tile}")
+    if kind != "land" and tile.land != kind:
+        raise RuleError(f"{at}: tile {tile.tile} is {tile.land}, not {kind}")
+    if tile.tile in owner:
+        raise RuleError(f"{tile.tile} is one Land tile: it cannot be on both "
+                        f"{owner[tile.tile]}'s and {name}'s Player Board")
+    owner[tile.tile] = name
+    if tile.land == "meteor-crater" and tile.tile not in craters:
+        raise RuleError(f"{at}: {tile.tile} is a Meteor Crater, on Planet Irata "
+                        "(and so claimable) only once it is in 'craters'")
+
+
+def _land_square(md: MuleData, at: str, land: board.Land, name: str,
+                 squares: dict[str, str], label: str) -> None:
+    """A Land's square of the Player Board: printed so, not The Store, one Land a square, a
+    River on a river bed."""
+    pb = md.player_board
+    square = land["square"]
+    if pb.square(str(square)) != square:
+        raise InputError(f"{at}: the square is printed {pb.square(str(square))}")
+    if square == pb.store:
+        raise RuleError(f"{at}: {square} is The Store, which is in no Zone: no "
+                        "Land goes there")
+    if square in squares:
+        raise RuleError(f"{name}'s Player Board: {square} holds one Land, not "
+                        f"both {squares[square]} and {label}")
+    squares[square] = label
+    if land.get("land") == "river" and square not in pb.river_beds:
+        raise RuleError(f"{at}: a River goes only on a river bed "
+                        f"({' or '.join(pb.river_beds)}), not {square}")
+
+
+def _land_mule_and_side(md: MuleData, at: str, land: board.Land) -> None:
+    """A Land's M.U.L.E. produces a Good the Land can produce; only Plains and Mountains
+    have a Secret Side."""
+    mule = land.get("mule")
+    if mule is not None:
+        if mule not in GOODS:
+            raise InputError(f"{at}: a M.U.L.E. produces a Good ({', '.join(GOODS)}), "
+                             f"not '{mule}'")
+        board.check_producible(land, str(mule), md.land)
+    if not isinstance(land.get("secret", False), bool):
+        raise InputError(f"{at}: 'secret' is true or false (the Land shows its Secret "
+                         "Side or not)")
+    if land.get("secret") and land.get("land") not in ("plains", "low-mountain",
+                                                       "high-mountain", "land"):
+        raise RuleError(f"{at}: Rivers and Meteor Craters only have a Public Side")
+
+
+def _colonist_mules(md: MuleData, name: str, p: Mapping[str, Any], lands: list[board.Land]
+                    ) -> None:
+    """A Colonist's M.U.L.E. counts: those installed on their Lands, one a Land."""
+    mules = p.get("mules", {})
+    unknown = sorted(set(mules) - set(GOODS))
+    if unknown:
+        raise InputError(f"{name}'s M.U.L.E.s produce Goods ({', '.join(GOODS)}), not "
+                         f"'{unknown[0]}'")
+    counts = board.mule_counts(lands)
+    kept = all(isinstance(land, dict) for land in p["lands"])   # else: saved before
+    for good in GOODS:
+        n = _count(f"{name}'s M.U.L.E.s producing {good}", mules.get(good, 0))
+        if kept and n != counts[good]:
             raise RuleError(f"M.U.L.E.s are installed on Lands, one M.U.L.E. per tile: "
-                            f"{name} has {len(lands)} Land(s), so not {working} M.U.L.E.s")
-        board.check_mules(working, pb)
+                            f"{name}'s Lands have {counts[good]} M.U.L.E.(s) producing "
+                            f"{good}, not {n} (set the Land's 'mule' instead)")
+    working = sum(int(v) for v in mules.values())
+    if working > len(lands):
+        raise RuleError(f"M.U.L.E.s are installed on Lands, one M.U.L.E. per tile: "
+                        f"{name} has {len(lands)} Land(s), so not {working} M.U.L.E.s")
+    board.check_mules(working, md.player_board)
 
 
 def _craters(state: Mapping[str, Any], md: MuleData) -> None:

@@ -44,8 +44,7 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
     kept here. ``rivers`` names the River tile each Colonist starts with (Beginner);
     ``species`` the Player Species Card each Colonist picks (Tournament, Optional Rule:
     Colonist Cards and Special Talents), whose Special Talent then changes a rule for them."""
-    from companion.mule import board, events
-    from companion.mule.data import check_good
+    from companion.mule import events
     from companion.mule.game import starting_rivers
 
     if len(set(players)) != len(players):
@@ -73,32 +72,53 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
         "hands": {name: md.hand_dealt(mode) for name in players},
     }
     state["species"] = _species(md, mode, players, species) if species else None
-    rivers = starting_rivers(md, players, mode, rivers or {})   # each River known by its tile
+    # each River known by its tile: those named, the rest dealt
+    state["players"] = _colonists(md, setup, mode, players,
+                                  starting_rivers(md, players, mode, rivers or {}))
+    turn.begin_turn(state, md)
+    return state
+
+
+def _colonists(md: MuleData, setup: dict[str, Any], mode: str, players: list[str],
+               rivers: dict[str, str]) -> dict[str, Any]:
+    """Each Colonist's starting Money, Goods and Lands; ``rivers`` (Colonist -> River tile)
+    names the tile of each one's starting River."""
+    from companion.mule import board
+
     used: dict[str, str] = {}
+    out: dict[str, Any] = {}
     for name in players:
         colonist = {g: int(setup["colonist"].get(g, 0)) for g in ("money", *GOODS)}
-        lands = []
-        for land in setup.get("colonist_lands", []):
-            good = check_good(land["good"]) if land.get("good") else None
-            entry = board.new_land(str(land["land"]), mule=good)
-            if entry["land"] == "river" and name in rivers:
-                tile = md.land(rivers[name])
-                if tile.land != "river":
-                    raise InputError(f"--rivers: {tile.tile} is {tile.land}, not a River")
-                if tile.tile in used:
-                    raise InputError(f"--rivers: {tile.tile} is given to {used[tile.tile]} "
-                                     f"and {name}")
-                used[tile.tile] = name
-                entry["tile"] = tile.tile
-            lands.append(entry)
-        state["players"][name] = {**colonist, "lands": lands, "mules": board.mule_counts(lands)}
+        lands = [_starting_land(md, land, name, rivers, used)
+                 for land in setup.get("colonist_lands", [])]
+        out[name] = {**colonist, "lands": lands, "mules": board.mule_counts(lands)}
     extra = set(rivers) - {n for n in players if any(
-        land["land"] == "river" for land in state["players"][n]["lands"])}
+        land["land"] == "river" for land in out[n]["lands"])}
     if extra:
         raise InputError(f"--rivers: {', '.join(sorted(extra))} starts with no River "
                          f"in the {mode} set-up")
-    turn.begin_turn(state, md)
-    return state
+    return out
+
+
+def _starting_land(md: MuleData, land: dict[str, Any], name: str, rivers: dict[str, str],
+                   used: dict[str, str]) -> dict[str, Any]:
+    """One Land of a Colonist's set-up; a River on the tile ``rivers`` gives the Colonist,
+    each tile to one Colonist (``used``: tile -> Colonist so far)."""
+    from companion.mule import board
+    from companion.mule.data import check_good
+
+    good = check_good(land["good"]) if land.get("good") else None
+    entry: dict[str, Any] = board.new_land(str(land["land"]), mule=good)
+    if entry["land"] == "river" and name in rivers:
+        tile = md.land(rivers[name])
+        if tile.land != "river":
+            raise InputError(f"--rivers: {tile.tile} is {tile.land}, not a River")
+        if tile.tile in used:
+            raise InputError(f"--rivers: {tile.tile} is given to {used[tile.tile]} "
+                             f"and {name}")
+        used[tile.tile] = name
+        entry["tile"] = tile.tile
+    return entry
 
 
 def _species(md: MuleData, mode: str, players: list[str], chosen: dict[str, str]

@@ -81,7 +81,8 @@ def player(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     if name not in state["players"]:
         raise InputError(f"no player '{name}' in this game ({', '.join(state['seating'])})"
                          + did_you_mean(name, state["seating"]))
-    return state["players"][name]
+    sheet: dict[str, Any] = state["players"][name]
+    return sheet
 
 
 def _slug(text: str) -> str:
@@ -94,7 +95,7 @@ def card_key(game: Any, text: str, prefix: str) -> str:
     wanted = _slug(text.split("/", 1)[1] if text.startswith(prefix + "/") else text)
     for c in game.components:
         if c.id.startswith(prefix + "/"):
-            short = c.id.split("/", 1)[1]
+            short = str(c.id).split("/", 1)[1]
             if wanted in (short, _slug(str(c.fields.get("title", "")))):
                 return short
     mgc.find_card(game, text, prefix)   # raises the calculators' "no land card" line

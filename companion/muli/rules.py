@@ -271,6 +271,50 @@ def _cross_finish(race: Race, piece: Piece) -> tuple[Race, str]:
     return replace(race, finished=race.finished + (piece.colour,)), note
 
 
+def _double(race: Race, colour: str) -> tuple[Race, Step]:
+    """Two of a colour: that piece moves one field back (a finished piece moves nothing)."""
+    piece = race.piece(colour)
+    if piece.where != TRACK:
+        return race, Step(colour, piece.kind, piece.field, piece.field,
+                          "a double of a piece that has finished: nothing moves")
+    after = _backward(race, piece)
+    note = "a double: one field back" if after != piece.field else \
+        "a double, but it cannot go further back"
+    race = _with_piece(race, replace(piece, field=after))
+    return race, Step(colour, piece.kind, piece.field, after, note)
+
+
+def _move_order(race: Race, a: str, b: str, first: str | None) -> list[str]:
+    """Two colours move in the order the roller chooses (``first``; by default the first
+    die's)."""
+    if first is None:
+        return [a, b]
+    first = _colour(race.rules, first)
+    if first not in (a, b):
+        raise InputError(f"--first must be one of the dice's colours ({a}, {b})")
+    return [first, a if first == b else b]
+
+
+def _forward_move(race: Race, colour: str) -> tuple[Race, Step]:
+    """One piece of two colours moves one field forward (a finished piece moves nothing)."""
+    piece = race.piece(colour)
+    if piece.where != TRACK:
+        return race, Step(colour, piece.kind, piece.field, piece.field,
+                          "has finished: nothing moves")
+    after = _forward(race, piece)
+    note = ""
+    # a piece still on the start field when everyone turned is already at the finish
+    # line: its next move forward takes it across (the project's reading)
+    if race.turned and after <= 0:
+        race, note = _cross_finish(race, piece)
+        race = game_end(race)
+    else:
+        race = _with_piece(race, replace(piece, field=after))
+        if not race.turned and after == race.rules.turning_field:
+            note = "reaches the turning field"
+    return race, Step(colour, piece.kind, piece.field, max(after, 0), note)
+
+
 def play_roll(race: Race, dice: tuple[str, str], first: str | None = None) -> RollResult:
     """Game Play and The Turning Field: move the pieces two dice show.
 
@@ -288,43 +332,14 @@ def play_roll(race: Race, dice: tuple[str, str], first: str | None = None) -> Ro
         raise InputError(f"--first chooses between two moving pieces, but the dice show a "
                          f"double of {a}: only that piece moves (one field back)")
     if a == b:
-        piece = race.piece(a)
-        if piece.where == TRACK:
-            after = _backward(race, piece)
-            note = "a double: one field back" if after != piece.field else \
-                "a double, but it cannot go further back"
-            race = _with_piece(race, replace(piece, field=after))
-            steps.append(Step(a, piece.kind, piece.field, after, note))
-        else:
-            steps.append(Step(a, piece.kind, piece.field, piece.field,
-                              "a double of a piece that has finished: nothing moves"))
+        race, step = _double(race, a)
+        steps.append(step)
     else:
-        order = [a, b]
-        if first is not None:
-            first = _colour(race.rules, first)
-            if first not in order:
-                raise InputError(f"--first must be one of the dice's colours ({a}, {b})")
-            order = [first, a if first == b else b]
-        for colour in order:
+        for colour in _move_order(race, a, b, first):
             if race.over:
                 break
-            piece = race.piece(colour)
-            if piece.where != TRACK:
-                steps.append(Step(colour, piece.kind, piece.field, piece.field,
-                                  "has finished: nothing moves"))
-                continue
-            after = _forward(race, piece)
-            note = ""
-            # a piece still on the start field when everyone turned is already at the finish
-            # line: its next move forward takes it across (the project's reading)
-            if race.turned and after <= 0:
-                race, note = _cross_finish(race, piece)
-                race = game_end(race)
-            else:
-                race = _with_piece(race, replace(piece, field=after))
-                if not race.turned and after == race.rules.turning_field:
-                    note = "reaches the turning field"
-            steps.append(Step(colour, piece.kind, piece.field, max(after, 0), note))
+            race, step = _forward_move(race, colour)
+            steps.append(step)
     turned_now = False
     if not race.turned and not race.over and any(
             p.field == race.rules.turning_field for p in race.on_track()):

@@ -5,7 +5,9 @@ The log holds a ``setup`` event (players, expansions, starting scores, every Ele
 '0'), one ``round`` event per End of Round (each player's points, their Element tracker
 positions, and Shard Fragments from the Plight of the People card), and ``points`` events for
 points gained or paid during a round (a Mutation's 2 points, the progress track, a People
-card's ability). The state is the fold of that log; ``irata play undo`` drops the last event.
+card's ability), and once the fourth round is scored one ``score`` event, End of Game
+Scoring's result (each player's breakdown, the winners), after which the game is over. The
+state is the fold of that log; ``irata play undo`` drops the last event.
 
 The Element tracks (Element Track Location, Mutations, the Clockwork City People card): every
 rule that moves a tracker moves it *on* ("move your tracker token one space ... for each Element
@@ -21,10 +23,19 @@ checks no per-round distance, only the bounds and the direction.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion import session
-from companion.mutagen.rules import RoundScore, Rules, check_expansions, starting_score
+from companion.mutagen.rules import (
+    FinalScore,
+    PlayerEnd,
+    RoundScore,
+    Rules,
+    Tracks,
+    check_expansions,
+    starting_score,
+)
 from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
 
@@ -139,6 +150,54 @@ def check_end_of_game(state: Mapping[str, Any], names: Sequence[str]) -> None:
                          "scores every player of the saved game")
 
 
+def end_of_game_players(state: Mapping[str, Any], players: Sequence[PlayerEnd]
+                        ) -> list[PlayerEnd]:
+    """The players of a score file as the saved game scores them: every player of the game,
+    each one's score track from the saved game (a 'score' given must be that one), and the
+    Element trackers the last End of Round kept for a player whose file leaves 'tracks' out
+    (given, they must be those: :func:`check_end_of_game_tracks`)."""
+    check_end_of_game(state, [p.name for p in players])
+    out = []
+    positions: Mapping[str, Mapping[str, int]] = state.get("tracks") or {}
+    for p in players:
+        kept = int(state["scores"][p.name])
+        if p.score >= 0 and p.score != kept:
+            raise InputError(f"{p.name}'s score is read from the saved game ({kept}), but "
+                             f"the file says {p.score}: leave 'score' out (correct the "
+                             "saved game with 'irata play set')")
+        if p.tracks_given:
+            check_end_of_game_tracks(state, p.name, p.tracks.as_dict())
+        tracks = p.tracks
+        if not p.tracks_given and p.name in positions:
+            tracks = Tracks(**{e: int(v) for e, v in positions[p.name].items()})
+        out.append(replace(p, score=kept, tracks=tracks,
+                           tracks_given=p.tracks_given or p.name in positions))
+    return out
+
+
+def score_event(state: Mapping[str, Any], result: FinalScore) -> dict[str, Any]:
+    """The ``score`` event: End of Game Scoring as the saved game's result (each player's
+    breakdown and the winners), after which the game is over. Scored once: a second scoring
+    of the same game is refused (``irata play undo`` takes the first back)."""
+    final = state.get("final")
+    if final:
+        raise RuleError(f"End of Game Scoring is saved already ({_winners_line(final)}): "
+                        "'irata play status' shows it; 'irata play undo' takes it back to "
+                        "score again")
+    return {"players": [{"name": b.name, "score": b.score, "crew": b.crew_total,
+                         "storage": b.storage, "shards": b.shards, "trees": b.trees,
+                         "total": b.total, "shards_remaining": b.shards_left}
+                        for b in result.players],
+            "winners": list(result.winners), "tie_broken": result.tie_broken}
+
+
+def _winners_line(final: Mapping[str, Any]) -> str:
+    winners = [str(w) for w in final.get("winners", [])]
+    best = max((int(p["total"]) for p in final.get("players", [])), default=0)
+    who = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+    return f"{who} {'wins' if len(winners) == 1 else 'share the win'} with {best} points"
+
+
 def points_event(state: Mapping[str, Any], player: str, points: int, why: str = ""
                  ) -> dict[str, Any]:
     """A ``points`` event: points gained (or paid, negative) during a round."""
@@ -171,6 +230,9 @@ def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
     elif event.kind == "points":
         name = data["player"]
         state["scores"][name] = state["scores"].get(name, 0) + int(data["points"])
+    elif event.kind == "score":
+        state["final"] = {"players": [dict(p) for p in data["players"]],
+                          "winners": list(data["winners"])}
     return state
 
 
@@ -212,6 +274,8 @@ def describe(state: dict[str, Any]) -> str:
     rnd = state.get("round", 1)
     where = ("all rounds scored: run 'irata play mutagen score FILE --game ID'"
              if rnd > state.get("rounds", 4) else f"round {rnd} of {state.get('rounds', 4)}")
+    if state.get("final"):
+        where = f"the game is over: {_winners_line(state['final'])}"
     tracks = "; ".join(f"{n} " + ", ".join(f"{e} {v}" for e, v in t.items())
                        for n, t in (state.get("tracks") or {}).items())
     return f"Mutagen, {where}. Score track: {scores}" + (
@@ -223,6 +287,9 @@ def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
     the command that records it."""
     rounds = int(state.get("rounds", 4))
     rnd = int(state["round"])
+    if state.get("final"):
+        return (f"the game is over: End of Game Scoring is saved, "
+                f"{_winners_line(state['final'])}", None)
     if rnd > rounds:
         return ("all four rounds are scored: End of Game Scoring (Crew cards, storage, Shard "
                 "Fragments, Tree cards)", "irata play mutagen score FILE --save")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion import session
@@ -36,14 +36,17 @@ from companion.outer_earth.rules import (
     ACTIONS,
     COLOURS,
     Auction,
+    BonusRevenue,
     CompanyDice,
     Planet,
     Profits,
     Rules,
     action_values,
+    company_turn_refusal,
     increase_die,
     last_round,
     sell_planet,
+    turns_now,
     walk_auction,
 )
 from companion.outer_earth.rules import setup as game_setup
@@ -75,7 +78,8 @@ def company(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     if name not in players:
         raise InputError(f"no company '{name}' in this game ({', '.join(players)})"
                          + did_you_mean(name, players))
-    return players[name]
+    found: dict[str, Any] = players[name]
+    return found
 
 
 def _amount(value: int | str, what: str) -> int:
@@ -246,6 +250,16 @@ ACTIONS_PER_TURN = 3
 turn a round (Phase 2 ends once every company has completed its turn)."""
 
 
+def _its_turn(state: Mapping[str, Any], player: str) -> None:
+    """Refuse an action by a company of the game whose turn it is not (Company Actions:
+    clockwise from the starting player, one turn each)."""
+    company(state, player)
+    refusal = company_turn_refusal(state["seating"], state["starting_player"],
+                                   list(state.get("turn", {})), player)
+    if refusal:
+        raise RuleError(refusal)
+
+
 def _within_turn(state: Mapping[str, Any], player: str, values: Mapping[str, int],
                  drawn: int = 0, built: int = 0, sold: int = 0) -> None:
     """A company's draws, builds and sales in a round fit its one turn of three actions.
@@ -273,7 +287,7 @@ def draw_event(state: Mapping[str, Any], player: str, cards: int | str | None,
                rules: Rules) -> dict[str, Any]:
     """Action #1: draw development cards (by default, the company's draw value)."""
     _playing(state, "draw")
-    company(state, player)
+    _its_turn(state, player)
     values = values_of(state, player, rules)
     n = values["draw"] if cards is None else _amount(cards, "cards")
     if n == 0:
@@ -305,6 +319,7 @@ def build_event(state: Mapping[str, Any], player: str, planet: str,
     """Action #2: build development cards from the hand on a planet in development; the first
     one must match one of the planet's start paths."""
     _playing(state, "build")
+    _its_turn(state, player)
     built = _colours(colours)
     if not built:
         raise InputError("say which development cards are built: colours, such as blue,red")
@@ -331,6 +346,7 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
     taken from a pile, the cards to profits, the planet to the portfolio and each dice
     increase icon raising the die named in ``raises``."""
     _playing(state, "sale")
+    _its_turn(state, player)
     i, name = _in_development(state, player, planet)
     c = company(state, player)
     saved = list(c["in_development"][i]["built"])
@@ -346,44 +362,9 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
                         f"{built_now} more on {name}")
     values = values_of(state, player, rules)
     card = find_planet(name)[1]
-    bonus_data: dict[str, Any] | None = None
-    br = None
-    if bonus is not None:
-        from components.schema import suggest
-
-        cards = bonus_revenue_cards()
-        if bonus not in cards:
-            raise InputError(f"no Bonus Revenue card '{bonus}'{suggest(bonus, list(cards))}")
-        br = cards[bonus]
-        long_ids = long_bonus_ids()
-        if state["setup"]["remove_long_cards"] and bonus in long_ids:
-            raise RuleError(f"{bonus} is marked L: it is not in a short game")
-        for other, oc in state["players"].items():
-            if bonus in oc["bonus_revenue_cards"]:
-                raise RuleError(f"{bonus} is already in {other}'s profits")
-        piles = state["bonus_revenue_piles"]
-        if pile is None:
-            stocked = [k for k, n in enumerate(piles) if n > 0]
-            if len(stocked) != 1:
-                raise InputError(f"say which bonus revenue pile {bonus} is taken from: --pile 1 "
-                                 f"to {len(piles)}")
-            index = stocked[0]
-        else:
-            if not 1 <= pile <= len(piles):
-                raise InputError(f"there are {len(piles)} bonus revenue piles, not {pile}")
-            index = pile - 1
-        if piles[index] < 1:
-            raise RuleError(f"bonus revenue pile {index + 1} is empty")
-        bonus_data = {"card": bonus, "vp": br.vp, "pile": index}
+    br, bonus_data = _bonus_taken(state, bonus, pile) if bonus is not None else (None, None)
     sale = sell_planet(card, infrastructure, rules, br)
-    raised = [r.strip().lower() for r in raises if r.strip()]
-    if len(raised) != sale.dice_increase:
-        if sale.dice_increase:
-            raise InputError(f"{name} has {sale.dice_increase} dice increase icon"
-                             f"{'s' if sale.dice_increase != 1 else ''}: say which die goes "
-                             "up with --raise draw|build|sell"
-                             + (" (once for each)" if sale.dice_increase > 1 else ""))
-        raise InputError(f"{name} has no dice increase icon: no die goes up")
+    raised = _raised(name, sale.dice_increase, raises)
     dice = _dice(c)
     for r in raised:
         dice = increase_die(dice, r, rules)
@@ -392,6 +373,51 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
             "raise": raised, "vp": sale.vp, "values": dict(values)}
     _within_turn(state, player, values, built=built_now, sold=1)
     return _tried(state, "sell", data)
+
+
+def _bonus_taken(state: Mapping[str, Any], bonus: str, pile: int | None
+                 ) -> tuple[BonusRevenue, dict[str, Any]]:
+    """The Bonus Revenue card a sale takes, and from which pile: a card of the game (not
+    marked L in a short game) that no company holds yet, from a pile that holds cards (the
+    one pile left with cards when ``pile`` is not given)."""
+    from components.schema import suggest
+
+    cards = bonus_revenue_cards()
+    if bonus not in cards:
+        raise InputError(f"no Bonus Revenue card '{bonus}'{suggest(bonus, list(cards))}")
+    br = cards[bonus]
+    if state["setup"]["remove_long_cards"] and bonus in long_bonus_ids():
+        raise RuleError(f"{bonus} is marked L: it is not in a short game")
+    for other, oc in state["players"].items():
+        if bonus in oc["bonus_revenue_cards"]:
+            raise RuleError(f"{bonus} is already in {other}'s profits")
+    piles = state["bonus_revenue_piles"]
+    if pile is None:
+        stocked = [k for k, n in enumerate(piles) if n > 0]
+        if len(stocked) != 1:
+            raise InputError(f"say which bonus revenue pile {bonus} is taken from: --pile 1 "
+                             f"to {len(piles)}")
+        index = stocked[0]
+    else:
+        if not 1 <= pile <= len(piles):
+            raise InputError(f"there are {len(piles)} bonus revenue piles, not {pile}")
+        index = pile - 1
+    if piles[index] < 1:
+        raise RuleError(f"bonus revenue pile {index + 1} is empty")
+    return br, {"card": bonus, "vp": br.vp, "pile": index}
+
+
+def _raised(name: str, icons: int, raises: Sequence[str]) -> list[str]:
+    """The dice a sale raises: one named for each dice increase icon of the planet."""
+    raised = [r.strip().lower() for r in raises if r.strip()]
+    if len(raised) != icons:
+        if icons:
+            raise InputError(f"{name} has {icons} dice increase icon"
+                             f"{'s' if icons != 1 else ''}: say which die goes "
+                             "up with --raise draw|build|sell"
+                             + (" (once for each)" if icons > 1 else ""))
+        raise InputError(f"{name} has no dice increase icon: no die goes up")
+    return raised
 
 
 # --- Phase 3: upkeep and the round ---------------------------------------------------------------
@@ -469,77 +495,104 @@ def profits_of(state: Mapping[str, Any]) -> list[Profits]:
 
 def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
     d = event.data
-    players = state["players"]
     if event.kind in ("draw", "build", "sell"):
-        state["phase2"] = True
-        t = state.setdefault("turn", {}).setdefault(d["player"], {})
-        for key in ("drawn", "built", "sold", "draw", "build", "sell"):
-            t.setdefault(key, 0)
-        values = d.get("values") or {event.kind: d.get("value", 0)}
-        for what in ("draw", "build", "sell"):
-            t[what] = max(int(t[what]), int(values.get(what, 0)))
-        if event.kind == "draw":
-            t["drawn"] += int(d["cards"])
-        elif event.kind == "build":
-            t["built"] += len(d["built"])
-        else:
-            t["built"] += int(d["built_now"])
-            t["sold"] += 1
-    if event.kind == "bid":
-        state.setdefault("offered", {})[d["planet"]] = bool(d.get("buyer"))
-        buyer = d.get("buyer")
-        if buyer:
-            c = players[buyer]
-            c["hand"] += int(d["cards_taken"]) - int(d["price"])
-            c["in_development"].append({"planet": d["planet"], "built": []})
-            state["market"]["planets"] -= 1
-            state["market"]["under"].pop(d["planet"], None)
-        else:
-            state["market"]["under"][d["planet"]] = int(d["under"])
-        state["starting_player"] = d["starting_player"]
-    elif event.kind == "draw":
-        players[d["player"]]["hand"] += int(d["cards"])
-    elif event.kind == "build":
-        c = players[d["player"]]
-        c["hand"] -= len(d["built"])
-        for p in c["in_development"]:
-            if p["planet"] == d["planet"]:
-                p["built"].extend(d["built"])
-    elif event.kind == "sell":
-        c = players[d["player"]]
-        c["hand"] -= int(d["built_now"])
-        c["in_development"] = [p for p in c["in_development"] if p["planet"] != d["planet"]]
-        c["portfolio"].append(d["planet"])
-        c["profits"]["cards"] += int(d["to_profits"])
-        bonus = d.get("bonus")
-        if bonus:
-            c["bonus_revenue"].append(int(bonus["vp"]))
-            c["bonus_revenue_cards"].append(bonus["card"])
-            state["bonus_revenue_piles"][int(bonus["pile"])] -= 1
-        for die in d.get("raise", []):
-            c["dice"][die] += 1
-    elif event.kind == "upkeep":
-        for name, u in d["companies"].items():
-            c = players[name]
-            gone = set(u["planets_to_profits"])
-            c["in_development"] = [p for p in c["in_development"] if p["planet"] not in gone]
-            c["profits"]["planets"].extend(u["planets_to_profits"])
-            c["hand"] -= int(u["cards_for_tax"]) + int(u["hand_limit_discard"])
-        state["upkeep_done"] = True
-    elif event.kind == "round":
-        if d.get("over"):
-            state["over"] = True
-        else:
-            state["market"]["planets"] += int(d["refill"])
-            state["galaxy_deck"] -= int(d["refill"])
-            state["round"] = int(d["round"]) + 1
-            state["upkeep_done"] = False
-            state["phase2"] = False
-            state["turn"] = {}
-            state["offered"] = {}
-            if d.get("last_round_next"):
-                state["final_round"] = state["round"]
+        _count_action(state, event.kind, d)
+    apply = _APPLY.get(event.kind)
+    if apply is not None:
+        apply(state, d)
     return state
+
+
+def _count_action(state: dict[str, Any], kind: str, d: dict[str, Any]) -> None:
+    """Phase 2 has begun: what the company's turn has drawn, built and sold so far, and the
+    highest draw, build and sell values it had this round (``_within_turn``)."""
+    state["phase2"] = True
+    t = state.setdefault("turn", {}).setdefault(d["player"], {})
+    for key in ("drawn", "built", "sold", "draw", "build", "sell"):
+        t.setdefault(key, 0)
+    values = d.get("values") or {kind: d.get("value", 0)}
+    for what in ("draw", "build", "sell"):
+        t[what] = max(int(t[what]), int(values.get(what, 0)))
+    if kind == "draw":
+        t["drawn"] += int(d["cards"])
+    elif kind == "build":
+        t["built"] += len(d["built"])
+    else:
+        t["built"] += int(d["built_now"])
+        t["sold"] += 1
+
+
+def _apply_bid(state: dict[str, Any], d: dict[str, Any]) -> None:
+    state.setdefault("offered", {})[d["planet"]] = bool(d.get("buyer"))
+    buyer = d.get("buyer")
+    if buyer:
+        c = state["players"][buyer]
+        c["hand"] += int(d["cards_taken"]) - int(d["price"])
+        c["in_development"].append({"planet": d["planet"], "built": []})
+        state["market"]["planets"] -= 1
+        state["market"]["under"].pop(d["planet"], None)
+    else:
+        state["market"]["under"][d["planet"]] = int(d["under"])
+    state["starting_player"] = d["starting_player"]
+
+
+def _apply_draw(state: dict[str, Any], d: dict[str, Any]) -> None:
+    state["players"][d["player"]]["hand"] += int(d["cards"])
+
+
+def _apply_build(state: dict[str, Any], d: dict[str, Any]) -> None:
+    c = state["players"][d["player"]]
+    c["hand"] -= len(d["built"])
+    for p in c["in_development"]:
+        if p["planet"] == d["planet"]:
+            p["built"].extend(d["built"])
+
+
+def _apply_sell(state: dict[str, Any], d: dict[str, Any]) -> None:
+    c = state["players"][d["player"]]
+    c["hand"] -= int(d["built_now"])
+    c["in_development"] = [p for p in c["in_development"] if p["planet"] != d["planet"]]
+    c["portfolio"].append(d["planet"])
+    c["profits"]["cards"] += int(d["to_profits"])
+    bonus = d.get("bonus")
+    if bonus:
+        c["bonus_revenue"].append(int(bonus["vp"]))
+        c["bonus_revenue_cards"].append(bonus["card"])
+        state["bonus_revenue_piles"][int(bonus["pile"])] -= 1
+    for die in d.get("raise", []):
+        c["dice"][die] += 1
+
+
+def _apply_upkeep(state: dict[str, Any], d: dict[str, Any]) -> None:
+    for name, u in d["companies"].items():
+        c = state["players"][name]
+        gone = set(u["planets_to_profits"])
+        c["in_development"] = [p for p in c["in_development"] if p["planet"] not in gone]
+        c["profits"]["planets"].extend(u["planets_to_profits"])
+        c["hand"] -= int(u["cards_for_tax"]) + int(u["hand_limit_discard"])
+    state["upkeep_done"] = True
+
+
+def _apply_round(state: dict[str, Any], d: dict[str, Any]) -> None:
+    if d.get("over"):
+        state["over"] = True
+        return
+    state["market"]["planets"] += int(d["refill"])
+    state["galaxy_deck"] -= int(d["refill"])
+    state["round"] = int(d["round"]) + 1
+    state["upkeep_done"] = False
+    state["phase2"] = False
+    state["turn"] = {}
+    state["offered"] = {}
+    if d.get("last_round_next"):
+        state["final_round"] = state["round"]
+
+
+_APPLY: dict[str, Callable[[dict[str, Any], dict[str, Any]], None]] = {
+    "bid": _apply_bid, "draw": _apply_draw, "build": _apply_build, "sell": _apply_sell,
+    "upkeep": _apply_upkeep, "round": _apply_round,
+}
+"""How each kind of event changes the state (the ``setup`` event is the first state)."""
 
 
 def fold(events: list[session.Event]) -> dict[str, Any]:
@@ -618,6 +671,15 @@ def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
         return (f"round {rnd}, Phase 1: put the next planet of the market up for sale "
                 f"({len(offered)} offered, {left} to go)",
                 f"{oe} bid --save --planet NAME --green NAMES [MOVES]")
+    now, then = turns_now(state["seating"], state["starting_player"],
+                          list(state.get("turn", {})))
+    if now is None:
+        whose = f"{then}'s turn (the starting player) of 3 actions (draw, build, sell)"
+    elif then is None:
+        whose = f"{now}'s turn, the last, of 3 actions (draw, build, sell)"
+    else:
+        whose = f"{now}'s turn of 3 actions (draw, build, sell), then {then}'s"
     return (f"round {rnd}, Phase 2: from the starting player ({state['starting_player']}) "
-            "clockwise, each company's turn of 3 actions (draw, build, sell); then Phase 3",
-            f"{oe} draw|build|sell ... (then: {oe} upkeep --save)")
+            f"clockwise, each company's turn; now {whose}; then Phase 3",
+            f"{oe} draw|build|sell ... --player {then if now is None else now} "
+            f"(then: {oe} upkeep --save)")

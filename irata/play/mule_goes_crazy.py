@@ -22,6 +22,7 @@ import click
 
 from companion.mule_goes_crazy import rules as mgc
 from companion.mule_goes_crazy import saved as saved_game
+from companion.names import check_names
 from companion.session import parse_amount
 from components.errors import InputError, RuleError
 from irata.options import (
@@ -95,7 +96,7 @@ def new(players_text: str, favored: str | None, seed: int | None, game_name: str
         import random
 
         seed = random.SystemRandom().randrange(10**9)
-    names = [p.strip() for p in players_text.split(",")]
+    names = check_names(players_text.split(","))
     setup = saved_game.new_setup(names, g.data, g.players, seed, favored)
     game, _ = create(db, saved_game.GAME, setup, game_name)
     emit(as_json, {"id": game.id, "name": game.name, "state": setup},

@@ -16,6 +16,7 @@ import click
 from companion.muli import rules
 from companion.muli.data import load_rules
 from companion.muli.saved import describe, race_to_state, state_to_race
+from companion.names import check_names
 from components.errors import InputError
 from irata.options import (
     DB,
@@ -54,7 +55,7 @@ def muli() -> None:
 def new(players: str, mules: str | None, seed: int | None, game_name: str | None,
         db: str | None, as_json: bool) -> None:
     """Start a race: each player's Mule, and runners until six pieces show six colours."""
-    people = _list(players)
+    people = check_names(_list(players))
     race = rules.setup(load_rules(), people, _list(mules) or None)
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)

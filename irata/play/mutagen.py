@@ -5,8 +5,11 @@ A thin shell over ``companion.mutagen``: read the file, call the rule, print a t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import click
 
+from companion.names import check_names
 from irata.options import (
     DB,
     GAME,
@@ -18,9 +21,12 @@ from irata.options import (
     emit,
     names,
     next_command,
-    read,
     record,
 )
+
+if TYPE_CHECKING:
+    from companion.mutagen.airship import Airship
+    from companion.mutagen.rules import FinalScore, Rules
 
 EXPANSION_CHOICES = ("plight-of-the-people", "palace-visitors")
 
@@ -72,52 +78,57 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
 
     With --save (or --game ID), a player without 'score' takes the score track of the saved
     game, and one without 'tracks' the Element tracker positions of its last End of Round
-    (given, they must be those). Ties go to the most Shard Fragment tokens remaining after 3
-    are discarded per point; a tie on those too is a shared win.
+    (given, they must be those); the result is saved in the game, which is then over. Ties go
+    to the most Shard Fragment tokens remaining after 3 are discarded per point; a tie on
+    those too is a shared win.
     """
-    from dataclasses import replace
-
     from companion.mutagen.data import load_rules
-    from companion.mutagen.files import printed_name, read_end_of_game
+    from companion.mutagen.files import read_end_of_game
     from companion.mutagen.rules import end_of_game
 
     rules = load_rules()
     saved = save or game_id is not None
     players, _ = read_end_of_game(file, rules, keep_missing_score=saved)
-    if saved:
-        from companion.mutagen.rules import Tracks
-        from companion.mutagen.saved import check_end_of_game, check_end_of_game_tracks
-        from components.errors import InputError
+    if not saved:
+        result = end_of_game(players, rules)
+        payload, lines = _score_report(result)
+        emit(as_json, payload, lines)
+        return
+    from companion.mutagen.saved import end_of_game_players, score_event
 
-        _, state = read(db, game_id, "mutagen")
-        check_end_of_game(state, [p.name for p in players])
-        for p in players:
-            kept = int(state["scores"][p.name])
-            if p.score >= 0 and p.score != kept:
-                raise InputError(f"{p.name}'s score is read from the saved game ({kept}), but "
-                                 f"the file says {p.score}: leave 'score' out (correct the "
-                                 "saved game with 'irata play set')")
-        players = [replace(p, score=int(state["scores"][p.name])) for p in players]
-        positions: dict[str, dict[str, int]] = state.get("tracks") or {}
-        for p in players:
-            if p.tracks_given:
-                check_end_of_game_tracks(state, p.name, p.tracks.as_dict())
-        players = [p if p.tracks_given or p.name not in positions else
-                   replace(p, tracks=Tracks(**positions[p.name]), tracks_given=True)
-                   for p in players]
-    result = end_of_game(players, rules)
+    scored: list[FinalScore] = []
+
+    def build(state: dict[str, Any]) -> dict[str, Any]:
+        scored.append(end_of_game(end_of_game_players(state, players), rules))
+        return score_event(state, scored[-1])
+
+    game, _, _ = record(db, game_id, "mutagen", "score", build)
+    payload, lines = _score_report(scored[-1])
+    lines.append(f"Saved in game {game.id}: End of Game Scoring, the game is over.")
+    emit(as_json, {**payload, "game": game.id, "saved": True}, lines)
+
+
+def _tie_break(result: FinalScore) -> str | None:
+    """The sentence saying how a tie on the most points was decided, if there was one."""
     best = max(b.total for b in result.players)
     tied = [b for b in result.players if b.total == best]
     if not result.tie_broken:
-        tie_break = None
-    elif len(result.winners) == 1:
-        tie_break = (f"{_names([b.name for b in tied])} tie on {best} points; "
-                     f"{result.winners[0]} has the most Shard Fragment tokens remaining after "
-                     "conversion")
-    else:
-        tie_break = (f"{_names(list(result.winners))} tie on {best} points and on Shard "
-                     "Fragment tokens remaining; the rulebook breaks the tie no further, so "
-                     "they share the win")
+        return None
+    if len(result.winners) == 1:
+        return (f"{_names([b.name for b in tied])} tie on {best} points; "
+                f"{result.winners[0]} has the most Shard Fragment tokens remaining after "
+                "conversion")
+    return (f"{_names(list(result.winners))} tie on {best} points and on Shard "
+            "Fragment tokens remaining; the rulebook breaks the tie no further, so "
+            "they share the win")
+
+
+def _score_report(result: FinalScore) -> tuple[dict[str, Any], list[str]]:
+    """End of Game Scoring as JSON and as the lines of its table."""
+    from companion.mutagen.files import printed_name
+
+    best = max(b.total for b in result.players)
+    tie_break = _tie_break(result)
     payload = {
         "players": [{
             "name": b.name, "score": b.score, "crew": b.crew_total,
@@ -129,12 +140,10 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         "winners": list(result.winners),
         "tie_break": tie_break,
     }
-    lines: list[str] = []
     rows = [["Player", "Before", "Crew", "Storage", "Shards", "Trees", "Total"]]
     rows += [[b.name, str(b.score), str(b.crew_total), str(b.storage), str(b.shards),
               str(b.trees), str(b.total)] for b in result.players]
-    lines.append("Mutagen: end of game scoring")
-    lines.append(_table(rows))
+    lines = ["Mutagen: end of game scoring", _table(rows)]
     for b in result.players:
         if b.crew:
             detail = ", ".join(f"{printed_name(c.crew)} {c.points}" for c in b.crew)
@@ -142,7 +151,7 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     if tie_break:
         lines.append(f"Tie: {tie_break}.")
     lines.append(f"Winner: {_names(list(result.winners))} with {best} points")
-    emit(as_json, payload, lines)
+    return payload, lines
 
 
 @mutagen.command("round")
@@ -233,13 +242,6 @@ def airship_cmd(file: str, element: str | None, space: str | None, tile: str | N
     The hull spaces H1 and H2 are open from the start; storage squares A1 ... C4 (columns
     left to right, rows top to bottom) once a Storage tile covers them.
     """
-    from companion.mutagen.airship import (
-        filled_columns,
-        install_check,
-        installation_spaces,
-        parse_element,
-        place_tile_check,
-    )
     from companion.mutagen.data import load_rules
     from companion.mutagen.files import read_airship
     from components.errors import InputError
@@ -249,36 +251,57 @@ def airship_cmd(file: str, element: str | None, space: str | None, tile: str | N
     if tile is not None:
         if element or space:
             raise InputError("give --tile alone, or --element (with or without --at)")
-        cells = [c.strip().upper() for c in tile.split(",") if c.strip()]
-        v = place_tile_check(ship, cells, rules)
-        payload = {"tile": cells, "allowed": v.allowed, "reasons": list(v.reasons),
-                   "cost": v.cost if v.allowed else None}
-        emit(as_json, payload,
-             f"A Storage tile fits on {'+'.join(cells)}: pay {v.cost} Shard Fragment tokens."
-             if v.allowed else f"No Storage tile on {'+'.join(cells)}: {'; '.join(v.reasons)}.")
-        return
-    if element is None:
+        _tile_check(ship, tile, rules, as_json)
+    elif element is None:
         if space is not None:
             raise InputError("--at needs --element (the Element to install)")
-        spaces = installation_spaces(ship, rules)
-        placed = dict(ship.installed)
-        cols = filled_columns(ship, rules)
-        col_names = [str(c) for c in rules.airship["columns"]]
-        payload = {"spaces": {s: {"shows": r, "holds": placed[s].label() if s in placed
-                                  else None} for s, r in spaces.items()},
-                   "filled_columns": [col_names[c] for c in cols],
-                   "end_of_round": len(placed) * rules.installed_element
-                   + sum(rules.column_points[c] for c in cols)}
-        lines = ["Installation spaces:"]
-        for s, r in spaces.items():
-            held = placed[s].label() if s in placed else "empty"
-            lines.append(f"  {s}  shows {r:<8} {held}")
-        lines.append("Filled Storage columns: "
-                     + (", ".join(col_names[c] for c in cols) if cols else "none"))
-        pts = len(placed) * rules.installed_element + sum(rules.column_points[c] for c in cols)
-        lines.append(f"End of round, from the Airship: {pts} points")
-        emit(as_json, payload, lines)
-        return
+        _spaces_report(ship, rules, as_json)
+    else:
+        _install_report(ship, element, space, rules, as_json)
+
+
+def _tile_check(ship: Airship, tile: str, rules: Rules, as_json: bool) -> None:
+    """May a Storage tile cover the two squares of ``tile`` (A3,A4), and for how much?"""
+    from companion.mutagen.airship import place_tile_check
+
+    cells = [c.strip().upper() for c in tile.split(",") if c.strip()]
+    v = place_tile_check(ship, cells, rules)
+    payload = {"tile": cells, "allowed": v.allowed, "reasons": list(v.reasons),
+               "cost": v.cost if v.allowed else None}
+    emit(as_json, payload,
+         f"A Storage tile fits on {'+'.join(cells)}: pay {v.cost} Shard Fragment tokens."
+         if v.allowed else f"No Storage tile on {'+'.join(cells)}: {'; '.join(v.reasons)}.")
+
+
+def _spaces_report(ship: Airship, rules: Rules, as_json: bool) -> None:
+    """The Airship's installation spaces, what each shows and holds, its filled Storage
+    columns and the End of Round points it makes."""
+    from companion.mutagen.airship import filled_columns, installation_spaces
+
+    spaces = installation_spaces(ship, rules)
+    placed = dict(ship.installed)
+    cols = filled_columns(ship, rules)
+    col_names = [str(c) for c in rules.airship["columns"]]
+    pts = len(placed) * rules.installed_element + sum(rules.column_points[c] for c in cols)
+    payload = {"spaces": {s: {"shows": r, "holds": placed[s].label() if s in placed
+                              else None} for s, r in spaces.items()},
+               "filled_columns": [col_names[c] for c in cols],
+               "end_of_round": pts}
+    lines = ["Installation spaces:"]
+    for s, r in spaces.items():
+        held = placed[s].label() if s in placed else "empty"
+        lines.append(f"  {s}  shows {r:<8} {held}")
+    lines.append("Filled Storage columns: "
+                 + (", ".join(col_names[c] for c in cols) if cols else "none"))
+    lines.append(f"End of round, from the Airship: {pts} points")
+    emit(as_json, payload, lines)
+
+
+def _install_report(ship: Airship, element: str, space: str | None, rules: Rules,
+                    as_json: bool) -> None:
+    """May ``element`` be installed on ``space`` (or, without one, on each space)?"""
+    from companion.mutagen.airship import install_check, installation_spaces, parse_element
+
     el = parse_element(element, rules)
     targets = [space] if space else list(installation_spaces(ship, rules))
     verdicts = {t.upper(): install_check(ship, t, el, rules) for t in targets}
@@ -305,7 +328,7 @@ def setup_cmd(players_text: str, expansions: tuple[str, ...], as_json: bool) -> 
     from companion.mutagen.rules import setup
 
     rules = load_rules()
-    players = len(names(players_text))
+    players = len(check_names(names(players_text)))
     s = setup(players, rules, expansions)
     open_spaces = [sp.position for sp in s.spaces if sp.open]
     payload = {"players": s.players, "expansions": list(s.expansions),
@@ -353,7 +376,7 @@ def new_cmd(players_text: str, expansions: tuple[str, ...], game_name: str | Non
     from companion.mutagen.data import load_rules
     from companion.mutagen.saved import describe, new_setup
 
-    setup_data = new_setup(names(players_text), load_rules(), expansions)
+    setup_data = new_setup(check_names(names(players_text)), load_rules(), expansions)
     game, state = create(db, "mutagen", setup_data, game_name)
     emit(as_json, {"game": game.id, "name": game.name, "state": state},
          f"Saved game {game.id} ({game.name}). {describe(state)}")

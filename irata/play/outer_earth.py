@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from companion.names import check_names
 from companion.outer_earth.data import find_planet
 from companion.outer_earth.files import read_score_file
 from components.errors import InputError
@@ -222,37 +223,11 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
 
     if using_saved(save, game_id, {"--players": seating, "--start": starting_player,
                                    "--under": cards_under, "--hand": hands}):
-        if not planet:
-            raise InputError("say which planet is up for sale: --planet NAME")
-        saved, _ = _saved_rules()
-        done: dict[str, Any] = {}
-
-        def make(state: dict[str, Any]) -> dict[str, Any]:
-            auction, data = saved.bid_event(state, planet, _names(green, "green"), moves)
-            done["auction"] = auction
-            if data is None:
-                raise _Unfinished
-            return data
-
-        try:
-            game, data, state = _record(db, game_id, "bid", make)
-        except _Unfinished:
-            lines, payload = _auction_report(done["auction"])
-            lines.append("Nothing saved until the bidding ends.")
-            emit(as_json, {**payload, "saved": False}, "\n".join(lines))
-            return
-        lines, payload = _auction_report(done["auction"])
-        lines.append(f"Saved in game {game.id}: {data['planet']} "
-                     + (f"to {data['buyer']}, {data['buyer']} holds "
-                        f"{state['players'][data['buyer']]['hand']} cards."
-                        if data["buyer"] else
-                        f"stays in the market with {data['under']} card(s) under it."))
-        emit(as_json, {**payload, "saved": True, "game": game.id, "planet": data["planet"]},
-              "\n".join(lines))
+        _saved_bid(planet, green, moves, game_id, db, as_json)
         return
     if planet:
         raise InputError("--planet names the planet of a saved game's auction: add --save")
-    seating = ",".join(names(need(seating, "--players")))
+    seating = ",".join(check_names(names(need(seating, "--players"))))
     starting_player = need(starting_player, "--start")
     hand_sizes: dict[str, int] = {}
     for h in hands:
@@ -268,6 +243,38 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
 
 class _Unfinished(Exception):
     """The bidding is not over yet: nothing to save."""
+
+
+def _saved_bid(planet: str | None, green: str, moves: tuple[str, ...], game_id: int | None,
+               db: str | None, as_json: bool) -> None:
+    """``bid --save``: the auction on the saved game, saved once the bidding ends."""
+    if not planet:
+        raise InputError("say which planet is up for sale: --planet NAME")
+    saved, _ = _saved_rules()
+    done: dict[str, Any] = {}
+
+    def make(state: dict[str, Any]) -> dict[str, Any]:
+        auction, data = saved.bid_event(state, planet, _names(green, "green"), moves)
+        done["auction"] = auction
+        if data is None:
+            raise _Unfinished
+        return data
+
+    try:
+        game, data, state = _record(db, game_id, "bid", make)
+    except _Unfinished:
+        lines, payload = _auction_report(done["auction"])
+        lines.append("Nothing saved until the bidding ends.")
+        emit(as_json, {**payload, "saved": False}, "\n".join(lines))
+        return
+    lines, payload = _auction_report(done["auction"])
+    lines.append(f"Saved in game {game.id}: {data['planet']} "
+                 + (f"to {data['buyer']}, {data['buyer']} holds "
+                    f"{state['players'][data['buyer']]['hand']} cards."
+                    if data["buyer"] else
+                    f"stays in the market with {data['under']} card(s) under it."))
+    emit(as_json, {**payload, "saved": True, "game": game.id, "planet": data["planet"]},
+          "\n".join(lines))
 
 
 def _pairs(values: tuple[str, ...], option: str) -> dict[str, list[str]]:
@@ -469,7 +476,8 @@ def setup(players_text: str, short: bool, as_json: bool) -> None:
     from companion.outer_earth.data import load_rules
     from companion.outer_earth.rules import setup as do_setup
 
-    s = do_setup(len(names(players_text)), "short" if short else "normal", load_rules())
+    players = len(check_names(names(players_text)))
+    s = do_setup(players, "short" if short else "normal", load_rules())
     lines = [f"{s.players} players, {s.length} game"]
     if s.remove_long_cards:
         lines.append("remove every Planet and Bonus Revenue card marked L")
@@ -603,7 +611,7 @@ def new(players_text: str, short: bool, starting_player: str | None, seed: int |
     """Start a saved game: the set-up table's decks, market and piles, every company's dice
     and hand, the starting player."""
     saved, rules = _saved_rules()
-    state = saved.new_game(names(players_text), "short" if short else "normal", rules,
+    state = saved.new_game(check_names(names(players_text)), "short" if short else "normal", rules,
                            starting_player, seed)
     game, _ = create(db, "outer-earth", state,
                      game_name or f"Outer Earth, {len(state['seating'])} companies")

@@ -37,8 +37,8 @@ def files() -> dict[str, str]:
 @pytest.fixture
 def river_crossing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The guide's game, registered for this test only."""
-    import components
     import companion
+    import components
     import irata.play
     from companion import games
 
@@ -122,6 +122,7 @@ def test_the_guide_s_game_plays_through_its_declared_commands(
 
 def test_the_guide_s_rules_refuse_what_the_rules_forbid(river_crossing: Path) -> None:
     from companion.river_crossing.rules import Rules, board_raft
+
     from components.errors import RuleError
 
     rules = Rules(raft_capacity=3, crossings=2)

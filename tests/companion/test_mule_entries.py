@@ -204,4 +204,4 @@ def test_a_player_name_that_is_a_number_is_refused(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit) as info:
         main(["play", "mule", "new", "--players", "3"])
     err = capsys.readouterr().err
-    assert info.value.code == 2 and "'3' is a number, not a name" in err
+    assert info.value.code == 2 and "not a number: '3' is not a name" in err

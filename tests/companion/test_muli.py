@@ -334,11 +334,12 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str, tmp_pat
 
 
 def test_players_are_named_and_their_number_checked(capsys: pytest.CaptureFixture[str]) -> None:
-    for players in ("A,B,C,D,E,F,G", "3"):
+    for players, why in (("A,B,C,D,E,F,G", "is for 3 to 5 players, not 7"),
+                         ("3", "not a number: '3' is not a name")):
         with pytest.raises(SystemExit) as info:
             main(["play", "muli", "new", "--players", players])
         assert info.value.code == 2
-        assert "is for 3 to 5 players, not" in capsys.readouterr().err
+        assert why in capsys.readouterr().err
 
 
 def test_the_companion_imports_no_printing_library() -> None:

@@ -853,3 +853,43 @@ def test_a_score_in_the_file_beside_the_saved_score_track_must_agree(tmp_path: P
     f.write_text("players:\n  - {name: Ann, score: 76}\n  - {name: Bob}\n")
     data = json.loads(run("score", str(f), "--save", "--db", str(db), "--json")[1])
     assert [p["total"] for p in data["players"]] == [76, 32]
+
+
+def test_end_of_game_scoring_with_save_is_saved_and_next_moves_on(tmp_path: Path) -> None:
+    """``score --save`` saves the result as the game's last event: ``next`` no longer asks
+    for End of Game Scoring, the game is over, and a second scoring is refused unchanged."""
+    db = tmp_path / "games.sqlite3"
+    run("new", "--players", "Ann,Bob", "--db", str(db))
+    for _ in range(4):
+        assert run("round", str(FIXTURES / "round.yaml"), "--save", "--db", str(db))[0] == 0
+    asked = json.loads(run("next", "--db", str(db), "--json")[1])
+    assert asked["command"] == "irata play mutagen score FILE --save"
+    end = tmp_path / "end.yaml"
+    end.write_text("players:\n  - {name: Ann, storage: 30}\n  - {name: Bob, storage: 2}\n")
+    code, out = run("score", str(end), "--save", "--db", str(db), "--json")
+    scored = json.loads(out)
+    assert code == 0 and scored["saved"] is True and scored["winners"] == ["Ann"]
+    ann_total = scored["players"][0]["total"]
+
+    now = json.loads(run("next", "--db", str(db), "--json")[1])
+    assert now["command"] is None
+    assert now["next"] == ("the game is over: End of Game Scoring is saved, Ann wins with "
+                           f"{ann_total} points")
+    log = json.loads(CliRunner().invoke(cli, ["play", "log", "--db", str(db), "--json"]).output)
+    assert [e["kind"] for e in log][-1] == "score"
+    state = json.loads(CliRunner().invoke(cli, ["play", "status", "--db", str(db), "--json"]
+                                          ).output)["state"]
+    assert state["final"]["winners"] == ["Ann"]
+    assert [p["total"] for p in state["final"]["players"]] == [
+        p["total"] for p in scored["players"]]
+
+    before = db.read_bytes()
+    proc = irata("score", str(end), "--save", "--db", str(db))
+    assert proc.returncode == 2 and proc.stderr == (
+        f"error: End of Game Scoring is saved already (Ann wins with {ann_total} points): "
+        "'irata play status' shows it; 'irata play undo' takes it back to score again\n")
+    assert db.read_bytes() == before
+    # undo takes the result back: End of Game Scoring is asked for again
+    assert CliRunner().invoke(cli, ["play", "undo", "--db", str(db)]).exit_code == 0
+    assert json.loads(run("next", "--db", str(db), "--json")[1])["command"] == (
+        "irata play mutagen score FILE --save")

@@ -139,14 +139,14 @@ def test_a_round_played_through_with_the_rulebook_sell_example() -> None:
     assert company(s, "Bob")["in_development"] == [{"planet": "Ferrox", "built": []}]
     assert company(s, "Cid")["in_development"] == [{"planet": "Obelisk", "built": []}]
 
-    # Phase 2, one turn of 3 actions each: Ann draws her draw value (2) and builds four (two
-    # build actions); Bob builds on Ferrox (yellow or red start path); Cid stocks up with
-    # three draw actions of 2, the most a turn draws
+    # Phase 2, one turn of 3 actions each, clockwise from the starting player (Cid): Cid
+    # stocks up with three draw actions of 2, the most a turn draws; Ann draws her draw value
+    # (2) and builds four (two build actions); Bob builds on Ferrox (yellow or red start path)
+    assert js("draw", "6", "--player", "Cid")["hand"] == 9
     assert js("draw", "--player", "Ann")["hand"] == 4
     built = js("build", "blue,red,yellow,yellow", "--player", "Ann", "--planet", "Halcyon")
     assert (built["built"], built["hand"]) == (["blue", "red", "yellow", "yellow"], 0)
     js("build", "yellow,red", "--player", "Bob", "--planet", "Ferrox")
-    assert js("draw", "6", "--player", "Cid")["hand"] == 9
     assert company(state(), "Bob")["in_development"] == [
         {"planet": "Ferrox", "built": ["yellow", "red"]}]
 
@@ -167,9 +167,11 @@ def test_a_round_played_through_with_the_rulebook_sell_example() -> None:
         2, 13, False, None)
     assert s["market"] == {"planets": 4, "under": {"Tidewell": 1}}
 
-    # round 2: Ann draws 2 (a sum, as typed) and sells Halcyon: the last two built now from
-    # the hand (a build action), the linked red-yellow-yellow Bonus Revenue card (8 VP) from
-    # pile 2: 3 cards to profits, 13 VP in all
+    # round 2: Cid, still the starting player, draws first; then Ann draws 2 (a sum, as
+    # typed) and sells Halcyon: the last two built now from the hand (a build action), the
+    # linked red-yellow-yellow Bonus Revenue card (8 VP) from pile 2: 3 cards to profits,
+    # 13 VP in all
+    oe_("draw", "2", "--player", "Cid")
     assert js("draw", "1+1", "--player", "Ann")["hand"] == 2
     sale = js("sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
               "blue,red,yellow,yellow,red,blue", "--bonus", "br/14", "--pile", "2")
@@ -261,8 +263,8 @@ def test_two_empty_bonus_revenue_piles_make_the_next_round_the_last() -> None:
     oe_("new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann")
     run("set", "bonus_revenue_piles.0", "1")          # the table is the truth
     run("set", "bonus_revenue_piles.1", "1")
-    oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")
     oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Bob")
+    oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")   # Ann starts Phase 2
     oe_("build", "blue,blue,blue", "--player", "Ann", "--planet", "Verdant Reach")
     oe_("sell", "--save", "--player", "Ann", "--planet", "Verdant Reach", "--bonus", "br/01",
         "--pile", "1")
@@ -351,7 +353,7 @@ def test_set_corrects_any_number_and_the_calculators_read_it(
 
 
 def test_export_writes_the_log(tmp_path: Any) -> None:
-    oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
+    oe_("new", "--players", "Ann,Bob", "--starting-player", "Bob")
     oe_("draw", "2", "--player", "Bob")
     doc = json.loads(run("export"))
     assert doc["game"] == "outer-earth" and [e["kind"] for e in doc["events"]] == [
@@ -433,10 +435,10 @@ def test_rule_checks_on_planets_and_cards(capsys: pytest.CaptureFixture[str]) ->
     oe_("new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann")
     assert "marked L" in refused(["outer-earth", "bid", "--save", "--planet", "Vesper Deep",
                                   "--green", "Ann"], capsys)
-    oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Ann")
+    oe_("bid", "--save", "--planet", "Nimbus Prime", "--green", "Bob")
+    oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Ann")    # Ann starts Phase 2
     assert "start paths are yellow" in refused(
         ["outer-earth", "build", "blue", "--player", "Ann", "--planet", "Amber Hollow"], capsys)
-    oe_("bid", "--save", "--planet", "Nimbus Prime", "--green", "Bob")
     oe_("build", "yellow,yellow,yellow", "--player", "Ann", "--planet", "Amber Hollow")
     assert "marked L" in refused(
         ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Amber Hollow",
@@ -451,12 +453,12 @@ def test_rule_checks_on_planets_and_cards(capsys: pytest.CaptureFixture[str]) ->
 
 def test_a_bonus_revenue_card_is_taken_once(capsys: pytest.CaptureFixture[str]) -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
-    oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")
     oe_("bid", "--save", "--planet", "Tidewell", "--green", "Bob")
+    oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")   # Ann starts Phase 2
     oe_("build", "blue,blue,blue", "--player", "Ann", "--planet", "Verdant Reach")
-    oe_("build", "blue,blue,yellow,yellow", "--player", "Bob", "--planet", "Tidewell")
     oe_("sell", "--save", "--player", "Ann", "--planet", "Verdant Reach", "--bonus", "br/01",
         "--pile", "1")
+    oe_("build", "blue,blue,yellow,yellow", "--player", "Bob", "--planet", "Tidewell")
     assert "already in Ann's profits" in refused(
         ["outer-earth", "sell", "--save", "--player", "Bob", "--planet", "Tidewell", "--bonus",
          "br/01", "--pile", "2"], capsys)
@@ -541,8 +543,8 @@ def test_a_turn_draws_builds_and_sells_in_at_most_three_actions(
     # Company Actions: one turn of 3 actions a round; an action draws (builds, sells) the
     # company's draw (build, sell) value: 2, 2 and 1 at the start
     oe_("new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann")
-    oe_("bid", "--save", "--planet", "Tidewell", "--green", "Ann")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Bob")
+    oe_("bid", "--save", "--planet", "Tidewell", "--green", "Ann")        # Ann starts Phase 2
     assert "drawing 99 development cards (a draw value of 2) takes 50: 50 actions" in refused(
         ["outer-earth", "draw", "99", "--player", "Ann"], capsys)
     assert "at least 1" in refused(["outer-earth", "draw", "0", "--player", "Ann"], capsys)
@@ -571,8 +573,8 @@ def test_each_planet_of_the_market_is_offered_once_in_phase_1(
     oe_("bid", "--save", "--planet", "Meridian")                 # nobody: a card under it
     assert "offered once a round" in refused(
         ["outer-earth", "bid", "--save", "--planet", "Meridian", "--green", "Ann"], capsys)
-    oe_("bid", "--save", "--planet", "Tidewell", "--green", "Ann")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Bob")
+    oe_("bid", "--save", "--planet", "Tidewell", "--green", "Ann")        # Ann starts Phase 2
     assert "every planet of the market has been put up for sale" in refused(
         ["outer-earth", "bid", "--save", "--planet", "Ferrox", "--green", "Ann"], capsys)
     oe_("draw", "--player", "Ann")
@@ -584,3 +586,71 @@ def test_each_planet_of_the_market_is_offered_once_in_phase_1(
     oe_("draw", "--player", "Bob")
     assert "is in Phase 2" in refused(
         ["outer-earth", "bid", "--save", "--planet", "Ferrox", "--green", "Ann"], capsys)
+
+
+# --- Phase 2: the companies' turns, clockwise from the starting player ---------------------------
+
+def test_only_the_company_whose_turn_it_is_draws_builds_or_sells(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Company Actions: "In clockwise order starting with the company that is the starting
+    player, each company takes 3 consecutive actions points during their turn." A draw (a
+    build, a sale) by another company is refused with that rule, and the games file is left
+    byte for byte as it was."""
+    import os
+    from pathlib import Path
+
+    db = Path(os.environ["IRATA_DB"])
+    oe_("new", "--players", "Ann,Bob,Cid", "--starting-player", "Bob")
+    oe_("bid", "--save", "--planet", "Halcyon", "--green", "Cid")
+    oe_("bid", "--save", "--planet", "Ferrox", "--green", "Ann")     # Ann: starting player
+    seats = "clockwise from the starting player (Ann, Bob, Cid)"
+    before = db.read_bytes()
+    err = refused(["outer-earth", "draw", "--player", "Bob"], capsys)
+    assert err == (f"error: it is Ann's turn, the starting player's: in Phase 2 each company "
+                   f"takes its 3 actions in one turn, {seats}, so Bob acts after Ann\n")
+    assert "it is Ann's turn" in refused(
+        ["outer-earth", "build", "blue", "--player", "Cid", "--planet", "Halcyon"], capsys)
+    assert db.read_bytes() == before
+    oe_("draw", "--player", "Ann")
+    oe_("build", "red", "--player", "Ann", "--planet", "Ferrox")    # Ann goes on with her turn
+    nxt = js("next")
+    assert "now Ann's turn of 3 actions (draw, build, sell), then Bob's" in nxt["next"]
+    assert "--player Ann" in nxt["command"]
+    # Cid comes after Bob: he may not jump the queue
+    err = refused(["outer-earth", "build", "blue", "--player", "Cid", "--planet", "Halcyon"],
+                  capsys)
+    assert err == (f"error: it is Ann's turn, then Bob's: in Phase 2 each company takes its 3 "
+                   f"actions in one turn, {seats}, so Cid acts after Bob\n")
+    oe_("draw", "--player", "Bob")                                   # Bob's turn begins
+    before = db.read_bytes()
+    err = refused(["outer-earth", "draw", "--player", "Ann"], capsys)
+    assert err == (f"error: Ann's turn this round is over: in Phase 2 each company takes its 3 "
+                   f"actions in one turn, {seats}, and Bob is taking its turn now\n")
+    assert "Ann's turn this round is over" in refused(
+        ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Ferrox"], capsys)
+    assert db.read_bytes() == before
+    oe_("build", "blue", "--player", "Cid", "--planet", "Halcyon")
+    assert "now Cid's turn, the last" in js("next")["next"]
+    assert "Bob's turn this round is over" in refused(
+        ["outer-earth", "draw", "--player", "Bob"], capsys)
+    # the next round's turns begin again from the starting player
+    oe_("upkeep", "--save")
+    oe_("round")
+    assert "it is Ann's turn" in refused(["outer-earth", "draw", "--player", "Cid"], capsys)
+    assert js("draw", "--player", "Ann")["player"] == "Ann"
+
+
+def test_the_turn_order_as_a_rule() -> None:
+    from companion.outer_earth.rules import company_turn_refusal
+
+    seats = ["Ann", "Bob", "Cid", "Dee"]
+    assert company_turn_refusal(seats, "Cid", [], "Cid") is None
+    assert company_turn_refusal(seats, "Cid", ["Cid"], "Cid") is None
+    assert company_turn_refusal(seats, "Cid", ["Cid"], "Dee") is None
+    assert company_turn_refusal(seats, "Cid", ["Cid", "Dee"], "Ann") is None
+    assert "it is Cid's turn, the starting player's" in str(
+        company_turn_refusal(seats, "Cid", [], "Ann"))
+    assert "Cid's turn this round is over" in str(
+        company_turn_refusal(seats, "Cid", ["Cid", "Dee"], "Cid"))
+    assert "it is Dee's turn, then Ann's" in str(
+        company_turn_refusal(seats, "Cid", ["Cid", "Dee"], "Bob"))

@@ -1,0 +1,397 @@
+"""A refused entry changes nothing: for every command of Mutagen, Outer Earth, Das Störrische
+Muli and Mule Goes Crazy! that records an event, an entry the companion refuses leaves the
+games file byte for byte as it was, with one ``error:`` line and exit code 2.
+
+Each game is played to a few states worth refusing entries in (a game under way, a game at its
+end); hypothesis then types entries of every move kind into a copy of each, from the names,
+numbers and words of the printed copy mixed with ones that are not. Every refused entry is
+checked against the file's bytes; the examples below each kind's property are entries the
+rules refuse, so every kind is seen refused by a rule, not only by the option parser.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from irata.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures" / "mutagen"
+FILE = "@file:"
+"""An argument ``@file:TEXT`` is a file holding TEXT, written beside the games file."""
+_work: list[Path] = []
+LAST = [""]
+"""The last entry's standard error (the statistics show which refusals were seen)."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """One folder for the module's games files (the states are played once)."""
+    _work.append(tmp_path_factory.mktemp("refused"))
+    yield
+    _work.pop()
+    _cache.clear()
+
+
+def work() -> Path:
+    return _work[-1]
+
+
+def play(db: Path, *args: str) -> tuple[int, str]:
+    """``irata play ARGS --db DB`` in this process: the exit code and standard error."""
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            main(["play", *args, "--db", str(db)])
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+    return code, err.getvalue()
+
+
+def _files(folder: Path, args: list[str] | tuple[str, ...]) -> list[str]:
+    """``args`` with each ``@file:TEXT`` written to a file in ``folder`` and named by it."""
+    out = []
+    for i, a in enumerate(args):
+        if a.startswith(FILE):
+            path = folder / f"entry-{i}.yaml"
+            path.write_text(a[len(FILE):])
+            a = str(path)
+        out.append(a)
+    return out
+
+
+def played(name: str, *steps: tuple[str, ...]) -> bytes:
+    """The games file after ``steps`` (each one accepted), as bytes."""
+    db = work() / f"{name}.sqlite3"
+    db.unlink(missing_ok=True)
+    for step in steps:
+        code, err = play(db, *_files(work(), step))
+        assert code == 0, (step, err)
+    return db.read_bytes()
+
+
+def check_refusal(state: bytes, args: list[str]) -> str | None:
+    """Type ``args`` into a copy of the games file ``state``; a refused entry must leave the
+    file's bytes as they were. Returns the refusal (None: the entry was accepted)."""
+    with tempfile.TemporaryDirectory(dir=work()) as folder:
+        db = Path(folder) / "games.sqlite3"
+        db.write_bytes(state)
+        typed = _files(Path(folder), args)
+        code, err = play(db, *typed)
+        LAST[:] = [err]
+        if code == 0:
+            return None
+        assert code == 2, (args, err)
+        assert err.startswith("error: ") and err.count("\n") == 1, (args, err)
+        assert "Traceback" not in err
+        assert db.read_bytes() == state, (args, err)
+        left = sorted(f for f in os.listdir(folder) if not f.startswith("entry-"))
+        assert left == ["games.sqlite3"], args                 # no journal left behind
+        return err
+
+
+PROPERTY = settings(max_examples=25, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow,
+                                           HealthCheck.function_scoped_fixture])
+
+# -- words the table might type -------------------------------------------------------------
+
+NUMBERS = st.one_of(st.integers(-3, 12).map(str), st.sampled_from(["1+1", "1e3", "", "x"]))
+
+
+def words(*printed: str) -> st.SearchStrategy[str]:
+    """One of the printed words, or a word that is not printed (a slip, a blank, nonsense)."""
+    return st.one_of(st.sampled_from(printed),
+                     st.sampled_from(["", " ", "Zed", "ann", "9", "-1", "a.b", "..", "/etc"]),
+                     st.text(max_size=6))
+
+
+def options(**choices: st.SearchStrategy[str]) -> st.SearchStrategy[list[str]]:
+    """Some of the options ``--NAME VALUE`` (each at most once), in any order."""
+    # a trailing _ stands for a Python keyword: raise_ is --raise
+    pairs = [st.tuples(st.just("--" + n.rstrip("_").replace("_", "-")), v)
+             for n, v in choices.items()]
+    return st.lists(st.one_of(*pairs), max_size=len(pairs), unique_by=lambda p: p[0]).map(
+        lambda ps: [x for p in ps for x in p])
+
+
+def command(*fixed: str | st.SearchStrategy[str] | st.SearchStrategy[list[str]],
+            opts: st.SearchStrategy[list[str]] | None = None,
+            flags: tuple[str, ...] = ()) -> st.SearchStrategy[list[str]]:
+    """A command line: fixed words and typed arguments (a list: several), then options and
+    flags."""
+    parts = [st.just(f) if isinstance(f, str) else f for f in fixed]
+    flag_lists = st.lists(st.sampled_from(flags), unique=True) if flags else st.just([])
+
+    def line(t: tuple[tuple[str | list[str], ...], list[str], list[str]]) -> list[str]:
+        words = [w for part in t[0] for w in ([part] if isinstance(part, str) else part)]
+        return [*words, *t[1], *t[2]]
+
+    return st.tuples(st.tuples(*parts), st.just([]) if opts is None else opts, flag_lists).map(line)
+
+
+def refused_everywhere(states: Callable[[], list[bytes]],
+                       moves: st.SearchStrategy[list[str]], data: st.DataObject) -> None:
+    state = data.draw(st.sampled_from(states()), label="state")
+    args = data.draw(moves, label="entry")
+    event("accepted" if check_refusal(state, args) is None else "refused")
+    event(LAST[0].strip()[:90])
+
+
+# -- Mutagen --------------------------------------------------------------------------------
+
+_cache: dict[str, list[bytes]] = {}
+
+
+def mutagen_states() -> list[bytes]:
+    if "mutagen" not in _cache:
+        start = ("mutagen", "new", "--players", "Ann,Bob")
+        rnd = ("mutagen", "round", str(FIXTURES / "round.yaml"), "--save")
+        _cache["mutagen"] = [
+            played("mutagen-1", start, ("mutagen", "points", "Ann", "2")),
+            played("mutagen-4", start, rnd, rnd, rnd, rnd),
+            played("mutagen-over", start, rnd, rnd, rnd, rnd,
+                   ("mutagen", "score", END_FILE, "--save")),
+        ]
+    return _cache["mutagen"]
+
+
+END_FILE = FILE + "players:\n  - {name: Ann, storage: 3}\n  - {name: Bob}\n"
+
+
+def _mutagen_file(kind: str) -> st.SearchStrategy[str]:
+    """A round or score file: a fixture, or one written from typed players."""
+    # mostly the saved game's players and Elements, on spaces of the track: entries that
+    # reach the saved game's checks, not only the file's reader
+    player = st.fixed_dictionaries({
+        "name": st.one_of(st.sampled_from(["Ann", "Bob"]), words("Ann", "Bob")),
+        "installed": st.integers(-1, 9), "storage": st.integers(-1, 40),
+        "tracks": st.dictionaries(st.sampled_from(["ore", "gas", "crystal", "liquid", "fire"]),
+                                  st.integers(0, 8), max_size=3)})
+
+    def written(players: list[dict[str, object]]) -> str:
+        rows = [f"  - {{name: {p['name']!r}, tracks: {p['tracks']}, "
+                + (f"installed: {p['installed']}}}" if kind == "round"
+                   else f"storage: {p['storage']}}}") for p in players]
+        return FILE + "players:\n" + "\n".join(rows) + "\n"
+
+    fixtures = [str(FIXTURES / f) for f in sorted(os.listdir(FIXTURES))]
+    return st.one_of(st.sampled_from(fixtures),
+                     st.lists(player, max_size=3, unique_by=lambda p: p["name"]).map(written))
+
+
+MUTAGEN = {
+    "points": command("mutagen", "points", words("Ann", "Bob"), NUMBERS,
+                      opts=options(why=st.text(max_size=5))),
+    "round": command("mutagen", "round", _mutagen_file("round"), "--save"),
+    "score": command("mutagen", "score", _mutagen_file("score"), "--save"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(MUTAGEN))
+@PROPERTY
+@given(data=st.data())
+def test_a_refused_mutagen_entry_changes_nothing(kind: str, data: st.DataObject) -> None:
+    refused_everywhere(mutagen_states, MUTAGEN[kind], data)
+
+
+@pytest.mark.parametrize("state, args, why", [
+    (0, ["mutagen", "points", "Bob", "-1"], "Bob has 0 points and cannot pay 1"),
+    (1, ["mutagen", "points", "Ann", "2"], "all 4 rounds have been scored"),
+    (0, ["mutagen", "round", str(FIXTURES / "round_plight.yaml"), "--save"],
+     "are not the saved game's"),
+    (0, ["mutagen", "score", str(FIXTURES / "score.yaml"), "--save"], "in round 1 of 4"),
+    (2, ["mutagen", "score", END_FILE, "--save"], "End of Game Scoring is saved already"),
+], ids=["points", "points-over", "round", "score-early", "score-twice"])
+def test_mutagen_entries_the_rules_refuse_change_nothing(state: int, args: list[str],
+                                                         why: str) -> None:
+    assert why in str(check_refusal(mutagen_states()[state], args))
+
+
+# -- Outer Earth ----------------------------------------------------------------------------
+
+def outer_earth_states() -> list[bytes]:
+    if "outer-earth" not in _cache:
+        oe = "outer-earth"
+        start = (oe, "new", "--players", "Ann,Bob,Cid", "--starting-player", "Ann",
+                 "--seed", "1")
+        bids = [(oe, "bid", "--save", "--planet", "Ferrox", "--green", "Bob"),
+                (oe, "bid", "--save", "--planet", "Halcyon", "--green", "Ann")]
+        phase2 = [(oe, "draw", "--player", "Ann"),
+                  (oe, "build", "blue,red", "--player", "Ann", "--planet", "Halcyon")]
+        _cache["outer-earth"] = [
+            played("oe-phase1", start, bids[0]),
+            played("oe-phase2", start, *bids, *phase2),
+            played("oe-upkeep", start, *bids, *phase2, (oe, "upkeep", "--save")),
+        ]
+    return _cache["outer-earth"]
+
+
+COMPANIES = words("Ann", "Bob", "Cid")
+PLANETS = words("Halcyon", "Ferrox", "Tidewell", "Obelisk", "planet/obelisk", "Vesper Deep")
+COLOUR_LISTS = st.lists(st.sampled_from(["blue", "red", "yellow", "green", ""]),
+                        max_size=5).map(",".join)
+
+OUTER_EARTH = {
+    "bid": command("outer-earth", "bid", "--save",
+                   st.lists(st.sampled_from(["accept", "raise", "bow", "pass"]), max_size=3),
+                   opts=options(planet=PLANETS,
+                                green=st.lists(COMPANIES, max_size=3).map(",".join))),
+    "draw": command("outer-earth", "draw", NUMBERS, "--player", COMPANIES),
+    "build": command("outer-earth", "build", COLOUR_LISTS, "--player", COMPANIES, "--planet",
+                     PLANETS),
+    "sell": command("outer-earth", "sell", "--save", "--player", COMPANIES, "--planet", PLANETS,
+                    opts=options(built=COLOUR_LISTS, bonus=words("br/01", "br/14", "br/30"),
+                                 pile=NUMBERS, raise_=words("draw", "build", "sell"))),
+    "upkeep": command("outer-earth", "upkeep", "--save",
+                      opts=options(discard=st.tuples(COMPANIES, PLANETS).map("=".join))),
+    "round": command("outer-earth", "round"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(OUTER_EARTH))
+@PROPERTY
+@given(data=st.data())
+def test_a_refused_outer_earth_entry_changes_nothing(kind: str, data: st.DataObject) -> None:
+    refused_everywhere(outer_earth_states, OUTER_EARTH[kind], data)
+
+
+@pytest.mark.parametrize("state, args, why", [
+    (1, ["outer-earth", "bid", "--save", "--planet", "Tidewell", "--green", "Bob"],
+     "round 1 is in Phase 2"),
+    (1, ["outer-earth", "draw", "--player", "Cid"], "it is Ann's turn, then Bob's"),
+    (1, ["outer-earth", "build", "blue,blue,blue,blue,blue", "--player", "Ann", "--planet",
+         "Halcyon"], "Ann holds 4 development cards and cannot build 5"),
+    (1, ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Halcyon"],
+     "Halcyon needs 4 developments to be sold"),
+    (2, ["outer-earth", "upkeep", "--save"], "upkeep of round 1 is done"),
+    (1, ["outer-earth", "round"], "round 1 has had no upkeep yet"),
+], ids=["bid", "draw", "build", "sell", "upkeep", "round"])
+def test_outer_earth_entries_the_rules_refuse_change_nothing(state: int, args: list[str],
+                                                             why: str) -> None:
+    assert why in str(check_refusal(outer_earth_states()[state], args))
+
+
+# -- Das Störrische Muli --------------------------------------------------------------------
+
+def muli_states() -> list[bytes]:
+    if "muli" not in _cache:
+        start = ("muli", "new", "--players", "Ann,Bob,Cy", "--seed", "3")
+        won = ["muli", "roll"]
+        db = work() / "muli-race.sqlite3"
+        db.unlink(missing_ok=True)
+        play(db, *start)
+        for _ in range(400):            # the seeded race, rolled to its end
+            code, err = play(db, *won)
+            if code:
+                assert "the race is over" in err
+                break
+        _cache["muli"] = [played("muli-1", start, ("muli", "roll")), db.read_bytes()]
+    return _cache["muli"]
+
+
+COLOURS = words("red", "blue", "yellow", "green", "purple", "orange", "pink")
+MULI = {
+    "roll": command("muli", "roll", opts=options(
+        dice=st.lists(COLOURS, max_size=3).map(",".join), keep=COLOURS, first=COLOURS)),
+}
+
+
+@PROPERTY
+@given(data=st.data())
+def test_a_refused_muli_roll_changes_nothing(data: st.DataObject) -> None:
+    refused_everywhere(muli_states, MULI["roll"], data)
+
+
+@pytest.mark.parametrize("state, args, why", [
+    (0, ["muli", "roll", "--dice", "red,pink"], "unknown colour 'pink'"),
+    (0, ["muli", "roll", "--keep", "red"], "only a die lying on the table can be kept"),
+    (1, ["muli", "roll"], "the race is over"),
+], ids=["colour", "keep", "over"])
+def test_muli_rolls_the_rules_refuse_change_nothing(state: int, args: list[str], why: str
+                                                    ) -> None:
+    assert why in str(check_refusal(muli_states()[state], args))
+
+
+# -- Mule Goes Crazy! -----------------------------------------------------------------------
+
+def mgc_states() -> list[bytes]:
+    if "mgc" not in _cache:
+        m = "mule-goes-crazy"
+        start = (m, "new", "--players", "Ann,Bob,Cid", "--seed", "7")
+        grants = [(m, "grant", "Ann", "Sunny Flats"), (m, "grant", "Bob", "river-bottom"),
+                  (m, "grant", "Cid", "foothills")]
+        market = [(m, "favored", "--save"), (m, "auction", "high-mountains", "--unsold"),
+                  (m, "buy", "Ann", "energy"), (m, "move", "Ann", "energy", "sunny-flats")]
+        _cache["mgc"] = [
+            played("mgc-grant", start, grants[0]),
+            played("mgc-market", start, *grants, *market),
+            played("mgc-production", start, *grants, *market, (m, "produce", "--save"),
+                   (m, "spoilage", "--save")),
+            played("mgc-upkeep", start, *grants, *market, (m, "produce", "--save"),
+                   (m, "spoilage", "--save"), (m, "upkeep", "--save")),
+        ]
+    return _cache["mgc"]
+
+
+PLAYERS = words("Ann", "Bob", "Cid")
+LANDS = words("Sunny Flats", "sunny-flats", "river-bottom", "foothills", "grassy-plains",
+              "high-mountains", "land/foothills")
+MULES = words("energy", "food", "smithore", "crystite", "Food Mule")
+MGC = {
+    "favored": command("mule-goes-crazy", "favored", "--save",
+                       opts=options(previous=PLAYERS)),
+    "auction": command("mule-goes-crazy", "auction", LANDS,
+                       opts=options(winner=PLAYERS, price=NUMBERS), flags=("--unsold",)),
+    "grant": command("mule-goes-crazy", "grant", PLAYERS, LANDS),
+    "buy": command("mule-goes-crazy", "buy", PLAYERS, MULES),
+    "move": command("mule-goes-crazy", "move", PLAYERS, MULES, LANDS,
+                    opts=options(from_=LANDS)),
+    "population": command("mule-goes-crazy", "population",
+                          words("colonists", "miners", "population/colonists"),
+                          opts=options(facility=words("energy", "food"), player=PLAYERS)),
+    "produce": command("mule-goes-crazy", "produce", "--save",
+                       opts=options(player=PLAYERS,
+                                    rolls=st.lists(NUMBERS, max_size=4).map(",".join))),
+    "spoilage": command("mule-goes-crazy", "spoilage", "--save"),
+    "upkeep": command("mule-goes-crazy", "upkeep", "--save"),
+    "end-turn": command("mule-goes-crazy", "end-turn"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(MGC))
+@PROPERTY
+@given(data=st.data())
+def test_a_refused_mule_goes_crazy_entry_changes_nothing(kind: str, data: st.DataObject
+                                                         ) -> None:
+    refused_everywhere(mgc_states, MGC[kind], data)
+
+
+@pytest.mark.parametrize("state, args, why", [
+    # favored_event refuses nothing of its own: the saved game's Credits decide
+    (0, ["mule-goes-crazy", "favored", "--save", "--previous", "Zed"],
+     "--previous is read from the saved game"),
+    (1, ["mule-goes-crazy", "auction", "high-mountains", "--unsold"],
+     "the Player Turns of turn 1 have begun"),
+    (0, ["mule-goes-crazy", "grant", "Ann", "foothills"], "Ann has laid down a Land Grant"),
+    (0, ["mule-goes-crazy", "buy", "Zed", "energy"], "no player 'Zed'"),
+    (1, ["mule-goes-crazy", "move", "Bob", "energy", "sunny-flats"], "Bob holds no Sunny Flats"),
+    (0, ["mule-goes-crazy", "population", "dragons"], "no population card 'dragons'"),
+    (2, ["mule-goes-crazy", "produce", "--save"], "every player has produced this turn"),
+    (2, ["mule-goes-crazy", "spoilage", "--save"], "spoilage has been counted in turn 1"),
+    (3, ["mule-goes-crazy", "upkeep", "--save"], "the upkeep of turn 1 has been paid already"),
+    (0, ["mule-goes-crazy", "end-turn"], "turn 1 has not had its production"),
+], ids=["favored", "auction", "grant", "buy", "move", "population", "produce", "spoilage",
+        "upkeep", "end-turn"])
+def test_mule_goes_crazy_entries_the_rules_refuse_change_nothing(state: int, args: list[str],
+                                                                 why: str) -> None:
+    assert why in str(check_refusal(mgc_states()[state], args))
