@@ -75,7 +75,7 @@ GAMES: tuple[Entry, ...] = (
     Entry("muli", "Das Störrische Muli",
           "Das Störrische Muli: the race, its dice and moves.",
           data="companion.muli.data:load_rules", saved="companion.muli.saved",
-          commands="irata.play.muli:muli"),
+          commands="irata.play.muli:muli", declared="companion.muli.game:GAME"),
     Entry("mutagen", "Mutagen",
           "Mutagen: scoring, airship checks, set-up, games.",
           data="companion.mutagen.data:load_rules", saved="companion.mutagen.saved",

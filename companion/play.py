@@ -119,6 +119,7 @@ class Outcome:
     data: dict[str, Any]
     lines: tuple[str, ...]
     state: dict[str, Any]
+    detail: Any = None   # the rule function's own result, for a face to show (not saved)
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ class Played:
     lines: tuple[str, ...]
     auto: bool = False
     said: str = ""   # the step as the table reads it (``Now.text``)
+    detail: Any = None   # the Outcome's detail
 
 
 class Declaration(Protocol):
@@ -195,7 +197,8 @@ class _Run:
             if auto else outcome.data
         event = self.store.append(self.saved.id, outcome.kind, data)
         self.state = outcome.state
-        self.played.append(Played(event, move, outcome.lines, auto, now.text))
+        self.played.append(Played(event, move, outcome.lines, auto, now.text,
+                                  outcome.detail))
         self.ran = [*self.ran, move] if auto else []
 
     def typed(self, move: Move) -> None:

@@ -9,15 +9,13 @@ back.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import click
 
 from companion.muli import rules
 from companion.muli.data import load_rules
-from companion.muli.saved import describe, race_to_state, state_to_race
+from companion.muli.saved import describe, race_to_state
 from companion.names import check_names
-from components.errors import InputError
 from irata.options import (
     DB,
     GAME,
@@ -26,7 +24,8 @@ from irata.options import (
     create,
     emit,
     next_command,
-    record,
+    open_store,
+    pick,
     show_status,
 )
 
@@ -68,17 +67,6 @@ def new(players: str, mules: str | None, seed: int | None, game_name: str | None
          lambda: [f"Game {saved.id}: {saved.name} (seed {seed})", describe(state)])
 
 
-def _step_line(race: rules.Race, step: rules.Step) -> str:
-    piece = race.piece(step.colour)
-    who = f"{piece.owner}'s {step.colour} Mule" if piece.kind == rules.MULE \
-        else f"the {step.colour} runner"
-    if step.before == step.after and not step.note.startswith("crosses"):
-        return f"  {who}: {step.note}"
-    arrow = f"{step.before} -> {step.after}" if step.after != 0 or not race.turned \
-        else f"{step.before} -> finish"
-    return f"  {who}: {arrow}" + (f" ({step.note})" if step.note else "")
-
-
 @muli.command()
 @click.option("--dice", help="The table's own dice, two colours: red,blue.")
 @click.option("--keep", help="Leave this die as it lies and roll only the other.")
@@ -89,50 +77,24 @@ def _step_line(race: rules.Race, step: rules.Step) -> str:
 def roll(dice: str | None, keep: str | None, first: str | None, game_id: int | None,
          db: str | None, as_json: bool) -> None:
     """Roll the two colour dice for the player whose turn it is, and move the pieces."""
-    done: dict[str, Any] = {}
+    from companion.muli.game import GAME as DECLARED
+    from companion.play import Move, play
 
-    def build(state: dict[str, Any]) -> dict[str, Any]:
-        race = state_to_race(state)
-        if race.over:
-            raise InputError(f"the race is over: {race.winner} has won")
-        kept = rules.check_keep(race, keep) if keep is not None else None
-        if dice is not None:
-            thrown = rules.parse_dice(race.rules, dice)
-            if kept is not None and kept not in thrown:
-                raise InputError(f"--keep {kept}, but --dice {dice} does not show it")
-        else:
-            seed = int(state.get("seed") or 0)
-            thrown = rules.roll_dice(race, rules.seeded_rng(seed, race.rolls), keep)
-        done.update(roller=race.active, thrown=thrown,
-                    result=rules.play_roll(race, thrown, first))
-        data: dict[str, Any] = {"dice": list(thrown)}
-        if first is not None:
-            data["first"] = first.strip().lower()
-        if kept is not None:
-            data["kept"] = kept
-        return data
-
-    saved, _, state = record(db, game_id, "muli", "roll", build)
-    roller, thrown, result = done["roller"], done["thrown"], done["result"]
+    given = {k: v for k, v in (("dice", dice), ("keep", keep), ("first", first))
+             if v is not None}
+    with open_store(db) as store:
+        saved = pick(store, game_id, "muli")
+        played, state, _ = play(store, saved, DECLARED, [Move.of("roll", None, given)])
+    done = played[-1]
+    roller, result = done.detail
     after = result.race
     payload = {
-        "id": saved.id, "player": roller, "dice": list(thrown),
+        "id": saved.id, "player": roller, "dice": list(result.dice),
         "steps": [{"colour": s.colour, "kind": s.kind, "from": s.before, "to": s.after,
                    "note": s.note} for s in result.steps],
         "turned": result.turned, "winner": after.winner, "end": after.end,
         "next": None if after.over else after.active, "state": state}
-    lines = [f"{roller} rolls {thrown[0]} and {thrown[1]}"
-             + (f" (keeping {keep.strip().lower()})" if keep else "") + ":"]
-    lines += [_step_line(after, step) for step in result.steps]
-    if result.turned:
-        lines.append("A piece reached the turning field: everyone turns around and races home.")
-    if after.over:
-        why = ("the last Mule on the track" if after.end == rules.LAST_MULE
-               else "only Human Mule Runners are left, and their Mule was home first")
-        lines.append(f"The race is over. {after.winner} wins: {why}.")
-    else:
-        lines.append(f"Next to roll: {after.active}")
-    emit(as_json, payload, lines)
+    emit(as_json, payload, list(done.lines))
 
 
 @muli.command()
