@@ -229,6 +229,9 @@ def _check_unused(state: dict[str, Any], now: Any, given: dict[str, str],
     if now.step == "trade" and "buy" in unused:
         raise RuleError(store_sells_not(state, now.who or "") or "Market: nothing to buy from "
                         "The Store")
+    if now.step == "trade" and {"sell", "deals"} & set(unused):
+        raise RuleError(f"Market: no Colonist holds {str(now.who).capitalize()} now, so none "
+                        "is sold, to The Store or to another Colonist")
     if unused:
         raise InputError(f"{', '.join(as_typed(k) for k in unused)}: not asked in this step "
                          f"({turn.say_step(now, state)}), so not taken")

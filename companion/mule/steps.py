@@ -1260,13 +1260,24 @@ def trade(t: Turn, good: str) -> None:
         for line in lines:
             t.tell(line)
 
-    step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)",
-         lambda a: _sell(t.s, good, a, lines))
+    # only the questions someone can answer: a sale or a deal needs a Colonist holding the Good
+    if holders_of(t.s, good):
+        step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)",
+             lambda a: _sell(t.s, good, a, lines))
     if store_sells_not(t.s, good) is None:
         step("buy", f"{title}: bought from The Store at ${sell_price} (NAME=N,...)",
              lambda a: _buy(t.s, t.md, good, a, lines))
-    step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",
-         lambda a: _deal(t.s, good, a, lines))
+    if holders_of(t.s, good):
+        step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",
+             lambda a: _deal(t.s, good, a, lines))
+
+
+def holders_of(s: dict[str, Any], good: str) -> list[str]:
+    """The Colonists who can still sell ``good`` in this Auction: holding some, and not a
+    Buyer in it (a Colonist either Buys or Sells a Good in one Auction)."""
+    roles = (s.get("roles") or {}).get(good) or {}
+    return [n for n, p in s["players"].items()
+            if p.get(good, 0) > 0 and roles.get(n) != "buyer"]
 
 
 def sellout(t: Turn, who: str | None) -> None:

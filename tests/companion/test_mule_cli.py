@@ -125,9 +125,10 @@ TURN_1 = "\n".join([
     "pass", "pass",
     # 4. Production: every Land with a M.U.L.E. is known by its tile (the starting Rivers were
     # dealt at the set-up: Ann R01, Bob R02, Cid R03, Dee R04), so nothing is typed
-    # 6. Market: Smithore sold, bought, deals; Crystite sold, deals; Food and Energy as Smithore
-    "", "", "",
-    "", "",
+    # 6. Market: nobody holds Smithore, so only The Store's sales are asked; nobody holds
+    # Crystite and The Store sells none: its Auction runs itself; Food and Energy: sold,
+    # bought, deals
+    "",
     "", "", "",
     "", "", "",
     # 8. Personal Events (new Ranking: Ann, Bob, Cid, Dee): Ann gives the Lucky Event to Dee,

@@ -329,8 +329,9 @@ ANSWERS = [
     "Bob=food",                                               # Package From Home World!
     "buy R04 F, assay", "buy R03 F, buy P07 E", "buy R02 F, wampus", "buy R01 F",
     "pass", "pub", "pass", "pass",                            # Action Round 2
-    # the four Auctions (nobody holds Crystite and The Store sells none: it runs itself)
-    "", "Dee=1", "", "Bob=3", "", "", "", "", "Ann>Cid 1@3",
+    # the four Auctions: nobody holds Smithore (only The Store's sales are asked), nobody holds
+    # Crystite and The Store sells none (it runs itself)
+    "Dee=1", "Bob=3", "", "", "", "", "Ann>Cid 1@3",
     "Ann", "Bob",                                             # Personal Events
 ]
 
