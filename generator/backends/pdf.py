@@ -44,6 +44,7 @@ from generator.drawing import (
     Style,
     Text,
 )
+from generator.fonts import embeddable
 from generator.layout import Sheet
 from generator.qr import qr_rects
 
@@ -211,7 +212,7 @@ class PdfRenderer:
         for it in runs:
             size = it.size * PT
             if font != (it.font, size):
-                t.setFont(it.font, size)
+                t.setFont(embeddable(it.font), size)  # same metrics, glyphs in the file
                 font = (it.font, size)
             if it.color != colour:
                 t.setFillColor(_colour(it.color))
@@ -256,8 +257,9 @@ class PdfWriter:
         self.uses: Counter[FaceKey] = Counter(
             p.drawing.identity() for s in sheets for p in s.placements)
         self.as_forms = as_forms  # faces to make forms even when placed once here
+        # every page's preamble names the canvas's initial font: make it an embedded one
         self.c = Canvas(str(out), pagesize=(210 * mm, 297 * mm), pageCompression=1,
-                        invariant=1)
+                        invariant=1, initialFontName=embeddable("Helvetica"))
         self.c.setTitle(title)
         self.c.setCreator("irata")
         self.r = PdfRenderer(self.c, icons)

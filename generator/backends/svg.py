@@ -3,8 +3,9 @@
 Each distinct face on a sheet (known by its content, ``Drawing.identity``) is defined once under
 ``<defs>`` and placed with one ``<use>`` per copy, clipped like the PDF by a clip path shared by
 every placement with the same box. A face's svgwrite elements are built once per build and
-reused by every sheet that shows it (a deck's backs). Fonts are the PDF's standard fonts by
-name, with common fallbacks, so text measured for the PDF sets the same way here.
+reused by every sheet that shows it (a deck's backs). Every font's glyphs travel in the file as
+in the PDF (Helvetica as its embedded, metric-compatible stand-in, ``fonts.embeddable``), so
+text measured for the PDF sets the same way here.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from generator.drawing import (
     Style,
     Text,
 )
-from generator.fonts import face_style, font_face_css, is_embedded
+from generator.fonts import embeddable, face_style, font_face_css, is_embedded
 from generator.layout import Sheet, face_box
 from generator.qr import qr_rects
 
@@ -54,6 +55,7 @@ FAMILIES = {
 
 
 def font_attrs(font: str) -> dict[str, str]:
+    font = embeddable(font)
     if is_embedded(font):
         # a game's own font: its glyphs travel inside the SVG (see embedded_fonts()); a
         # renderer that ignores @font-face looks for an installed font of its family
@@ -262,8 +264,8 @@ def embedded_fonts(sheet: Sheet) -> str:
 
     def collect(items: list[Primitive] | tuple[Primitive, ...]) -> None:
         for it in items:
-            if isinstance(it, Text) and is_embedded(it.font):
-                used.setdefault(it.font, set()).update(it.text)
+            if isinstance(it, Text) and is_embedded(embeddable(it.font)):
+                used.setdefault(embeddable(it.font), set()).update(it.text)
             elif isinstance(it, Group):
                 collect(it.items)
 
