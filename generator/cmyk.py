@@ -62,10 +62,12 @@ def _black_for_grey() -> tuple[float, ...]:
                                        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
     ks = Image.new("CMYK", (256, 1))
     ks.putdata([(0, 0, 0, k) for k in range(256)])
-    k_light = [p[0] for p in _apply(ks, to_lab).getdata()]  # falls with k
+    lab_k = _apply(ks, to_lab)
+    k_light = [lab_k.getpixel((i, 0))[0] for i in range(256)]  # falls with k
     greys = Image.new("RGB", (256, 1))
     greys.putdata([(g, g, g) for g in range(256)])
-    wanted = [p[0] for p in _apply(greys, grey_lab).getdata()]
+    lab_g = _apply(greys, grey_lab)
+    wanted = [lab_g.getpixel((i, 0))[0] for i in range(256)]
     out_k: list[float] = []
     for light in wanted:
         k = next((i for i, v in enumerate(k_light) if v <= light), 255)
@@ -106,28 +108,40 @@ def convert(hexstr: str, large: bool = False) -> CMYK:
     return (round(c / 255, 4), round(m / 255, 4), round(y / 255, 4), round(k / 255, 4))
 
 
+# the colour-key mask of a raster's transparent pixels: four full inks, which the profile's
+# 330 % ink limit never produces, so no pixel of the art itself is keyed out
+KEY = (255, 255, 255, 255)
+
+
 @dataclass(frozen=True)
 class Flattened:
     image: Any  # a PIL image in CMYK
-    had_alpha: bool
+    had_alpha: bool  # semi-transparent pixels were flattened onto white
+    keyed: bool  # fully transparent pixels are KEY, to be masked out (PDF's /Mask)
 
 
 def image_to_cmyk(im: Any) -> Flattened:
-    """A PIL image as CMYK through the profile, any transparency flattened onto white."""
+    """A PIL image as CMYK through the profile. PDF/X-1a has no soft masks: a transparent
+    pixel becomes ``KEY`` (masked by colour key, which it allows: what lies beneath shows),
+    a semi-transparent one is flattened onto white."""
     from PIL import Image
 
-    had_alpha = im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info)
+    alpha = im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info)
     if im.mode == "CMYK":
-        return Flattened(im, False)
-    if had_alpha:
-        rgba = im.convert("RGBA")
-        had_alpha = rgba.getchannel("A").getextrema()[0] < 255
-        ground = Image.new("RGB", rgba.size, (255, 255, 255))
-        ground.paste(rgba, mask=rgba.getchannel("A"))
-        rgb = ground
-    else:
-        rgb = im.convert("RGB")
-    return Flattened(_apply(rgb, _transform()), had_alpha)
+        return Flattened(im, False, False)
+    if not alpha:
+        return Flattened(_apply(im.convert("RGB"), _transform()), False, False)
+    rgba = im.convert("RGBA")
+    a = rgba.getchannel("A")
+    ground = Image.new("RGB", rgba.size, (255, 255, 255))
+    ground.paste(rgba, mask=a)
+    out = _apply(ground, _transform())
+    clear = a.point(lambda v: 255 if v < 128 else 0)
+    keyed = clear.getextrema()[1] > 0
+    if keyed:
+        out.paste(Image.new("CMYK", out.size, KEY), mask=clear)
+    partial = a.point(lambda v: 255 if 0 < v < 255 else 0).getextrema()[1] > 0
+    return Flattened(out, partial, keyed)
 
 
 def make_pdfx(path: Path, title: str, date: str | None = None) -> None:

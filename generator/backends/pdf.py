@@ -125,9 +125,9 @@ def _cmyk_raster(path: str, mtime: int) -> Any:
 
 
 @lru_cache(maxsize=32)
-def _cmyk_art(path: str, mtime: int) -> Any:
-    """SVG art with its colours converted for press, opaque (PDF/X-1a has no transparency),
-    its text in the embedded fonts."""
+def _press_art(path: str, mtime: int, cmyk: bool) -> Any:
+    """SVG art with its text in embedded fonts; with ``cmyk`` its colours converted for
+    press and opaque (PDF/X-1a has no transparency)."""
     import copy
 
     from reportlab.graphics.shapes import Group as RlGroup
@@ -135,8 +135,18 @@ def _cmyk_art(path: str, mtime: int) -> Any:
     from reportlab.lib.colors import Color
 
     art = copy.deepcopy(_svg_drawing(path, mtime))
+    if art is None:
+        return None
+    # the renderer starts from Helvetica: start from its embedded stand-in
+    art.initialFontName = embeddable("Helvetica")
 
     def walk(node: Any) -> None:
+        if isinstance(node, String):
+            node.fontName = embeddable(node.fontName)
+        if not cmyk:
+            for child in getattr(node, "contents", []):
+                walk(child)
+            return
         for attr in ("fillColor", "strokeColor"):
             col = getattr(node, attr, None)
             if isinstance(col, Color) and not isinstance(col, CMYKColor):
@@ -144,8 +154,6 @@ def _cmyk_art(path: str, mtime: int) -> Any:
         for attr in ("fillOpacity", "strokeOpacity"):
             if getattr(node, attr, None) is not None:
                 setattr(node, attr, None)
-        if isinstance(node, String):
-            node.fontName = embeddable(node.fontName)
         if isinstance(node, RlGroup) or hasattr(node, "contents"):
             for child in getattr(node, "contents", []):
                 walk(child)
@@ -269,7 +277,7 @@ class PdfRenderer:
                 if it.path.lower().endswith(".svg"):
                     self.vector_art(it)
                 elif self.cmyk:
-                    c.drawImage(self._cmyk_image(it.path), 0, 0, it.w, it.h)
+                    self._cmyk_image(it.path, it.w, it.h)
                 else:
                     c.drawImage(it.path, 0, 0, it.w, it.h, mask="auto")
                 c.restoreState()
@@ -324,18 +332,21 @@ class PdfRenderer:
             return
         self.clip((0, 0, it.w, it.h))  # an SVG shows only its own viewport
         self.c.scale(it.w / art.width, it.h / art.height)
-        if self.cmyk:
-            art = _cmyk_art(it.path, FsPath(it.path).stat().st_mtime_ns)
+        art = _press_art(it.path, FsPath(it.path).stat().st_mtime_ns, self.cmyk)
         renderPDF.draw(art, self.c, 0, 0)
 
-    def _cmyk_image(self, path: str) -> Any:
-        """The raster converted to CMYK (its alpha flattened onto white), for reportlab."""
+    def _cmyk_image(self, path: str, w: float, h: float) -> None:
+        """The raster converted to CMYK, transparent pixels masked by colour key,
+        semi-transparent ones flattened onto white (and named)."""
         from reportlab.lib.utils import ImageReader
+
+        from generator.cmyk import KEY
 
         flat = _cmyk_raster(path, FsPath(path).stat().st_mtime_ns)
         if flat.had_alpha and path not in self.flattened:
             self.flattened.append(path)
-        return ImageReader(flat.image)
+        mask = [v for k in KEY for v in (k, k)] if flat.keyed else None
+        self.c.drawImage(ImageReader(flat.image), 0, 0, w, h, mask=mask)
 
     def clip(self, box: tuple[float, float, float, float]) -> None:
         p = self.c.beginPath()
