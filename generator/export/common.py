@@ -13,6 +13,7 @@ from typing import Any
 from components import Component, Game
 from components.errors import InputError
 from generator.draw import Faces, Options
+from generator.draw.common import MARK_SIZE
 from generator.drawing import PT, Drawing, Text, walk
 
 Tick = Callable[[int], None]
@@ -53,14 +54,19 @@ def draw_faces(game: Game, comps: list[Component], bleed: float,
 
 def printed_title(comp: Component, front: Drawing) -> str:
     """The name printed on a face: its ``title`` or ``name`` field, else the largest text: its
-    first line and the lines wrapped under it (each within 1.6 line heights of the last)."""
+    first line and the lines wrapped under it (each within 1.6 line heights of the last);
+    irata's own version mark is no name, and a face with no other text is named after its
+    id (``token/supreme-element``: "Supreme element")."""
     for key in ("title", "name"):
         value = comp.fields.get(key)
         if isinstance(value, str) and value.strip():
             return " ".join(value.split())
-    texts = [t for t in walk(front.items) if isinstance(t, Text) and t.text.strip()]
+    mark = f"v{comp.version}"
+    texts = [t for t in walk(front.items) if isinstance(t, Text) and t.text.strip()
+             and not (t.size == MARK_SIZE and t.text == mark)]
     if not texts:
-        return comp.id
+        tail = comp.id.rsplit("/", 1)[-1].replace("-", " ").replace("_", " ").strip()
+        return tail[:1].upper() + tail[1:] if tail else comp.id
     big = max(t.size for t in texts)
     first = next(t for t in texts if t.size == big)
     ys = sorted({round(t.y, 2) for t in texts if t.size == big and t.y >= first.y - 0.01})
