@@ -22,8 +22,8 @@ Decisions, written down:
 - Only cards are exported (tokens, tiles, boards and sheets have other vendor templates).
 - The safe zone is 1/8" (3.175 mm) inside the trim for all three vendors. Text, images, icons
   and QR codes that reach outside it are named (``--strict`` refuses them); backgrounds and
-  frames may run into the bleed by design. The small grey version mark at the bottom edge is
-  a printer's note, not play information, and is not counted.
+  frames may run into the bleed by design. irata's own version mark is drawn inside the safe
+  zone on these files (raised from its usual place by the bottom edge), and is checked too.
 - The images are RGB (The Game Crafter and MakePlayingCards take RGB). The DriveThruCards
   PDFs are PDF/X-1a:2003, as its publisher help asks: CMYK through the vendored coated
   FOGRA39 profile, rasters converted alike, no transparency, fonts embedded, the
@@ -46,7 +46,6 @@ from components.errors import InputError
 from generator import raster
 from generator.backends.pdf import DocInfo, PageBoxes, pdf_box
 from generator.cmyk import OUTPUT_CONDITION, PDFX_VERSION
-from generator.draw.common import MARK_SIZE
 from generator.drawing import PT, QR, Drawing, Group, Icon, Image, Primitive, Text
 from generator.export.common import (
     Written,
@@ -157,8 +156,6 @@ def _essentials(items: tuple[Primitive, ...] | list[Primitive], comp: Component
         elif isinstance(it, Text):
             if not it.text.strip():
                 continue
-            if it.size == MARK_SIZE and it.text == f"v{comp.version}":
-                continue  # the version mark: a printer's note (see the module docstring)
             out.append((f'text "{it.text.strip()[:40]}"', _text_box(it)))
         elif isinstance(it, Image):
             out.append((f"image {Path(it.path).name}", (it.x, it.y, it.x + it.w, it.y + it.h)))
@@ -216,7 +213,8 @@ def export_pod(game: Game, vendor_key: str, out: Path,
         if progress:
             progress(1)
 
-    faces = {f.comp.id: f for f in draw_faces(game, [c for c, _, _ in chosen], vendor.bleed_mm)}
+    faces = {f.comp.id: f for f in draw_faces(game, [c for c, _, _ in chosen], vendor.bleed_mm,
+                                              safe=SAFE_MM)}
     for c, _, _ in chosen:
         f = faces[c.id]
         for side, d in (("front", f.front), ("back", f.back)):
