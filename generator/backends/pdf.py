@@ -28,6 +28,8 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from components.errors import InputError
+from components.schema import STANDARD_FONTS
 from generator.cmyk import RICH_AREA_MM2
 from generator.drawing import (
     PT,
@@ -308,7 +310,13 @@ class PdfRenderer:
         for it in runs:
             size = it.size * PT
             if font != (it.font, size):
-                t.setFont(embeddable(it.font), size)  # same metrics, glyphs in the file
+                name = embeddable(it.font)  # same metrics, glyphs in the file
+                if self.cmyk and name in STANDARD_FONTS:
+                    raise InputError(
+                        f"the font {name} cannot be embedded, and a CMYK (PDF/X-1a) file "
+                        "needs every font embedded: name a font file or an installed font "
+                        "package under fonts: in game.yaml (Helvetica is embedded as Arimo)")
+                t.setFont(name, size)
                 font = (it.font, size)
             if it.color != colour:
                 t.setFillColor(self.colour(it.color))

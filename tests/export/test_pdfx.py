@@ -196,3 +196,23 @@ def test_transparent_raster_is_masked_and_semi_transparent_flattened(tmp_path: P
     corner, centre = at(12, 12), at(30, 30)
     assert corner[2] > corner[0] + 40  # blue, not white
     assert centre[0] > centre[2] + 60  # red
+
+
+def test_a_font_that_cannot_be_embedded_is_refused_for_press(tmp_path: Path) -> None:
+    """Times is a standard PDF font irata has no embeddable stand-in for: a CMYK file would
+    not be PDF/X, so the export says so (one line, exit 2) and leaves no PDF behind."""
+    from irata.cli import main
+
+    folder = tmp_path / "serif"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(
+        "game: serif\nname: Serif\nfonts: {body: Times-Roman}\nlayouts:\n  front:\n"
+        "    - {type: text, text: Hello, x: 5, y: 5, w: 40, h: 10}\n", encoding="utf-8")
+    (folder / "cards.yaml").write_text(
+        "defaults: {kind: card, size: poker, group: Cards, front: front}\n"
+        "components:\n  - {id: card/a, title: A}\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as done:
+        main(["export", "pod", "serif", "--components", str(tmp_path), "--vendor", "dtc",
+              "--out", str(tmp_path / "out")])
+    assert done.value.code == 2
+    assert list((tmp_path / "out").rglob("*.pdf")) == []
