@@ -7,9 +7,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from components import list_games, load, load_path
@@ -216,3 +219,51 @@ def test_a_font_that_cannot_be_embedded_is_refused_for_press(tmp_path: Path) -> 
               "--out", str(tmp_path / "out")])
     assert done.value.code == 2
     assert list((tmp_path / "out").rglob("*.pdf")) == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 0xFFFFFF), st.booleans())
+def test_any_colour_converts_to_inks_within_the_profiles_limit(rgb: int, large: bool) -> None:
+    cmyk = convert(f"#{rgb:06x}", large)
+    assert all(0.0 <= v <= 1.0 for v in cmyk)
+    assert sum(cmyk) <= 3.3 + 0.01  # the profile's 330 % total ink (rich black: 240 %)
+    r, g, b = rgb >> 16, (rgb >> 8) & 255, rgb & 255
+    if max(r, g, b) - min(r, g, b) <= 2 and not (large and max(r, g, b) <= 24):
+        assert cmyk[:3] == (0.0, 0.0, 0.0)  # a grey: black ink alone
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["RGB", "RGBA", "L", "LA", "P", "1"]), st.integers(1, 12),
+       st.integers(1, 12), st.binary(min_size=0, max_size=64))
+def test_any_raster_converts_without_a_transparent_pixel_left(mode: str, w: int, h: int,
+                                                              noise: bytes) -> None:
+    from generator.cmyk import KEY, image_to_cmyk
+
+    im = Image.frombytes("RGBA", (w, h), (noise * (4 * w * h))[: 4 * w * h].ljust(4 * w * h,
+                                                                                 b"\x80"))
+    im = im.convert(mode)
+    flat = image_to_cmyk(im)
+    assert flat.image.mode == "CMYK" and flat.image.size == (w, h)
+    if not flat.keyed:
+        assert KEY not in [flat.image.getpixel((x, y)) for x in range(w) for y in range(h)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(st.text(max_size=250), st.integers(), st.lists(st.text(max_size=5),
+                                                                max_size=3)))
+def test_any_author_in_game_yaml_loads_or_is_refused_in_one_line(tmp_path_factory: Any,
+                                                                  author: Any) -> None:
+    import yaml
+
+    from components.errors import DefinitionError
+
+    folder = tmp_path_factory.mktemp("g") / "authored"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(yaml.safe_dump({"game": "authored", "name": "A",
+                                                      "author": author}), encoding="utf-8")
+    try:
+        game = load_path(folder)
+    except DefinitionError as exc:
+        assert "author" in str(exc) and "\n" not in str(exc)
+        return
+    assert isinstance(author, str) and game.author == " ".join(author.split())
