@@ -445,6 +445,11 @@ def is_embedded(font: str) -> bool:
     return (font in _REGISTERED or font in _HOUSE.values()) and font not in STANDARD_FONTS
 
 
+def is_house(font: str) -> bool:
+    """Whether ``font`` is the embedded stand-in for a standard font (irata's lettering)."""
+    return font in _HOUSE.values()
+
+
 def embeddable(font: str) -> str:
     """The font a backend sets ``font`` in: the embedded Arimo stand-in for the Helvetica
     family (same metrics), every other font as it is."""
@@ -459,12 +464,62 @@ def embeddable(font: str) -> str:
 
 def _register_house(standard: str, weight: int, italic: bool) -> str:
     import fontpkg
-    from fontTools.ttLib import TTFont as FtFont
-    from fontTools.varLib.instancer import instantiateVariableFont
     from reportlab.pdfbase.ttfonts import TTFont
 
     fam = fontpkg.families()[HOUSE_FAMILY.lower()]
-    path = fontpkg.select_file(fam, weight, "italic" if italic else "normal").path
+    path = Path(fontpkg.select_file(fam, weight, "italic" if italic else "normal").path)
+    data = _house_bytes(path, weight, italic)
+    name = f"irata-{standard}"
+    try:
+        font = TTFont(name, io.BytesIO(data))
+    except Exception:  # a damaged cache file: cut the font again  # noqa: BLE001
+        data = _house_bytes(path, weight, italic, fresh=True)
+        font = TTFont(name, io.BytesIO(data))
+    _install(font, name)
+    _TRUETYPE[name] = data
+    _STYLE[name] = (HOUSE_FAMILY, weight, italic)
+    _HOUSE[standard] = name
+    subset_bytes.cache_clear()
+    return name
+
+
+_HOUSE_CACHE_VERSION = "1"
+
+
+def _house_bytes(path: Path, weight: int, italic: bool, fresh: bool = False) -> bytes:
+    """The stand-in's TrueType bytes, kept in the user's cache folder: cutting and pinning
+    the variable font takes about a second a style, which every command would pay again.
+    The cache is keyed by the font file's content; one that cannot be written is skipped."""
+    import hashlib
+    import os
+    import tempfile
+
+    key = hashlib.sha256(path.read_bytes()).hexdigest()[:20]
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "irata" / "fonts"
+    style = f"{weight}{'i' if italic else ''}"
+    cached = root / f"{HOUSE_FAMILY}-{key}-{style}-v{_HOUSE_CACHE_VERSION}.ttf"
+    try:
+        data = b"" if fresh else cached.read_bytes()
+        if data[:4] == b"\x00\x01\x00\x00":
+            return data
+    except OSError:
+        pass
+    data = _cut_house(path, weight, italic)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=root, suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, cached)
+    except OSError:
+        pass
+    return data
+
+
+def _cut_house(path: Path, weight: int, italic: bool) -> bytes:
+    from fontTools.ttLib import TTFont as FtFont
+    from fontTools.varLib.instancer import instantiateVariableFont
+
     ft = FtFont(str(path))
     # only what Helvetica covers is ever set in it (``missing`` checks WinAnsi)
     _subset(ft, bytes(range(0x20, 0x100)).decode("cp1252", errors="ignore") + "\u00a0")
@@ -479,14 +534,7 @@ def _register_house(standard: str, weight: int, italic: bool) -> str:
             ft["name"].setName(ps, 6, rec.platformID, rec.platEncID, rec.langID)
     buf = io.BytesIO()
     ft.save(buf)
-    data = buf.getvalue()
-    name = f"irata-{standard}"
-    _install(TTFont(name, io.BytesIO(data)), name)
-    _TRUETYPE[name] = data
-    _STYLE[name] = (HOUSE_FAMILY, weight, italic)
-    _HOUSE[standard] = name
-    subset_bytes.cache_clear()
-    return name
+    return buf.getvalue()
 
 
 @lru_cache(maxsize=256)

@@ -39,7 +39,7 @@ from generator.drawing import (
     Style,
     Text,
 )
-from generator.fonts import embeddable, face_style, font_face_css, is_embedded
+from generator.fonts import BASIC, embeddable, face_style, font_face_css, is_embedded, is_house
 from generator.layout import Sheet, face_box
 from generator.qr import qr_rects
 
@@ -257,8 +257,9 @@ def _data_uri(path: str, mtime: int = 0) -> str:
 
 
 def embedded_fonts(sheet: Sheet) -> str:
-    """``@font-face`` rules for the game fonts the sheet's text uses, each cut down to the
-    characters it sets on this sheet."""
+    """``@font-face`` rules for the fonts the sheet's text uses, each cut down to the
+    characters it sets on this sheet (irata's own, Arimo, to all of printable ASCII besides:
+    one subset then serves nearly every sheet, cut once per build instead of per sheet)."""
     used: dict[str, set[str]] = {}
     seen: set[FaceKey] = set()
 
@@ -277,7 +278,8 @@ def embedded_fonts(sheet: Sheet) -> str:
     for d in drawings:
         collect(d.items)
     collect(sheet.marks)
-    return "".join(font_face_css(font, chars) for font, chars in sorted(used.items()))
+    return "".join(font_face_css(font, chars | BASIC if is_house(font) else chars)
+                   for font, chars in sorted(used.items()))
 
 
 def placement(desc: str) -> dict[str, str]:

@@ -92,3 +92,25 @@ def test_home_prints_say_what_they_are_and_when(tmp_path: Path,
     assert single > 0  # Das Störrische Muli's board parts and rules sheet
     again = build(game, BuildOptions(Settings(), ("pdf",), tmp_path / "again"))
     assert [p.read_bytes() for p in again.pdfs] == [p.read_bytes() for p in result.pdfs]
+
+
+def test_the_embedded_stand_in_is_cached_and_a_damaged_cache_is_cut_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import fontpkg
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from generator import fonts
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    fam = fontpkg.families()["arimo"]
+    path = Path(fontpkg.select_file(fam, 700, "normal").path)
+    first = fonts._house_bytes(path, 700, False)
+    [cached] = (tmp_path / "irata" / "fonts").glob("Arimo-*-700-*.ttf")
+    assert cached.read_bytes() == first
+    cached.write_bytes(b"\x00\x01\x00\x00 not a font")
+    name = fonts._register_house("Helvetica-Bold", 700, False)
+    assert cached.read_bytes() == first  # cut again and kept
+    # Helvetica's widths, as the layout measured them
+    text = "Smithore, Crystite & Energy: 12 / 34"
+    assert stringWidth(text, name, 10) == pytest.approx(stringWidth(text, "Helvetica-Bold", 10),
+                                                        abs=0.05)
