@@ -520,7 +520,7 @@ def _cut_house(path: Path, weight: int, italic: bool) -> bytes:
     from fontTools.ttLib import TTFont as FtFont
     from fontTools.varLib.instancer import instantiateVariableFont
 
-    ft = FtFont(str(path))
+    ft = FtFont(str(path), recalcTimestamp=False)  # the same bytes from every cut
     # only what Helvetica covers is ever set in it (``missing`` checks WinAnsi)
     _subset(ft, bytes(range(0x20, 0x100)).decode("cp1252", errors="ignore") + "\u00a0")
     if "fvar" in ft:

@@ -63,7 +63,9 @@ def font_attrs(font: str) -> dict[str, str]:
         if face is None or not face[0]:
             return {"font_family": f"'{font}'"}
         family, weight, italic = face
-        attrs = {"font_family": f"'{font}', '{family}', sans-serif"}
+        # irata's own lettering falls back on Helvetica's metric twins, as it did before
+        rest = FAMILIES["Helvetica"] if is_house(font) else "sans-serif"
+        attrs = {"font_family": f"'{font}', '{family}', {rest}"}
         if weight != 400:
             attrs["font_weight"] = str(weight)
         if italic:
