@@ -7,8 +7,9 @@
   A neutral colour (grey, black) prints in black ink alone: text and hairlines in four inks
   would blur with any misregistration. A large black area (``RICH_AREA_MM2`` and over) prints
   as rich black (C60 M40 Y40 K100), which looks deeper than K alone on press.
-- **Rasters** go through the same transform. PDF/X-1a allows no transparency, so an image's
-  alpha is flattened onto white (and named, see ``flatten``).
+- **Rasters** go through the same transform. PDF/X-1a allows no soft masks: an image's
+  transparent pixels are masked by colour key (``KEY``), its half-transparent ones flattened
+  onto white (``image_to_cmyk``; the renderer names the file).
 - **PDF/X.** ``make_pdfx`` finishes a PDF reportlab wrote in CMYK (pikepdf, which writes
   what reportlab cannot): the OutputIntent ``GTS_PDFX`` with the profile and its output
   condition, ``GTS_PDFXVersion``, ``Trapped``, a TrimBox and BleedBox on every page (the

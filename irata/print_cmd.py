@@ -215,8 +215,8 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> d
         for line in backs_report(result.sheets, opts.settings.duplex):
             click.echo(f"  no back: {line}", err=True)
         for art in result.flattened:
-            click.echo(f"  flattened: {art}: its transparency prints over white in CMYK "
-                       "(PDF/X-1a has none)", err=True)
+            click.echo(f"  flattened: {art}: its half-transparent parts print opaque in CMYK "
+                       "(over white, in a raster): PDF/X-1a has no transparency", err=True)
     return {"game": game.key, "components": result.components, "pieces": result.copies,
             "pages": pages, "pdf": str(result.pdf) if result.pdf else None,
             "pdfs": [str(p) for p in result.pdfs], "ink": opts.ink, "cmyk": opts.cmyk,

@@ -45,6 +45,11 @@ def _resources(res: Any, out: Preflight, where: str, seen: set[tuple[int, int]])
             out.transparency.append(f"{where}: ExtGState {name} soft mask")
     for cs in (res.get("/ColorSpace") or {}).values():
         out.colour_spaces.add(str(cs[0] if isinstance(cs, pikepdf.Array) else cs))
+    shadings = list((res.get("/Shading") or {}).values())
+    shadings += [p.Shading for p in (res.get("/Pattern") or {}).values() if "/Shading" in p]
+    for sh in shadings:  # gradients
+        cs = sh.get("/ColorSpace")
+        out.colour_spaces.add(str(cs[0] if isinstance(cs, pikepdf.Array) else cs))
     for name, xo in (res.get("/XObject") or {}).items():
         key = xo.objgen
         if key in seen:

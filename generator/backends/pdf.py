@@ -127,9 +127,10 @@ def _cmyk_raster(path: str, mtime: int) -> Any:
 
 
 @lru_cache(maxsize=32)
-def _press_art(path: str, mtime: int, cmyk: bool) -> Any:
-    """SVG art with its text in embedded fonts; with ``cmyk`` its colours converted for
-    press and opaque (PDF/X-1a has no transparency)."""
+def _press_art(path: str, mtime: int, cmyk: bool) -> tuple[Any, bool]:
+    """SVG art with its text in embedded fonts; with ``cmyk`` its colours (gradients too)
+    converted for press and opaque (PDF/X-1a has no transparency), and whether something in
+    it was transparent and now prints opaque."""
     import copy
 
     from reportlab.graphics.shapes import Group as RlGroup
@@ -138,7 +139,15 @@ def _press_art(path: str, mtime: int, cmyk: bool) -> Any:
 
     art = copy.deepcopy(_svg_drawing(path, mtime))
     if art is None:
-        return None
+        return None, False
+    made_opaque = False
+
+    def press(col: Any) -> Any:
+        nonlocal made_opaque
+        if isinstance(col, Color) and not isinstance(col, CMYKColor):
+            made_opaque = made_opaque or getattr(col, "alpha", 1) < 1
+            return _cmyk_colour(col.hexval().replace("0x", "#"))
+        return col
     # the renderer starts from Helvetica: start from its embedded stand-in
     art.initialFontName = embeddable("Helvetica")
 
@@ -149,19 +158,23 @@ def _press_art(path: str, mtime: int, cmyk: bool) -> Any:
             for child in getattr(node, "contents", []):
                 walk(child)
             return
+        nonlocal made_opaque
         for attr in ("fillColor", "strokeColor"):
-            col = getattr(node, attr, None)
-            if isinstance(col, Color) and not isinstance(col, CMYKColor):
-                setattr(node, attr, _cmyk_colour(col.hexval().replace("0x", "#")))
-        for attr in ("fillOpacity", "strokeOpacity"):
             if getattr(node, attr, None) is not None:
+                setattr(node, attr, press(getattr(node, attr)))
+        if isinstance(getattr(node, "_rl_colors", None), list):  # svglib's gradients
+            node._rl_colors = [press(c) for c in node._rl_colors]
+        for attr in ("fillOpacity", "strokeOpacity"):
+            value = getattr(node, attr, None)
+            if value is not None:
+                made_opaque = made_opaque or value < 1
                 setattr(node, attr, None)
         if isinstance(node, RlGroup) or hasattr(node, "contents"):
             for child in getattr(node, "contents", []):
                 walk(child)
 
     walk(art)
-    return art
+    return art, made_opaque
 
 
 def _path_area(p: Path) -> float:
@@ -340,7 +353,9 @@ class PdfRenderer:
             return
         self.clip((0, 0, it.w, it.h))  # an SVG shows only its own viewport
         self.c.scale(it.w / art.width, it.h / art.height)
-        art = _press_art(it.path, FsPath(it.path).stat().st_mtime_ns, self.cmyk)
+        art, made_opaque = _press_art(it.path, FsPath(it.path).stat().st_mtime_ns, self.cmyk)
+        if made_opaque and it.path not in self.flattened:
+            self.flattened.append(it.path)
         renderPDF.draw(art, self.c, 0, 0)
 
     def _cmyk_image(self, path: str, w: float, h: float) -> None:
@@ -478,7 +493,7 @@ def write_pdf(sheets: list[Sheet], out: FsPath, icons: IconSource, title: str,
     ``as_forms``: faces drawn as forms even if placed once (to match another file's pixels).
     ``boxes``: each page's BleedBox and TrimBox (one entry per sheet), for print shops.
     ``info``: Author, Subject, CMYK (PDF/X-1a). Returns the images whose transparency the
-    CMYK file flattened onto white."""
+    CMYK file had to print opaque (rasters over white, SVG art as drawn)."""
     if boxes is not None and len(boxes) != len(sheets):
         raise ValueError(f"{len(boxes)} page boxes for {len(sheets)} sheets")
     w = PdfWriter(out, sheets, icons, title, as_forms, info)

@@ -95,6 +95,7 @@ class Written:
     files: list[dict[str, Any]] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the shop's format changed (opacity)
 
     def add(self, path: Path, **info: Any) -> None:
         self.files.append({"file": path.relative_to(self.folder.resolve()).as_posix(), **info})
@@ -104,7 +105,8 @@ def write_manifest(w: Written, name: str, data: dict[str, Any]) -> Path:
     from generator.build import _atomic_write
 
     path = inside(w.folder, name)
-    full = {**data, "files": w.files, "not_exported": w.skipped, "warnings": w.warnings}
+    full = {**data, "files": w.files, "not_exported": w.skipped, "warnings": w.warnings,
+            "notes": w.notes}
     text = json.dumps(full, indent=1, ensure_ascii=False)
 
     def write(tmp: Path) -> None:

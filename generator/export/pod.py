@@ -258,10 +258,10 @@ def export_pod(game: Game, vendor_key: str, out: Path,
                 from generator.backends.pdf import write_pdf
 
                 for art in write_pdf(sheets, tmp, icons, title, boxes=boxes, info=info):
-                    line = (f"{Path(art).name}: its transparency is flattened onto white "
-                            "(PDF/X-1a has none)")
-                    if line not in written.warnings:
-                        written.warnings.append(line)
+                    line = (f"{Path(art).name}: its half-transparent parts print opaque "
+                            "(over white, in a raster): PDF/X-1a has no transparency")
+                    if line not in written.notes:
+                        written.notes.append(line)
 
             _atomic_write(path, write)
             # each page's own size and boxes: a deck may mix trims within the tolerance

@@ -180,7 +180,8 @@ def test_transparent_raster_is_masked_and_semi_transparent_flattened(tmp_path: P
     result = export_pod(load_path(folder), "dtc", tmp_path / "out")
     path = next(result.written.folder.glob("*.pdf"))
     assert_pdfx(path)
-    assert any("blob.png" in w and "flattened" in w for w in result.written.warnings)
+    assert any("blob.png" in n and "print opaque" in n for n in result.written.notes)
+    assert result.written.warnings == []  # not a safe-zone matter
     with pikepdf.open(path) as pdf:
         images = [xo for page in pdf.pages
                   for xo in (page.Resources.get("/XObject") or {}).values()
@@ -267,3 +268,32 @@ def test_any_author_in_game_yaml_loads_or_is_refused_in_one_line(tmp_path_factor
         assert "author" in str(exc) and "\n" not in str(exc)
         return
     assert isinstance(author, str) and game.author == " ".join(author.split())
+
+
+def test_svg_art_gradients_and_opacity_are_made_press_ready(tmp_path: Path) -> None:
+    """A gradient in SVG art becomes a CMYK shading; a half-transparent shape prints opaque
+    and the export notes it (not as a safe-zone matter)."""
+    folder = tmp_path / "grad"
+    folder.mkdir()
+    (folder / "art.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" '
+        'viewBox="0 0 100 100"><defs><linearGradient id="g"><stop offset="0" '
+        'stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient>'
+        '</defs><rect width="100" height="100" fill="url(#g)"/><circle cx="50" cy="50" '
+        'r="20" fill="#00aa00" fill-opacity="0.5"/><text x="10" y="90" font-size="10">Hi'
+        '</text></svg>', encoding="utf-8")
+    (folder / "game.yaml").write_text(
+        "game: grad\nname: Grad\nlayouts:\n  front:\n"
+        "    - {type: image, path: art.svg, x: 5, y: 5, w: 50, h: 50}\n", encoding="utf-8")
+    (folder / "cards.yaml").write_text(
+        "defaults: {kind: card, size: poker, group: Cards, front: front}\n"
+        "components:\n  - {id: card/a, title: A}\n", encoding="utf-8")
+    result = export_pod(load_path(folder), "dtc", tmp_path / "out")
+    path = next(result.written.folder.glob("*.pdf"))
+    assert_pdfx(path)
+    with pikepdf.open(path) as pdf:
+        shadings = [sh for page in pdf.pages
+                    for sh in (page.Resources.get("/Shading") or {}).values()]
+        assert shadings and all(str(sh.ColorSpace) == "/DeviceCMYK" for sh in shadings)
+    assert any("art.svg" in n and "opaque" in n for n in result.written.notes)
+    assert result.written.warnings == []
