@@ -23,6 +23,7 @@ GAME_KEY_DOCS: dict[str, str] = {
     "game": "the name on the command line (default: the folder's name, `_` as `-`)",
     "name": "required: the game's title, as printed",
     "edition": "`\"1.0\"`; errata.yaml's latest version overrides it",
+    "author": "the designer(s), written into every PDF's Author (optional)",
     "players": "`{min: N, max: M}`",
     "rulebook": "the rulebook's file name (informative)",
     "palette": "colour names usable wherever a colour is expected: `food: \"#3c9a3c\"`",

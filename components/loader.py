@@ -186,6 +186,10 @@ def _read(folder: Path) -> Game:
     edition = g.get("edition", "1.0")
     if not isinstance(edition, (str, int, float)):
         raise err("edition must be text such as \"1.0\"", g, "edition")
+    author = g.get("author", "")
+    if not isinstance(author, str) or len(author) > 200:
+        raise err("author must be text such as \"Ann Example\" (at most 200 characters)", g,
+                  "author")
     palette = check_colour_map(g.get("palette"), g, "palette")
     fonts, font_files = check_fonts(g.get("fonts"), g, folder)
     icons_raw = g.get("icons") or {}
@@ -269,7 +273,8 @@ def _read(folder: Path) -> Game:
                 players=check_players(g.get("players"), g), palette=palette, fonts=fonts,
                 icons=icons, inventory=inventory, data=data, layouts=layouts,
                 components=components, base_edition=str(edition), font_files=font_files,
-                ink_saver=check_ink_saver(g.get("ink_saver"), g, palette))
+                ink_saver=check_ink_saver(g.get("ink_saver"), g, palette),
+                author=" ".join(author.split()))
     _check_inventory_counts(game, g)
     return game
 

@@ -42,8 +42,8 @@ SIZE_PRESETS: dict[str, tuple[float, float]] = {
     "page-landscape": (256.0, 186.0),
 }
 
-GAME_KEYS = ("game", "name", "edition", "players", "rulebook", "palette", "ink_saver", "fonts",
-             "icons", "inventory", "data", "layouts", "description")
+GAME_KEYS = ("game", "name", "edition", "author", "players", "rulebook", "palette", "ink_saver",
+             "fonts", "icons", "inventory", "data", "layouts", "description")
 FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
             "printed")
@@ -232,6 +232,7 @@ class Game:
     font_files: dict[str, FontFile] = field(default_factory=dict)
     # ``irata print --ink saver``: palette name -> the light colour a large area of it prints in
     ink_saver: dict[str, str] = field(default_factory=dict)
+    author: str = ""  # the designer(s), as the PDFs' Author says
 
     def component(self, component_id: str) -> Component:
         for comp in self.components:

@@ -46,6 +46,7 @@ class BuildOptions:
     checklist: bool = True
     ink: str = "full"  # "saver": light tints and outlines instead of dark full-bleed areas
     png_dpi: float = 150.0  # for the "png" format: every page rasterised from the PDF
+    cmyk: bool = False  # PDFs in CMYK for press, PDF/X-1a:2003 (generator.cmyk)
 
 
 @dataclass
@@ -60,6 +61,7 @@ class BuildResult:
     copies: int
     fits: list[FitRecord]
     pdfs: list[Path] = field(default_factory=list)  # every PDF written, in print order
+    flattened: list[str] = field(default_factory=list)  # art whose alpha CMYK flattened
 
 
 def icon_source(game: Game) -> Callable[[str, str | None], list[Primitive]]:
@@ -516,7 +518,7 @@ class collector_out_of_the_way:  # noqa: N801 (used as a context manager)
 
 def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | None,
            total: Callable[[int], None] | None) -> BuildResult:
-    from generator.backends.pdf import write_pdf
+    from generator.backends.pdf import DocInfo, PageBoxes, write_pdf
     from generator.backends.svg import FaceCache, sheet_svg
 
     settings = opts.settings
@@ -557,6 +559,7 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     icons = icon_source(game)
     pdf_path: Path | None = None
     pdfs: list[Path] = []
+    flattened: list[str] = []
     if "pdf" in opts.formats:
         for name in dict.fromkeys(sh.file for sh in sheets):
             path = confine(folder, name)
@@ -565,7 +568,13 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
             part = [sh for sh in sheets if sh.file == name]
 
             def write(tmp: Path, part: list[Sheet] = part) -> None:
-                write_pdf(part, tmp, icons, game.name, lambda: tick())
+                info = DocInfo(author=game.author, subject=f"{game.name}, edition "
+                               f"{game.edition}: print-and-play sheets", cmyk=opts.cmyk)
+                boxes: list[PageBoxes | None] = [single_piece_boxes(sh) for sh in part]
+                for art in write_pdf(part, tmp, icons, game.name, lambda: tick(),
+                                     boxes=boxes, info=info):
+                    if art not in flattened:
+                        flattened.append(art)
 
             _atomic_write(path, write)
             written.append(name)
@@ -606,7 +615,27 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     remove_stale(folder, before, [*written, manifest_name])
     fits = [r for f in faces for r in f.fits]
     return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
-                       sum(c.count for c in comps), fits, pdfs)
+                       sum(c.count for c in comps), fits, pdfs, flattened)
+
+
+def single_piece_boxes(sheet: Sheet) -> Any:
+    """A page holding one piece (a board, a rules sheet) gets that piece's TrimBox and
+    BleedBox (within the page); a page of many keeps the page as both, each piece's trim
+    being given by its crop marks."""
+    from generator.backends.pdf import PageBoxes
+
+    if len(sheet.placements) != 1 or sheet.blank:
+        return None
+    p = sheet.placements[0]
+    x, y, w, h = p.trim
+    cx, cy, cw, ch = p.clip
+    bx0, by0 = max(0.0, min(x, cx)), max(0.0, min(y, cy))
+    bx1, by1 = min(sheet.w, max(x + w, cx + cw)), min(sheet.h, max(y + h, cy + ch))
+    tx0, ty0 = max(bx0, x), max(by0, y)
+    tx1, ty1 = min(bx1, x + w), min(by1, y + h)
+    if tx1 <= tx0 or ty1 <= ty0:
+        return None
+    return PageBoxes(bleed=(bx0, by0, bx1 - bx0, by1 - by0), trim=(tx0, ty0, tx1 - tx0, ty1 - ty0))
 
 
 def fit_report(fits: list[FitRecord]) -> tuple[list[str], list[str]]:

@@ -11,6 +11,12 @@
   own character map, and for the 14 standard PDF fonts the WinAnsi encoding they are limited
   to. Text with such a character is refused (``check_text``), naming where it is, the
   character and its code point, and the fonts that have it, instead of printing a box.
+- **irata's own lettering.** Footers, version marks, the checklist, export marks and a game
+  that names the PDF standard Helvetica are set in Arimo (``fontpkg-arimo``, OFL), whose
+  advance widths are Helvetica's: text measured with Helvetica's metrics sets identically,
+  and the font travels inside every PDF and SVG (``embeddable``), as print shops require.
+  Arimo ships as a variable font; each style is pinned to its weight, cut down to the
+  characters Helvetica covers (WinAnsi), once per process.
 - **SVG.** ``font_face_css(name, chars)`` is an ``@font-face`` rule whose source is the font cut
   down to the characters a sheet uses, inlined as a ``data:`` URL, so an SVG sheet shows the
   very glyphs of the PDF on a machine that does not have the font.
@@ -40,6 +46,13 @@ _STYLE: dict[str, tuple[str, int, bool]] = {}
 # the characters a font registered cut down (CFF or variable) was cut to
 _CUT_TO: dict[str, frozenset[str]] = {}
 _PREPARED: dict[int, Game] = {}
+# the embedded stand-ins for the PDF standard Helvetica family: (weight, italic)
+_HOUSE_STYLES: dict[str, tuple[int, bool]] = {
+    "Helvetica": (400, False), "Helvetica-Bold": (700, False),
+    "Helvetica-Oblique": (400, True), "Helvetica-BoldOblique": (700, True),
+}
+HOUSE_FAMILY = "Arimo"
+_HOUSE: dict[str, str] = {}  # standard name -> the registered stand-in's name
 # PDF standard fonts with their own encodings: their glyphs are not WinAnsi characters
 _SYMBOLIC = ("Symbol", "ZapfDingbats")
 BASIC = frozenset(string.printable + "\u00a0")
@@ -427,8 +440,101 @@ def check_sheet_text(game: Game) -> None:
 # --- SVG ---------------------------------------------------------------------------------------
 
 def is_embedded(font: str) -> bool:
-    """Whether ``font`` is one of the game fonts registered here (not a standard PDF font)."""
-    return font in _REGISTERED and font not in STANDARD_FONTS
+    """Whether ``font`` is a font registered here whose glyphs travel in the file (a game's
+    own, or the stand-in for a standard one), not a standard PDF font."""
+    return (font in _REGISTERED or font in _HOUSE.values()) and font not in STANDARD_FONTS
+
+
+def is_house(font: str) -> bool:
+    """Whether ``font`` is the embedded stand-in for a standard font (irata's lettering)."""
+    return font in _HOUSE.values()
+
+
+def embeddable(font: str) -> str:
+    """The font a backend sets ``font`` in: the embedded Arimo stand-in for the Helvetica
+    family (same metrics), every other font as it is."""
+    style = _HOUSE_STYLES.get(font)
+    if style is None:
+        return font
+    name = _HOUSE.get(font)
+    if name is None:
+        name = _register_house(font, *style)
+    return name
+
+
+def _register_house(standard: str, weight: int, italic: bool) -> str:
+    import fontpkg
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    fam = fontpkg.families()[HOUSE_FAMILY.lower()]
+    path = Path(fontpkg.select_file(fam, weight, "italic" if italic else "normal").path)
+    data = _house_bytes(path, weight, italic)
+    name = f"irata-{standard}"
+    try:
+        font = TTFont(name, io.BytesIO(data))
+    except Exception:  # a damaged cache file: cut the font again  # noqa: BLE001
+        data = _house_bytes(path, weight, italic, fresh=True)
+        font = TTFont(name, io.BytesIO(data))
+    _install(font, name)
+    _TRUETYPE[name] = data
+    _STYLE[name] = (HOUSE_FAMILY, weight, italic)
+    _HOUSE[standard] = name
+    subset_bytes.cache_clear()
+    return name
+
+
+_HOUSE_CACHE_VERSION = "1"
+
+
+def _house_bytes(path: Path, weight: int, italic: bool, fresh: bool = False) -> bytes:
+    """The stand-in's TrueType bytes, kept in the user's cache folder: cutting and pinning
+    the variable font takes about a second a style, which every command would pay again.
+    The cache is keyed by the font file's content; one that cannot be written is skipped."""
+    import hashlib
+    import os
+    import tempfile
+
+    key = hashlib.sha256(path.read_bytes()).hexdigest()[:20]
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "irata" / "fonts"
+    style = f"{weight}{'i' if italic else ''}"
+    cached = root / f"{HOUSE_FAMILY}-{key}-{style}-v{_HOUSE_CACHE_VERSION}.ttf"
+    try:
+        data = b"" if fresh else cached.read_bytes()
+        if data[:4] == b"\x00\x01\x00\x00":
+            return data
+    except OSError:
+        pass
+    data = _cut_house(path, weight, italic)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=root, suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, cached)
+    except OSError:
+        pass
+    return data
+
+
+def _cut_house(path: Path, weight: int, italic: bool) -> bytes:
+    from fontTools.ttLib import TTFont as FtFont
+    from fontTools.varLib.instancer import instantiateVariableFont
+
+    ft = FtFont(str(path), recalcTimestamp=False)  # the same bytes from every cut
+    # only what Helvetica covers is ever set in it (``missing`` checks WinAnsi)
+    _subset(ft, bytes(range(0x20, 0x100)).decode("cp1252", errors="ignore") + "\u00a0")
+    if "fvar" in ft:
+        ft = instantiateVariableFont(ft, {"wght": weight})
+    # the PDF names the font by its PostScript name: the pinned instance's own, not the
+    # variable font's default
+    style = ("Bold" if weight >= 700 else "") + ("Italic" if italic else "")
+    ps = f"{HOUSE_FAMILY}-{style or 'Regular'}"
+    for rec in list(ft["name"].names):
+        if rec.nameID == 6:
+            ft["name"].setName(ps, 6, rec.platformID, rec.platEncID, rec.langID)
+    buf = io.BytesIO()
+    ft.save(buf)
+    return buf.getvalue()
 
 
 @lru_cache(maxsize=256)

@@ -117,10 +117,13 @@ def pod_cmd(game: str, vendor: str, out: Path, components_dir: Path | None, stri
         click.echo(f"  not exported: {line}", err=True)
     for line in w.warnings:
         click.echo(f"  outside the safe zone: {line}", err=True)
+    for line in w.notes:
+        click.echo(f"  note: {line}", err=True)
     if as_json:
         click.echo(json.dumps({"game": g.key, "vendor": vendor, "manifest": str(result.manifest),
                                "faces": result.faces, "files": len(w.files),
-                               "not_exported": w.skipped, "safe_zone": w.warnings}, indent=1))
+                               "not_exported": w.skipped, "safe_zone": w.warnings,
+                               "notes": w.notes}, indent=1))
     else:
         files = f"{len(w.files)} file" + ("" if len(w.files) == 1 else "s")
         click.echo(f"{g.key}: {result.faces} faces, {files} -> {w.folder}")

@@ -87,6 +87,9 @@ max_pieces_option = click.option(
 @click.option("--ink", type=click.Choice(["full", "saver"]), default="full", show_default=True,
               help="saver: large dark areas print as light tints and outlines (text and "
                    "icons stay legible), for a fraction of the ink.")
+@click.option("--cmyk", is_flag=True,
+              help="PDFs in CMYK for press (PDF/X-1a:2003, coated FOGRA39 profile): colours "
+                   "and images converted, large black areas in rich black.")
 @click.option("--json", "as_json", is_flag=True, help="Print a summary as JSON.")
 @click.option("--watch", is_flag=True,
               help="Keep running: rebuild when a definition, image or font of the game changes "
@@ -94,8 +97,8 @@ max_pieces_option = click.option(
 def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, duplex: str,
               back_offset: str,
               bleed: float, margin: float, out: Path, components_dir: Path | None, strict: bool,
-              cut_lines: bool, stamp: str, since: str | None, ink: str, as_json: bool,
-              watch: bool) -> None:
+              cut_lines: bool, stamp: str, since: str | None, ink: str, cmyk: bool,
+              as_json: bool, watch: bool) -> None:
     """Print GAMES as PDF and SVG sheets into OUT/GAME/ (GAME.pdf, svg/, manifest.json).
 
     Sheets with backs go to GAME.pdf (print it double-sided, flipping on the --duplex edge);
@@ -125,14 +128,14 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
             raise InputError("--watch reports as it goes: leave out --json")
         _watch(games, components_dir, out,
                watch_printer(BuildOptions(settings, fmts, out, stamp == "qr", since,
-                                          png_dpi=png_dpi, ink=ink), strict))
+                                          png_dpi=png_dpi, ink=ink, cmyk=cmyk), strict))
         return
     chosen = games_to_use(games, components_dir)
     summary = []
     failed = False
     for game in chosen:
         opts = BuildOptions(settings, fmts, out, stamp == "qr", since, png_dpi=png_dpi,
-                            ink=ink)
+                            ink=ink, cmyk=cmyk)
         entry = _print_one(game, opts, as_json)
         summary.append(entry)
         failed = failed or bool(entry["overflow"]) or bool(entry["low_resolution"])
@@ -211,9 +214,13 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> d
             click.echo(f"  low resolution: {line}", err=True)
         for line in backs_report(result.sheets, opts.settings.duplex):
             click.echo(f"  no back: {line}", err=True)
+        for art in result.flattened:
+            click.echo(f"  flattened: {art}: its half-transparent parts print opaque in CMYK "
+                       "(over white, in a raster): PDF/X-1a has no transparency", err=True)
     return {"game": game.key, "components": result.components, "pieces": result.copies,
             "pages": pages, "pdf": str(result.pdf) if result.pdf else None,
-            "pdfs": [str(p) for p in result.pdfs], "ink": opts.ink,
+            "pdfs": [str(p) for p in result.pdfs], "ink": opts.ink, "cmyk": opts.cmyk,
+            "flattened": result.flattened,
             "manifest": str(result.manifest), "shrunk": shrunk, "overflow": overflow,
             "low_resolution": low_res}
 

@@ -22,12 +22,15 @@ from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from components.errors import InputError
+from components.schema import STANDARD_FONTS
+from generator.cmyk import RICH_AREA_MM2
 from generator.drawing import (
     PT,
     QR,
@@ -44,11 +47,36 @@ from generator.drawing import (
     Style,
     Text,
 )
+from generator.fonts import embeddable
 from generator.layout import Sheet
 from generator.qr import qr_rects
 
 IconSource = Callable[[str, str | None], list[Primitive]]
 MmBox = tuple[float, float, float, float]  # x, y, w, h in mm, y downward from the page's top
+
+
+@dataclass(frozen=True)
+class DocInfo:
+    """What a PDF's Info dictionary says beyond its title: the game's author and a subject
+    (its name and edition), and whether the file is for press (CMYK, PDF/X-1a:2003)."""
+
+    author: str = ""
+    subject: str = ""
+    cmyk: bool = False
+
+
+def build_date() -> str:
+    """The build's date as a PDF date (UTC): ``SOURCE_DATE_EPOCH`` when set (reproducible
+    builds), else now."""
+    import os
+    import time
+
+    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    try:
+        t = float(raw) if raw else time.time()
+    except ValueError:
+        t = time.time()
+    return time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(max(0.0, min(t, 253402300799.0))))
 
 
 @dataclass(frozen=True)
@@ -80,19 +108,101 @@ def _svg_drawing(path: str, mtime: int = 0) -> Any:
     return svg2rlg(path)
 
 
-class PdfRenderer:
-    """Draws primitives on a reportlab canvas in mm, y downward."""
+@lru_cache(maxsize=4096)
+def _cmyk_colour(hexstr: str, large: bool = False) -> CMYKColor:
+    from generator.cmyk import convert
 
-    def __init__(self, canvas: Canvas, icons: IconSource) -> None:
+    return CMYKColor(*convert(hexstr, large))
+
+
+@lru_cache(maxsize=32)
+def _cmyk_raster(path: str, mtime: int) -> Any:
+    from PIL import Image as PILImage
+
+    from generator.cmyk import image_to_cmyk
+
+    with PILImage.open(path) as im:
+        im.load()
+        return image_to_cmyk(im)
+
+
+@lru_cache(maxsize=32)
+def _press_art(path: str, mtime: int, cmyk: bool) -> tuple[Any, bool]:
+    """SVG art with its text in embedded fonts; with ``cmyk`` its colours (gradients too)
+    converted for press and opaque (PDF/X-1a has no transparency), and whether something in
+    it was transparent and now prints opaque."""
+    import copy
+
+    from reportlab.graphics.shapes import Group as RlGroup
+    from reportlab.graphics.shapes import String
+    from reportlab.lib.colors import Color
+
+    art = copy.deepcopy(_svg_drawing(path, mtime))
+    if art is None:
+        return None, False
+    made_opaque = False
+
+    def press(col: Any) -> Any:
+        nonlocal made_opaque
+        if isinstance(col, Color) and not isinstance(col, CMYKColor):
+            made_opaque = made_opaque or getattr(col, "alpha", 1) < 1
+            return _cmyk_colour(col.hexval().replace("0x", "#"))
+        return col
+    # the renderer starts from Helvetica: start from its embedded stand-in
+    art.initialFontName = embeddable("Helvetica")
+
+    def walk(node: Any) -> None:
+        if isinstance(node, String):
+            node.fontName = embeddable(node.fontName)
+        if not cmyk:
+            for child in getattr(node, "contents", []):
+                walk(child)
+            return
+        nonlocal made_opaque
+        for attr in ("fillColor", "strokeColor"):
+            if getattr(node, attr, None) is not None:
+                setattr(node, attr, press(getattr(node, attr)))
+        if isinstance(getattr(node, "_rl_colors", None), list):  # svglib's gradients
+            node._rl_colors = [press(c) for c in node._rl_colors]
+        for attr in ("fillOpacity", "strokeOpacity"):
+            value = getattr(node, attr, None)
+            if value is not None:
+                made_opaque = made_opaque or value < 1
+                setattr(node, attr, None)
+        if isinstance(node, RlGroup) or hasattr(node, "contents"):
+            for child in getattr(node, "contents", []):
+                walk(child)
+
+    walk(art)
+    return art, made_opaque
+
+
+def _path_area(p: Path) -> float:
+    """A path's bounding-box area in mm² (enough to tell a ground from a glyph)."""
+    xs = [float(v) for cmd in p.cmds for v in cmd[1::2]]
+    ys = [float(v) for cmd in p.cmds for v in cmd[2::2]]
+    return (max(xs) - min(xs)) * (max(ys) - min(ys)) if xs and ys else 0.0
+
+
+class PdfRenderer:
+    """Draws primitives on a reportlab canvas in mm, y downward; with ``cmyk`` every colour
+    and raster is converted for press (``generator.cmyk``)."""
+
+    def __init__(self, canvas: Canvas, icons: IconSource, cmyk: bool = False) -> None:
         self.c = canvas
         self.icons = icons
+        self.cmyk = cmyk
+        self.flattened: list[str] = []  # images whose transparency was flattened (CMYK)
 
-    def style(self, st: Style) -> tuple[int, int]:
+    def colour(self, hexstr: str, large: bool = False) -> Any:
+        return _cmyk_colour(hexstr, large) if self.cmyk else _colour(hexstr)
+
+    def style(self, st: Style, area: float = 0.0) -> tuple[int, int]:
         c = self.c
         if st.fill:
-            c.setFillColor(_colour(st.fill))
+            c.setFillColor(self.colour(st.fill, area >= RICH_AREA_MM2))
         if st.stroke:
-            c.setStrokeColor(_colour(st.stroke))
+            c.setStrokeColor(self.colour(st.stroke))
             c.setLineWidth(st.width)
             c.setDash(list(st.dash) if st.dash else [])
         return (1 if st.stroke else 0, 1 if st.fill else 0)
@@ -121,19 +231,19 @@ class PdfRenderer:
                 self.lines(lines)
                 lines = []
             if isinstance(it, Rect):
-                stroke, fill = self.style(it.style)
+                stroke, fill = self.style(it.style, it.w * it.h)
                 if stroke or fill:
                     if it.radius > 0:
                         c.roundRect(it.x, it.y, it.w, it.h, it.radius, stroke=stroke, fill=fill)
                     else:
                         c.rect(it.x, it.y, it.w, it.h, stroke=stroke, fill=fill)
             elif isinstance(it, Ellipse):
-                stroke, fill = self.style(it.style)
+                stroke, fill = self.style(it.style, 3.14159 * it.rx * it.ry)
                 if stroke or fill:
                     c.ellipse(it.cx - it.rx, it.cy - it.ry, it.cx + it.rx, it.cy + it.ry,
                               stroke=stroke, fill=fill)
             elif isinstance(it, Path):
-                stroke, fill = self.style(it.style)
+                stroke, fill = self.style(it.style, _path_area(it))
                 if not (stroke or fill):
                     continue
                 p = c.beginPath()
@@ -167,9 +277,9 @@ class PdfRenderer:
                 c.restoreState()
             elif isinstance(it, QR):
                 c.saveState()
-                c.setFillColor(_colour("#ffffff"))
+                c.setFillColor(self.colour("#ffffff"))
                 c.rect(it.x, it.y, it.size, it.size, stroke=0, fill=1)
-                c.setFillColor(_colour(it.color))
+                c.setFillColor(self.colour(it.color))
                 p = c.beginPath()
                 for x, y, w, h in qr_rects(it.payload, it.x, it.y, it.size):
                     p.rect(x, y, w, h)
@@ -181,6 +291,8 @@ class PdfRenderer:
                 c.scale(1, -1)
                 if it.path.lower().endswith(".svg"):
                     self.vector_art(it)
+                elif self.cmyk:
+                    self._cmyk_image(it.path, it.w, it.h)
                 else:
                     c.drawImage(it.path, 0, 0, it.w, it.h, mask="auto")
                 c.restoreState()
@@ -211,10 +323,16 @@ class PdfRenderer:
         for it in runs:
             size = it.size * PT
             if font != (it.font, size):
-                t.setFont(it.font, size)
+                name = embeddable(it.font)  # same metrics, glyphs in the file
+                if self.cmyk and name in STANDARD_FONTS:
+                    raise InputError(
+                        f"the font {name} cannot be embedded, and a CMYK (PDF/X-1a) file "
+                        "needs every font embedded: name a font file or an installed font "
+                        "package under fonts: in game.yaml (Helvetica is embedded as Arimo)")
+                t.setFont(name, size)
                 font = (it.font, size)
             if it.color != colour:
-                t.setFillColor(_colour(it.color))
+                t.setFillColor(self.colour(it.color))
                 colour = it.color
             x = it.x
             if it.anchor == "middle":
@@ -235,7 +353,23 @@ class PdfRenderer:
             return
         self.clip((0, 0, it.w, it.h))  # an SVG shows only its own viewport
         self.c.scale(it.w / art.width, it.h / art.height)
+        art, made_opaque = _press_art(it.path, FsPath(it.path).stat().st_mtime_ns, self.cmyk)
+        if made_opaque and it.path not in self.flattened:
+            self.flattened.append(it.path)
         renderPDF.draw(art, self.c, 0, 0)
+
+    def _cmyk_image(self, path: str, w: float, h: float) -> None:
+        """The raster converted to CMYK, transparent pixels masked by colour key,
+        semi-transparent ones flattened onto white (and named)."""
+        from reportlab.lib.utils import ImageReader
+
+        from generator.cmyk import KEY
+
+        flat = _cmyk_raster(path, FsPath(path).stat().st_mtime_ns)
+        if flat.had_alpha and path not in self.flattened:
+            self.flattened.append(path)
+        mask = [v for k in KEY for v in (k, k)] if flat.keyed else None
+        self.c.drawImage(ImageReader(flat.image), 0, 0, w, h, mask=mask)
 
     def clip(self, box: tuple[float, float, float, float]) -> None:
         p = self.c.beginPath()
@@ -252,15 +386,25 @@ class PdfWriter:
     """
 
     def __init__(self, out: FsPath, sheets: Iterable[Sheet], icons: IconSource,
-                 title: str, as_forms: Collection[FaceKey] = ()) -> None:
+                 title: str, as_forms: Collection[FaceKey] = (),
+                 info: DocInfo | None = None) -> None:
         self.uses: Counter[FaceKey] = Counter(
             p.drawing.identity() for s in sheets for p in s.placements)
         self.as_forms = as_forms  # faces to make forms even when placed once here
+        # every page's preamble names the canvas's initial font: make it an embedded one
         self.c = Canvas(str(out), pagesize=(210 * mm, 297 * mm), pageCompression=1,
-                        invariant=1)
+                        invariant=1, initialFontName=embeddable("Helvetica"),
+                        enforceColorSpace="cmyk" if info and info.cmyk else None)
+        self.info = info or DocInfo()
+        self.title = title
+        self.date = build_date()
         self.c.setTitle(title)
         self.c.setCreator("irata")
-        self.r = PdfRenderer(self.c, icons)
+        self.c.setAuthor(self.info.author)
+        self.c.setSubject(self.info.subject)
+        # invariant keeps the file's ID reproducible; the dates are the build's own
+        self.c.setDateFormatter(lambda *_: self.date)
+        self.r = PdfRenderer(self.c, icons, cmyk=self.info.cmyk)
         self.forms: dict[FaceKey, str] = {}
         self.defined = 0
 
@@ -306,6 +450,10 @@ class PdfWriter:
 
     def close(self) -> None:
         self.c.save()
+        if self.info.cmyk:
+            from generator.cmyk import make_pdfx
+
+            make_pdfx(FsPath(self.c._filename), self.title, self.date)
 
     def _define_form(self, d: Drawing, key: FaceKey) -> None:
         c = self.c
@@ -339,15 +487,19 @@ def _compress_last_page(c: Canvas) -> None:
 def write_pdf(sheets: list[Sheet], out: FsPath, icons: IconSource, title: str,
               progress: Callable[[], None] | None = None,
               as_forms: Collection[FaceKey] = (),
-              boxes: Sequence[PageBoxes | None] | None = None) -> None:
+              boxes: Sequence[PageBoxes | None] | None = None,
+              info: DocInfo | None = None) -> list[str]:
     """Render every sheet as one page of ``out`` (written whole, by the caller's temp+rename).
     ``as_forms``: faces drawn as forms even if placed once (to match another file's pixels).
-    ``boxes``: each page's BleedBox and TrimBox (one entry per sheet), for print shops."""
+    ``boxes``: each page's BleedBox and TrimBox (one entry per sheet), for print shops.
+    ``info``: Author, Subject, CMYK (PDF/X-1a). Returns the images whose transparency the
+    CMYK file had to print opaque (rasters over white, SVG art as drawn)."""
     if boxes is not None and len(boxes) != len(sheets):
         raise ValueError(f"{len(boxes)} page boxes for {len(sheets)} sheets")
-    w = PdfWriter(out, sheets, icons, title, as_forms)
+    w = PdfWriter(out, sheets, icons, title, as_forms, info)
     for i, sheet in enumerate(sheets):
         w.add(sheet, boxes[i] if boxes is not None else None)
         if progress:
             progress()
     w.close()
+    return w.r.flattened

@@ -3,8 +3,9 @@
 Each distinct face on a sheet (known by its content, ``Drawing.identity``) is defined once under
 ``<defs>`` and placed with one ``<use>`` per copy, clipped like the PDF by a clip path shared by
 every placement with the same box. A face's svgwrite elements are built once per build and
-reused by every sheet that shows it (a deck's backs). Fonts are the PDF's standard fonts by
-name, with common fallbacks, so text measured for the PDF sets the same way here.
+reused by every sheet that shows it (a deck's backs). Every font's glyphs travel in the file as
+in the PDF (Helvetica as its embedded, metric-compatible stand-in, ``fonts.embeddable``), so
+text measured for the PDF sets the same way here.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from generator.drawing import (
     Style,
     Text,
 )
-from generator.fonts import face_style, font_face_css, is_embedded
+from generator.fonts import BASIC, embeddable, face_style, font_face_css, is_embedded, is_house
 from generator.layout import Sheet, face_box
 from generator.qr import qr_rects
 
@@ -54,6 +55,7 @@ FAMILIES = {
 
 
 def font_attrs(font: str) -> dict[str, str]:
+    font = embeddable(font)
     if is_embedded(font):
         # a game's own font: its glyphs travel inside the SVG (see embedded_fonts()); a
         # renderer that ignores @font-face looks for an installed font of its family
@@ -61,7 +63,9 @@ def font_attrs(font: str) -> dict[str, str]:
         if face is None or not face[0]:
             return {"font_family": f"'{font}'"}
         family, weight, italic = face
-        attrs = {"font_family": f"'{font}', '{family}', sans-serif"}
+        # irata's own lettering falls back on Helvetica's metric twins, as it did before
+        rest = FAMILIES["Helvetica"] if is_house(font) else "sans-serif"
+        attrs = {"font_family": f"'{font}', '{family}', {rest}"}
         if weight != 400:
             attrs["font_weight"] = str(weight)
         if italic:
@@ -255,15 +259,16 @@ def _data_uri(path: str, mtime: int = 0) -> str:
 
 
 def embedded_fonts(sheet: Sheet) -> str:
-    """``@font-face`` rules for the game fonts the sheet's text uses, each cut down to the
-    characters it sets on this sheet."""
+    """``@font-face`` rules for the fonts the sheet's text uses, each cut down to the
+    characters it sets on this sheet (irata's own, Arimo, to all of printable ASCII besides:
+    one subset then serves nearly every sheet, cut once per build instead of per sheet)."""
     used: dict[str, set[str]] = {}
     seen: set[FaceKey] = set()
 
     def collect(items: list[Primitive] | tuple[Primitive, ...]) -> None:
         for it in items:
-            if isinstance(it, Text) and is_embedded(it.font):
-                used.setdefault(it.font, set()).update(it.text)
+            if isinstance(it, Text) and is_embedded(embeddable(it.font)):
+                used.setdefault(embeddable(it.font), set()).update(it.text)
             elif isinstance(it, Group):
                 collect(it.items)
 
@@ -275,7 +280,8 @@ def embedded_fonts(sheet: Sheet) -> str:
     for d in drawings:
         collect(d.items)
     collect(sheet.marks)
-    return "".join(font_face_css(font, chars) for font, chars in sorted(used.items()))
+    return "".join(font_face_css(font, chars | BASIC if is_house(font) else chars)
+                   for font, chars in sorted(used.items()))
 
 
 def placement(desc: str) -> dict[str, str]:

@@ -23,6 +23,7 @@ class Options:
     stamp_qr: bool = False
     version_mark: bool = True
     ink: str = "full"  # or "saver": see generator.ink
+    safe_zone: float = 0.0  # mm inside the trim irata's own marks keep to (a shop's, on export)
 
 
 INKS = ("full", "saver")

@@ -31,12 +31,16 @@ def face(game: Game, comp: Component, spec: Any, w: float, h: float, bleed: floa
     return d
 
 
-def version_mark(d: Drawing, comp: Component, y: float | None = None) -> None:
+def version_mark(d: Drawing, comp: Component, y: float | None = None,
+                 safe: float = 0.0) -> None:
     """The component's version, small and grey, centred near the bottom edge (a layout that
-    shows ``$version`` itself sets ``version_mark: false`` on the component)."""
+    shows ``$version`` itself sets ``version_mark: false`` on the component); with ``safe``,
+    raised to keep that far inside the trim (a print shop's safe zone)."""
     if not comp.version or comp.fields.get("version_mark") is False:
         return
     base = d.h - 1.1 if y is None else y
+    if safe > 0:
+        base = min(base, d.h - safe - 0.4)  # the glyphs' descent stays inside too
     d.add(Text(d.w / 2, base, f"v{comp.version}", "Helvetica", MARK_SIZE, "#8a8a8a", "middle"))
 
 

@@ -23,7 +23,7 @@ def draw(game: Game, comp: Component, opts: Options,
     front = face(game, comp, comp.front, w, h, opts.bleed, "front", fits)
     back = face(game, comp, comp.back, w, h, opts.bleed, "back", fits) if comp.back else None
     if opts.version_mark:
-        version_mark(front, comp)
+        version_mark(front, comp, safe=opts.safe_zone)
     if (opts.stamp_qr or comp.kind in ("sheet", "board")) and not has_qr(front):
         qr_stamp(front, game, comp)
     return front, back

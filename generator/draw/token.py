@@ -24,7 +24,7 @@ def draw(game: Game, comp: Component, opts: Options,
         if d is not None and comp.shape == "round":
             d.add(Ellipse(w / 2, h / 2, w / 2, h / 2, CUT))
     if opts.version_mark and min(w, h) >= 20:
-        version_mark(front, comp, h * 0.9 if comp.shape == "round" else None)
+        version_mark(front, comp, h * 0.9 if comp.shape == "round" else None, opts.safe_zone)
     if opts.stamp_qr and min(w, h) >= 40 and not has_qr(front):
         qr_stamp(front, game, comp)
     return front, back

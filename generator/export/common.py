@@ -13,6 +13,7 @@ from typing import Any
 from components import Component, Game
 from components.errors import InputError
 from generator.draw import Faces, Options
+from generator.draw.common import MARK_SIZE
 from generator.drawing import PT, Drawing, Text, walk
 
 Tick = Callable[[int], None]
@@ -43,24 +44,29 @@ def export_folder(out: Path, game_key: str, sub: str) -> Path:
 
 
 def draw_faces(game: Game, comps: list[Component], bleed: float,
-               tick: Callable[[], None] | None = None) -> list[Faces]:
+               tick: Callable[[], None] | None = None, safe: float = 0.0) -> list[Faces]:
     """Each component's faces, drawn as ``irata print`` draws them (and checked and bounded
-    as it checks them), with ``bleed`` mm."""
+    as it checks them), with ``bleed`` mm; irata's own marks ``safe`` mm inside the trim."""
     from generator.build import draw_all
 
-    return draw_all(game, comps, Options(bleed=bleed), tick)
+    return draw_all(game, comps, Options(bleed=bleed, safe_zone=safe), tick)
 
 
 def printed_title(comp: Component, front: Drawing) -> str:
     """The name printed on a face: its ``title`` or ``name`` field, else the largest text: its
-    first line and the lines wrapped under it (each within 1.6 line heights of the last)."""
+    first line and the lines wrapped under it (each within 1.6 line heights of the last);
+    irata's own version mark is no name, and a face with no other text is named after its
+    id (``token/supreme-element``: "Supreme element")."""
     for key in ("title", "name"):
         value = comp.fields.get(key)
         if isinstance(value, str) and value.strip():
             return " ".join(value.split())
-    texts = [t for t in walk(front.items) if isinstance(t, Text) and t.text.strip()]
+    mark = f"v{comp.version}"
+    texts = [t for t in walk(front.items) if isinstance(t, Text) and t.text.strip()
+             and not (t.size == MARK_SIZE and t.text == mark)]
     if not texts:
-        return comp.id
+        tail = comp.id.rsplit("/", 1)[-1].replace("-", " ").replace("_", " ").strip()
+        return tail[:1].upper() + tail[1:] if tail else comp.id
     big = max(t.size for t in texts)
     first = next(t for t in texts if t.size == big)
     ys = sorted({round(t.y, 2) for t in texts if t.size == big and t.y >= first.y - 0.01})
@@ -89,6 +95,7 @@ class Written:
     files: list[dict[str, Any]] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the shop's format changed (opacity)
 
     def add(self, path: Path, **info: Any) -> None:
         self.files.append({"file": path.relative_to(self.folder.resolve()).as_posix(), **info})
@@ -98,7 +105,8 @@ def write_manifest(w: Written, name: str, data: dict[str, Any]) -> Path:
     from generator.build import _atomic_write
 
     path = inside(w.folder, name)
-    full = {**data, "files": w.files, "not_exported": w.skipped, "warnings": w.warnings}
+    full = {**data, "files": w.files, "not_exported": w.skipped, "warnings": w.warnings,
+            "notes": w.notes}
     text = json.dumps(full, indent=1, ensure_ascii=False)
 
     def write(tmp: Path) -> None:

@@ -22,11 +22,12 @@ Decisions, written down:
 - Only cards are exported (tokens, tiles, boards and sheets have other vendor templates).
 - The safe zone is 1/8" (3.175 mm) inside the trim for all three vendors. Text, images, icons
   and QR codes that reach outside it are named (``--strict`` refuses them); backgrounds and
-  frames may run into the bleed by design. The small grey version mark at the bottom edge is
-  a printer's note, not play information, and is not counted.
-- The images are RGB and the PDFs RGB, not PDF/X: reportlab writes neither CMYK-converted
-  raster art nor PDF/X-1a output intents. For a shop that insists on CMYK PDF/X
-  (DriveThruCards), the file must be converted with a prepress tool; the README says so.
+  frames may run into the bleed by design. irata's own version mark is drawn inside the safe
+  zone on these files (raised from its usual place by the bottom edge), and is checked too.
+- The images are RGB (The Game Crafter and MakePlayingCards take RGB). The DriveThruCards
+  PDFs are PDF/X-1a:2003, as its publisher help asks: CMYK through the vendored coated
+  FOGRA39 profile, rasters converted alike, no transparency, fonts embedded, the
+  OutputIntent and PDF/X keys (``generator.cmyk``).
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from components import Component, Game
 from components.errors import InputError
 from generator import raster
-from generator.backends.pdf import PageBoxes, pdf_box
-from generator.draw.common import MARK_SIZE
+from generator.backends.pdf import DocInfo, PageBoxes, pdf_box
+from generator.cmyk import OUTPUT_CONDITION, PDFX_VERSION
 from generator.drawing import PT, QR, Drawing, Group, Icon, Image, Primitive, Text
 from generator.export.common import (
     Written,
@@ -155,8 +156,6 @@ def _essentials(items: tuple[Primitive, ...] | list[Primitive], comp: Component
         elif isinstance(it, Text):
             if not it.text.strip():
                 continue
-            if it.size == MARK_SIZE and it.text == f"v{comp.version}":
-                continue  # the version mark: a printer's note (see the module docstring)
             out.append((f'text "{it.text.strip()[:40]}"', _text_box(it)))
         elif isinstance(it, Image):
             out.append((f"image {Path(it.path).name}", (it.x, it.y, it.x + it.w, it.y + it.h)))
@@ -214,7 +213,8 @@ def export_pod(game: Game, vendor_key: str, out: Path,
         if progress:
             progress(1)
 
-    faces = {f.comp.id: f for f in draw_faces(game, [c for c, _, _ in chosen], vendor.bleed_mm)}
+    faces = {f.comp.id: f for f in draw_faces(game, [c for c, _, _ in chosen], vendor.bleed_mm,
+                                              safe=SAFE_MM)}
     for c, _, _ in chosen:
         f = faces[c.id]
         for side, d in (("front", f.front), ("back", f.back)):
@@ -248,11 +248,20 @@ def export_pod(game: Game, vendor_key: str, out: Path,
             sheets = [raster.face_sheet(p) for p in pages]
             boxes = [page_boxes(p.drawing) for p in pages]
 
+            # DriveThruCards asks for PDF/X-1a: CMYK, fonts embedded, no transparency
+            info = DocInfo(author=game.author, cmyk=True,
+                           subject=f"{game.name}, edition {game.edition}: {group}, "
+                                   f"{size} cards for {vendor.name}")
+
             def write(tmp: Path, sheets: list[Any] = sheets, boxes: list[PageBoxes] = boxes,
-                      title: str = f"{game.name}: {group}") -> None:
+                      title: str = f"{game.name}: {group}", info: DocInfo = info) -> None:
                 from generator.backends.pdf import write_pdf
 
-                write_pdf(sheets, tmp, icons, title, boxes=boxes)
+                for art in write_pdf(sheets, tmp, icons, title, boxes=boxes, info=info):
+                    line = (f"{Path(art).name}: its half-transparent parts print opaque "
+                            "(over white, in a raster): PDF/X-1a has no transparency")
+                    if line not in written.notes:
+                        written.notes.append(line)
 
             _atomic_write(path, write)
             # each page's own size and boxes: a deck may mix trims within the tolerance
@@ -299,7 +308,9 @@ def export_pod(game: Game, vendor_key: str, out: Path,
     manifest = write_manifest(written, "manifest.json", {
         "game": game.key, "edition": game.edition, "vendor": vendor.key,
         "vendor_name": vendor.name, "dpi": DPI, "bleed_mm": vendor.bleed_mm,
-        "safe_zone_mm": SAFE_MM, "colour": "RGB (not CMYK, not PDF/X)",
+        "safe_zone_mm": SAFE_MM,
+        "colour": (f"CMYK, {PDFX_VERSION}, output intent {OUTPUT_CONDITION}"
+                   if vendor.key == "dtc" else "RGB"),
         "faces_written": len(entries) if entries else n_faces})
     return PodResult(written, manifest, n_faces)
 

@@ -310,7 +310,7 @@ def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None =
                                  _guid(game.key, f.comp.id, str(copy)))
                     card.update({"CardID": card_id, "SidewaysCard": f.front.w > f.front.h,
                                  "CustomDeck": {str(key): entry}})
-                    card["Description"] = f.comp.id
+                    card["Description"] = describe(f.comp)
                     contained.append(card)
                 cards.append({"card_id": card_id, "component": f.comp.id, "title": title,
                               "copies": f.comp.count, "cell": i})
@@ -459,7 +459,7 @@ def _pieces(game: Game, others: list[Faces], folder: Path, dpi: float,
             tick()
             name = "Custom_Dice"
             title = _own_title(f.comp) or f.comp.group or f.comp.id
-            description = f"{f.comp.id}: " + ", ".join(f"{i + 1} {n}"
+            description = f"{describe(f.comp)}: " + ", ".join(f"{i + 1} {n}"
                                                         for i, n in enumerate(names))
             scale = table_scale("Custom_Dice", f.comp.size[0], f.comp.size[0])
             image = {"ImageURL": die_url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
@@ -473,13 +473,13 @@ def _pieces(game: Game, others: list[Faces], folder: Path, dpi: float,
             tick()
             name = "Figurine_Custom"
             title = printed_title(f.comp, standee_front(f))
-            description = f.comp.id
+            description = describe(f.comp)
             scale = table_scale("Figurine_Custom", *f.comp.size)
             image = {"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0,
                      "WidthScale": 0.0}
         else:
             name, title, scale, image = _flat_piece(f, dpi, icons, save, url, tick)
-            description = f.comp.id
+            description = describe(f.comp)
         for copy in range(f.comp.count):
             obj = _base(name, title, _transform(0, 0, scale=scale),
                         _guid(game.key, f.comp.id, str(copy)))
@@ -502,6 +502,11 @@ def _pieces(game: Game, others: list[Faces], folder: Path, dpi: float,
         if x > 40:
             x, z = 0.0, z + 8.0
     return out
+
+
+def describe(comp: Component) -> str:
+    """An object's description: its component id, then the version it was printed at."""
+    return f"{comp.id}, version {comp.version}" if comp.version else comp.id
 
 
 def _own_title(comp: Component) -> str | None:

@@ -65,6 +65,11 @@ def test_since_prints_exactly_the_changed_components_after_a_notice(
     assert _placed(none) == set()
     assert [s["title"] for s in none["sheets"]] == ["Errata notice"]
     assert [f["file"] for f in none["files"]] == ["mule-errata-1.10-single-sided.pdf"]
+    # the notice's lettering travels in the file, as every font irata sets does
+    for folder in ("out", "none"):
+        for pdf in (tmp_path / folder / "mule").glob("*.pdf"):
+            fonts = {f[3]: f[1] for page in pymupdf.open(pdf) for f in page.get_fonts()}
+            assert fonts and "n/a" not in fonts.values(), (pdf.name, fonts)
 
 
 def test_a_reprint_sits_beside_the_full_print_and_never_replaces_it(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 import pytest
@@ -99,8 +100,28 @@ def test_the_safe_zone_names_what_crosses_it(tmp_path: Path) -> None:
     # a bundled card whose corner icon reaches 0.2 mm past the line is named
     game = load("mule")
     ship = next(c for c in game.components if c.id == "production/pirate-ship")
-    face = draw_faces(game, [ship], INCH / 8)[0].front
+    face = draw_faces(game, [ship], INCH / 8, safe=INCH / 8)[0].front  # as export draws it
     assert [c.split(" by ")[0] for c in outside_safe_zone(face, ship)] == ["icon ship"]
+
+
+def test_the_version_mark_keeps_inside_the_vendors_safe_zone() -> None:
+    """irata's own version mark sits by the bottom edge on a home print (inside the 1/8"
+    safe zone, where the report would name it) and is raised inside it for the shops."""
+    game = load("mule")
+    cards = [c for c in game.components if c.kind == "card" and c.printed][:12]
+
+    def marks(faces: list[Any]) -> list[tuple[Any, Drawing, Text]]:
+        return [(f.comp, f.front, t) for f in faces for t in f.front.items
+                if isinstance(t, Text) and t.text == f"v{f.comp.version}"]
+
+    home = marks(draw_faces(game, cards, INCH / 8))
+    assert home and all(f'text "v{comp.version}"' in " ".join(outside_safe_zone(d, comp))
+               for comp, d, _ in home)  # the report covers irata's own mark
+    shop = marks(draw_faces(game, cards, INCH / 8, safe=INCH / 8))
+    assert len(shop) == len(home)
+    for comp, d, t in shop:
+        assert not any(f'text "v{comp.version}"' in c for c in outside_safe_zone(d, comp))
+        assert t.y <= d.h - INCH / 8 - 0.3
 
 
 @pytest.mark.parametrize("key", list_games())

@@ -18,7 +18,7 @@ from components import Game, load_path
 from generator import raster
 from generator.build import icon_source
 from generator.export.common import draw_faces
-from generator.export.pod import DPI, INCH, export_pod
+from generator.export.pod import DPI, INCH, SAFE_MM, export_pod
 
 BLEED = INCH / 8
 PT_PER_MM = 72 / 25.4
@@ -68,7 +68,7 @@ def _alone(game: Game, ident: str, bleed: float) -> Image.Image:
     """The card's front drawn alone on its own PDF page and rasterised at 300 dpi: what the
     export starts from, before any turn or resampling."""
     comp = next(c for c in game.components if c.id == ident)
-    f = draw_faces(game, [comp], bleed)[0]
+    f = draw_faces(game, [comp], bleed, safe=SAFE_MM)[0]  # irata's marks as the export keeps them
     [img] = raster.render_faces([raster.Face(comp, "front", f.front)], DPI, icon_source(game))
     return img.convert("RGB")
 

@@ -319,7 +319,7 @@ def test_dice_and_standees_are_custom_dice_and_figurines(exports: Any) -> None:
             img = o["CustomImage"]
             front, back = _path(img["ImageURL"]), _path(img["ImageSecondaryURL"])
             assert front != back
-            comp = next(c for c in printed if c.id == o["Description"])
+            comp = next(c for c in printed if c.id == o["Description"].split(",")[0])
             for p in (front, back):
                 with Image.open(p) as im:
                     w, h = comp.size  # the figure without its bases
@@ -427,7 +427,7 @@ def test_a_figurine_is_the_standees_front_and_upright_back(tmp_path: Path) -> No
     for o in _objects(save["ObjectStates"]):
         if o["Name"] != "Figurine_Custom":
             continue
-        comp = next(c for c in game.components if c.id == o["Description"])
+        comp = next(c for c in game.components if c.id == o["Description"].split(",")[0])
         w, h = comp.size
         front = Image.open(_path(o["CustomImage"]["ImageURL"]))
         back = Image.open(_path(o["CustomImage"]["ImageSecondaryURL"]))
@@ -465,3 +465,24 @@ def test_url_base_reaches_dice_and_figurines(tmp_path: Path) -> None:
     for u in urls:
         assert u.startswith("https://example.org/muli/pieces/")
         assert (result.save.parent / u.removeprefix("https://example.org/muli/")).is_file()
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_every_object_is_named_for_its_component_and_describes_its_version(
+        exports: dict[str, tuple[Path, dict[str, Any], dict[str, Any]]], key: str) -> None:
+    """No piece is called "v1.0" after the small version mark on its face: a token without
+    printed words is named after its id, and every description carries the version."""
+    _, save, _ = exports[key]
+    game = load(key)
+    objects = [o for o in _objects(save["ObjectStates"])
+               if o["Name"] not in ("Bag", "Deck", "DeckCustom")]
+    assert objects
+    for o in objects:
+        comp = game.component(o["Description"].split(",")[0].split(":")[0])
+        assert o["Nickname"] and o["Nickname"] != f"v{comp.version}"
+        if comp.version:
+            assert o["Description"].startswith(f"{comp.id}, version {comp.version}")
+    if key == "mutagen":
+        names = {o["Nickname"] for o in objects
+                 if o["Description"].startswith("token/supreme-element,")}
+        assert names == {"Supreme element"}

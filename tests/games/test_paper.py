@@ -37,7 +37,11 @@ def built(case: tuple[str, str, str], tmp: pytest.TempPathFactory) -> tuple[Path
             if (paper, duplex) != REAL:
                 import generator.backends.pdf as pdf
 
-                mp.setattr(pdf, "write_pdf", lambda sheets, path, *a, **k: path.write_bytes(b""))
+                def no_pdf(sheets: Any, path: Path, *a: Any, **k: Any) -> list[str]:
+                    path.write_bytes(b"")
+                    return []  # no art flattened: nothing was drawn
+
+                mp.setattr(pdf, "write_pdf", no_pdf)
             r = build(load(game), BuildOptions(Settings(paper=paper, duplex=duplex), ("pdf",),
                                                out))
         _BUILDS[case] = (r.folder, json.loads(r.manifest.read_text()))
