@@ -30,24 +30,15 @@ sys.path.insert(0, str(ROOT))
 
 NEW = ["new", "--players", "Ann,Bob,Cid,Dee", "--tournament", "--seed", "3"]
 
-# Turn 1, the fewest entries
-BATCHED: list[list[str]] = [
-    ["grant", "Bob=R01@C1", "Cid=R02@C1", "Ann=R03@C3", "Dee=R04@C1",
-     "Bob=P03@B1", "Cid=P09@B1", "Ann=P07@D3", "Dee=P04@A1"],
-    ["auction", "Dee", "Ann", "10", "P13@B3"],
-    ["auction", "none"],
-    ["package", "Bob=food,Ann=HC03"],
-    ["develop", "Dee=buy R04 F, assay", "Ann=buy R03 F, buy P07 E",
-     "Cid=buy R02 F, wampus yes", "Bob=buy R01 F, buy P03 E"],
-    ["develop", "Dee=pass", "Ann=pub", "Cid=buy P09 E", "Bob=pass"],
-    ["develop", "Cid=pass"],
-    ["produce", "Acid Rain Storm!"],
-    ["trade", "smithore", "--buy", "Dee=1"],
-    ["trade", "food", "--sell", "Bob=3", "--deal", "Cid>Dee 1@4"],
-    ["trade", "energy", "--deal", "Ann>Cid 2@3"],
-    ["lucky", "Cid", "LE09", "--to", "Dee"],
-    ["unlucky", "Dee", "Land Tax!", "--to", "Ann"],
-]
+TURN_1 = ROOT / "examples" / "mule" / "tournament-turn-1.txt"
+
+
+def entries(path: Path) -> list[list[str]]:
+    """The entries of a scripted Turn: a line each, as typed after ``irata play mule``."""
+    import shlex
+
+    return [shlex.split(line) for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
 
 
 def one_per_step(batched: list[list[str]]) -> list[list[str]]:
@@ -82,11 +73,12 @@ def play(entries: list[list[str]], db: Path) -> tuple[int, list[dict[str, Any]]]
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")
-        fewest, log = play(BATCHED, Path(tmp) / "a.sqlite3")
-        single, log_single = play(one_per_step(BATCHED), Path(tmp) / "b.sqlite3")
+        batched = entries(TURN_1)
+        fewest, log = play(batched, Path(tmp) / "a.sqlite3")
+        single, log_single = play(one_per_step(batched), Path(tmp) / "b.sqlite3")
     ran = [f"{e['step']}{' ' + e['who'] if e.get('who') else ''}" for e in log if e.get("auto")]
     same = log[-1]["after"] == log_single[-1]["after"]
-    print("M.U.L.E., a 4-player Tournament Turn 1 (tests/companion/test_mule_table.py)")
+    print("M.U.L.E., a 4-player Tournament Turn 1 (examples/mule/tournament-turn-1.txt)")
     print(f"  entries, several Colonists an entry:       {fewest:3d}   (target: at most 15)")
     print(f"  entries, one step an entry:                {single:3d}")
     print(f"  entries, every step typed (steps saved):   {len(log):3d}")

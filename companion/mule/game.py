@@ -88,18 +88,13 @@ MOVES: tuple[MoveSpec, ...] = (
              "runs itself)."),
     MoveSpec("ranking", "ranking", "Step: Ranking.",
              "7. Ranking (nothing to type: it runs itself)."),
-    MoveSpec("lucky", "lucky", "Step: the Lucky Event (NAME CARD --to NAME).",
-             "8. Personal Events: the Lucky Event drawn by NAME (CARD: its code or title; "
-             "nothing with the companion's deck), --to whom.", who="player",
-             params=(Param("card", "The Lucky Event card drawn.", title="Card"),
-                     Param("to", "The Colonist who receives the card.", option="--to",
-                           once=True))),
-    MoveSpec("unlucky", "unlucky", "Step: the Unlucky Event (NAME CARD --to NAME).",
-             "8. Personal Events: the Unlucky Event drawn by NAME (CARD: its code or title; "
-             "nothing with the companion's deck), --to whom.", who="player",
-             params=(Param("card", "The Unlucky Event card drawn.", title="Card"),
-                     Param("to", "The Colonist who receives the card.", option="--to",
-                           once=True))),
+    *(MoveSpec(kind, kind, f"Step: the {title} Event (NAME CARD --to NAME).",
+               f"8. Personal Events: the {title} Event drawn by NAME (CARD: its code or title; "
+               "nothing with the companion's deck), --to whom.", who="player",
+               params=(Param("card", f"The {title} Event card drawn.", title="Card"),
+                       Param("to", "The Colonist who receives the card.", option="--to",
+                             once=True)))
+      for kind, title in (("lucky", "Lucky"), ("unlucky", "Unlucky"))),
     MoveSpec("end", "end", "Step: the end of the game and the Colony's rating.",
              "The end of the game: the First Founder and the Colony's rating (it runs "
              "itself)."),

@@ -9,6 +9,7 @@ large on it, and the starting Rivers dealt at the set-up so that Production is c
 from __future__ import annotations
 
 import json
+import shlex
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -58,24 +59,10 @@ def events(db: Path) -> list[dict[str, Any]]:
 
 
 # Turn 1 of test_mule_table.py's Tournament game (seed 3: the Ranking Dee, Ann, Cid, Bob), as
-# few entries as the table needs
-TURN_1 = [
-    ["grant", "Bob=R01@C1", "Cid=R02@C1", "Ann=R03@C3", "Dee=R04@C1",
-     "Bob=P03@B1", "Cid=P09@B1", "Ann=P07@D3", "Dee=P04@A1"],
-    ["auction", "Dee", "Ann", "10", "P13@B3"],
-    ["auction", "none"],
-    ["package", "Bob=food,Ann=HC03"],
-    ["develop", "Dee=buy R04 F, assay", "Ann=buy R03 F, buy P07 E",
-     "Cid=buy R02 F, wampus yes", "Bob=buy R01 F, buy P03 E"],
-    ["develop", "Dee=pass", "Ann=pub", "Cid=buy P09 E", "Bob=pass"],
-    ["develop", "Cid=pass"],
-    ["produce", "Acid Rain Storm!"],
-    ["trade", "smithore", "--buy", "Dee=1"],
-    ["trade", "food", "--sell", "Bob=3", "--deal", "Cid>Dee 1@4"],
-    ["trade", "energy", "--deal", "Ann>Cid 2@3"],
-    ["lucky", "Cid", "LE09", "--to", "Dee"],
-    ["unlucky", "Dee", "Land Tax!", "--to", "Ann"],
-]
+# few entries as the table needs: the scripted Turn benchmarks/entries.py counts
+SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "mule" / "tournament-turn-1.txt"
+TURN_1 = [shlex.split(line) for line in SCRIPT.read_text(encoding="utf-8").splitlines()
+          if line.strip() and not line.startswith("#")]
 
 
 def test_a_tournament_turn_in_at_most_15_entries(tmp_path: Path) -> None:
