@@ -106,11 +106,11 @@ class _Guarded:
     def in_transaction(self) -> bool:
         return self._conn.in_transaction
 
-    def execute(self, sql: str, args: Any = ()) -> sqlite3.Cursor:
+    def execute(self, sql: str, args: Any = ()) -> _Rows:
         import sqlite3
 
         try:
-            return self._conn.execute(sql, args)
+            return _Rows(self._conn.execute(sql, args), self._store)
         except OverflowError:
             raise InputError(f"a number too large for {self._store.path}") from None
         except sqlite3.Error as exc:
@@ -128,6 +128,38 @@ class _Guarded:
         self._conn.close()
 
 
+class _Rows:
+    """A query's rows, read under the same guard: SQLite reads a damaged page only when the
+    row on it is fetched, so fetching fails as executing does."""
+
+    def __init__(self, cursor: sqlite3.Cursor, store: Store) -> None:
+        self._cursor = cursor
+        self._store = store
+
+    @property
+    def lastrowid(self) -> int | None:
+        return self._cursor.lastrowid
+
+    def fetchone(self) -> Any:
+        import sqlite3
+
+        try:
+            return self._cursor.fetchone()
+        except sqlite3.Error as exc:
+            raise InputError(_fault(self._store, exc)) from exc
+
+    def fetchall(self) -> list[Any]:
+        import sqlite3
+
+        try:
+            return self._cursor.fetchall()
+        except sqlite3.Error as exc:
+            raise InputError(_fault(self._store, exc)) from exc
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.fetchall())
+
+
 def _fault(store: Store, exc: Exception) -> str:
     """What went wrong with the games file, and what to do, in one line."""
     text = str(exc).lower()
@@ -139,11 +171,17 @@ def _fault(store: Store, exc: Exception) -> str:
         return (f"{where} is busy: another command held it for {store.timeout:g} s; nothing "
                 "was changed, try again")
     if any(w in text for w in ("malformed", "not a database", "disk image", "corrupt")):
-        return (f"{where} is damaged ({exc}); nothing was changed: restore it from a copy, or "
-                "pass --db with another file")
+        return _damaged(store, str(exc))
     if any(w in text for w in ("no such", "has no column", "constraint", "mismatch")):
         return f"{where} is not an irata games file ({exc}); pass --db with another file"
     return f"{where}: {exc}; nothing was changed"
+
+
+def _damaged(store: Store, why: str) -> str:
+    return (f"the games file {store.path} is damaged ({why[:80]}); nothing was changed: "
+            "restore it from a backup, or see what SQLite still reads with "
+            f"\"sqlite3 '{store.path}' 'PRAGMA integrity_check'\", or pass --db with another "
+            "file")
 
 
 def _check_numbers(node: Any, key: str = "", depth: int = 0) -> None:
@@ -195,6 +233,11 @@ class Store:
             raise InputError(f"cannot open the games file {self.path}: {exc}") from exc
         self._db = _Guarded(conn, self)
         try:
+            # a damaged page shows only when a command reads it, perhaps after it has written
+            # elsewhere: the whole file is checked first (milliseconds for a games file)
+            found = self._db.execute("PRAGMA integrity_check(1)").fetchone()
+            if found is None or found[0] != "ok":
+                raise InputError(_damaged(self, str(found[0] if found else "no answer")))
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA synchronous = FULL")
             have = {r[0] for r in self._db.execute(
