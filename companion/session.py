@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     import sqlite3
 
 __all__ = ["Event", "SavedGame", "Store", "apply_set", "check_set", "default_db_path",
-           "describe_of", "fold_of", "fold_with", "parse_amount", "state_of"]
+           "describe_of", "fold_of", "fold_with", "parse_amount", "readable", "state_of"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -172,6 +172,8 @@ def _fault(store: Store, exc: Exception) -> str:
                 "was changed, try again")
     if any(w in text for w in ("malformed", "not a database", "disk image", "corrupt")):
         return _damaged(store, str(exc))
+    if "decode" in text:  # bytes overwritten inside an event's text
+        return _damaged(store, "an event's text is not UTF-8")
     if any(w in text for w in ("no such", "has no column", "constraint", "mismatch")):
         return f"{where} is not an irata games file ({exc}); pass --db with another file"
     return f"{where}: {exc}; nothing was changed"
@@ -456,10 +458,19 @@ def state_of(store: Store, game: SavedGame) -> dict[str, Any]:
 
     fold = entry(game.game).fold
     events = store.events(game.id)
-    try:
+    with readable(store.path, game):
         return fold(events)
+
+
+@contextmanager
+def readable(path: Path, game: SavedGame) -> Iterator[None]:
+    """Around what reads a saved game's state (its fold, its next step, a step's check): a
+    state its game cannot read, as an event edited by hand or a damaged file leaves, is one
+    InputError naming the game, the file and the way back, never a traceback."""
+    try:
+        yield
     except _UNREADABLE as exc:
-        raise InputError(f"saved game {game.id} in {store.path} cannot be replayed: an event "
+        raise InputError(f"saved game {game.id} in {path} cannot be replayed: an event "
                          f"holds what its game does not expect ({type(exc).__name__}: "
                          f"{str(exc)[:60]}); was the file edited by hand? 'irata play undo "
                          f"--game {game.id}' drops the last event") from None

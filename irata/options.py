@@ -273,7 +273,10 @@ def show_next(db: str | None, game_id: int | None, as_json: bool, game: str,
               step: Callable[[dict[str, Any]], tuple[str, str | None]]) -> None:
     """Print what the table does now in a saved game of ``game`` and the command that
     records it (``step`` is the game's ``next_step``)."""
+    from companion import session
+
     saved, state = read(db, game_id, game)
-    text, command = step(state)
+    with session.readable(Path(db) if db else session.default_db_path(), saved):
+        text, command = step(state)
     emit(as_json, {"id": saved.id, "game": game, "next": text, "command": command},
          [f"Game {saved.id}: {text}"] + ([f"  {command}"] if command else []))

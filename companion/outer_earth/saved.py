@@ -560,6 +560,20 @@ def validate(state: dict[str, Any]) -> None:
                 raise RuleError(f"{name}'s {die} die shows 1 to {faces}, not {value}")
     if int(state["round"]) < 1:
         raise RuleError("rounds are counted from 1")
+    for name, c in state["players"].items():  # what the actions look up by name
+        planets = [p["planet"] for p in c["in_development"]] + list(c["portfolio"]) \
+            + list(c["profits"]["planets"])
+        for planet in planets:
+            if not isinstance(planet, str):
+                raise RuleError(f"{name} holds planets by their printed names, not {planet!r}")
+            find_planet(planet)
+        for p in c["in_development"]:
+            if not isinstance(p["built"], list) or any(b not in COLOURS for b in p["built"]):
+                raise RuleError(f"{name}'s {p['planet']} holds development colours "
+                                f"({', '.join(COLOURS)}), not {p['built']!r}")
+        if any(not isinstance(v, int) or isinstance(v, bool) for v in c["bonus_revenue"]):
+            raise RuleError(f"{name}'s bonus revenue is whole numbers, not "
+                            f"{c['bonus_revenue']!r}")
 
 
 def describe(state: dict[str, Any]) -> str:

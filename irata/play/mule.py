@@ -549,7 +549,7 @@ def _record(step: str, who: str | None, given: dict[str, str], db: str | None,
     from companion.mule import turn as steps_of
     from companion.mule.data import check_good
     from companion.mule.steps import player_name
-    from companion.session import state_of
+    from companion.session import readable, state_of
     from components.errors import RuleError
 
     md = _data()
@@ -557,7 +557,10 @@ def _record(step: str, who: str | None, given: dict[str, str], db: str | None,
         saved = pick(store, game_id, "mule", "M.U.L.E.", START)
         with store.transaction():
             state = state_of(store, saved)
-            now = steps_of.current(copy.deepcopy(state), md)
+            with readable(store.path, saved):  # the step checked reads what is saved
+                now = steps_of.current(copy.deepcopy(state), md)
+                if now is not None:
+                    steps_of.command(now, state)
             if now is None:
                 raise RuleError("this game is over: The Ship is Back! was drawn")
             if now.step != step:
@@ -774,13 +777,14 @@ def next_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
     import copy
 
     from companion.mule import turn as steps_of
-    from companion.session import state_of
+    from companion.session import readable, state_of
 
     with open_store(db) as store:
         saved = pick(store, game_id, "mule", "M.U.L.E.", START)
         state = state_of(store, saved)
-    now = steps_of.current(copy.deepcopy(state))
-    nxt = now.as_dict(state) if now else None
+        with readable(store.path, saved):
+            now = steps_of.current(copy.deepcopy(state))
+            nxt = now.as_dict(state) if now else None
     emit(as_json, {"id": saved.id, "next": nxt},
          [f"Game {saved.id}, Turn {nxt['turn']}: {nxt['text']}", f"  {nxt['command']}"]
          if nxt else f"Game {saved.id} is over.")
@@ -794,13 +798,16 @@ def status_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
     """The game at a glance: Ranking, Money, Goods, Lands and M.U.L.E.s, The Store, what is
     next."""
     from companion.mule.saved import describe, glance
-    from companion.session import state_of
+    from companion.session import readable, state_of
 
     with open_store(db) as store:
         saved = pick(store, game_id, "mule", "M.U.L.E.", START)
         state = state_of(store, saved)
-    emit(as_json, {"id": saved.id, "name": saved.name, **glance(state, _data())},
-         lambda: [f"Game {saved.id}: {saved.name}", describe(state)])
+        with readable(store.path, saved):
+            seen = glance(state, _data())
+            text = describe(state)
+    emit(as_json, {"id": saved.id, "name": saved.name, **seen},
+         lambda: [f"Game {saved.id}: {saved.name}", text])
 
 
 @mule.command()
@@ -824,7 +831,7 @@ def turn(game_id: int | None, db: str | None) -> None:
     import copy
 
     from companion.mule import turn as steps_of
-    from companion.session import state_of
+    from companion.session import readable, state_of
     from components.errors import RuleError
 
     md = _data()
@@ -835,7 +842,10 @@ def turn(game_id: int | None, db: str | None) -> None:
     with open_store(db) as store:
         saved = pick(store, game_id, "mule", "M.U.L.E.", START)
         state = state_of(store, saved)
-        now = steps_of.current(copy.deepcopy(state), md)
+        with readable(store.path, saved):  # the step walked reads what is saved
+            now = steps_of.current(copy.deepcopy(state), md)
+            if now is not None:
+                steps_of.command(now, state)
         if now is None:
             raise RuleError("this game is over: The Ship is Back! was drawn")
         start = now.turn
