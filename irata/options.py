@@ -248,10 +248,16 @@ def show_status(db: str | None, game_id: int | None, as_json: bool,
                 game: str | None = None) -> None:
     """Print a saved game's state: the game's own summary, or its JSON."""
     from companion import session
+    from companion.games import entry
 
     saved, state = read(db, game_id, game)
+
+    def text() -> list[str]:
+        with session.readable(Path(db) if db else session.default_db_path(), saved):
+            return [f"Game {saved.id}: {saved.name}", entry(saved.game).describe(state)]
+
     emit(as_json, {"id": saved.id, "game": saved.game, "name": saved.name, "state": state},
-         lambda: [f"Game {saved.id}: {saved.name}", session.describe_of(saved.game, state)])
+         text)
 
 
 def next_command(group: click.Group, game: str, saved_module: str) -> None:
