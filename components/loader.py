@@ -260,7 +260,8 @@ def _read(folder: Path) -> Game:
                 pieces += comp.count
                 if pieces > LIMITS.pieces:
                     raise err(f"the game's components make more than {LIMITS.pieces} pieces "
-                              "(irata print --max-pieces N allows more)",
+                              + ("(the --max-pieces given)" if LIMITS.given else
+                                 "(irata print --max-pieces N allows more)"),
                               item, "count" if "count" in item else None)
 
     inventory = check_inventory(g.get("inventory"), g)
