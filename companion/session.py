@@ -172,6 +172,9 @@ def _fault(store: Store, exc: Exception) -> str:
                 "was changed, try again")
     if any(w in text for w in ("malformed", "not a database", "disk image", "corrupt")):
         return _damaged(store, str(exc))
+    if "disk is full" in text or "disk full" in text:
+        return (f"{where}: the disk is full, so nothing was changed: free some space there, "
+                "or pass --db with a file on another disk")
     if "decode" in text:  # bytes overwritten inside an event's text
         return _damaged(store, "an event's text is not UTF-8")
     if any(w in text for w in ("no such", "has no column", "constraint", "mismatch")):
