@@ -116,14 +116,6 @@ class _Guarded:
         except sqlite3.Error as exc:
             raise InputError(_fault(self._store, exc)) from exc
 
-    def executescript(self, sql: str) -> sqlite3.Cursor:
-        import sqlite3
-
-        try:
-            return self._conn.executescript(sql)
-        except sqlite3.Error as exc:
-            raise InputError(_fault(self._store, exc)) from exc
-
     def close(self) -> None:
         self._conn.close()
 
@@ -225,6 +217,7 @@ class Store:
         self.path = Path(path) if path is not None else default_db_path()
         self.timeout = LOCK_TIMEOUT if timeout is None else timeout
         self._depth = 0  # how many transaction() blocks are open
+        self._ready = False  # the tables are there (made by the first write)
         self._db: _Guarded
         if len(self.path.name) > 255 or len(str(self.path)) > 4000:
             raise InputError(f"the games file's name is too long ({len(self.path.name)} "
@@ -253,8 +246,9 @@ class Store:
                     raise InputError(f"{self.path} is not an irata games file (its '{table}' "
                                      "table is another program's); pass --db with another "
                                      "file")
-            if not {"games", "events"} <= have:
-                self._db.executescript(_SCHEMA)
+            # the tables are made by the first write, inside its transaction: a command that
+            # only reads, or is refused, never changes the file (an empty one stays empty)
+            self._ready = {"games", "events"} <= have
         except BaseException:
             self._db.close()
             raise
@@ -285,6 +279,14 @@ class Store:
         # inside transaction() the outer BEGIN IMMEDIATE already holds the write lock
         if self._depth == 0:
             self._db.execute("BEGIN IMMEDIATE")
+            self._make_tables()
+
+    def _make_tables(self) -> None:
+        """The tables, made in the write transaction just begun (rolled back with it)."""
+        if not self._ready:
+            for statement in filter(str.strip, _SCHEMA.split(";")):
+                self._db.execute(statement)
+            self._ready = True
 
     def _commit(self) -> None:
         if self._depth == 0:
@@ -293,6 +295,11 @@ class Store:
     def _rollback(self) -> None:
         if self._depth == 0 and self._db.in_transaction:
             self._db.execute("ROLLBACK")
+            self._ready = self._has_tables()
+
+    def _has_tables(self) -> bool:
+        return {"games", "events"} <= {r[0] for r in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
 
     @contextmanager
     def transaction(self) -> Iterator[Store]:
@@ -306,6 +313,11 @@ class Store:
         their own. Nesting is allowed (the outermost one commits)."""
         if self._depth == 0:
             self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._make_tables()
+            except BaseException:
+                self._rollback()
+                raise
         self._depth += 1
         try:
             yield self
@@ -313,6 +325,7 @@ class Store:
             self._depth -= 1
             if self._depth == 0 and self._db.in_transaction:
                 self._db.execute("ROLLBACK")
+                self._ready = self._has_tables()
             raise
         self._depth -= 1
         if self._depth == 0:
@@ -412,6 +425,8 @@ class Store:
 
     def latest(self, game: str | None = None) -> SavedGame | None:
         """The most recently touched saved game (of that game, if named)."""
+        if not self._ready:
+            return None
         sql = "SELECT id, game, name, created FROM games"
         args: tuple[Any, ...] = ()
         if game is not None:
@@ -422,7 +437,7 @@ class Store:
 
     def get(self, game_id: int) -> SavedGame:
         """The saved game numbered ``game_id``; InputError if there is none."""
-        if not 0 < game_id <= MAX_GAME_ID:
+        if not 0 < game_id <= MAX_GAME_ID or not self._ready:
             raise InputError(f"there is no saved game {str(game_id)[:30]} in {self.path}")
         row = self._db.execute("SELECT id, game, name, created FROM games WHERE id = ?",
                                (game_id,)).fetchone()
@@ -432,11 +447,13 @@ class Store:
 
     def games(self) -> list[SavedGame]:
         """Every saved game, oldest first."""
+        if not self._ready:
+            return []
         rows = self._db.execute("SELECT id, game, name, created FROM games ORDER BY id").fetchall()
         return [SavedGame(int(i), g, n, c) for i, g, n, c in rows]
 
     def _require(self, game_id: int) -> None:
-        if not 0 < game_id <= MAX_GAME_ID:
+        if not 0 < game_id <= MAX_GAME_ID or not self._ready:
             raise InputError(f"there is no saved game {str(game_id)[:30]} in {self.path}")
         if self._db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
             raise InputError(f"there is no saved game {game_id} in {self.path}")

@@ -65,7 +65,7 @@ COMMANDS = [
     ["status"], ["log"], ["games"], ["undo"], ["export"], ["set", "scores.Ann", "3"],
     ["status", "--game", "1"], ["log", "--game", "2"], ["status", "--game", "3"],
     ["mule", "next", "--game", "1"], ["mule", "status", "--game", "1"],
-    ["mule", "grant", "Bob", "P07@B1", "--game", "1"],
+    ["mule", "grant", "Bob", "P07@B1", "--game", "1"], ["mule", "turn", "--game", "1"],
     ["mule-goes-crazy", "next"], ["mule-goes-crazy", "favored", "--save"],
     ["muli", "next"], ["muli", "status"], ["muli", "roll"],
     ["mutagen", "next"], ["mutagen", "points", "Ann", "1"],
@@ -341,3 +341,28 @@ def test_mule_goes_crazy_takes_a_new_seating_of_its_players(tmp_path: Path) -> N
     assert _state(db)["seating"] == ["Cid", "Ann", "Bob"]
     assert run(["play", "mule-goes-crazy", "produce", "--save", "--db", str(db)])[0] == 0
 
+
+
+READ_ONLY = {"status", "log", "games", "export", "next"}
+
+
+@pytest.mark.parametrize("page", [512, 4096])
+def test_bytes_overwritten_anywhere_never_give_a_traceback(page: int, tmp_path: Path) -> None:
+    """Random bytes at a random place of the file, then any command: its answer or one line,
+    and a refused command leaves the file as it was."""
+    data = games_file(tmp_path / "base.sqlite3", page).read_bytes()
+
+    @FUZZ
+    @given(at=st.integers(0, len(data) - 1), junk=st.binary(min_size=1, max_size=64),
+           cut=st.booleans(), args=st.sampled_from(COMMANDS))
+    def check(at: int, junk: bytes, cut: bool, args: list[str]) -> None:
+        bad = data[:at] if cut else data[:at] + junk + data[at + len(junk):]
+        with tempfile.TemporaryDirectory() as tmp:
+            db = Path(tmp) / "games.sqlite3"
+            db.write_bytes(bad)
+            code, err = run(["play", *args, "--db", str(db)])
+            assert code == 0 or one_line(code, err), (at, junk, cut, args, err)
+            if code == 2 or args[-1] in READ_ONLY or args[0] in READ_ONLY:
+                assert db.read_bytes() == bad, (at, junk, cut, args)
+
+    check()
