@@ -113,7 +113,7 @@ class _Guarded:
             return _Rows(self._conn.execute(sql, args), self._store)
         except OverflowError:
             raise InputError(f"a number too large for {self._store.path}") from None
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise InputError(_fault(self._store, exc)) from exc
 
     def close(self) -> None:
@@ -137,7 +137,7 @@ class _Rows:
 
         try:
             return self._cursor.fetchone()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise InputError(_fault(self._store, exc)) from exc
 
     def fetchall(self) -> list[Any]:
@@ -145,7 +145,7 @@ class _Rows:
 
         try:
             return self._cursor.fetchall()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise InputError(_fault(self._store, exc)) from exc
 
     def __iter__(self) -> Iterator[Any]:
@@ -167,8 +167,8 @@ def _fault(store: Store, exc: Exception) -> str:
     if "disk is full" in text or "disk full" in text:
         return (f"{where}: the disk is full, so nothing was changed: free some space there, "
                 "or pass --db with a file on another disk")
-    if "decode" in text:  # bytes overwritten inside an event's text
-        return _damaged(store, "an event's text is not UTF-8")
+    if "decode" in text:  # bytes overwritten inside a saved text
+        return _damaged(store, "a text saved in it is not UTF-8")
     if any(w in text for w in ("no such", "has no column", "constraint", "mismatch")):
         return f"{where} is not an irata games file ({exc}); pass --db with another file"
     return f"{where}: {exc}; nothing was changed"

@@ -14,12 +14,16 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from components.errors import InputError
 from generator import outdir
 from generator.export.tts import url_base_of
 from irata.cli import main
@@ -310,3 +314,49 @@ def test_a_full_disk_under_the_games_file_changes_nothing(small_disk: Path) -> N
     assert one_line(code, err) and str(small_disk / "game.json") in err, err
     with sqlite3.connect(db) as con:
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+# -- fuzzing both readers --------------------------------------------------------------------
+
+FUZZ = settings(max_examples=int(os.environ.get("IRATA_FUZZ_EXAMPLES", "60")), deadline=None,
+                suppress_health_check=list(HealthCheck))
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=80),
+                 st.builds(lambda a, b: a + b, st.sampled_from(
+                     ["https://", "http://", "file:///", "https://example.org/"]),
+                     st.text(max_size=40))))
+def test_a_url_base_is_a_url_or_one_error(text: str) -> None:
+    try:
+        url = url_base_of(text)
+    except InputError as exc:
+        assert "\n" not in str(exc).replace("\\n", "")
+        return
+    assert url.startswith(("http://", "https://", "file:///"))
+    assert url.isascii() and not any(c.isspace() or not c.isprintable() for c in url)
+    assert "?" not in url and "#" not in url
+
+
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=20),
+              st.sampled_from(["deck.pdf", "svg/sheet-001-front.svg", "../x", "cut-list.txt"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                            st.dictionaries(st.sampled_from(
+                                ["game", "written", "pdf", "files", "sheets", "svg", "file"]),
+                                inner, max_size=4)),
+    max_leaves=20)
+
+
+@FUZZ
+@given(json_values)
+def test_any_manifest_gives_only_names_irata_writes(data: Any) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "deck"
+        folder.mkdir()
+        if isinstance(data, dict) and "game" in data:
+            data["game"] = "deck"
+        (folder / "manifest.json").write_text(json.dumps(data))
+        names = outdir.written_before(folder)
+        own = outdir.own_names("deck", "manifest.json")
+        assert all(own.fullmatch(n) for n in names), names

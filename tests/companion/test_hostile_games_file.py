@@ -147,7 +147,7 @@ def test_bytes_overwritten_inside_an_event_are_one_line_for_its_game(
                  ["set", "opening_bid", "100", "--game", "2"]):
         db.write_bytes(bad)
         code, err = run(["play", *args, "--db", str(db)])
-        assert one_line(code, err) and str(db) in err and "not UTF-8" in err, (args, err)
+        assert one_line(code, err) and str(db) in err and "is not UTF-8" in err, (args, err)
         assert db.read_bytes() == bad, args
     db.write_bytes(bad)
     assert run(["play", "muli", "next", "--db", str(db)])[0] == 0
