@@ -205,7 +205,7 @@ def _check_numbers(node: Any, key: str = "", depth: int = 0) -> None:
 
 
 class Store:
-    """The SQLite file holding every saved game (created with its tables on first use).
+    """The SQLite file holding every saved game (its tables made by the first write).
 
     Every fault of the file itself (read-only, locked too long, damaged, another program's
     tables, an event edited by hand) is an InputError: one line naming the file and what to
