@@ -7,7 +7,10 @@ Prints, in one run on this machine:
 - ``irata check`` then ``irata print`` of games built at the edge of what check lets through
   (a board a metre square; nearly as many tarot cards as the work bound allows; the
   largest grid): seconds and peak memory of the child process, beside the 10 s and 1 GB that
-  no input may exceed.
+  no input may exceed;
+- ``irata print`` of the test deck beside an output folder's ``manifest.json`` irata did not
+  write (listing 200,000 and 2,000,000 files, nested 100,000 deep): seconds, beside the print
+  with irata's own manifest there.
 
 No asserts on time: these machines are shared and noisy.
 
@@ -88,6 +91,37 @@ def edges() -> None:
                   f"exit codes {codes}")
 
 
+DECK = Path(__file__).resolve().parents[1] / "tests" / "engine" / "fixtures" / "deck"
+
+
+def manifests() -> None:
+    import json
+
+    print("print beside a manifest.json irata did not write (the test deck, PDF only):")
+    head = {"game": "deck", "name": "Test Deck", "sheets": []}
+    cases = {
+        "irata's own manifest": None,
+        "listing 200,000 files": lambda: json.dumps(
+            {**head, "written": [f"svg/sheet-{i:07d}-front.svg" for i in range(200_000)]}),
+        "listing 2,000,000 files": lambda: json.dumps(
+            {**head, "written": [f"svg/sheet-{i:07d}-front.svg" for i in range(2_000_000)]}),
+        "nested 100,000 deep": lambda: "[" * 100_000 + "]" * 100_000,
+    }
+    for label, text in cases.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            args = [sys.executable, "-m", "irata.cli", "print", "--components", str(DECK),
+                    "--out", tmp, "--format", "pdf"]
+            subprocess.run(args, capture_output=True, check=True)
+            if text is not None:
+                (Path(tmp) / "deck" / "manifest.json").write_text(text())
+            size = (Path(tmp) / "deck" / "manifest.json").stat().st_size
+            t = time.perf_counter()
+            proc = subprocess.run(args, capture_output=True, text=True)
+            s = time.perf_counter() - t
+            print(f"  {label:28s} {size / 1e6:6.1f} MB  {s:5.2f} s  exit code {proc.returncode}")
+
+
 if __name__ == "__main__":
     scoring()
     edges()
+    manifests()

@@ -241,9 +241,10 @@ def play(store: Store, saved: SavedGame, game: Declaration, moves: Sequence[Move
     after it. Returns what was appended, the state after it and notes for the table (an
     entry for a step that had just run itself changes nothing and is noted). A move
     refused (any exception) rolls back every one of them: the saved game is as it was."""
-    from companion.session import state_of
+    from companion.session import readable, state_of
 
-    with store.transaction():
+    # a state its game cannot read (an event edited by hand) is one line, never a traceback
+    with store.transaction(), readable(store.path, saved):
         events = store.events(saved.id)
         run = _Run(store, saved, game, state_of(store, saved), ran=_ran_itself(events))
         for i, move in enumerate(moves):

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     import sqlite3
 
 __all__ = ["Event", "SavedGame", "Store", "apply_set", "check_set", "default_db_path",
-           "describe_of", "fold_of", "fold_with", "parse_amount", "state_of"]
+           "describe_of", "fold_of", "fold_with", "parse_amount", "readable", "state_of"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -106,26 +106,50 @@ class _Guarded:
     def in_transaction(self) -> bool:
         return self._conn.in_transaction
 
-    def execute(self, sql: str, args: Any = ()) -> sqlite3.Cursor:
+    def execute(self, sql: str, args: Any = ()) -> _Rows:
         import sqlite3
 
         try:
-            return self._conn.execute(sql, args)
+            return _Rows(self._conn.execute(sql, args), self._store)
         except OverflowError:
             raise InputError(f"a number too large for {self._store.path}") from None
-        except sqlite3.Error as exc:
-            raise InputError(_fault(self._store, exc)) from exc
-
-    def executescript(self, sql: str) -> sqlite3.Cursor:
-        import sqlite3
-
-        try:
-            return self._conn.executescript(sql)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise InputError(_fault(self._store, exc)) from exc
 
     def close(self) -> None:
         self._conn.close()
+
+
+class _Rows:
+    """A query's rows, read under the same guard: SQLite reads a damaged page only when the
+    row on it is fetched, so fetching fails as executing does."""
+
+    def __init__(self, cursor: sqlite3.Cursor, store: Store) -> None:
+        self._cursor = cursor
+        self._store = store
+
+    @property
+    def lastrowid(self) -> int | None:
+        return self._cursor.lastrowid
+
+    def fetchone(self) -> Any:
+        import sqlite3
+
+        try:
+            return self._cursor.fetchone()
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            raise InputError(_fault(self._store, exc)) from exc
+
+    def fetchall(self) -> list[Any]:
+        import sqlite3
+
+        try:
+            return self._cursor.fetchall()
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            raise InputError(_fault(self._store, exc)) from exc
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.fetchall())
 
 
 def _fault(store: Store, exc: Exception) -> str:
@@ -139,11 +163,22 @@ def _fault(store: Store, exc: Exception) -> str:
         return (f"{where} is busy: another command held it for {store.timeout:g} s; nothing "
                 "was changed, try again")
     if any(w in text for w in ("malformed", "not a database", "disk image", "corrupt")):
-        return (f"{where} is damaged ({exc}); nothing was changed: restore it from a copy, or "
-                "pass --db with another file")
+        return _damaged(store, str(exc))
+    if "disk is full" in text or "disk full" in text:
+        return (f"{where}: the disk is full, so nothing was changed: free some space there, "
+                "or pass --db with a file on another disk")
+    if "decode" in text:  # bytes overwritten inside a saved text
+        return _damaged(store, "a text saved in it is not UTF-8")
     if any(w in text for w in ("no such", "has no column", "constraint", "mismatch")):
         return f"{where} is not an irata games file ({exc}); pass --db with another file"
     return f"{where}: {exc}; nothing was changed"
+
+
+def _damaged(store: Store, why: str) -> str:
+    return (f"the games file {store.path} is damaged ({why[:80]}); nothing was changed: "
+            "restore it from a backup, or see what SQLite still reads with "
+            f"\"sqlite3 '{store.path}' 'PRAGMA integrity_check'\", or pass --db with another "
+            "file")
 
 
 def _check_numbers(node: Any, key: str = "", depth: int = 0) -> None:
@@ -170,7 +205,7 @@ def _check_numbers(node: Any, key: str = "", depth: int = 0) -> None:
 
 
 class Store:
-    """The SQLite file holding every saved game (created with its tables on first use).
+    """The SQLite file holding every saved game (its tables made by the first write).
 
     Every fault of the file itself (read-only, locked too long, damaged, another program's
     tables, an event edited by hand) is an InputError: one line naming the file and what to
@@ -182,6 +217,7 @@ class Store:
         self.path = Path(path) if path is not None else default_db_path()
         self.timeout = LOCK_TIMEOUT if timeout is None else timeout
         self._depth = 0  # how many transaction() blocks are open
+        self._ready = False  # the tables are there (made by the first write)
         self._db: _Guarded
         if len(self.path.name) > 255 or len(str(self.path)) > 4000:
             raise InputError(f"the games file's name is too long ({len(self.path.name)} "
@@ -195,6 +231,11 @@ class Store:
             raise InputError(f"cannot open the games file {self.path}: {exc}") from exc
         self._db = _Guarded(conn, self)
         try:
+            # a damaged page shows only when a command reads it, perhaps after it has written
+            # elsewhere: the whole file is checked first (milliseconds for a games file)
+            found = self._db.execute("PRAGMA integrity_check(1)").fetchone()
+            if found is None or found[0] != "ok":
+                raise InputError(_damaged(self, str(found[0] if found else "no answer")))
             self._db.execute("PRAGMA foreign_keys = ON")
             self._db.execute("PRAGMA synchronous = FULL")
             have = {r[0] for r in self._db.execute(
@@ -205,8 +246,9 @@ class Store:
                     raise InputError(f"{self.path} is not an irata games file (its '{table}' "
                                      "table is another program's); pass --db with another "
                                      "file")
-            if not {"games", "events"} <= have:
-                self._db.executescript(_SCHEMA)
+            # the tables are made by the first write, inside its transaction: a command that
+            # only reads, or is refused, never changes the file (an empty one stays empty)
+            self._ready = {"games", "events"} <= have
         except BaseException:
             self._db.close()
             raise
@@ -237,6 +279,14 @@ class Store:
         # inside transaction() the outer BEGIN IMMEDIATE already holds the write lock
         if self._depth == 0:
             self._db.execute("BEGIN IMMEDIATE")
+            self._make_tables()
+
+    def _make_tables(self) -> None:
+        """The tables, made in the write transaction just begun (rolled back with it)."""
+        if not self._ready:
+            for statement in filter(str.strip, _SCHEMA.split(";")):
+                self._db.execute(statement)
+            self._ready = True
 
     def _commit(self) -> None:
         if self._depth == 0:
@@ -245,6 +295,11 @@ class Store:
     def _rollback(self) -> None:
         if self._depth == 0 and self._db.in_transaction:
             self._db.execute("ROLLBACK")
+            self._ready = self._has_tables()
+
+    def _has_tables(self) -> bool:
+        return {"games", "events"} <= {r[0] for r in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
 
     @contextmanager
     def transaction(self) -> Iterator[Store]:
@@ -258,6 +313,11 @@ class Store:
         their own. Nesting is allowed (the outermost one commits)."""
         if self._depth == 0:
             self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._make_tables()
+            except BaseException:
+                self._rollback()
+                raise
         self._depth += 1
         try:
             yield self
@@ -265,6 +325,7 @@ class Store:
             self._depth -= 1
             if self._depth == 0 and self._db.in_transaction:
                 self._db.execute("ROLLBACK")
+                self._ready = self._has_tables()
             raise
         self._depth -= 1
         if self._depth == 0:
@@ -364,6 +425,8 @@ class Store:
 
     def latest(self, game: str | None = None) -> SavedGame | None:
         """The most recently touched saved game (of that game, if named)."""
+        if not self._ready:
+            return None
         sql = "SELECT id, game, name, created FROM games"
         args: tuple[Any, ...] = ()
         if game is not None:
@@ -374,7 +437,7 @@ class Store:
 
     def get(self, game_id: int) -> SavedGame:
         """The saved game numbered ``game_id``; InputError if there is none."""
-        if not 0 < game_id <= MAX_GAME_ID:
+        if not 0 < game_id <= MAX_GAME_ID or not self._ready:
             raise InputError(f"there is no saved game {str(game_id)[:30]} in {self.path}")
         row = self._db.execute("SELECT id, game, name, created FROM games WHERE id = ?",
                                (game_id,)).fetchone()
@@ -384,11 +447,13 @@ class Store:
 
     def games(self) -> list[SavedGame]:
         """Every saved game, oldest first."""
+        if not self._ready:
+            return []
         rows = self._db.execute("SELECT id, game, name, created FROM games ORDER BY id").fetchall()
         return [SavedGame(int(i), g, n, c) for i, g, n, c in rows]
 
     def _require(self, game_id: int) -> None:
-        if not 0 < game_id <= MAX_GAME_ID:
+        if not 0 < game_id <= MAX_GAME_ID or not self._ready:
             raise InputError(f"there is no saved game {str(game_id)[:30]} in {self.path}")
         if self._db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
             raise InputError(f"there is no saved game {game_id} in {self.path}")
@@ -413,10 +478,19 @@ def state_of(store: Store, game: SavedGame) -> dict[str, Any]:
 
     fold = entry(game.game).fold
     events = store.events(game.id)
-    try:
+    with readable(store.path, game):
         return fold(events)
+
+
+@contextmanager
+def readable(path: Path, game: SavedGame) -> Iterator[None]:
+    """Around what reads a saved game's state (its fold, its next step, a step's check): a
+    state its game cannot read, as an event edited by hand or a damaged file leaves, is one
+    InputError naming the game, the file and the way back, never a traceback."""
+    try:
+        yield
     except _UNREADABLE as exc:
-        raise InputError(f"saved game {game.id} in {store.path} cannot be replayed: an event "
+        raise InputError(f"saved game {game.id} in {path} cannot be replayed: an event "
                          f"holds what its game does not expect ({type(exc).__name__}: "
                          f"{str(exc)[:60]}); was the file edited by hand? 'irata play undo "
                          f"--game {game.id}' drops the last event") from None

@@ -90,7 +90,7 @@ def game_folder(game: str, root: Path | None = None) -> Path:
 
 # Parse once per process: a game folder is read again only when one of its YAML files is added,
 # changed or removed (the stamp). Keyed by the folder and whether errata are applied.
-_CACHE: dict[tuple[str, bool], tuple[str, Game]] = {}
+_CACHE: dict[tuple[str, bool, int], tuple[str, Game]] = {}
 _NAMES: dict[tuple[str, str], str] = {}
 
 
@@ -139,7 +139,9 @@ def load_path(folder: Path | str, errata: bool = True) -> Game:
     if (folder / "errata.yaml").is_symlink():
         confined(folder / "errata.yaml", folder)
     errata = errata and (folder / "errata.yaml").is_file()
-    key, stamp = (str(folder), errata), folder_stamp(folder)
+    # the piece bound is part of the key: a game read under --max-pieces 5000 is read again
+    # under the default (or --max-pieces 9), so the bound in force is the one checked
+    key, stamp = (str(folder), errata, LIMITS.pieces), folder_stamp(folder)
     hit = _CACHE.get(key)
     if hit is None or hit[0] != stamp:
         if errata:
@@ -264,7 +266,8 @@ def _read(folder: Path) -> Game:
                 pieces += comp.count
                 if pieces > LIMITS.pieces:
                     raise err(f"the game's components make more than {LIMITS.pieces} pieces "
-                              "(irata print --max-pieces N allows more)",
+                              + ("(the --max-pieces given)" if LIMITS.given else
+                                 "(irata print --max-pieces N allows more)"),
                               item, "count" if "count" in item else None)
 
     inventory = check_inventory(g.get("inventory"), g)

@@ -336,15 +336,19 @@ MAX_PIECES = 3000  # copies of every component of a game together, unless a prin
 class PrintLimits:
     """How large a print may be: the bound that keeps whatever ``check`` passes within seconds.
 
-    The defaults suit any shared game folder; ``irata print --max-pieces N`` raises both for a
-    large deck its user trusts (the work grows with the pieces, so the shapes follow)."""
+    The defaults suit any shared game folder; ``irata print --max-pieces N`` sets the pieces
+    to N, raising both for a large deck its user trusts (the work grows with the pieces, so
+    the shapes follow) or lowering the pieces, as asked."""
 
     pieces: int = MAX_PIECES
     shapes: int = 100_000  # shapes a whole print draws; the bundled games count under 50000
+    given: bool = False  # the pieces are the --max-pieces typed, not the default
 
     def allow(self, pieces: int) -> None:
-        """Allow up to ``pieces`` (never below the defaults, which ``allow(0)`` restores)."""
-        self.pieces = max(MAX_PIECES, pieces)
+        """Allow up to ``pieces``, as given (``allow(0)`` restores the defaults); the shapes
+        never fall below their default."""
+        self.given = pieces > 0
+        self.pieces = pieces if pieces > 0 else MAX_PIECES
         self.shapes = max(100_000, pieces * 100)
 
 

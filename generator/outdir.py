@@ -4,13 +4,16 @@ A game folder is untrusted, and the names it gives (its game name, its file stem
 output paths. Every path a build writes goes through :func:`confine`, which resolves it
 (symlinks included) and refuses it unless it lies inside the output folder. A build deletes only
 files that the previous build wrote and listed in its manifest (``written``), so a person's own
-file kept beside the sheets (``OUT/GAME/svg/MY-NOTES.txt``) survives every print.
+file kept beside the sheets (``OUT/GAME/svg/MY-NOTES.txt``) survives every print. The
+manifest found in the folder is untrusted too: read within bounds, and taken as irata's only
+when it names nothing but files a build of that game writes (:func:`written_before`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -39,26 +42,83 @@ def move_into(staging: Path, folder: Path, sub: str) -> Path:
     return target
 
 
-def written_before(folder: Path, manifest: str = "manifest.json") -> list[str]:
-    """The files (relative to ``folder``) that the last build there listed as its own."""
+MAX_MANIFEST_BYTES = 64 * 2**20  # a print of 20,000 pieces writes a manifest of about 12 MB
+MAX_WRITTEN = 100_000  # files one build lists: its PDFs and a page's SVG and PNG each
+
+
+def _read_manifest(path: Path) -> Any:
+    """The manifest's JSON, or None for one that is not a regular file of at most
+    MAX_MANIFEST_BYTES (a link, a pipe, a folder) or that does not parse within Python's
+    nesting limit."""
+    import stat
+
     try:
-        data = json.loads((folder / manifest).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    if not isinstance(data, dict):
+        # O_NOFOLLOW: a link named manifest.json is never read through; O_NONBLOCK: a pipe
+        # named so never blocks the open
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_MANIFEST_BYTES:
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            raw = f.read(MAX_MANIFEST_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_MANIFEST_BYTES:
+        return None
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+        return None
+
+
+def own_names(game: str, manifest: str) -> re.Pattern[str]:
+    """The names of the files a build of ``game`` writes beside ``manifest``: its PDFs, and
+    its sheets as SVG and PNG (``mule.pdf``, ``mule-errata-1.1-single-sided.pdf``,
+    ``svg/sheet-001-front.svg``, ``png/sheet-012-back.png``)."""
+    since = re.fullmatch(r"manifest(-errata-[A-Za-z0-9][A-Za-z0-9._-]{0,39})?\.json", manifest)
+    errata = re.escape(since.group(1) or "") if since else "(?!)"
+    return re.compile(rf"{re.escape(game)}{errata}(-single-sided)?\.pdf"
+                      rf"|svg{errata}/sheet-[0-9]{{3,6}}-[a-z]{{1,10}}\.svg"
+                      r"|png/sheet-[0-9]{3,6}-[a-z]{1,10}\.png")
+
+
+def written_before(folder: Path, manifest: str = "manifest.json") -> list[str]:
+    """The files (relative to ``folder``) that the last build there listed as its own.
+
+    The manifest is read within bounds (MAX_MANIFEST_BYTES, Python's nesting limit,
+    MAX_WRITTEN files), and one that irata did not write counts as absent, so nothing is
+    deleted on its word: it must be a mapping whose ``game`` is this folder's game and whose
+    every file is a name a build of that game writes (``own_names``)."""
+    data = _read_manifest(folder / manifest)
+    if not isinstance(data, dict) or data.get("game") != folder.name:
         return []
     written = data.get("written")
     if isinstance(written, list):
-        return [f for f in written if isinstance(f, str)]
-    # manifests from before ``written`` was kept: the PDFs, SVGs and PNGs they name
-    named: list[Any] = [data.get("pdf")]
-    for f in data.get("files") or []:
-        if isinstance(f, dict):
-            named.append(f.get("file"))
-    for sheet in data.get("sheets") or []:
-        if isinstance(sheet, dict):
-            named.extend((sheet.get("svg"), sheet.get("png")))
-    return [f for f in named if isinstance(f, str)]
+        named: list[Any] = written
+    else:
+        # manifests from before ``written`` was kept: the PDFs, SVGs and PNGs they name
+        named = [data.get("pdf")]
+        files, sheets = data.get("files") or [], data.get("sheets") or []
+        if not isinstance(files, list) or not isinstance(sheets, list) \
+                or len(files) + 2 * len(sheets) > MAX_WRITTEN:
+            return []
+        named += [f.get("file") for f in files if isinstance(f, dict)]
+        for sheet in sheets:
+            if isinstance(sheet, dict):
+                named.extend(n for n in (sheet.get("svg"), sheet.get("png")) if n is not None)
+        named = [n for n in named if n is not None]
+    if len(named) > MAX_WRITTEN:
+        return []
+    own = own_names(folder.name, manifest)
+    if not all(isinstance(f, str) and own.fullmatch(f) for f in named):
+        return []
+    return list(dict.fromkeys(named))
 
 
 def remove_stale(folder: Path, before: Iterable[str], now: Iterable[str]) -> list[str]:

@@ -114,8 +114,14 @@ def main(argv: list[str] | None = None) -> None:
         # full one): the operating system's reason and the path, on one line
         if debug:
             raise
+        import errno
+
         path = f" {exc.filename}" if exc.filename else ""
-        click.echo(f"error: cannot use{path}: {exc.strerror or exc}", err=True)
+        hint = ""
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):  # files are renamed into place whole
+            hint = ("; nothing half-written was left there: free some space, or write "
+                    "elsewhere with --out")
+        click.echo(f"error: cannot use{path}: {exc.strerror or exc}{hint}", err=True)
         sys.exit(2)
     sys.exit(0)
 

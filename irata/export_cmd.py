@@ -12,6 +12,7 @@ import click
 
 from components import load
 from components.errors import InputError
+from irata.errors import writing_into
 from irata.options import BLEED, DPI, MARGIN
 from irata.print_cmd import components_option
 
@@ -65,8 +66,9 @@ def tts_cmd(game: str, out: Path, components_dir: Path | None, dpi: float,
 
     check_options(dpi, url_base, fmt)
     g = load(game, components_dir)
-    result = _with_bar(g.key, lambda tick, total: export_tts(
-        g, out, dpi, url_base, fmt, not hidden_cell, tick, total))
+    with writing_into(out / g.key / "tts"):
+        result = _with_bar(g.key, lambda tick, total: export_tts(
+            g, out, dpi, url_base, fmt, not hidden_cell, tick, total))
     from generator.export.tts import Exported
 
     assert isinstance(result, Exported)
@@ -110,7 +112,8 @@ def pod_cmd(game: str, vendor: str, out: Path, components_dir: Path | None, stri
     from generator.export.pod import PodResult, export_pod
 
     g = load(game, components_dir)
-    result = _with_bar(g.key, lambda tick, total: export_pod(g, vendor, out, tick, total))
+    with writing_into(out / g.key / f"pod-{vendor}"):
+        result = _with_bar(g.key, lambda tick, total: export_pod(g, vendor, out, tick, total))
     assert isinstance(result, PodResult)
     w = result.written
     for line in w.skipped:
@@ -186,6 +189,7 @@ def preview_cmd(game: str, component: str, face: str, dpi: float, trim: bool, ou
     if face == "back" and not comp.two_sided:
         raise InputError(f"{comp.id} is one-sided: it has no back")
     img, how = preview(g, comp, face, settings, dpi, trim)
-    raster.save_png(img, out, dpi)
+    with writing_into(out):
+        raster.save_png(img, out, dpi)
     click.echo(f"wrote {out}: {comp.id} {face} {how}, {img.width} x {img.height} px at "
                f"{dpi:g} dpi")

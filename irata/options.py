@@ -251,10 +251,16 @@ def show_status(db: str | None, game_id: int | None, as_json: bool,
                 game: str | None = None) -> None:
     """Print a saved game's state: the game's own summary, or its JSON."""
     from companion import session
+    from companion.games import entry
 
     saved, state = read(db, game_id, game)
+
+    def text() -> list[str]:
+        with session.readable(Path(db) if db else session.default_db_path(), saved):
+            return [f"Game {saved.id}: {saved.name}", entry(saved.game).describe(state)]
+
     emit(as_json, {"id": saved.id, "game": saved.game, "name": saved.name, "state": state},
-         lambda: [f"Game {saved.id}: {saved.name}", session.describe_of(saved.game, state)])
+         text)
 
 
 def next_command(group: click.Group, game: str, saved_module: str) -> None:
@@ -276,7 +282,10 @@ def show_next(db: str | None, game_id: int | None, as_json: bool, game: str,
               step: Callable[[dict[str, Any]], tuple[str, str | None]]) -> None:
     """Print what the table does now in a saved game of ``game`` and the command that
     records it (``step`` is the game's ``next_step``)."""
+    from companion import session
+
     saved, state = read(db, game_id, game)
-    text, command = step(state)
+    with session.readable(Path(db) if db else session.default_db_path(), saved):
+        text, command = step(state)
     emit(as_json, {"id": saved.id, "game": game, "next": text, "command": command},
          [f"Game {saved.id}: {text}"] + ([f"  {command}"] if command else []))

@@ -12,6 +12,7 @@ import click
 
 from components import Game, list_games, load
 from components.errors import InputError
+from irata.errors import writing_into
 from irata.options import BLEED, DPI, MARGIN, BoundedInt
 
 GAME_HELP = "Game names: mule, mule-goes-crazy, muli, mutagen, outer-earth (none: all of them)."
@@ -194,9 +195,11 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> d
             def set_total(n: int, bar: click.termui.ProgressBar[int] = bar) -> None:
                 bar.length = n
 
-            result = build(game, opts, bar.update, set_total)
+            with writing_into(opts.out / game.key):
+                result = build(game, opts, bar.update, set_total)
     else:
-        result = build(game, opts)
+        with writing_into(opts.out / game.key):
+            result = build(game, opts)
     shrunk, overflow = fit_report(result.fits)
     low_res = image_report(result.fits)
     pages = len(result.sheets)
@@ -338,7 +341,8 @@ def calibrate_cmd(paper: str, duplex: str, margin: float, out: Path) -> None:
     sheets = calibration_sheets(settings)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"calibrate-{paper}-{duplex}.pdf"
-    _atomic_write(path, lambda tmp: write_pdf(sheets, tmp, lambda name, colour: [],
-                                              "irata duplex calibration"))
+    with writing_into(path):
+        _atomic_write(path, lambda tmp: write_pdf(sheets, tmp, lambda name, colour: [],
+                                                  "irata duplex calibration"))
     click.echo(f"wrote {path}: print it double-sided ({duplex} edge) at 100%, hold it to the "
                "light, and read the scales")

@@ -442,6 +442,77 @@ def fold(events: list[session.Event]) -> dict[str, Any]:
     return session.fold_with(events, _step)
 
 
+# --- what `irata play set` may save ---------------------------------------------------------------
+
+def _keys(game: Any, prefix: str) -> set[str]:
+    return {c.id.split("/", 1)[1] for c in game.components if c.id.startswith(prefix + "/")}
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def validate(state: dict[str, Any]) -> None:
+    """What a corrected game may hold (``irata play set``), so that every later step reads
+    it: the seating is the players, each once; every name a step looks up (favored, granted,
+    produced, an auction's winner) is a player; every Land, Mule, Population and Facility is
+    a card of the printed deck; a Mule stands on one of its owner's Lands or on none; every
+    count on a sheet, in the Store and on the price list is a whole number, 0 or more."""
+    from companion.mule_goes_crazy.data import game as definitions
+
+    players = state["players"]
+    names = list(players)
+    if sorted(map(str, state["seating"])) != sorted(names) or \
+            len(set(state["seating"])) != len(state["seating"]):
+        raise RuleError(f"the seating holds each player once ({', '.join(names)})")
+
+    def a_player(value: Any, what: str, none: bool = True) -> None:
+        if not ((none and value is None) or value in players):
+            raise RuleError(f"{what} is a player ({', '.join(names)}), not {value!r}")
+
+    a_player(state["favored"], "the favored player")
+    for n in (*state["granted"], *state["this_turn"]["produced"]):
+        a_player(n, "a player who laid a Land Grant or produced", none=False)
+    for flag in ("spoilage", "upkeep", "played"):
+        if not isinstance(state["this_turn"].get(flag, False), bool):
+            raise RuleError(f"this turn's '{flag}' is true or false")
+    for what, value in (("the turn", state["turn"]), ("the opening bid", state["opening_bid"])):
+        if not _count(value) or (what == "the turn" and value < 1):
+            raise RuleError(f"{what} is a whole number (turns from 1), not {value!r}")
+    for group, keys in (("store", STORE), ("store_at_turn_start", STORE), ("prices", PRICES)):
+        for k in keys:
+            if not _count(state[group][k]):
+                raise RuleError(f"{group}.{k} is a whole number, 0 or more, not "
+                                f"{state[group][k]!r}")
+    g = definitions()
+    lands, mules = _keys(g, "land"), _keys(g, "mule")
+    for n, sheet in players.items():
+        for k in SHEET:
+            if not _count(sheet[k]):
+                raise RuleError(f"{n}'s {k} is a whole number, 0 or more, not {sheet[k]!r}")
+        for land in sheet["lands"]:
+            if land not in lands:
+                raise RuleError(f"{n}'s Land {land!r} is no Land card of the deck")
+        for m in sheet["mules"]:
+            if not isinstance(m, dict) or m.get("mule") not in mules:
+                raise RuleError(f"{n}'s Mule {m!r} is no Mule card of the deck "
+                                f"({', '.join(sorted(mules))})")
+            if m.get("land") is not None and m["land"] not in sheet["lands"]:
+                raise RuleError(f"{n}'s {_mule_title(m['mule'])} stands on "
+                                f"{_title(str(m['land']))}, which is not {n}'s Land")
+    for a in state["auctions"]:
+        if a["land"] not in lands or not _count(a["turn"]) or not _count(a["opening"]) \
+                or not (a["closing"] is None or _count(a["closing"])):
+            raise RuleError(f"an auction holds a Land card of the deck and its bids, not {a!r}")
+        a_player(a["winner"], "an auction's winner")
+    pops, facilities = _keys(g, "population"), _keys(g, "facility")
+    for pop in state["populations"]:
+        if pop["card"] not in pops or not (pop.get("facility") is None
+                                           or pop["facility"] in facilities):
+            raise RuleError(f"a Population card in play is one of the deck's, with a Facility "
+                            f"of the deck or none, not {pop!r}")
+
+
 # --- what `irata play status` prints --------------------------------------------------------------
 
 def _title(key: str | None) -> str:

@@ -11,6 +11,7 @@ from companion.muli.rules import (
     LAST_MULE,
     MULE,
     OUT,
+    RUNNER,
     TRACK,
     Piece,
     Race,
@@ -92,6 +93,14 @@ def validate(state: dict[str, Any]) -> None:
             raise RuleError(f"a piece is on the track, in the city or out, not '{p.where}'")
         if p.kind == MULE and p.owner not in players:
             raise RuleError(f"the {p.colour} Mule belongs to no player of the race")
+        if p.kind not in (MULE, RUNNER) or (p.kind == RUNNER and p.owner is not None):
+            raise RuleError(f"the {p.colour} piece is a player's Mule or a Human Mule Runner "
+                            "(a runner belongs to no one)")
+    for name in players:  # every turn looks up the one Mule of the player
+        owned = [p.colour for p in race.pieces if p.kind == MULE and p.owner == name]
+        if len(owned) != 1:
+            raise RuleError(f"each player has one Mule: {name} would have "
+                            f"{len(owned)} ({', '.join(owned) or 'none'})")
     if race.active not in players:
         raise RuleError(f"'{race.active}' is not a player of the race "
                         f"({', '.join(race.players)})")

@@ -613,6 +613,37 @@ def validate(state: dict[str, Any]) -> None:
                 raise RuleError(f"{name}'s {die} die shows 1 to {faces}, not {value}")
     if int(state["round"]) < 1:
         raise RuleError("rounds are counted from 1")
+    _check_seating(state)
+    for name, c in state["players"].items():  # what the actions look up by name
+        planets = [p["planet"] for p in c["in_development"]] + list(c["portfolio"]) \
+            + list(c["profits"]["planets"])
+        for planet in planets:
+            if not isinstance(planet, str):
+                raise RuleError(f"{name} holds planets by their printed names, not {planet!r}")
+            find_planet(planet)
+        for p in c["in_development"]:
+            if not isinstance(p["built"], list) or any(b not in COLOURS for b in p["built"]):
+                raise RuleError(f"{name}'s {p['planet']} holds development colours "
+                                f"({', '.join(COLOURS)}), not {p['built']!r}")
+        if any(not isinstance(v, int) or isinstance(v, bool) for v in c["bonus_revenue"]):
+            raise RuleError(f"{name}'s bonus revenue is whole numbers, not "
+                            f"{c['bonus_revenue']!r}")
+
+
+def _check_seating(state: dict[str, Any]) -> None:
+    """The seating is the game's companies, each once, and the starting player one of them:
+    Phase 2's turns go clockwise from it."""
+    companies = list(state["players"])
+    seating = state.get("seating", companies)
+    if not isinstance(seating, list) or sorted(map(str, seating)) != sorted(companies):
+        raise RuleError(f"the seating is the game's companies, each once ({', '.join(companies)}"
+                        f"), not {seating!r}")
+    start = state.get("starting_player")
+    if start is not None and start not in companies:
+        raise RuleError(f"the starting player is one of the companies ({', '.join(companies)}), "
+                        f"not {start!r}")
+    if any(name not in companies for name in state.get("turn", {})):
+        raise RuleError(f"a turn is taken by the game's companies ({', '.join(companies)})")
 
 
 def describe(state: dict[str, Any]) -> str:

@@ -53,10 +53,12 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from PIL import Image as PILImage
 from PIL import ImageDraw
@@ -188,9 +190,47 @@ def check_options(dpi: float, url_base: str | None, fmt: str) -> None:
     raster.check_dpi(dpi)
     if fmt not in ("png", "jpg"):
         raise InputError(f"unknown image format '{fmt}' (expected png or jpg)")
-    if url_base is not None and not url_base.startswith(("http://", "https://", "file:///")):
-        raise InputError(f"--url-base must start with http://, https:// or file:///, "
-                         f"not '{url_base}'")
+    if url_base is not None:
+        url_base_of(url_base)
+
+
+# what a URL holds as typed (RFC 3986: unreserved, reserved and %XX); others are encoded
+_URL_SAFE = "/:@!$&'()*+,;=-._~%[]"
+
+
+def url_base_of(text: str) -> str:
+    """``--url-base`` as the images' URLs begin: an http(s) URL with a host, or a file:///
+    path. Refused (InputError): a space, a newline or any control character, a query or a
+    fragment (the image's name would land in it), another scheme, a bad host or port. Any
+    other character a URL cannot hold as it is (``é``) is percent-encoded."""
+    from urllib.parse import urlsplit
+
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:60])
+    if not text or len(text) > 2000:
+        raise InputError(f"--url-base '{shown}' is not a URL (empty, or over 2000 characters)")
+    bad = next((c for c in text if c.isspace() or not c.isprintable()), None)
+    if bad is not None:
+        raise InputError(f"--url-base '{shown}' is not a URL: it holds "
+                         + ("a space (write it as %20)" if bad == " " else repr(bad)))
+    if "?" in text or "#" in text:
+        raise InputError(f"--url-base '{shown}': a base for the images' URLs has no query "
+                         "or fragment ('?', '#')")
+    encoded = quote(text, safe=_URL_SAFE)
+    if re.search(r"%(?![0-9A-Fa-f]{2})", encoded):
+        raise InputError(f"--url-base '{shown}': '%' begins an escape such as %20")
+    try:
+        parts = urlsplit(encoded)
+        parts.port  # noqa: B018 (raises on a port that is not a number below 65536)
+    except ValueError as exc:
+        raise InputError(f"--url-base '{shown}' is not a URL ({exc})") from None
+    # a host by name (ASCII: an IDN is typed in its xn-- form) or an IP address
+    if parts.scheme in ("http", "https") and parts.hostname \
+            and re.fullmatch(r"[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+", parts.hostname):
+        return encoded
+    if parts.scheme == "file" and not parts.netloc and parts.path.startswith("/"):
+        return encoded
+    raise InputError(f"--url-base must be an http:// or https:// URL with a host, or a "
+                     f"file:/// path, not '{shown}'")
 
 
 def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None = None,
@@ -216,11 +256,13 @@ def export_tts(game: Game, out: Path, dpi: float = 150.0, url_base: str | None =
         total(sum(1 + (f.back is not None) for f in faces))
     icons = icon_source(game)
 
+    base = url_base_of(url_base) if url_base is not None else None
+
     def url(path: Path) -> str:
         rel = path.relative_to(folder.resolve()).as_posix()
-        if url_base is None:
+        if base is None:
             return path.as_uri()
-        return url_base.rstrip("/") + "/" + rel
+        return base.rstrip("/") + "/" + quote(rel)
 
     def save(img: PILImage.Image, name: str, at_dpi: float, **info: Any) -> Path:
         path = inside(folder, name)

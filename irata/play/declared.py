@@ -200,7 +200,8 @@ def show_next(game: str, title: str, start: str, db: str | None, game_id: int | 
     with open_store(db) as store:
         saved = pick(store, game_id, game, title, start)
         state = session.state_of(store, saved)
-    now = decl.now(state)
+        with session.readable(store.path, saved):
+            now = decl.now(state)
     nxt = now.as_dict() if now else None
     auto = " (it runs itself with the next entry)" if now and now.auto else ""
     emit(as_json, {"id": saved.id, "next": nxt},

@@ -535,13 +535,16 @@ def status_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
     """The game at a glance: Ranking, Money, Goods, Lands and M.U.L.E.s, The Store, what is
     next."""
     from companion.mule.saved import describe, glance
-    from companion.session import state_of
+    from companion.session import readable, state_of
 
     with open_store(db) as store:
         saved = pick(store, game_id, "mule", "M.U.L.E.", START)
         state = state_of(store, saved)
-    emit(as_json, {"id": saved.id, "name": saved.name, **glance(state, _data())},
-         lambda: [f"Game {saved.id}: {saved.name}", describe(state)])
+        with readable(store.path, saved):
+            seen = glance(state, _data())
+            text = describe(state)
+    emit(as_json, {"id": saved.id, "name": saved.name, **seen},
+         lambda: [f"Game {saved.id}: {saved.name}", text])
 
 
 @mule.command()
@@ -564,22 +567,24 @@ def turn(game_id: int | None, db: str | None) -> None:
     """
     from companion.mule.game import GAME as DECLARED
     from companion.play import play
-    from companion.session import state_of
+    from companion.session import readable, state_of
     from components.errors import RuleError
 
     with open_store(db) as store:
         saved = pick(store, game_id, "mule", "M.U.L.E.", START)
         played, state, _ = play(store, saved, DECLARED, [])   # what runs itself first
         _echo_ran(played)
-        now = DECLARED.now(state)
+        with readable(store.path, saved):
+            now = DECLARED.now(state)
         if now is None:
             raise RuleError("this game is over: The Ship is Back! was drawn")
         start = now.turn
         click.echo(f"== Turn {start}, from {now.text}")
         while now is not None and now.turn == start:
-            _turn_step(store, saved, state, now.text)
-            state = state_of(store, saved)
-            now = DECLARED.now(state)
+            with readable(store.path, saved):   # the step walked reads what is saved
+                _turn_step(store, saved, state, now.text)
+                state = state_of(store, saved)
+                now = DECLARED.now(state)
     if now is None:
         click.echo(f"The game is over (game {saved.id}).")
     else:
