@@ -92,16 +92,18 @@ def font_from_spec(spec: Any, node: LocDict, key: str, folder: Path | None) -> F
 
 
 def _inside(rel: str, folder: Path | None, node: LocDict, key: str) -> Path:
-    from components.schema import err, in_folder
+    from components.confine import ConfineError, inside
+    from components.schema import err
 
     if folder is None:
         raise err("a font file needs the game's folder", node, key)
     p = Path(rel)
-    if p.is_absolute() or ".." in p.parts:
+    if p.is_absolute() or ".." in p.parts or "\0" in rel:
         raise err(f"font file '{rel}' must stay inside the game folder", node, key)
-    full = in_folder(folder / p, folder)
-    if full is None:
-        raise err(f"font file '{rel}' leaves the game folder", node, key)
+    try:
+        full = inside(folder / p, folder)
+    except ConfineError as exc:
+        raise err(f"font file '{rel}' {exc}", node, key) from None
     if not full.is_file():
         raise err(f"font file '{rel}' does not exist in the game folder", node, key)
     return full

@@ -48,7 +48,8 @@ _SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[xX×]\s*([0-9]+(?:\.[0-9]+)?)\
 def table_path(spec: Any, doc: LocDict, base: Path, folder: Path) -> tuple[Path, str | None]:
     """The spreadsheet a ``components_from:`` names (relative to ``base``, the YAML file's
     folder, and inside the game ``folder``), and the worksheet named, if any."""
-    from components.schema import check_keys, err, in_folder
+    from components.confine import ConfineError, inside
+    from components.schema import check_keys, err
 
     sheet: str | None = None
     node, key = doc, "components_from"
@@ -63,11 +64,15 @@ def table_path(spec: Any, doc: LocDict, base: Path, folder: Path) -> tuple[Path,
         raise err(f"components_from must name a .csv, .tsv or .xlsx file in the game folder, "
                   f"not {type_name(rel)}", node, key)
     p = Path(rel)
-    full = in_folder(base / p, folder)
-    if p.is_absolute() or full is None:
+    if p.is_absolute() or "\0" in rel:
         raise err(f"'{rel}' must lie inside the game folder", node, key)
+    try:
+        full = inside(base / p, folder)
+    except ConfineError as exc:
+        raise err(f"'{rel}' {exc}" + (f" (looked in {base})" if "exist" in str(exc) else ""),
+                  node, key) from None
     if not full.is_file():
-        raise err(f"'{rel}' does not exist (looked in {base})", node, key)
+        raise err(f"'{rel}' is not a file (looked in {base})", node, key)
     if full.stat().st_size > MAX_TABLE_BYTES:
         raise err(f"'{rel}' is larger than {MAX_TABLE_BYTES // (1024 * 1024)} MB", node, key)
     if sheet is not None and full.suffix.lower() != ".xlsx":

@@ -25,7 +25,8 @@ from components.facecheck import check_faces
 from components.schema import LIMITS
 from generator.draw import INKS, Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
-from generator.drawing import PT, Drawing, FaceKey, Icon, Primitive, Rect, Style, Text, walk
+from generator.drawing import (PT, Drawing, FaceKey, Icon, Image, Primitive, Rect, Style, Text,
+                               walk)
 from generator.fonts import sheet_marks
 from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.layout import Settings, Sheet, best_grid, footer, page_size, usable_area
@@ -119,7 +120,8 @@ def check_icons(game: Game) -> dict[str, int]:
 
 def _shapes(items: list[Primitive] | tuple[Primitive, ...],
             icon_weight: Callable[[str], int]) -> int:
-    return sum(icon_weight(p.name) if isinstance(p, Icon) else 1 for p in walk(items))
+    return sum(icon_weight(p.name) if isinstance(p, Icon)
+               else p.weight if isinstance(p, Image) else 1 for p in walk(items))
 
 
 def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]) -> None:
