@@ -125,14 +125,19 @@ def _check_font_file(path: Path, rel: str, node: LocDict, key: str, index: int =
 
 
 def _package_font(spec: LocDict, key: str, line: int, col: int) -> FontFile:
-    from components.schema import FontFile, err, suggest
+    from components.schema import FontFile, err, suggest, type_name
 
     family = spec["family"]
     weight = spec.get("weight", 400)
     style = spec.get("style", "normal")
     if not isinstance(family, str):
         raise err("family must be a font family's name, such as Fira Sans", spec, "family")
-    if style not in ("normal", "italic"):
+    if isinstance(weight, bool) or not isinstance(weight, (int, str)) or (
+            isinstance(weight, int) and not 1 <= weight <= 1000) or (
+            isinstance(weight, str) and len(weight) > 40):
+        raise err(f"weight must be a number 1 to 1000 (400 regular, 700 bold) or a name such "
+                  f"as bold or black, not {type_name(weight)}", spec, "weight")
+    if not isinstance(style, str) or style not in ("normal", "italic"):
         raise err(f"style must be normal or italic{suggest(str(style), ('normal', 'italic'))}",
                   spec, "style")
     try:

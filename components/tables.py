@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ MAX_ROWS = 20_000
 MAX_XLSX_PART = 16 * 1024 * 1024
 MAX_XLSX_UNPACKED = 48 * 1024 * 1024
 MAX_XLSX_PARTS = 1000
+MAX_COLUMNS = 500  # columns of a sheet: far more fields than any face prints
 SPEC_KEYS = ("file", "sheet")
 _INT = re.compile(r"^[+-]?(0|[1-9][0-9]*)$")
 _FLOAT = re.compile(r"^[+-]?(0|[1-9][0-9]*)\.[0-9]+$")
@@ -136,6 +138,24 @@ def _check_unpacked(path: Path, shown: str) -> None:
         raise DefinitionError(f"the workbook unpacks to {total // mb} MB; at most "
                               f"{MAX_XLSX_UNPACKED // mb} MB (save a smaller sheet, or as CSV)",
                               shown)
+    # a part that declares XML entities (or a DTD, which may declare them) is refused before
+    # an XML reader sees it: entities nest into a "billion laughs" no size above shows
+    try:
+        with zipfile.ZipFile(path) as z:
+            for part in parts:
+                if not part.filename.lower().endswith((".xml", ".rels", ".vml")):
+                    continue
+                with z.open(part) as fh:
+                    data = fh.read(MAX_XLSX_PART + 1)
+                if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+                    raise DefinitionError(f"the workbook's part {part.filename[:60]} declares "
+                                          "XML entities or a DTD, which irata does not read "
+                                          "(save the sheet again from a spreadsheet program, "
+                                          "or as CSV)", shown)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, RuntimeError) as exc:
+        if isinstance(exc, DefinitionError):
+            raise
+        raise DefinitionError(f"cannot read the workbook ({exc})", shown) from None
 
 
 def _read_xlsx(path: Path, shown: str, sheet: str | None, spec: Any = None
@@ -163,14 +183,50 @@ def _read_xlsx(path: Path, shown: str, sheet: str | None, spec: Any = None
             if isinstance(spec, LocDict) and "sheet" in spec:
                 raise err(msg, spec, "sheet")  # the YAML's line that names it
             raise DefinitionError(msg, shown)
-        rows: list[list[Any]] = []
-        for row in ws.iter_rows(values_only=True):
-            if len(rows) > MAX_ROWS:
-                raise DefinitionError(f"more than {MAX_ROWS} rows", shown)
-            rows.append(["" if v is None else v for v in row])
-        return rows
+        return _sheet_rows(book, ws, shown)
     finally:
         book.close()
+
+
+def _sheet_rows(book: Any, ws: Any, shown: str) -> list[list[Any]]:
+    """A worksheet's rows, read cell by cell as the sheet's XML lists them: the declared used
+    range and every cell's place are checked before a row is built, so a sheet of one cell at
+    XFD1048576 is refused at that cell instead of being padded out to millions of cells."""
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    # the <dimension> the sheet declares (openpyxl reads only that element for it)
+    if (ws.max_row or 0) > MAX_ROWS + 1 or (ws.max_column or 0) > MAX_COLUMNS:
+        raise DefinitionError(
+            f"the sheet declares its used range as {ws.calculate_dimension()}, beyond "
+            f"{MAX_ROWS} rows and {MAX_COLUMNS} columns; delete the rows and columns past the "
+            "last card (or save as CSV)", shown)
+    by_row: dict[int, dict[int, Any]] = {}
+    try:
+        with ws._get_source() as src:
+            parser = WorkSheetParser(src, ws._shared_strings, data_only=True,
+                                     epoch=book.epoch, date_formats=book._date_formats,
+                                     timedelta_formats=book._timedelta_formats)
+            for _, cells in parser.parse():
+                for cell in cells:
+                    r, c, value = cell["row"], cell["column"], cell["value"]
+                    if r > MAX_ROWS + 1 or c > MAX_COLUMNS:
+                        raise DefinitionError(
+                            f"a cell beyond {MAX_ROWS} rows and {MAX_COLUMNS} columns; delete "
+                            "it (or save as CSV)", shown, r, c)
+                    if value is not None:
+                        by_row.setdefault(r, {})[c] = value
+    except DefinitionError:
+        raise
+    except Exception as exc:  # a damaged sheet makes openpyxl raise many kinds  # noqa: BLE001
+        text = " ".join(str(exc).split())[:120] or type(exc).__name__
+        raise DefinitionError(f"cannot read the workbook ({text})", shown) from None
+    last = max(by_row, default=0)
+    rows: list[list[Any]] = []
+    for r in range(1, last + 1):
+        cells = by_row.get(r, {})
+        width = max(cells, default=0)
+        rows.append([cells.get(c, "") for c in range(1, width + 1)])
+    return rows
 
 
 def fields_used(specs: list[Any], layouts: dict[str, Any]) -> set[str]:
@@ -255,6 +311,15 @@ def rows_to_items(rows: list[list[Any]], shown: str, defaults: dict[str, Any],
 def _typed(name: str, cell: Any, defaults: dict[str, Any], shown: str, r: int,
            col: int) -> Any:
     """A cell's value, typed by its column (see the module's docstring)."""
+    from components.yamlloc import MAX_DIGITS
+
+    if isinstance(cell, str) and name != "id" and (_INT.match(cell) or _FLOAT.match(cell)):
+        digits = sum(ch.isdigit() for ch in cell)
+        if digits > MAX_DIGITS:  # refused by length: int() of thousands of digits is refused
+            raise DefinitionError(f"a number of {digits} digits is too large (at most "
+                                  f"{MAX_DIGITS})", shown, r, col)
+    if isinstance(cell, float) and not math.isfinite(cell):
+        raise DefinitionError(f"'{cell}' is not a finite number", shown, r, col)
     if name == "count":
         if isinstance(cell, int) and not isinstance(cell, bool) and cell >= 0:
             return cell
@@ -283,7 +348,9 @@ def _typed(name: str, cell: Any, defaults: dict[str, Any], shown: str, r: int,
     if not isinstance(cell, str):
         return cell  # a spreadsheet's own number, date or true/false
     number: Any = None
-    if _INT.match(cell):
+    if name == "id":
+        pass  # an id is text, whatever it looks like
+    elif _INT.match(cell):
         number = int(cell)
     elif _FLOAT.match(cell):
         number = float(cell)

@@ -138,7 +138,7 @@ def check_square(text: str, board: Sequence[Land], pb: PlayerBoard) -> str:
 def find(lands: Sequence[Land], ref: str) -> int:
     """A Land by its tile (P07), its square (B2) or its number in the list (1 first)."""
     want = ref.strip().upper()
-    if want.isdigit() and 1 <= int(want) <= len(lands):
+    if want.isascii() and want.isdigit() and len(want) < 10 and 1 <= int(want) <= len(lands):
         return int(want) - 1
     for i, land in enumerate(lands):
         if (land.get("tile") or "").upper() == want:
