@@ -48,7 +48,8 @@ def inside(path: Path, folder: Path, roots: Iterable[Path] = ()) -> Path:
         if real == base or base in real.parents:
             return real
     raise ConfineError("leaves the game folder (a link to a file elsewhere, or a path that "
-                       "climbs out); copy the file into the game folder instead")
+                       "climbs out): what a game names must lie inside the game folder, so "
+                       "copy the file there instead")
 
 
 def open_inside(path: Path, folder: Path, roots: Iterable[Path] = ()) -> BinaryIO:

@@ -510,7 +510,8 @@ def parse_payload(text: str) -> tuple[str, str, str]:
     """``irata:GAME/COMPONENT-ID@VERSION`` -> (game, id, version); InputError otherwise."""
     m = PAYLOAD_RE.match(text.strip())
     if not m or not is_version(m["version"]):
-        raise InputError(f"'{text}' is not an irata stamp (expected irata:GAME/COMPONENT-ID@"
+        shown = text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
+        raise InputError(f"'{shown}' is not an irata stamp (expected irata:GAME/COMPONENT-ID@"
                          "VERSION, for example irata:mule/production/acid-rain-storm@1.1)")
     return m["game"], m["id"], m["version"]
 
