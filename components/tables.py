@@ -171,6 +171,8 @@ def _read_xlsx(path: Path, shown: str, sheet: str | None, spec: Any = None
     except Exception as exc:  # openpyxl raises many kinds for a damaged file  # noqa: BLE001
         raise DefinitionError(f"cannot read the workbook ({exc})", shown) from None
     try:
+        if not book.worksheets:
+            raise DefinitionError("the workbook holds no worksheet", shown)
         if sheet is None:
             ws = book.worksheets[0]
         elif sheet in book.sheetnames:

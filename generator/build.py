@@ -25,8 +25,7 @@ from components.facecheck import check_faces
 from components.schema import LIMITS
 from generator.draw import INKS, Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
-from generator.drawing import (PT, Drawing, FaceKey, Icon, Image, Primitive, Rect, Style, Text,
-                               walk)
+from generator.drawing import PT, Drawing, FaceKey, Icon, Image, Primitive, Rect, Style, Text, walk
 from generator.fonts import sheet_marks
 from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.layout import Settings, Sheet, best_grid, footer, page_size, usable_area

@@ -15,10 +15,10 @@ from functools import lru_cache
 from typing import Any
 
 from components import Component, Game
+from components.confine import ConfineError, inside
 from components.errors import DefinitionError
 from components.facecheck import CellError, item_fields, legend_cells, repeat_items, repeat_wrap
 from components.fields import MISSING, REF_RE, evaluate, number_text, paths_in
-from components.confine import ConfineError, inside
 from components.schema import CHOICES, IMAGE_FITS, choice_error, mark_of, suggest
 from components.yamlloc import LocDict
 from generator import fonts as fontreg

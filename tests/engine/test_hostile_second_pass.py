@@ -84,7 +84,8 @@ def refused(folder: Path, capsys: pytest.CaptureFixture[str], *where: str) -> st
 @pytest.mark.parametrize("inner", ["²", "é", "!", "a ² b", "1 + ²", "x @ y", "rows.9" + "9" * 5000])
 def test_a_reference_with_a_character_the_grammar_lacks_is_one_error(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], inner: str) -> None:
-    folder = make_game(tmp_path, {}, element="{type: text, text: '${%s}', w: 20, h: 10}" % inner)
+    element = "{type: text, text: '${" + inner + "}', w: 20, h: 10}"
+    folder = make_game(tmp_path, {}, element=element)
     line = refused(folder, capsys, "cards.yaml:6:")
     assert len(line) < 400
 
