@@ -300,7 +300,12 @@ def rows_to_items(rows: list[list[Any]], shown: str, defaults: dict[str, Any],
             for part in parts[:-1]:
                 nxt = target.get(part)
                 if not isinstance(nxt, dict):
-                    nxt = dict(defaults.get(part) or {}) if target is item else {}
+                    base = defaults.get(part) if target is item else None
+                    if base is not None and not isinstance(base, dict):
+                        raise DefinitionError(
+                            f"column '{name[:60]}' fills in a mapping, but the default of "
+                            f"'{part[:40]}' is {type_name(base)}", shown, 1, col)
+                    nxt = dict(base or {})
                     target[part] = nxt
                 target = nxt
             target[parts[-1]] = value

@@ -27,8 +27,10 @@ import shutil
 import signal
 import sqlite3
 import struct
+import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -661,3 +663,116 @@ def test_mule_step_commands_in_random_order_change_nothing_when_refused(
                 assert rows(db) == before
             assert run(["play", "status"])[0] == 0
             assert run(["play", "mule", "next"])[0] == 0
+
+
+# --- several processes, and processes killed mid-way -------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+# a few examples each: every one starts Python processes
+FEW = settings(FAST, max_examples=max(3, FAST.max_examples // 6))
+CHILD = r"""
+import contextlib, io, json, sys
+from irata.cli import main
+
+for args in json.loads(sys.argv[1]) * int(sys.argv[2]):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(args)
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+    print(json.dumps({"args": args, "code": code, "err": err.getvalue()}), flush=True)
+"""
+
+
+def child(commands: list[list[str]], times: int, db: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "IRATA_DB": str(db), "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-c", CHILD, json.dumps(commands), str(times)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def intact(db: Path) -> None:
+    """The games file is whole and every command that reads the game reads it."""
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    with mock.patch.dict(os.environ, {"IRATA_DB": str(db)}):
+        for args in (["play", "status"], ["play", "log"], ["play", "mule", "next"]):
+            code, err = run(args)
+            assert code == 0, (args, err)
+
+
+@FEW
+@given(jobs=st.lists(st.lists(STEPS, min_size=1, max_size=4), min_size=4, max_size=4))
+def test_step_commands_from_four_processes_at_once_never_break_the_game(
+        jobs: list[list[tuple[Any, ...]]]) -> None:
+    with mule_game() as db:
+        commands = [[flat(p) for p in job if not any(
+            a.startswith("-") and a not in ("--craters", "--sell", "--to") for a in flat(p))]
+            for job in jobs]
+        procs = [child(c, 2, db) for c in commands]
+        for proc in procs:
+            out, err = proc.communicate(timeout=240)
+            assert proc.returncode == 0 and "Traceback" not in err, err
+            for line in out.splitlines():
+                result = json.loads(line)
+                assert result["code"] in (0, 2) and "Traceback" not in result["err"], result
+        intact(db)
+
+
+@FEW
+@given(delay=st.floats(0.3, 2.5))
+def test_a_step_killed_at_any_moment_loses_at_most_that_step(delay: float) -> None:
+    with mule_game() as db:
+        start = rows(db)
+        proc = child([["play", "mule", "grant", "Bob", "P01@A1"], ["play", "undo"]], 200, db)
+        time.sleep(delay)
+        proc.kill()
+        proc.communicate(timeout=30)
+        intact(db)
+        after = rows(db)
+        # the game as it was, or with the grant: never a part of one
+        games, events = len(start[:1]), after[1:]
+        assert len(after) - games in (len(start) - games, len(start) - games + 1), after
+        assert after[games:len(start)] == start[games:]
+        assert all(e in start or "P01" in str(e) for e in events)
+
+
+def _complete(out: Path) -> None:
+    """Every file of the print in ``out`` is whole: each PDF opens and has its pages, the
+    manifest reads and names only files that are there, and no scratch file is left."""
+    import pypdfium2 as pdfium
+
+    for pdf in out.rglob("*.pdf"):
+        doc = pdfium.PdfDocument(str(pdf))
+        try:
+            assert len(doc) > 0
+        finally:
+            doc.close()
+    for manifest in out.rglob("manifest.json"):
+        listed = json.loads(manifest.read_text(encoding="utf-8"))
+        for f in listed.get("files", []):
+            assert (manifest.parent / f["file"]).is_file(), f
+    leftovers = [p for p in out.rglob(".*")]
+    assert leftovers == [], leftovers
+
+
+@FEW
+@given(delay=st.floats(0.8, 4.0))
+def test_a_print_killed_at_any_moment_leaves_the_last_good_print_or_none(delay: float) -> None:
+    with tempfile.TemporaryDirectory() as base:
+        root = Path(base)
+        shutil.copytree(DECK, root / "G")
+        out = root / "out"
+        args = ["print", "--components", str(root / "G"), "--out", str(out),
+                "--format", "pdf,svg,png", "--dpi", "40"]
+        proc = child([args], 3, root / "unused.sqlite3")
+        time.sleep(delay)
+        proc.kill()
+        proc.communicate(timeout=30)
+        # what the killed print left is whole; the next print clears what it left behind
+        for p in out.rglob("*"):
+            if p.is_file() and not p.name.startswith("."):
+                assert p.stat().st_size > 0, p
+        assert run(args)[0] == 0
+        _complete(out)

@@ -361,3 +361,40 @@ def test_an_xlsx_read_cell_by_cell_keeps_its_rows_and_gaps(
     placed = json.loads((tmp_path / "o" / "t" / "manifest.json").read_text())
     ids = {p["component"] for s in placed["sheets"] for p in s["placements"]}
     assert {"one", "two", "c"} <= ids
+
+
+# --- what a killed print leaves behind ---------------------------------------------------------
+
+def test_a_print_clears_the_scratch_a_killed_print_left_and_nothing_else(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A print killed mid-way leaves its hidden scratch (a half-written PDF, a staging folder
+    of SVG sheets): the next print removes it, but keeps a person's own hidden files, the
+    scratch of a print still running, and what a link named like scratch points to."""
+    import subprocess
+
+    folder = make_game(tmp_path, {})
+    out = tmp_path / "out"
+    code, err = run(["print", "--components", str(folder), "--out", str(out)], capsys)
+    assert code == 0, err
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    game = out / "t"
+    half = game / f".t-single-sided.pdf.{dead}.abcd1234.tmp"
+    half.write_bytes(b"%PDF-1.4 half")
+    staging = game / f".svg.{dead}.k2j4h5g6"
+    staging.mkdir()
+    (staging / "sheet-001-front.svg").write_text("<svg", encoding="utf-8")
+    running = game / f".t.pdf.{os.getpid()}.zzzz9999.tmp"
+    running.write_bytes(b"mine")
+    own = game / ".my-notes.txt"
+    own.write_text("keep", encoding="utf-8")
+    kept = tmp_path / "precious"
+    kept.mkdir()
+    (kept / "file").write_text("keep", encoding="utf-8")
+    (game / f".png.{dead}.linklink").symlink_to(kept)
+    code, err = run(["print", "--components", str(folder), "--out", str(out)], capsys)
+    assert code == 0, err
+    assert not half.exists() and not staging.exists()
+    assert not (game / f".png.{dead}.linklink").is_symlink()
+    assert (kept / "file").read_text(encoding="utf-8") == "keep"
+    assert running.read_bytes() == b"mine" and own.read_text(encoding="utf-8") == "keep"
