@@ -99,7 +99,7 @@ def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], crater
             raise InputError(f"'{text.strip()}': give a tile and a square, e.g. P07@B2")
         return None
     if len(words) > 2:
-        raise InputError(f"'{text}': give a tile and a square, e.g. P07@B2")
+        raise InputError(f"'{text[:60]}': give a tile and a square, e.g. P07@B2")
     first = words[0]
     square = check_square(words[1], board, pb) if len(words) == 2 else None
     if _TILE.match(first):
@@ -114,7 +114,7 @@ def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], crater
     else:
         kind = first.lower()
         if kind not in (*LAND_TYPES, "land"):
-            raise InputError(f"'{first}': give a tile (P07) or a Land type "
+            raise InputError(f"'{first[:40]}': give a tile (P07) or a Land type "
                              f"({', '.join(LAND_TYPES)})")
         land = new_land(kind, None, square)
     if land["land"] == "river" and square is not None and square not in pb.river_beds:
