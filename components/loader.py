@@ -169,8 +169,8 @@ def _shown(path: Path) -> str:
 
 def _read(folder: Path) -> Game:
     game_file = folder / "game.yaml"
-    confined(game_file, folder)
-    raw = load_file(game_file, _shown(game_file))
+    # what is read is the file the check resolved, never the name again
+    raw = load_file(confined(game_file, folder), _shown(game_file))
     g = expect_mapping(raw, "game.yaml", raw)
     check_keys(g, GAME_KEYS, "game.yaml")
     key = g.get("game") or folder.name.replace("_", "-")
@@ -211,7 +211,7 @@ def _read(folder: Path) -> Game:
     files = []
     for path in _yaml_files(folder):
         shown = _shown(path)
-        doc = load_file(path, shown)
+        doc = load_file(confined(path, folder), shown)
         if doc is None:
             continue
         doc = expect_mapping(doc, f"{path.name}", doc)
