@@ -160,6 +160,9 @@ def _svg_size(path: str) -> ImageInfo:
 
 
 MAX_SVG_SHAPES = 10_000_000  # counting stops here: far past the print's own shape limit
+# what one SVG element costs, in shapes of irata's own: svglib reads an element in about
+# 0.3 ms where a shape drawn by irata takes about 0.04 ms (benchmarks/hostile_limits.py)
+SVG_SHAPE_COST = 8
 
 
 def svg_shapes(root: ET.Element) -> int:
@@ -209,9 +212,10 @@ def verify_image(path: Path) -> ImageInfo:
         _self_contained(str(path), st.st_size, st.st_mtime_ns)
         from components.schema import LIMITS
 
-        if info.shapes > LIMITS.shapes:  # refused before svglib spends seconds on it
-            raise ImageError(f"is SVG art of {info.shapes} shapes, more than a whole print may "
-                             f"draw ({LIMITS.shapes}; irata print --max-pieces N allows more)")
+        if info.shapes * SVG_SHAPE_COST > LIMITS.shapes:  # refused before svglib reads it
+            raise ImageError(f"is SVG art of {info.shapes} elements, more than a whole print "
+                             f"may draw (at most {LIMITS.shapes // SVG_SHAPE_COST}; irata print "
+                             "--max-pieces N allows more)")
         svg_drawing(str(path), st.st_mtime_ns)  # what print draws: a length svglib cannot
         # read fails here, in check, rather than in the middle of a PDF
     else:

@@ -474,7 +474,8 @@ def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
             file, line = ctx.comp.marks[given][:2]
         ctx.fits.append(FitRecord(ctx.comp.id, ctx.face, f"image {path}", file, line,
                                   images.MIN_DPI, round(pl.dpi, 1), False, note="dpi"))
-    art = Image(str(full), pl.x, pl.y, pl.w, pl.h, info.shapes)
+    weight = info.shapes * images.SVG_SHAPE_COST if info.vector else 1
+    art = Image(str(full), pl.x, pl.y, pl.w, pl.h, weight)
     return [Group((art,), clip=pl.clip)] if pl.clip else [art]
 
 
