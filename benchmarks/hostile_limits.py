@@ -6,9 +6,9 @@ Prints, in one run on this machine:
   linear, about 16 when quadratic);
 - ``irata check`` then ``irata print`` of games built at the edge of what check lets through
   (a board a metre square; nearly as many tarot cards as the work bound allows; the
-  largest grid; SVG art just under the shape bound, and just over it (an element counts 8 shapes); a spreadsheet with one
-  cell at XFD1048576): seconds and peak memory of the child process, beside the 10 s and 1 GB
-  that no input may exceed.
+  largest grid; SVG art just under the shape bound, and just over it, an element counting 8
+  shapes; a spreadsheet with one cell at XFD1048576): seconds and peak memory of the child
+  process, beside the 10 s and 1 GB that no input may exceed.
 
 No asserts on time: these machines are shared and noisy.
 
