@@ -6,8 +6,9 @@ Prints, in one run on this machine:
   linear, about 16 when quadratic);
 - ``irata check`` then ``irata print`` of games built at the edge of what check lets through
   (a board a metre square; nearly as many tarot cards as the work bound allows; the
-  largest grid): seconds and peak memory of the child process, beside the 10 s and 1 GB that
-  no input may exceed;
+  largest grid; SVG art just under the shape bound, and just over it, an element counting 8
+  shapes; a spreadsheet with one cell at XFD1048576): seconds and peak memory of the child
+  process, beside the 10 s and 1 GB that no input may exceed;
 - ``irata print`` of the test deck beside an output folder's ``manifest.json`` irata did not
   write (listing 200,000 and 2,000,000 files, nested 100,000 deep): seconds, beside the print
   with irata's own manifest there.
@@ -53,6 +54,40 @@ EDGES = {
 }
 
 
+SVG_ART = ("  - id: a\n    kind: card\n    size: poker\n    front: [{type: image, path: a.svg, "
+           "w: 60, h: 80}]\n")
+
+
+def _svg(shapes: int) -> str:
+    body = "".join(f'<rect x="{i % 100}" y="{i // 100 % 100}" width="1" height="1"/>'
+                   for i in range(shapes - 1))  # the <svg> element counts as one
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{body}</svg>'
+
+
+def _far_cell(folder: Path) -> None:
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"], ws["B1"], ws["A2"], ws["B2"] = "id", "title", "x", "y"
+    ws["XFD1048576"] = "far"
+    wb.save(folder / "t.xlsx")
+
+
+# component YAML, and the files beside it
+FILES: dict[str, dict[str, object]] = {
+    "SVG art of 12,000 elements (passes)": {"a.svg": lambda: _svg(12_000)},
+    "SVG art of 12,501 elements (refused)": {"a.svg": lambda: _svg(12_501)},
+    "xlsx of one cell at XFD1048576 (refused)": {"t.xlsx": _far_cell, "more.yaml": (
+        "defaults: {kind: card, size: poker, front: [{type: text, text: '${title}', w: 40, "
+        "h: 10}]}\ncomponents_from: t.xlsx\n")},
+}
+EDGES.update({"SVG art of 12,000 elements (passes)": SVG_ART,
+              "SVG art of 12,501 elements (refused)": SVG_ART,
+              "xlsx of one cell at XFD1048576 (refused)": SVG_ART.replace(
+                  "{type: image, path: a.svg, w: 60, h: 80}", "{type: rect, w: 5, h: 5}")})
+
+
 def scoring() -> None:
     from companion.mutagen.data import load_rules
     from companion.mutagen.rules import Crew, PlayerEnd, Tracks, end_of_game
@@ -80,6 +115,13 @@ def edges() -> None:
             folder.mkdir()
             (folder / "game.yaml").write_text("game: edge\nname: Edge\n")
             (folder / "c.yaml").write_text("components:\n" + component)
+            for name, make in FILES.get(label, {}).items():
+                if isinstance(make, str):
+                    (folder / name).write_text(make)
+                elif name.endswith(".xlsx") and callable(make):
+                    make(folder)
+                elif callable(make):
+                    (folder / name).write_text(make())
             t = time.perf_counter()
             before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
             proc = subprocess.run([sys.executable, "-c", CHILD, str(folder), str(Path(tmp) / "o")],

@@ -52,7 +52,9 @@ from components.yamlloc import LocDict, LocList, kind_of, load_file, plain
 ERRATUM_KEYS = ("id", "version", "date", "summary", "note", "changes")
 CHANGE_KEYS = ("component", "data", "set")
 FROZEN = ("id", "kind")  # keys an erratum may not change: they name the component
-VERSION_RE = re.compile(r"^\d+(\.\d+)*$")
+# a version is a few short numbers ("1.10"): bounded by length before any is converted, so a
+# version of thousands of digits is refused as a version rather than overflowing int()
+VERSION_RE = re.compile(r"[0-9]{1,9}(\.[0-9]{1,9}){0,7}")
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,10 @@ class Erratum:
 
 
 def version_key(version: str) -> tuple[int, ...]:
-    """``"1.10"`` -> ``(1, 10)``: editions compare as numbers, part by part."""
+    """``"1.10"`` -> ``(1, 10)``: editions compare as numbers, part by part. ``ValueError``
+    for what is not a version (``is_version``)."""
+    if not is_version(version):
+        raise ValueError(f"'{str(version)[:40]}' is not a version such as 1.1")
     parts = [int(p) for p in str(version).strip().split(".")]
     while len(parts) > 1 and parts[-1] == 0:
         parts.pop()  # "1.0" == "1"
@@ -109,7 +114,7 @@ def version_key(version: str) -> tuple[int, ...]:
 
 
 def is_version(text: str) -> bool:
-    return bool(VERSION_RE.match(str(text).strip()))
+    return bool(VERSION_RE.fullmatch(str(text).strip()))
 
 
 # --- reading errata.yaml ---------------------------------------------------------------------
@@ -162,8 +167,14 @@ def read_errata(path: Path, base: str | None = None) -> tuple[list[Erratum], lis
                       "would read as 1.1", item, "version")
         if not isinstance(version, (str, int)) or isinstance(version, bool) \
                 or not is_version(str(version)):
+            shown = repr(version) if len(str(version)) <= 40 else (
+                f"{str(version)[:20]}... ({len(str(version))} characters)")
             raise err(f"an erratum's version must be numbers and dots in quotes, such as "
-                      f"\"1.1\", not {version!r}", item, "version")
+                      f"\"1.1\" (each number at most 9 digits), not {shown}", item, "version")
+        if base is not None and not is_version(base):
+            raise err(f"erratum {eid}: game.yaml's edition '{str(base)[:40]}' is not a version "
+                      "of numbers and dots (such as \"1.0\"), so no erratum can follow it",
+                      item, "version")
         if base is not None and version_key(str(version)) <= version_key(base):
             raise err(f"erratum {eid}: version {version} is not later than game.yaml's "
                       f"edition {base}", item, "version")
@@ -390,7 +401,7 @@ def editions(game: Game) -> list[str]:
     """Every edition the game has had: game.yaml's, then each erratum's (once each)."""
     out = [game.base_edition or game.edition]
     for e in game.errata:
-        if version_key(e.version) not in {version_key(v) for v in out}:
+        if version_key(e.version) not in {version_key(v) for v in out if is_version(v)}:
             out.append(e.version)
     return out
 
@@ -400,9 +411,10 @@ def known_edition(game: Game, version: str, what: str = "edition") -> str:
     known = editions(game)
     if is_version(version):
         for v in known:
-            if version_key(v) == version_key(version):
+            if is_version(v) and version_key(v) == version_key(version):
                 return v
-    raise InputError(f"{game.key} has no {what} '{version}' (its editions: {', '.join(known)})")
+    shown = version if len(version) <= 40 else f"{version[:20]}... ({len(version)} characters)"
+    raise InputError(f"{game.key} has no {what} '{shown}' (its editions: {', '.join(known)})")
 
 
 def changed_since(game: Game, since: str) -> set[str]:
@@ -498,7 +510,8 @@ def parse_payload(text: str) -> tuple[str, str, str]:
     """``irata:GAME/COMPONENT-ID@VERSION`` -> (game, id, version); InputError otherwise."""
     m = PAYLOAD_RE.match(text.strip())
     if not m or not is_version(m["version"]):
-        raise InputError(f"'{text}' is not an irata stamp (expected irata:GAME/COMPONENT-ID@"
+        shown = text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
+        raise InputError(f"'{shown}' is not an irata stamp (expected irata:GAME/COMPONENT-ID@"
                          "VERSION, for example irata:mule/production/acid-rain-storm@1.1)")
     return m["game"], m["id"], m["version"]
 

@@ -91,6 +91,11 @@ def known_paths(game: Game) -> set[str]:
     return out
 
 
+def _glimpse(text: str) -> str:
+    """A name as shown in a message: never more than a glimpse of a hostile one."""
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
+
+
 def _pattern(path: str) -> str:
     return ".".join("*" if part.isdigit() else part for part in path.split("."))
 
@@ -351,13 +356,14 @@ class _Walk:
                 continue  # a field's own words may say "$N"; a layout's $name is a slip
             also = ""
             if missing:
-                also = f"; and {self.whose()} has no field '{path}'{self.near(path, fields)}"
+                also = (f"; and {self.whose()} has no field '{_glimpse(path)}'"
+                        f"{self.near(path, fields)}")
             raise self.error(f"'${path}' is not a field reference{via}: fields are written "
                              f"${{name}}, so write \"${{{path}}}\"{also}", el, key)
         for inner, paths in refs_in(text):
             for path in paths:
                 if lookup(fields, path) is MISSING and not self.optional(path):
-                    raise self.error(f"{self.whose()} has no field '{path}'{via}"
+                    raise self.error(f"{self.whose()} has no field '{_glimpse(path)}'{via}"
                                      f"{self.near(path, fields)}", el, key)
             try:
                 if not all(self.optional(p) for p in paths if lookup(fields, p) is MISSING):

@@ -48,7 +48,8 @@ def lookup(fields: Any, path: str) -> Any:
     for part in path.split("."):
         if isinstance(value, dict) and part in value:
             value = value[part]
-        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+        elif isinstance(value, list) and part.isascii() and part.isdigit() \
+                and len(part) < 10 and int(part) < len(value):
             value = value[int(part)]
         else:
             return MISSING
@@ -63,7 +64,10 @@ def paths_in(inner: str) -> list[str]:
     """The field paths a reference's inside reads (one for a path, any number for a sum)."""
     if is_path(inner):
         return [inner.strip()]
-    return [m.group(2) for m in _tokens(inner) if m.group(2)]
+    try:
+        return [m.group(2) for m in _tokens(inner) if m.group(2)]
+    except ValueError:
+        return []  # not a reference irata can read: ``evaluate`` says why, where it is used
 
 
 def refs_in(text: str) -> Iterator[tuple[str, list[str]]]:

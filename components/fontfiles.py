@@ -92,16 +92,18 @@ def font_from_spec(spec: Any, node: LocDict, key: str, folder: Path | None) -> F
 
 
 def _inside(rel: str, folder: Path | None, node: LocDict, key: str) -> Path:
-    from components.schema import err, in_folder
+    from components.confine import ConfineError, inside
+    from components.schema import err
 
     if folder is None:
         raise err("a font file needs the game's folder", node, key)
     p = Path(rel)
-    if p.is_absolute() or ".." in p.parts:
+    if p.is_absolute() or ".." in p.parts or "\0" in rel:
         raise err(f"font file '{rel}' must stay inside the game folder", node, key)
-    full = in_folder(folder / p, folder)
-    if full is None:
-        raise err(f"font file '{rel}' leaves the game folder", node, key)
+    try:
+        full = inside(folder / p, folder)
+    except ConfineError as exc:
+        raise err(f"font file '{rel}' {exc}", node, key) from None
     if not full.is_file():
         raise err(f"font file '{rel}' does not exist in the game folder", node, key)
     return full
@@ -123,14 +125,19 @@ def _check_font_file(path: Path, rel: str, node: LocDict, key: str, index: int =
 
 
 def _package_font(spec: LocDict, key: str, line: int, col: int) -> FontFile:
-    from components.schema import FontFile, err, suggest
+    from components.schema import FontFile, err, suggest, type_name
 
     family = spec["family"]
     weight = spec.get("weight", 400)
     style = spec.get("style", "normal")
     if not isinstance(family, str):
         raise err("family must be a font family's name, such as Fira Sans", spec, "family")
-    if style not in ("normal", "italic"):
+    if isinstance(weight, bool) or not isinstance(weight, (int, str)) or (
+            isinstance(weight, int) and not 1 <= weight <= 1000) or (
+            isinstance(weight, str) and len(weight) > 40):
+        raise err(f"weight must be a number 1 to 1000 (400 regular, 700 bold) or a name such "
+                  f"as bold or black, not {type_name(weight)}", spec, "weight")
+    if not isinstance(style, str) or style not in ("normal", "italic"):
         raise err(f"style must be normal or italic{suggest(str(style), ('normal', 'italic'))}",
                   spec, "style")
     try:

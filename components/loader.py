@@ -51,11 +51,16 @@ def _folders(root: Path) -> dict[str, Path]:
 
 def _game_name(folder: Path) -> str:
     """A folder's game name (``game:`` in its game.yaml), read once per version of the file."""
+    from components.confine import ConfineError, read_inside
+    from components.stamp import MAX_FILE_BYTES
+
     path = folder / "game.yaml"
     try:
-        key = (str(path), hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest())
-    except OSError:
+        # a game.yaml that is a link out of the folder is refused before a byte is read
+        data = read_inside(path, folder, MAX_FILE_BYTES)
+    except ConfineError:
         return folder.name.replace("_", "-")
+    key = (str(path), hashlib.blake2b(data, digest_size=16).hexdigest())
     if key not in _NAMES:
         _NAMES[key] = _read_game_name(path, folder)
     return _NAMES[key]
@@ -115,19 +120,12 @@ def confined(path: Path, folder: Path) -> Path:
 
     A game folder is shared like any file: a definition that is a symlink to a file elsewhere
     (or to nowhere, or to itself) is refused by name, and its target is never read."""
-    shown = _shown(path)
+    from components.confine import ConfineError, inside
+
     try:
-        real = path.resolve(strict=True)
-    except FileNotFoundError:
-        raise DefinitionError("a link that points to no file (remove it or fix it)",
-                              shown) from None
-    except (OSError, RuntimeError):
-        raise DefinitionError("a link that cannot be followed (it loops, or a folder on the way "
-                              "cannot be read)", shown) from None
-    if real != folder and folder not in real.parents:
-        raise DefinitionError("leads outside the game folder (a link to a file elsewhere); "
-                              "copy the file into the game folder instead", shown)
-    return real
+        return inside(path, folder)
+    except ConfineError as exc:
+        raise DefinitionError(str(exc).removeprefix("is "), _shown(path)) from None
 
 
 def load_path(folder: Path | str, errata: bool = True) -> Game:
@@ -173,8 +171,8 @@ def _shown(path: Path) -> str:
 
 def _read(folder: Path) -> Game:
     game_file = folder / "game.yaml"
-    confined(game_file, folder)
-    raw = load_file(game_file, _shown(game_file))
+    # what is read is the file the check resolved, never the name again
+    raw = load_file(confined(game_file, folder), _shown(game_file))
     g = expect_mapping(raw, "game.yaml", raw)
     check_keys(g, GAME_KEYS, "game.yaml")
     key = g.get("game") or folder.name.replace("_", "-")
@@ -219,7 +217,7 @@ def _read(folder: Path) -> Game:
     files = []
     for path in _yaml_files(folder):
         shown = _shown(path)
-        doc = load_file(path, shown)
+        doc = load_file(confined(path, folder), shown)
         if doc is None:
             continue
         doc = expect_mapping(doc, f"{path.name}", doc)

@@ -258,10 +258,15 @@ class Game:
 
 
 def in_folder(path: Path, folder: Path) -> Path | None:
-    """``path`` resolved (links followed, ``..`` taken), or None unless it lies inside
-    ``folder``: the one test that a file a game folder names stays in that folder."""
-    full = path.resolve()
-    return full if folder.resolve() in full.parents else None
+    """``path`` resolved (links followed, ``..`` taken) by ``confine.inside``, or None unless
+    it is a file or folder inside ``folder``."""
+    from components.confine import ConfineError, inside
+
+    try:
+        full = inside(path, folder)
+    except ConfineError:
+        return None
+    return full if full != folder.resolve() else None
 
 
 # --- helpers that raise located errors ---------------------------------------------------------

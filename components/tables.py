@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ MAX_ROWS = 20_000
 MAX_XLSX_PART = 16 * 1024 * 1024
 MAX_XLSX_UNPACKED = 48 * 1024 * 1024
 MAX_XLSX_PARTS = 1000
+MAX_COLUMNS = 500  # columns of a sheet: far more fields than any face prints
 SPEC_KEYS = ("file", "sheet")
 _INT = re.compile(r"^[+-]?(0|[1-9][0-9]*)$")
 _FLOAT = re.compile(r"^[+-]?(0|[1-9][0-9]*)\.[0-9]+$")
@@ -48,7 +50,8 @@ _SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[xX×]\s*([0-9]+(?:\.[0-9]+)?)\
 def table_path(spec: Any, doc: LocDict, base: Path, folder: Path) -> tuple[Path, str | None]:
     """The spreadsheet a ``components_from:`` names (relative to ``base``, the YAML file's
     folder, and inside the game ``folder``), and the worksheet named, if any."""
-    from components.schema import check_keys, err, in_folder
+    from components.confine import ConfineError, inside
+    from components.schema import check_keys, err
 
     sheet: str | None = None
     node, key = doc, "components_from"
@@ -63,11 +66,15 @@ def table_path(spec: Any, doc: LocDict, base: Path, folder: Path) -> tuple[Path,
         raise err(f"components_from must name a .csv, .tsv or .xlsx file in the game folder, "
                   f"not {type_name(rel)}", node, key)
     p = Path(rel)
-    full = in_folder(base / p, folder)
-    if p.is_absolute() or full is None:
+    if p.is_absolute() or "\0" in rel:
         raise err(f"'{rel}' must lie inside the game folder", node, key)
+    try:
+        full = inside(base / p, folder)
+    except ConfineError as exc:
+        raise err(f"'{rel}' {exc}" + (f" (looked in {base})" if "exist" in str(exc) else ""),
+                  node, key) from None
     if not full.is_file():
-        raise err(f"'{rel}' does not exist (looked in {base})", node, key)
+        raise err(f"'{rel}' is not a file (looked in {base})", node, key)
     if full.stat().st_size > MAX_TABLE_BYTES:
         raise err(f"'{rel}' is larger than {MAX_TABLE_BYTES // (1024 * 1024)} MB", node, key)
     if sheet is not None and full.suffix.lower() != ".xlsx":
@@ -131,6 +138,24 @@ def _check_unpacked(path: Path, shown: str) -> None:
         raise DefinitionError(f"the workbook unpacks to {total // mb} MB; at most "
                               f"{MAX_XLSX_UNPACKED // mb} MB (save a smaller sheet, or as CSV)",
                               shown)
+    # a part that declares XML entities (or a DTD, which may declare them) is refused before
+    # an XML reader sees it: entities nest into a "billion laughs" no size above shows
+    try:
+        with zipfile.ZipFile(path) as z:
+            for part in parts:
+                if not part.filename.lower().endswith((".xml", ".rels", ".vml")):
+                    continue
+                with z.open(part) as fh:
+                    data = fh.read(MAX_XLSX_PART + 1)
+                if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+                    raise DefinitionError(f"the workbook's part {part.filename[:60]} declares "
+                                          "XML entities or a DTD, which irata does not read "
+                                          "(save the sheet again from a spreadsheet program, "
+                                          "or as CSV)", shown)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, RuntimeError) as exc:
+        if isinstance(exc, DefinitionError):
+            raise
+        raise DefinitionError(f"cannot read the workbook ({exc})", shown) from None
 
 
 def _read_xlsx(path: Path, shown: str, sheet: str | None, spec: Any = None
@@ -146,6 +171,8 @@ def _read_xlsx(path: Path, shown: str, sheet: str | None, spec: Any = None
     except Exception as exc:  # openpyxl raises many kinds for a damaged file  # noqa: BLE001
         raise DefinitionError(f"cannot read the workbook ({exc})", shown) from None
     try:
+        if not book.worksheets:
+            raise DefinitionError("the workbook holds no worksheet", shown)
         if sheet is None:
             ws = book.worksheets[0]
         elif sheet in book.sheetnames:
@@ -158,14 +185,50 @@ def _read_xlsx(path: Path, shown: str, sheet: str | None, spec: Any = None
             if isinstance(spec, LocDict) and "sheet" in spec:
                 raise err(msg, spec, "sheet")  # the YAML's line that names it
             raise DefinitionError(msg, shown)
-        rows: list[list[Any]] = []
-        for row in ws.iter_rows(values_only=True):
-            if len(rows) > MAX_ROWS:
-                raise DefinitionError(f"more than {MAX_ROWS} rows", shown)
-            rows.append(["" if v is None else v for v in row])
-        return rows
+        return _sheet_rows(book, ws, shown)
     finally:
         book.close()
+
+
+def _sheet_rows(book: Any, ws: Any, shown: str) -> list[list[Any]]:
+    """A worksheet's rows, read cell by cell as the sheet's XML lists them: the declared used
+    range and every cell's place are checked before a row is built, so a sheet of one cell at
+    XFD1048576 is refused at that cell instead of being padded out to millions of cells."""
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    # the <dimension> the sheet declares (openpyxl reads only that element for it)
+    if (ws.max_row or 0) > MAX_ROWS + 1 or (ws.max_column or 0) > MAX_COLUMNS:
+        raise DefinitionError(
+            f"the sheet declares its used range as {ws.calculate_dimension()}, beyond "
+            f"{MAX_ROWS} rows and {MAX_COLUMNS} columns; delete the rows and columns past the "
+            "last card (or save as CSV)", shown)
+    by_row: dict[int, dict[int, Any]] = {}
+    try:
+        with ws._get_source() as src:
+            parser = WorkSheetParser(src, ws._shared_strings, data_only=True,
+                                     epoch=book.epoch, date_formats=book._date_formats,
+                                     timedelta_formats=book._timedelta_formats)
+            for _, cells in parser.parse():
+                for cell in cells:
+                    r, c, value = cell["row"], cell["column"], cell["value"]
+                    if r > MAX_ROWS + 1 or c > MAX_COLUMNS:
+                        raise DefinitionError(
+                            f"a cell beyond {MAX_ROWS} rows and {MAX_COLUMNS} columns; delete "
+                            "it (or save as CSV)", shown, r, c)
+                    if value is not None:
+                        by_row.setdefault(r, {})[c] = value
+    except DefinitionError:
+        raise
+    except Exception as exc:  # a damaged sheet makes openpyxl raise many kinds  # noqa: BLE001
+        text = " ".join(str(exc).split())[:120] or type(exc).__name__
+        raise DefinitionError(f"cannot read the workbook ({text})", shown) from None
+    last = max(by_row, default=0)
+    rows: list[list[Any]] = []
+    for r in range(1, last + 1):
+        cells = by_row.get(r, {})
+        width = max(cells, default=0)
+        rows.append([cells.get(c, "") for c in range(1, width + 1)])
+    return rows
 
 
 def fields_used(specs: list[Any], layouts: dict[str, Any]) -> set[str]:
@@ -237,7 +300,12 @@ def rows_to_items(rows: list[list[Any]], shown: str, defaults: dict[str, Any],
             for part in parts[:-1]:
                 nxt = target.get(part)
                 if not isinstance(nxt, dict):
-                    nxt = dict(defaults.get(part) or {}) if target is item else {}
+                    base = defaults.get(part) if target is item else None
+                    if base is not None and not isinstance(base, dict):
+                        raise DefinitionError(
+                            f"column '{name[:60]}' fills in a mapping, but the default of "
+                            f"'{part[:40]}' is {type_name(base)}", shown, 1, col)
+                    nxt = dict(base or {})
                     target[part] = nxt
                 target = nxt
             target[parts[-1]] = value
@@ -250,6 +318,15 @@ def rows_to_items(rows: list[list[Any]], shown: str, defaults: dict[str, Any],
 def _typed(name: str, cell: Any, defaults: dict[str, Any], shown: str, r: int,
            col: int) -> Any:
     """A cell's value, typed by its column (see the module's docstring)."""
+    from components.yamlloc import MAX_DIGITS
+
+    if isinstance(cell, str) and name != "id" and (_INT.match(cell) or _FLOAT.match(cell)):
+        digits = sum(ch.isdigit() for ch in cell)
+        if digits > MAX_DIGITS:  # refused by length: int() of thousands of digits is refused
+            raise DefinitionError(f"a number of {digits} digits is too large (at most "
+                                  f"{MAX_DIGITS})", shown, r, col)
+    if isinstance(cell, float) and not math.isfinite(cell):
+        raise DefinitionError(f"'{cell}' is not a finite number", shown, r, col)
     if name == "count":
         if isinstance(cell, int) and not isinstance(cell, bool) and cell >= 0:
             return cell
@@ -278,7 +355,9 @@ def _typed(name: str, cell: Any, defaults: dict[str, Any], shown: str, r: int,
     if not isinstance(cell, str):
         return cell  # a spreadsheet's own number, date or true/false
     number: Any = None
-    if _INT.match(cell):
+    if name == "id":
+        pass  # an id is text, whatever it looks like
+    elif _INT.match(cell):
         number = int(cell)
     elif _FLOAT.match(cell):
         number = float(cell)

@@ -25,7 +25,7 @@ from components.facecheck import check_faces
 from components.schema import LIMITS
 from generator.draw import INKS, Faces, Options, draw_component
 from generator.draw.elements import Context, FitRecord, draw_elements
-from generator.drawing import PT, Drawing, FaceKey, Icon, Primitive, Rect, Style, Text, walk
+from generator.drawing import PT, Drawing, FaceKey, Icon, Image, Primitive, Rect, Style, Text, walk
 from generator.fonts import sheet_marks
 from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.layout import Settings, Sheet, best_grid, footer, page_size, usable_area
@@ -121,7 +121,8 @@ def check_icons(game: Game) -> dict[str, int]:
 
 def _shapes(items: list[Primitive] | tuple[Primitive, ...],
             icon_weight: Callable[[str], int]) -> int:
-    return sum(icon_weight(p.name) if isinstance(p, Icon) else 1 for p in walk(items))
+    return sum(icon_weight(p.name) if isinstance(p, Icon)
+               else p.weight if isinstance(p, Image) else 1 for p in walk(items))
 
 
 def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]) -> None:
@@ -350,8 +351,53 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
         footer(s, text, settings)
 
 
+def scratch_prefix(name: str) -> str:
+    """The start of a scratch file's or folder's name: hidden, and naming the process that
+    writes it, so that what a killed print left behind is known as such (``clear_scratch``)."""
+    return f".{name}.{os.getpid()}."
+
+
+_SCRATCH = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]{1,10})\.[A-Za-z0-9_]{8}(?:\.tmp)?")
+
+
+def clear_scratch(folder: Path) -> list[str]:
+    """Remove what a print killed mid-way left in ``folder`` (and its sub-folders): the
+    scratch files and staging folders of a process that no longer runs. A print that is still
+    running keeps its own, and nothing but irata's scratch names is touched; a link is removed
+    as a link, never followed. Returns the names removed."""
+    import shutil
+
+    removed = []
+    subs = [p for p in folder.iterdir()
+            if p.is_dir() and not p.is_symlink() and not _SCRATCH.fullmatch(p.name)]
+    for where in [folder, *subs]:
+        for p in list(where.iterdir()):
+            m = _SCRATCH.fullmatch(p.name)
+            if m is None or _running(int(m["pid"])):
+                continue
+            if p.is_dir() and not p.is_symlink():
+                shutil.rmtree(p, ignore_errors=True)
+            else:
+                p.unlink(missing_ok=True)
+            removed.append(str(p.relative_to(folder)))
+    return removed
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process, or not a process id: leave it
+    return True
+
+
 def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=scratch_prefix(path.name), suffix=".tmp",
+                               dir=path.parent)
     os.close(fd)
     try:
         write(Path(tmp))
@@ -554,6 +600,7 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
         total(len(comps) + len(sheets) * len(opts.formats))
     folder = confine(opts.out, game.key)
     folder.mkdir(parents=True, exist_ok=True)
+    clear_scratch(folder)  # what a killed print left: never a half-written file
     before = written_before(folder, manifest_name)
     written: list[str] = []
     icons = icon_source(game)
@@ -591,7 +638,7 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     svg_dir: Path | None = None
     if "svg" in opts.formats:
         svg_dir = confine(folder, svg_name)
-        staging = Path(tempfile.mkdtemp(prefix=".svg.", dir=folder))
+        staging = Path(tempfile.mkdtemp(prefix=scratch_prefix("svg"), dir=folder))
         try:
             k = 0
             svg_faces = FaceCache()

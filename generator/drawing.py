@@ -99,6 +99,7 @@ class Image:
     y: float
     w: float
     h: float
+    weight: int = 1  # the shapes drawing it costs (SVG art: its elements), for the shape limit
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,6 +111,7 @@ def register(ff: FontFile, chars: Iterable[str] = BASIC, again: bool = False) ->
         data, cut = truetype_bytes(ff, wanted)
         font = TTFont(ff.name, io.BytesIO(data))
         style = _face_style(data)
+        _trial(font, data, wanted | frozenset(BASIC))
     # a damaged or hostile font file makes fontTools and reportlab raise many kinds (TTLibError,
     # struct.error, IndexError, ...): each is this font's fault, told as one line
     except Exception as exc:  # noqa: BLE001
@@ -124,6 +125,20 @@ def register(ff: FontFile, chars: Iterable[str] = BASIC, again: bool = False) ->
         _CUT_TO[ff.name] = wanted
     subset_bytes.cache_clear()
     _STYLE[ff.name] = style
+
+
+def _trial(font: Any, data: bytes, chars: frozenset[str]) -> None:
+    """Cut the font down as the PDF (reportlab) and the SVG sheets (fontTools) will, for
+    ``chars``: a font whose tables are damaged past its first few (glyph outlines, metrics) is
+    refused now, where ``check`` sees it, not while a PDF is being written."""
+    from fontTools.ttLib import TTFont as FtFont
+
+    codes = sorted(ord(c) for c in chars if ord(c) > 32)
+    for start in range(0, len(codes), 255):  # reportlab embeds 256 characters a subset
+        font.face.makeSubset([0, *codes[start:start + 255]])
+    ft = FtFont(io.BytesIO(data))
+    _subset(ft, set(chars) | {" "})
+    ft.save(io.BytesIO())
 
 
 def _install(font: Any, name: str) -> None:

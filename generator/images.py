@@ -22,12 +22,14 @@ agree to the dot.
 
 from __future__ import annotations
 
+import math
 import re
 import struct
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 MIN_DPI = 200.0
 MAX_BYTES = 50 * 1024 * 1024
@@ -43,6 +45,7 @@ class ImageInfo:
     kind: str  # png | jpeg | svg
     width: float  # pixels (raster) or the SVG's user units
     height: float
+    shapes: int = 1  # what drawing it costs, counted against the print's shape limit
 
     @property
     def vector(self) -> bool:
@@ -133,19 +136,69 @@ def _svg_size(path: str) -> ImageInfo:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
         raise ImageError(f"is not well-formed SVG ({exc})") from None
-    if not root.tag.endswith("svg"):
+    if not isinstance(root.tag, str) or not root.tag.endswith("svg"):
         raise ImageError("is XML but not SVG")
+    shapes = svg_shapes(root)
     box = root.get("viewBox")
     if box:
-        parts = [float(v) for v in re.split(r"[\s,]+", box.strip()) if v]
-        if len(parts) == 4 and parts[2] > 0 and parts[3] > 0:
-            return ImageInfo("svg", parts[2], parts[3])
+        try:
+            parts = [float(v) for v in re.split(r"[\s,]+", box.strip()) if v]
+        except ValueError:
+            raise ImageError(f"is an SVG whose viewBox '{box[:40]}' is not four numbers"
+                             ) from None
+        if len(parts) == 4 and all(math.isfinite(v) for v in parts) and parts[2] > 0 \
+                and parts[3] > 0:
+            return ImageInfo("svg", parts[2], parts[3], shapes)
     w, h = root.get("width"), root.get("height")
     mw, mh = (_LENGTH.match(w or ""), _LENGTH.match(h or ""))
     if mw and mh:
-        return ImageInfo("svg", float(mw.group(1)) * _UNIT[mw.group(2)],
-                         float(mh.group(1)) * _UNIT[mh.group(2)])
+        width = float(mw.group(1)) * _UNIT[mw.group(2)]
+        height = float(mh.group(1)) * _UNIT[mh.group(2)]
+        if math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0:
+            return ImageInfo("svg", width, height, shapes)
     raise ImageError("is an SVG with neither a viewBox nor a width and height")
+
+
+MAX_SVG_SHAPES = 10_000_000  # counting stops here: far past the print's own shape limit
+# what one SVG element costs, in shapes of irata's own: svglib reads an element in about
+# 0.3 ms where a shape drawn by irata takes about 0.04 ms (benchmarks/hostile_limits.py)
+SVG_SHAPE_COST = 8
+
+
+def svg_shapes(root: ET.Element) -> int:
+    """How many shapes drawing the SVG costs: every element once, and each ``<use>`` again
+    what it copies (so a few uses of uses cannot multiply into millions unseen). A ``<use>``
+    that leads back to itself is refused."""
+    ids = {el.get("id"): el for el in root.iter() if el.get("id")}
+    memo: dict[int, int] = {}
+    busy: set[int] = set()
+
+    def weight(el: ET.Element) -> int:
+        key = id(el)
+        if key in memo:
+            return memo[key]
+        if key in busy:
+            raise ImageError("is an SVG whose <use> copies itself")
+        busy.add(key)
+        total = 1
+        tag = el.tag.rsplit("}", 1)[-1] if isinstance(el.tag, str) else ""
+        if tag == "use":
+            ref = next((v for k, v in el.attrib.items() if k.rsplit("}", 1)[-1] == "href"), "")
+            target = ids.get(ref.strip()[1:]) if ref.strip().startswith("#") else None
+            if target is not None:
+                total += weight(target)
+        for child in el:
+            total += weight(child)
+            if total > MAX_SVG_SHAPES:
+                break
+        busy.discard(key)
+        memo[key] = total = min(total, MAX_SVG_SHAPES)
+        return total
+
+    try:
+        return weight(root)
+    except RecursionError:
+        raise ImageError("is an SVG nested too deeply") from None
 
 
 def verify_image(path: Path) -> ImageInfo:
@@ -157,6 +210,14 @@ def verify_image(path: Path) -> ImageInfo:
     info = image_info(path)
     if info.vector:
         _self_contained(str(path), st.st_size, st.st_mtime_ns)
+        from components.schema import LIMITS
+
+        if info.shapes * SVG_SHAPE_COST > LIMITS.shapes:  # refused before svglib reads it
+            raise ImageError(f"is SVG art of {info.shapes} elements, more than a whole print "
+                             f"may draw (at most {LIMITS.shapes // SVG_SHAPE_COST}; irata print "
+                             "--max-pieces N allows more)")
+        svg_drawing(str(path), st.st_mtime_ns)  # what print draws: a length svglib cannot
+        # read fails here, in check, rather than in the middle of a PDF
     else:
         _decode(str(path), st.st_size, st.st_mtime_ns)
     return info
@@ -186,6 +247,60 @@ def _self_contained(path: str, size: int, mtime: int) -> None:
             if ref and not ref.startswith("#") and not ref.lower().startswith("data:"):
                 raise ImageError(f"is an SVG that links to another file ('{ref[:60]}'); "
                                  "embed the art in the SVG itself")
+
+
+class _StandardFonts:
+    """svglib's font lookup for SVG art, kept to the 14 standard PDF fonts and their usual
+    aliases (sans-serif, Arial, Times New Roman, ...). svglib on its own opens a file named
+    after a ``font-family`` (``/home/me/secret`` -> ``/home/me/secret.ttf``) or asks
+    fontconfig for one, and embeds it: a shared game folder could so copy any file into the
+    PDF a person sends on. A family not known here prints in Helvetica."""
+
+    def __init__(self) -> None:
+        from svglib.fonts import FontMap
+
+        self._map = FontMap()  # its defaults only register mappings, never read a file
+
+    def find_font(self, font_name: str, weight: str = "normal",
+                  style: str = "normal") -> tuple[str, bool]:
+        from svglib.fonts import DEFAULT_FONT_NAME, STANDARD_FONT_NAMES, FontMap
+
+        fm = self._map
+        family = fm._family_index.get(font_name.lower(), font_name)
+        name = FontMap.build_internal_name(family, weight, style)
+        if name in STANDARD_FONT_NAMES:
+            return name, True
+        entry = fm._map.get(name)
+        if entry is not None and entry["rlgFont"] in STANDARD_FONT_NAMES:
+            return str(entry["rlgFont"]), bool(entry["exact"])
+        return DEFAULT_FONT_NAME, False
+
+
+@lru_cache(maxsize=64)
+def svg_drawing(path: str, mtime: int = 0) -> Any:
+    """SVG art as a reportlab Drawing (svglib), read once per file and time: the one place
+    SVG art is converted, for ``check`` and ``print`` alike. Its fonts are the standard PDF
+    fonts only, and it may refer to no file (``_self_contained`` has refused any link)."""
+    import logging
+
+    from svglib.svglib import svg2rlg
+
+    logging.getLogger("svglib.svglib").setLevel(logging.ERROR)
+    folder = str(Path(path).parent)
+    try:
+        art = svg2rlg(path, font_map=_StandardFonts(), external_reference_root=folder)
+    except RecursionError:
+        raise ImageError("is an SVG nested too deeply") from None
+    except Exception as exc:  # svglib raises many kinds for what it cannot read  # noqa: BLE001
+        raise ImageError(f"is SVG that cannot be drawn ({_short(exc)})") from None
+    if art is None:
+        raise ImageError("is SVG that cannot be drawn")
+    return art
+
+
+def _short(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 @lru_cache(maxsize=256)

@@ -196,12 +196,12 @@ def write_sheet_pngs(sheets: list[Sheet], folder: Path, pdf: Path | None, icons:
     import shutil
 
     from generator.backends.pdf import write_pdf
-    from generator.build import _umask
+    from generator.build import _umask, scratch_prefix
     from generator.outdir import move_into
 
     names = sheet_names(sheets)
     # written into a staging folder, then moved in: no half-written sheet
-    staging = Path(tempfile.mkdtemp(prefix=".png.", dir=folder))
+    staging = Path(tempfile.mkdtemp(prefix=scratch_prefix("png"), dir=folder))
     os.chmod(staging, 0o777 & ~_umask())
     try:
         with tempfile.TemporaryDirectory(prefix="irata-png-") as tmp:

@@ -100,7 +100,7 @@ def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], crater
             raise InputError(f"'{text.strip()}': give a tile and a square, e.g. P07@B2")
         return None
     if len(words) > 2:
-        raise InputError(f"'{text}': give a tile and a square, e.g. P07@B2")
+        raise InputError(f"'{text[:60]}': give a tile and a square, e.g. P07@B2")
     first = words[0]
     square = check_square(words[1], board, pb) if len(words) == 2 else None
     if _TILE.match(first):
@@ -117,9 +117,9 @@ def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], crater
         if kind in (*LAND_TYPES, "land", "mountain", "crater"):
             # a Land is named by the code in its corner: the word printed large on it names
             # many tiles, and a Land without its tile produces nothing the companion can count
-            raise InputError(f"'{first}': which tile? Name the Land by the code printed in its "
-                             f"corner (P07, R01, L03, H02, M01), e.g. P07@B2")
-        raise InputError(f"'{first}': give the tile's code as printed in its corner (P07, "
+            raise InputError(f"'{first[:40]}': which tile? Name the Land by the code printed "
+                             "in its corner (P07, R01, L03, H02, M01), e.g. P07@B2")
+        raise InputError(f"'{first[:40]}': give the tile's code as printed in its corner (P07, "
                          "R01, L03, H02, M01) and its square, e.g. P07@B2")
     if land["land"] == "river" and square is not None and square not in pb.river_beds:
         raise RuleError(f"Land Grant: a River goes only on a river bed "
@@ -142,7 +142,7 @@ def check_square(text: str, board: Sequence[Land], pb: PlayerBoard) -> str:
 def find(lands: Sequence[Land], ref: str) -> int:
     """A Land by its tile (P07), its square (B2) or its number in the list (1 first)."""
     want = ref.strip().upper()
-    if want.isdigit() and 1 <= int(want) <= len(lands):
+    if want.isascii() and want.isdigit() and len(want) < 10 and 1 <= int(want) <= len(lands):
         return int(want) - 1
     for i, land in enumerate(lands):
         if (land.get("tile") or "").upper() == want:

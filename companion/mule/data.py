@@ -178,7 +178,7 @@ class PlayerBoard:
         if want == self.store:
             return want
         if want not in self.squares:
-            raise InputError(f"'{text}': a square is {self.squares[0]} to {self.squares[-1]} "
+            raise InputError(f"'{text[:40]}': a square is {self.squares[0]} to {self.squares[-1]} "
                              f"(columns {self.columns[0]}-{self.columns[-1]}, rows "
                              f"{self.rows[0]}-{self.rows[-1]}, as printed on the Player Board)")
         return want

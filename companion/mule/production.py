@@ -215,10 +215,10 @@ def land_index(lands: Sequence[Worked], ref: str | None, good: str | None = None
         shown = ", ".join(lands[i].label for i in candidates)
         raise InputError(f"{what}: the Colonist chooses one of {shown}")
     want = ref.strip().upper().rstrip("!?")
-    if want.isdigit():
-        i = int(want) - 1
+    if want.isascii() and want.isdigit():
+        i = int(want) - 1 if len(want) < 10 else -1  # too long a number names no Land
         if not 0 <= i < len(lands):
-            raise InputError(f"{what}: there is no Land number {want}")
+            raise InputError(f"{what}: there is no Land number {want[:20]}")
         found = [i]
     else:
         found = [i for i, w in enumerate(lands)
@@ -228,7 +228,7 @@ def land_index(lands: Sequence[Worked], ref: str | None, good: str | None = None
     if not found:
         kind = f" producing {good}" if good else " with a M.U.L.E."
         shown = ", ".join(lands[i].label for i in candidates) or "none"
-        raise InputError(f"{what}: '{ref}' is not one of the Lands{kind} ({shown})")
+        raise InputError(f"{what}: '{ref[:40]}' is not one of the Lands{kind} ({shown})")
     return found[0]
 
 

@@ -100,12 +100,11 @@ def _colour(hexstr: str) -> HexColor:
     return HexColor(hexstr)
 
 
-@lru_cache(maxsize=64)
 def _svg_drawing(path: str, mtime: int = 0) -> Any:
-    """An SVG file as a reportlab Drawing (read once per file and time)."""
-    from svglib.svglib import svg2rlg
+    """An SVG file as a reportlab Drawing: ``images.svg_drawing``, which ``check`` ran too."""
+    from generator.images import svg_drawing
 
-    return svg2rlg(path)
+    return svg_drawing(path, mtime)
 
 
 @lru_cache(maxsize=4096)

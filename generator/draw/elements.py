@@ -15,10 +15,11 @@ from functools import lru_cache
 from typing import Any
 
 from components import Component, Game
+from components.confine import ConfineError, inside
 from components.errors import DefinitionError
 from components.facecheck import CellError, item_fields, legend_cells, repeat_items, repeat_wrap
 from components.fields import MISSING, REF_RE, evaluate, number_text, paths_in
-from components.schema import CHOICES, IMAGE_FITS, choice_error, in_folder, mark_of, suggest
+from components.schema import CHOICES, IMAGE_FITS, choice_error, mark_of, suggest
 from components.yamlloc import LocDict
 from generator import fonts as fontreg
 from generator import images
@@ -439,12 +440,9 @@ def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
         raise ctx.value_error(el, "path", f"an image path must be a file name in the game "
                               f"folder, not {_shown(path)}")
     try:
-        full = in_folder(ctx.game.folder / path, ctx.game.folder)
-    except (OSError, RuntimeError) as exc:  # a name too long, a loop of links
-        raise ctx.value_error(el, "path",
-                              f"image {_shown(path)} cannot be read ({exc})") from None
-    if full is None:
-        raise ctx.value_error(el, "path", f"image path {_shown(path)} leaves the game folder")
+        full = inside(ctx.game.folder / path, ctx.game.folder)
+    except ConfineError as exc:  # outside, a loop of links, a link to nothing, missing
+        raise ctx.value_error(el, "path", f"image {_shown(path)} {exc}") from None
     try:
         found = full.is_file()
     except OSError as exc:  # a name too long, a folder on the way unreadable
@@ -476,7 +474,8 @@ def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
             file, line = ctx.comp.marks[given][:2]
         ctx.fits.append(FitRecord(ctx.comp.id, ctx.face, f"image {path}", file, line,
                                   images.MIN_DPI, round(pl.dpi, 1), False, note="dpi"))
-    art = Image(str(full), pl.x, pl.y, pl.w, pl.h)
+    weight = info.shapes * images.SVG_SHAPE_COST if info.vector else 1
+    art = Image(str(full), pl.x, pl.y, pl.w, pl.h, weight)
     return [Group((art,), clip=pl.clip)] if pl.clip else [art]
 
 

@@ -456,8 +456,10 @@ def last_round_cmd(galaxy: int | None, piles: str | None, save: bool, game_id: i
     galaxy = need(galaxy, "--galaxy")
     piles = need(piles, "--piles")
     parts = [p.strip() for p in piles.split(",") if p.strip()]
-    if not parts or not all(p.isdigit() for p in parts):
-        raise InputError(f"--piles takes whole numbers, comma-separated, not '{piles}'")
+    if not parts or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
+        shown = piles if len(piles) <= 40 else piles[:40] + "..."
+        raise InputError(f"--piles takes whole numbers (at most 6 digits each), "
+                         f"comma-separated, not '{shown}'")
     counts = [int(p) for p in parts]
     result = last_round(galaxy, counts, rules)
     text = ("yes: play one more round, then score" if result else f"no ({why})")

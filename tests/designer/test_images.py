@@ -194,7 +194,7 @@ def test_dpi_follows_the_fit() -> None:
     ("path: art/wide.png, crop: [0, 0, 10]", "crop must be [x, y, w, h]"),
     ("path: art/notes.txt", "is not a PNG, JPEG or SVG image"),
     ("path: art/bomb.svg", "declares XML entities"),
-    ("path: art/elsewhere.png", "image path 'art/elsewhere.png' leaves the game folder"),
+    ("path: art/elsewhere.png", "image 'art/elsewhere.png' leaves the game folder"),
 ])
 def test_image_mistakes(game_dir: Any, element: str, message: str) -> None:
     folder = art_game(game_dir, {"bad": element})

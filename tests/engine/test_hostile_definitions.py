@@ -113,7 +113,7 @@ def test_a_definition_linked_to_a_file_elsewhere_is_refused_without_showing_it(
     folder = make_game(tmp_path)
     (folder / "pw.yaml").symlink_to(secret)
     code, err = run(["check", "--components", str(folder)], capsys)
-    assert code == 2 and "pw.yaml: leads outside the game folder" in err
+    assert code == 2 and "pw.yaml: leaves the game folder" in err
     assert "secret" not in err and "root:x" not in err
 
 
@@ -144,7 +144,7 @@ def test_a_pipe_or_a_device_named_yaml_is_never_read(tmp_path: Path, kind: str) 
     codes = proc.stdout.splitlines()[-1]
     assert codes == ("[0, 0]" if kind == "a pipe" else "[2, 2]"), proc.stderr
     if kind != "a pipe":
-        assert "zero.yaml: leads outside the game folder" in proc.stderr
+        assert "zero.yaml: leaves the game folder" in proc.stderr
 
 
 def test_an_image_linked_outside_the_game_folder_is_refused(

@@ -105,7 +105,7 @@ def many_parts(path: Path) -> None:
 SHEETS = {
     "a zip bomb: one cell of 64 MB": (one_huge_cell, "unpacks to 64 MB; at most 16 MB"),
     "a row of two million cells": (one_endless_row, "unpacks to 28 MB; at most 16 MB"),
-    "thirty thousand rows": (too_many_rows, "more than 20000 rows"),
+    "thirty thousand rows": (too_many_rows, "beyond 20000 rows"),
 }
 
 # run in a child with 1 GB of address space; the exit codes of check, then print
