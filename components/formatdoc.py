@@ -69,6 +69,10 @@ COMPONENT_KEY_DOCS: dict[str, str] = {
     "faces": "dice: six mappings of fields; each face is drawn with `front` and those fields",
     "base": "standees: depth of the folding base in mm (default 15)",
     "printed": "`false`: counted in the inventory but not printed",
+    "sits_on": "the printed space the piece goes on: `\"BOARD_ID:SPACE\"` (a space an "
+               "element of that component names with `space:`), a list of them, or `[w, h]` "
+               "in mm; `irata check` refuses a piece that does not fit it with 1 mm clear on "
+               "every side (a standee's footprint is its width by its `base`)",
 }
 
 ELEMENT_DOCS: dict[str, str] = {
@@ -137,6 +141,8 @@ KEY_DOCS: dict[str, str] = {
     "dx": "each copy moved this far right from the last",
     "dy": "each copy moved this far down (with `wrap`: the rows this far apart)",
     "wrap": "copies to a row, then a new row",
+    "space": "a name for the space it draws, for pieces' `sits_on` (a grid: each cell; a "
+             "circle: its diameter); its size must be written in mm",
 }
 KEY_DOCS_BY_TYPE: dict[tuple[str, str], str] = {
     ("rect", "bleed"): "`true`: extend by the bleed past the trim edges it touches "

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from components.errors import DefinitionError, InputError
+from components.fit import check_fits
 from components.schema import (
     FILE_KEYS,
     GAME_KEY_RE,
@@ -148,6 +149,7 @@ def load_path(folder: Path | str, errata: bool = True) -> Game:
             game = apply_errata(load_path(folder, errata=False), folder / "errata.yaml")
         else:
             game = _read(folder)
+        check_fits(game)
         hit = _CACHE[key] = (stamp, game)
     return _own(hit[1])
 

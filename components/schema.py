@@ -46,7 +46,7 @@ GAME_KEYS = ("game", "name", "edition", "players", "rulebook", "palette", "ink_s
              "icons", "inventory", "data", "layouts", "description")
 FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
-            "printed")
+            "printed", "sits_on")
 INVENTORY_KEYS = ("group", "count", "printed", "note")
 # a grid's ``legend``: what each mark of its ``cells`` draws (``P: {fill: plains, label: PLAINS}``)
 LEGEND_KEYS = ("fill", "label")
@@ -55,8 +55,9 @@ FIELD_RE = REF_RE
 
 COMMON_ELEMENT_KEYS = ("type", "when", "unless")
 ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
-    "rect": ("x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius", "dash", "bleed"),
-    "ellipse": ("cx", "cy", "r", "rx", "ry", "fill", "stroke", "stroke_width", "dash"),
+    "rect": ("x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius", "dash", "bleed",
+             "space"),
+    "ellipse": ("cx", "cy", "r", "rx", "ry", "fill", "stroke", "stroke_width", "dash", "space"),
     "line": ("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash"),
     "path": ("d", "x", "y", "scale", "fill", "stroke", "stroke_width", "dash"),
     "text": ("text", "x", "y", "w", "h", "size", "min_size", "font", "color", "align",
@@ -66,7 +67,8 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "image": ("path", "x", "y", "w", "h", "fit", "crop"),
     "pips": ("n", "x", "y", "w", "h", "color", "r"),
     "grid": ("x", "y", "cols", "rows", "cell_w", "cell_h", "fill", "stroke", "stroke_width",
-             "labels", "cells", "legend", "skip_rows", "skip_cols", "size", "color", "font"),
+             "labels", "cells", "legend", "skip_rows", "skip_cols", "size", "color", "font",
+             "space"),
     "use": ("layout", "x", "y", "with", "rotate"),
     "repeat": ("over", "as", "layout", "x", "y", "dx", "dy", "wrap", "with"),
 }
