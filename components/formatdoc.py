@@ -28,6 +28,8 @@ GAME_KEY_DOCS: dict[str, str] = {
     "palette": "colour names usable wherever a colour is expected: `food: \"#3c9a3c\"`",
     "ink_saver": "for `--ink saver`: the light colour a large area of a palette colour prints "
                  "in (`space: \"#e6e9f2\"` or a palette name): see Ink saver",
+    "distinct": "named lists of palette colours that tell things apart (`players: [p-red, "
+                "p-blue, p-green]`): the ink saver keeps them distinguishable, see Ink saver",
     "fonts": "the font of each text style `body`, `bold`, `italic` (and any of your own "
              "names): see Fonts",
     "icons": "the game's own icons: lists of elements in a 10 x 10 box",

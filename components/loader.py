@@ -18,6 +18,7 @@ from components.schema import (
     Game,
     InventoryGroup,
     check_colour_map,
+    check_distinct,
     check_elements,
     check_fonts,
     check_ink_saver,
@@ -271,7 +272,8 @@ def _read(folder: Path) -> Game:
                 players=check_players(g.get("players"), g), palette=palette, fonts=fonts,
                 icons=icons, inventory=inventory, data=data, layouts=layouts,
                 components=components, base_edition=str(edition), font_files=font_files,
-                ink_saver=check_ink_saver(g.get("ink_saver"), g, palette))
+                ink_saver=check_ink_saver(g.get("ink_saver"), g, palette),
+                distinct=check_distinct(g.get("distinct"), g, palette))
     _check_inventory_counts(game, g)
     return game
 

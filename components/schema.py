@@ -42,8 +42,8 @@ SIZE_PRESETS: dict[str, tuple[float, float]] = {
     "page-landscape": (256.0, 186.0),
 }
 
-GAME_KEYS = ("game", "name", "edition", "players", "rulebook", "palette", "ink_saver", "fonts",
-             "icons", "inventory", "data", "layouts", "description")
+GAME_KEYS = ("game", "name", "edition", "players", "rulebook", "palette", "ink_saver", "distinct",
+             "fonts", "icons", "inventory", "data", "layouts", "description")
 FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
             "printed", "sits_on")
@@ -234,6 +234,8 @@ class Game:
     font_files: dict[str, FontFile] = field(default_factory=dict)
     # ``irata print --ink saver``: palette name -> the light colour a large area of it prints in
     ink_saver: dict[str, str] = field(default_factory=dict)
+    # colours that tell things apart (players, Zones, Elements): list name -> palette names
+    distinct: dict[str, list[str]] = field(default_factory=dict)
 
     def component(self, component_id: str) -> Component:
         for comp in self.components:
@@ -630,6 +632,26 @@ def check_ink_saver(value: Any, node: LocDict, palette: dict[str, str]) -> dict[
             raise err(f"ink_saver colour for '{name}' must be '#rrggbb' in quotes or a palette "
                       f"name, not {type_name(colour)}", mapping, name)
         out[str(name)] = colour
+    return out
+
+
+def check_distinct(value: Any, node: LocDict, palette: dict[str, str]) -> dict[str, list[str]]:
+    """``distinct``: named lists of palette colours that tell things apart (``players:
+    [p-red, p-orange, ...]``); the ink saver keeps each list distinguishable."""
+    if value is None:
+        return {}
+    mapping = expect_mapping(value, "distinct", node, "distinct")
+    out: dict[str, list[str]] = {}
+    for name, colours in mapping.items():
+        if not isinstance(colours, LocList) or len(colours) < 2:
+            raise err(f"distinct list '{name}' must be a list of two or more palette colours "
+                      f"([p-red, p-blue]), not {type_name(colours)}", mapping, name)
+        for i, colour in enumerate(colours):
+            if not isinstance(colour, str) or colour not in palette:
+                hint = suggest(str(colour), list(palette))
+                raise err(f"distinct list '{name}' names {quoted(colour)}, which is not a "
+                          f"palette colour{hint}", colours, i)
+        out[str(name)] = [str(c) for c in colours]
     return out
 
 
