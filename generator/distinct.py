@@ -42,6 +42,11 @@ def _median(px: list[tuple[int, int, int]]) -> str:
     return _hex(tuple(statistics.median(p[i] for p in px) for i in range(3)))  # type: ignore[arg-type]
 
 
+def _rgb(value: object) -> tuple[int, int, int]:
+    assert isinstance(value, tuple)
+    return (int(value[0]), int(value[1]), int(value[2]))
+
+
 def _render(game: Game, comp: Component, ink: str) -> tuple[PILImage.Image, Drawing]:
     from generator import raster
     from generator.build import icon_source
@@ -73,7 +78,7 @@ def edge_pixels(img: PILImage.Image, d: Drawing, comp: Component) -> list[tuple[
                 x, y = (i + 0.5) * 25.4 / DPI, (j + 0.5) * 25.4 / DPI
                 dist = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
                 if r - 0.75 <= dist <= r - 0.25:
-                    out.append(pix[i, j][:3])
+                    out.append(_rgb(pix[i, j]))
         return out
     sides = [(x0 + 0.25, y0 + h / 3, 0.5, h / 3), (x0 + w - 0.75, y0 + h / 3, 0.5, h / 3)]
     if comp.kind != "standee":
@@ -81,7 +86,7 @@ def edge_pixels(img: PILImage.Image, d: Drawing, comp: Component) -> list[tuple[
     for sx, sy, sw, sh in sides:
         for i in range(_px(sx), max(_px(sx + sw), _px(sx) + 1)):
             for j in range(_px(sy), max(_px(sy + sh), _px(sy) + 1)):
-                out.append(pix[i, j][:3])
+                out.append(_rgb(pix[i, j]))
     return out
 
 
@@ -123,7 +128,7 @@ def line_pixels(img: PILImage.Image, d: Drawing, full: Drawing, colour: str
             x, y = d.bleed + x1 + (x2 - x1) * t, d.bleed + y1 + (y2 - y1) * t
             i, j = _px(x), _px(y)
             if 0 <= i < img.width and 0 <= j < img.height:
-                out.append(pix[i, j][:3])
+                out.append(_rgb(pix[i, j]))
     return out
 
 
