@@ -268,12 +268,22 @@ def face_box(box: tuple[float, float, float, float], origin: tuple[float, float]
     return (-dy - h, dx, h, w)
 
 
+def page_offset(offset: tuple[float, float], landscape: bool) -> tuple[float, float]:
+    """The back offset in a page's own coordinates. ``irata calibrate`` measures it on a
+    portrait sheet: X across the paper, Y down it. A landscape page prints on the same
+    portrait paper turned a quarter anticlockwise (its top along the paper's left edge, as
+    printer drivers turn landscape pages), so the paper's X runs down the page and its Y runs
+    from the page's right to its left."""
+    dx, dy = offset
+    return (-dy, dx) if landscape else (dx, dy)
+
+
 def mirror(box: tuple[float, float, float, float], W: float, H: float, s: Settings,
            landscape: bool) -> tuple[float, float, float, float]:
     """Where the back of ``box`` goes on the back page: mirrored about the edge the duplex
-    printer turns the sheet on, plus the printer's back offset."""
+    printer turns the sheet on, plus the printer's back offset (see ``page_offset``)."""
     x, y, w, h = box
-    dx, dy = s.back_offset
+    dx, dy = page_offset(s.back_offset, landscape)
     mode = s.duplex
     if landscape and mode in ("long", "short"):
         mode = "short" if mode == "long" else "long"

@@ -87,6 +87,8 @@ def _backs_follow_rule(manifest: dict[str, Any], rule: str) -> int:
         landscape = W > H
         fronts = {(p["component"], p["copy"]): p for p in front["placements"]}
         dx, dy = manifest["back_offset_mm"]
+        if landscape:  # measured on calibrate's portrait sheet; the page prints turned
+            dx, dy = -dy, dx
         for b in sheet["placements"]:
             f = fronts[(b["component"], b["copy"])]
             x, y, w, h = f["trim_mm"]
@@ -99,6 +101,37 @@ def _backs_follow_rule(manifest: dict[str, Any], rule: str) -> int:
             assert b["trim_mm"][2:] == pytest.approx([w, h], abs=0.01)
             checked += 1
     return checked
+
+
+def test_back_offset_goes_along_the_papers_axes_on_landscape_sheets(tmp_path: Path) -> None:
+    """``--back-offset 0.8,-0.4`` as read on ``irata calibrate``'s portrait sheet moves every
+    back 0.8 mm across the paper and 0.4 mm up it. M.U.L.E.'s landscape sheets (Player
+    Boards, the Game Board's parts) print turned a quarter anticlockwise on the same paper:
+    their backs move 0.8 mm down the page and 0.4 mm towards its right, as the manifest shows
+    against a print without the offset; portrait sheets move 0.8 across and 0.4 up."""
+    import json
+
+    from components import load
+    from generator.build import BuildOptions, build
+
+    def backs(offset: tuple[float, float], out: Path) -> dict[tuple[str, int, int], Any]:
+        r = build(load("mule"), BuildOptions(Settings(paper="letter", back_offset=offset),
+                                             ("pdf",), out))
+        m = json.loads(r.manifest.read_text())
+        return {(p["component"], p["copy"], s["page"]): (s["page_mm"], p["trim_mm"])
+                for s in m["sheets"] if s["side"] == "back" for p in s["placements"]}
+
+    plain = backs((0.0, 0.0), tmp_path / "plain")
+    moved = backs((0.8, -0.4), tmp_path / "moved")
+    assert plain.keys() == moved.keys()
+    seen = {True: 0, False: 0}
+    for key, (page, trim) in moved.items():
+        landscape = page[0] > page[1]
+        want = (0.4, 0.8) if landscape else (0.8, -0.4)
+        got = (trim[0] - plain[key][1][0], trim[1] - plain[key][1][1])
+        assert got == pytest.approx(want, abs=1e-6), (key, page)
+        seen[landscape] += 1
+    assert seen[True] >= 8 and seen[False] >= 8
 
 
 def test_long_edge_backs_mirror_left_right(a4_build: tuple[Path, dict[str, Any]]) -> None:
