@@ -227,11 +227,12 @@ def best_grid(w: float, h: float, bleed: float, s: Settings, n: int = 0) -> Grid
 
 def _marks_print(g: Grid, slack_x: float, slack_y: float, bleed: float) -> bool:
     """Whether every cut line of the grid keeps a crop mark of ``PRINTED_MARK`` inside the
-    printable area at one of its ends, beside the footer's band where it takes that axis:
-    nine poker cards filling Letter's printable height leave their vertical cuts none."""
+    printable area at one of its ends: nine poker cards filling Letter's printable height
+    leave their vertical cuts none. The footer's band holds the marks it stops short of it
+    (at least ``MIN_MARK``), so on the footer's axis its band is room enough."""
     room = bleed + GAP + PRINTED_MARK
-    need_y = room + (g.footer_need if g.footer_room == "bottom" else 0.0)
-    need_x = room + (g.footer_need if g.footer_room == "side" else 0.0)
+    need_y = max(room, g.footer_need) if g.footer_room == "bottom" else room
+    need_x = max(room, g.footer_need) if g.footer_room == "side" else room
     return slack_x >= need_x - 1e-9 and slack_y >= need_y - 1e-9
 
 
