@@ -10,11 +10,15 @@ their edge, the Zones along their borders on the Game Board. Dark title bands be
 from __future__ import annotations
 
 from itertools import combinations
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
-from components import load
+from components import load, load_path
+from components.errors import DefinitionError
 from generator.distinct import readings
 from generator.draw import Options, draw_component
 from generator.drawing import Rect
@@ -80,3 +84,37 @@ def test_bonus_revenue_title_band_is_a_tint_in_the_saver_print() -> None:
     img = next(raster.render_faces([raster.Face(comp, "front", full)], 100, icon_source(game)))
     r, g, b = Image.Image.convert(img, "RGB").getpixel((x, y))[:3]
     assert luminance(f"#{r:02x}{g:02x}{b:02x}") < 0.1
+
+
+DECK = Path(__file__).parents[1] / "engine" / "fixtures" / "deck"
+NAMES = st.sampled_from(["accent", "ink", "paper", "acent", "", "#2a6f97", "null", "1"])
+DISTINCT_VALUES = st.one_of(
+    st.dictionaries(st.sampled_from(["players", "zones", "x y"]),
+                    st.one_of(st.lists(NAMES, max_size=4).map(lambda v: "[" + ", ".join(v) + "]"),
+                              st.sampled_from(["accent", "5", "{a: b}", "null"])),
+                    max_size=2).map(lambda d: "{" + ", ".join(f"{k}: {v}" for k, v in d.items())
+                                    + "}"),
+    st.sampled_from(["[accent, accent]", "5", "true", '"players"', "null", "{}"]),
+)
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(value=DISTINCT_VALUES)
+def test_any_distinct_is_refused_in_one_line_or_passed(
+        tmp_path_factory: pytest.TempPathFactory, value: str) -> None:
+    """A game folder's ``distinct:`` is untrusted: whatever it says loads or is refused with
+    one located line, never a traceback; a list it passes names palette colours only."""
+    import shutil
+
+    folder = tmp_path_factory.mktemp("distinct") / "deck"
+    shutil.copytree(DECK, folder)
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + f"distinct: {value}\n")
+    try:
+        game = load_path(folder)
+    except DefinitionError as e:
+        assert "\n" not in str(e) and "game.yaml" in str(e)
+        return
+    for colours in game.distinct.values():
+        assert len(colours) >= 2 and all(c in game.palette for c in colours)
