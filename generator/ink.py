@@ -54,7 +54,7 @@ Box = tuple[float, float, float, float]
 Ground = Callable[[float, float], tuple[str, str]]  # a point -> (colour printed, colour was)
 BAND = 1000.0  # mm2: a dark shape this large that carries lighter lettering is a header band
 BAND_SHARE = 0.08  # ... and so is one covering this share of its face (a card's title band)
-FRAME = 1.0  # mm: the frame a lightened area of a ``distinct`` colour keeps in that colour
+FRAME = 0.8  # mm: the frame a lightened area of a ``distinct`` colour keeps in that colour
 DISTINCT = 20.0  # CIEDE2000: the least difference between two colours of a ``distinct`` list
 
 
