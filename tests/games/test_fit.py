@@ -30,8 +30,9 @@ RULEBOOK_SPACES: dict[tuple[str, str], set[str]] = {
     ("mutagen", "Round tracker token"): {"board:round-track"},
     # Setup 6: a Bonus token on each Bonus space of the progress track
     ("mutagen", "Bonus tokens"): {"board:bonus"},
-    # Worker placement: one Worker a Worker space; the Airship holds them between rounds
-    ("mutagen", "Workers"): {"board:worker", "airship/red:worker"},
+    # Worker placement: one Worker a Worker space (the Palace Visitors' Palace has four);
+    # the Airship holds them between rounds
+    ("mutagen", "Workers"): {"board:worker", "airship/red:worker", "palace:worker"},
     # M.U.L.E., Set-up 5: a marker at the bottom of each lane of the Price Track
     ("mule", "Price markers"): {"board/game-board:price-step"},
     # Market: the Auction Tracker on the area below the Price Track
@@ -94,6 +95,9 @@ def test_fits_measures_round_and_square_both_ways() -> None:
     assert not fits(Footprint(14, 14, False), ring)  # its corners reach past the circle
 
 
+WORKERS_SITS_ON = '  sits_on: ["board:worker", "airship/red:worker", "palace:worker"]'
+
+
 def mutagen_copy(tmp_path: Path) -> Path:
     dest = tmp_path / "mutagen"
     shutil.copytree(bundled_root() / "mutagen", dest)
@@ -151,8 +155,9 @@ def test_a_mistaken_sits_on_is_one_located_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str, words: str) -> None:
     folder = mutagen_copy(tmp_path)
     workers = folder / "workers.yaml"
-    workers.write_text(workers.read_text().replace(
-        '  sits_on: ["board:worker", "airship/red:worker"]', f"  sits_on: {value}"))
+    text = workers.read_text()
+    assert WORKERS_SITS_ON in text
+    workers.write_text(text.replace(WORKERS_SITS_ON, f"  sits_on: {value}"))
     code, err = run_check(folder, capsys)
     assert code == 2, err
     assert words in err and "workers.yaml:" in err, err
@@ -179,8 +184,9 @@ def test_any_sits_on_is_refused_or_passed_never_a_traceback(
     folder = tmp_path_factory.mktemp("fuzz") / "mutagen"
     shutil.copytree(bundled_root() / "mutagen", folder)
     workers = folder / "workers.yaml"
-    workers.write_text(workers.read_text().replace(
-        '  sits_on: ["board:worker", "airship/red:worker"]', f"  sits_on: {value}"))
+    text = workers.read_text()
+    assert WORKERS_SITS_ON in text
+    workers.write_text(text.replace(WORKERS_SITS_ON, f"  sits_on: {value}"))
     try:
         load_path(folder)
     except DefinitionError as e:
