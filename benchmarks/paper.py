@@ -1,11 +1,16 @@
-"""Paper: sheets of paper each bundled game takes, against the area bound.
+"""Paper: sheets of paper each bundled game takes, against the area bound; crop marks; colours.
 
 For every game on each paper and duplex edge asked for, builds the PDFs and prints, from the
 manifest: the sheets of paper (one per front page, in either file), how many print
 double-sided (GAME.pdf) and one-sided (GAME-single-sided.pdf), the area bound (the trim
 areas of every component over the printable area of one sheet: no imposition can use fewer
 sheets), their ratio, and the pages with no component on them (the checklist's back of a
-rules sheet is one; a blank page would be another).
+rules sheet is one; a blank page would be another). From the sheets as imposed: the
+shortest crop mark inside the printable area (``--margin``, where a home printer prints)
+and how many marks lie wholly in the margin (a cut line whose every mark would, keeps one).
+Then, per game, the smallest CIEDE2000 between two colours of one of its ``distinct`` lists
+and between one of them and the paper, read on rendered faces (``generator.distinct``), in
+the full print and the saver print.
 
     python benchmarks/paper.py [--paper letter a4] [--duplex long short] [GAME ...]
 """
@@ -42,6 +47,63 @@ def figures(manifest: dict[str, Any]) -> dict[str, float]:
             "empty": sum(1 for s in manifest["sheets"] if not s["placements"])}
 
 
+def mark_figures(key: str, paper: str, duplex: str) -> tuple[float, int]:
+    """The shortest crop mark's length inside the printable area, and the marks outside it."""
+    from components import load
+    from generator.build import (
+        checklist_panel,
+        draw_all,
+        impose_all,
+        number_and_footer,
+        output_names,
+        print_files,
+        select,
+    )
+    from generator.draw import Options
+    from generator.layout import MARK, Line, Settings
+
+    game = load(key)
+    settings = Settings(paper=paper, duplex=duplex)
+    faces = draw_all(game, select(game, None), Options())
+    sheets = impose_all(game, faces, settings, [checklist_panel(game, settings)])
+    sheets = print_files(sheets, output_names(game, None)[0], settings)
+    number_and_footer(game, sheets, settings)
+    m = settings.margin
+    shortest, outside = float("inf"), 0
+    for sheet in sheets:
+        for line in sheet.marks:
+            if not isinstance(line, Line) or line.style != MARK:
+                continue
+            vertical = abs(line.x1 - line.x2) < 1e-9
+            at, a, b = (line.x1, line.y1, line.y2) if vertical else (line.y1, line.x1, line.x2)
+            across, along = (sheet.w, sheet.h) if vertical else (sheet.h, sheet.w)
+            inside = 0.0
+            if m - 1e-6 <= at <= across - m + 1e-6:
+                inside = max(0.0, min(max(a, b), along - m) - max(min(a, b), m))
+            if inside <= 1e-6:
+                outside += 1
+            else:
+                shortest = min(shortest, inside)
+    return shortest, outside
+
+
+def colour_figures(key: str) -> str:
+    """The smallest CIEDE2000 of the game's distinct lists, full and saver: pairs / paper."""
+    from components import load
+    from generator.distinct import report
+
+    game = load(key)
+    if not game.distinct:
+        return "no distinct: lists"
+    parts = []
+    for ink in ("full", "saver"):
+        r = report(game, ink)
+        pair = min(v[0] for v in r.values())
+        paper = min(v[1] for v in r.values())
+        parts.append(f"{ink} {pair:5.1f} / {paper:5.1f}")
+    return f"{', '.join(sorted(game.distinct))}: " + "; ".join(parts)
+
+
 def main() -> None:
     from components import load
     from generator.build import BuildOptions, build
@@ -53,7 +115,7 @@ def main() -> None:
     ap.add_argument("--duplex", nargs="+", default=["long", "short"])
     args = ap.parse_args()
     print(f"{'game':16} {'paper':6} {'edge':5} {'sheets':>6} {'2-sided':>7} {'1-sided':>7} "
-          f"{'bound':>6} {'ratio':>6} {'no component':>12}")
+          f"{'bound':>6} {'ratio':>6} {'no component':>12} {'mark mm':>7} {'in margin':>9}")
     with tempfile.TemporaryDirectory() as tmp:
         for key in args.games:
             for paper in args.paper:
@@ -62,9 +124,15 @@ def main() -> None:
                     r = build(load(key), BuildOptions(Settings(paper=paper, duplex=duplex),
                                                       ("pdf",), out))
                     f = figures(json.loads(r.manifest.read_text()))
+                    shortest, outside = mark_figures(key, paper, duplex)
                     print(f"{key:16} {paper:6} {duplex:5} {f['sheets']:6.0f} "
                           f"{f['double']:7.0f} {f['single']:7.0f} {f['bound']:6.1f} "
-                          f"{f['ratio']:6.2f} {f['empty']:12.0f}")
+                          f"{f['ratio']:6.2f} {f['empty']:12.0f} {shortest:7.2f} "
+                          f"{outside:9d}")
+    print("\nsmallest CIEDE2000 in each game's distinct lists (between two colours / against "
+          "the paper), read on rendered faces")
+    for key in args.games:
+        print(f"{key:16} {colour_figures(key)}")
 
 
 if __name__ == "__main__":

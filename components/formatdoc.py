@@ -29,6 +29,8 @@ GAME_KEY_DOCS: dict[str, str] = {
     "palette": "colour names usable wherever a colour is expected: `food: \"#3c9a3c\"`",
     "ink_saver": "for `--ink saver`: the light colour a large area of a palette colour prints "
                  "in (`space: \"#e6e9f2\"` or a palette name): see Ink saver",
+    "distinct": "named lists of palette colours that tell things apart (`players: [p-red, "
+                "p-blue, p-green]`): the ink saver keeps them distinguishable, see Ink saver",
     "fonts": "the font of each text style `body`, `bold`, `italic` (and any of your own "
              "names): see Fonts",
     "icons": "the game's own icons: lists of elements in a 10 x 10 box",
@@ -70,6 +72,10 @@ COMPONENT_KEY_DOCS: dict[str, str] = {
     "faces": "dice: six mappings of fields; each face is drawn with `front` and those fields",
     "base": "standees: depth of the folding base in mm (default 15)",
     "printed": "`false`: counted in the inventory but not printed",
+    "sits_on": "the printed space the piece goes on: `\"BOARD_ID:SPACE\"` (a space an "
+               "element of that component names with `space:`), a list of them, or `[w, h]` "
+               "in mm; `irata check` refuses a piece that does not fit it with 1 mm clear on "
+               "every side (a standee's footprint is its width by its `base`)",
 }
 
 ELEMENT_DOCS: dict[str, str] = {
@@ -138,6 +144,8 @@ KEY_DOCS: dict[str, str] = {
     "dx": "each copy moved this far right from the last",
     "dy": "each copy moved this far down (with `wrap`: the rows this far apart)",
     "wrap": "copies to a row, then a new row",
+    "space": "a name for the space it draws, for pieces' `sits_on` (a grid: each cell; a "
+             "circle: its diameter); its size must be written in mm",
 }
 KEY_DOCS_BY_TYPE: dict[tuple[str, str], str] = {
     ("rect", "bleed"): "`true`: extend by the bleed past the trim edges it touches "

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from components.errors import DefinitionError, InputError
+from components.fit import check_fits
 from components.schema import (
     FILE_KEYS,
     GAME_KEY_RE,
@@ -17,6 +18,7 @@ from components.schema import (
     Game,
     InventoryGroup,
     check_colour_map,
+    check_distinct,
     check_elements,
     check_fonts,
     check_ink_saver,
@@ -148,6 +150,7 @@ def load_path(folder: Path | str, errata: bool = True) -> Game:
             game = apply_errata(load_path(folder, errata=False), folder / "errata.yaml")
         else:
             game = _read(folder)
+        check_fits(game)
         hit = _CACHE[key] = (stamp, game)
     return _own(hit[1])
 
@@ -275,7 +278,8 @@ def _read(folder: Path) -> Game:
                 icons=icons, inventory=inventory, data=data, layouts=layouts,
                 components=components, base_edition=str(edition), font_files=font_files,
                 ink_saver=check_ink_saver(g.get("ink_saver"), g, palette),
-                author=" ".join(author.split()))
+                author=" ".join(author.split()),
+                distinct=check_distinct(g.get("distinct"), g, palette))
     _check_inventory_counts(game, g)
     return game
 

@@ -43,10 +43,11 @@ SIZE_PRESETS: dict[str, tuple[float, float]] = {
 }
 
 GAME_KEYS = ("game", "name", "edition", "author", "players", "rulebook", "palette", "ink_saver",
+             "distinct",
              "fonts", "icons", "inventory", "data", "layouts", "description")
 FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
-            "printed")
+            "printed", "sits_on")
 INVENTORY_KEYS = ("group", "count", "printed", "note")
 # a grid's ``legend``: what each mark of its ``cells`` draws (``P: {fill: plains, label: PLAINS}``)
 LEGEND_KEYS = ("fill", "label")
@@ -55,8 +56,9 @@ FIELD_RE = REF_RE
 
 COMMON_ELEMENT_KEYS = ("type", "when", "unless")
 ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
-    "rect": ("x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius", "dash", "bleed"),
-    "ellipse": ("cx", "cy", "r", "rx", "ry", "fill", "stroke", "stroke_width", "dash"),
+    "rect": ("x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius", "dash", "bleed",
+             "space"),
+    "ellipse": ("cx", "cy", "r", "rx", "ry", "fill", "stroke", "stroke_width", "dash", "space"),
     "line": ("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash"),
     "path": ("d", "x", "y", "scale", "fill", "stroke", "stroke_width", "dash"),
     "text": ("text", "x", "y", "w", "h", "size", "min_size", "font", "color", "align",
@@ -66,7 +68,8 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "image": ("path", "x", "y", "w", "h", "fit", "crop"),
     "pips": ("n", "x", "y", "w", "h", "color", "r"),
     "grid": ("x", "y", "cols", "rows", "cell_w", "cell_h", "fill", "stroke", "stroke_width",
-             "labels", "cells", "legend", "skip_rows", "skip_cols", "size", "color", "font"),
+             "labels", "cells", "legend", "skip_rows", "skip_cols", "size", "color", "font",
+             "space"),
     "use": ("layout", "x", "y", "with", "rotate"),
     "repeat": ("over", "as", "layout", "x", "y", "dx", "dy", "wrap", "with"),
 }
@@ -233,6 +236,8 @@ class Game:
     # ``irata print --ink saver``: palette name -> the light colour a large area of it prints in
     ink_saver: dict[str, str] = field(default_factory=dict)
     author: str = ""  # the designer(s), as the PDFs' Author says
+    # colours that tell things apart (players, Zones, Elements): list name -> palette names
+    distinct: dict[str, list[str]] = field(default_factory=dict)
 
     def component(self, component_id: str) -> Component:
         for comp in self.components:
@@ -638,6 +643,26 @@ def check_ink_saver(value: Any, node: LocDict, palette: dict[str, str]) -> dict[
             raise err(f"ink_saver colour for '{name}' must be '#rrggbb' in quotes or a palette "
                       f"name, not {type_name(colour)}", mapping, name)
         out[str(name)] = colour
+    return out
+
+
+def check_distinct(value: Any, node: LocDict, palette: dict[str, str]) -> dict[str, list[str]]:
+    """``distinct``: named lists of palette colours that tell things apart (``players:
+    [p-red, p-orange, ...]``); the ink saver keeps each list distinguishable."""
+    if value is None:
+        return {}
+    mapping = expect_mapping(value, "distinct", node, "distinct")
+    out: dict[str, list[str]] = {}
+    for name, colours in mapping.items():
+        if not isinstance(colours, LocList) or len(colours) < 2:
+            raise err(f"distinct list '{name}' must be a list of two or more palette colours "
+                      f"([p-red, p-blue]), not {type_name(colours)}", mapping, name)
+        for i, colour in enumerate(colours):
+            if not isinstance(colour, str) or colour not in palette:
+                hint = suggest(str(colour), list(palette))
+                raise err(f"distinct list '{name}' names {quoted(colour)}, which is not a "
+                          f"palette colour{hint}", colours, i)
+        out[str(name)] = [str(c) for c in colours]
     return out
 
 

@@ -41,6 +41,7 @@ from generator.drawing import (
     Path,
     Primitive,
     Rect,
+    Style,
     Text,
 )
 
@@ -52,6 +53,9 @@ OUTLINE = 0.45  # mm
 Box = tuple[float, float, float, float]
 Ground = Callable[[float, float], tuple[str, str]]  # a point -> (colour printed, colour was)
 BAND = 1000.0  # mm2: a dark shape this large that carries lighter lettering is a header band
+BAND_SHARE = 0.08  # ... and so is one covering this share of its face (a card's title band)
+FRAME = 0.8  # mm: the frame a lightened area of a ``distinct`` colour keeps in that colour
+DISTINCT = 20.0  # CIEDE2000: the least difference between two colours of a ``distinct`` list
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:
@@ -85,6 +89,13 @@ def shade(colour: str, black: float) -> str:
     """``colour`` mixed with ``black`` parts of black."""
     r, g, b = _rgb(colour)
     return "#{:02x}{:02x}{:02x}".format(*(round(255 * v * (1 - black)) for v in (r, g, b)))
+
+
+def delta_e(a: str, b: str) -> float:
+    """CIEDE2000 between two '#rrggbb' colours (coloraide)."""
+    from coloraide import Color
+
+    return float(Color(a).delta_e(Color(b), method="2000"))
 
 
 def _lettering(items: tuple[Primitive, ...] | list[Primitive], dx: float = 0.0,
@@ -142,10 +153,49 @@ def _box(item: Primitive) -> tuple[float, float, float, float] | None:
 
 
 class _Saver:
-    def __init__(self, game: Game, d: Drawing) -> None:
+    def __init__(self, game: Game, d: Drawing, round_face: bool = False) -> None:
         self.d = d
         self.chosen = {game.palette[k].lower(): v for k, v in game.ink_saver.items()
                        if k in game.palette}
+        # each colour of a ``distinct`` list -> the other colours of its lists
+        self.rivals: dict[str, set[str]] = {}
+        for names in game.distinct.values():
+            hexes = {game.palette[n].lower() for n in names if n in game.palette}
+            for h in hexes:
+                self.rivals.setdefault(h, set()).update(hexes - {h})
+        self.round = round_face
+        self.top: Box = (0.0, 0.0, d.w, d.h)
+
+    def frame(self, item: Primitive, box: Box, face: Box | None, colour: str) -> Primitive:
+        """The frame in its own ``colour`` that a lightened area of a ``distinct`` colour
+        keeps, inside the face's trim (a round token's: its circle), so that two players'
+        pale pieces still differ by the colour at their edge."""
+        x0, y0, x1, y1 = box
+        if face is not None:
+            x0, y0 = max(x0, face[0]), max(y0, face[1])
+            x1, y1 = min(x1, face[2]), min(y1, face[3])
+        width = min(FRAME, 0.12 * min(x1 - x0, y1 - y0))
+        st = Style(stroke=colour, width=width)
+        inset = width / 2
+        whole = face is self.top and (x0, y0, x1, y1) == face
+        if isinstance(item, Ellipse) or (whole and self.round):
+            return Ellipse((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2 - inset,
+                           (y1 - y0) / 2 - inset, st)
+        radius = max(item.radius - inset, 0.0) if isinstance(item, Rect) else 0.0
+        return Rect(x0 + inset, y0 + inset, x1 - x0 - width, y1 - y0 - width, st, radius)
+
+    def own(self, colour: str, ground: str, need: float) -> str:
+        """A colour of a ``distinct`` list that must darken to stand out on ``ground``: its
+        own hue (greys for white), as light as reads at ``need`` and still ``DISTINCT``
+        from every other colour of its lists, never the area's former colour (a navy White
+        Zone beside the blue one)."""
+        rivals = self.rivals.get(colour.lower(), set())
+        for k in (0.0, 0.15, 0.3, 0.45, 0.6, 0.75):
+            cand = shade(colour, k)
+            if contrast(cand, ground) >= need and all(delta_e(cand, r) >= DISTINCT
+                                                      for r in rivals):
+                return cand
+        return shade(colour, 0.6)
 
     def light(self, colour: str) -> str:
         return self.chosen.get(colour.lower()) or tint(colour)
@@ -163,12 +213,15 @@ class _Saver:
 
     @staticmethod
     def band(box: Box, fill: str, scale: float, at: int,
-             letters: Callable[[], list[tuple[int, float, float, str]]]) -> bool:
-        """A dark header band: a dark shape of at least ``BAND`` that lighter lettering
-        drawn after it (``letters``: where each text of the list is, drawn as its ``at``-th
-        item) sits on (a section heading's bar, a title plate on a board)."""
+             letters: Callable[[], list[tuple[int, float, float, str]]],
+             area: float = math.inf) -> bool:
+        """A dark header band: a dark shape of at least ``BAND`` (or ``BAND_SHARE`` of its
+        face's ``area``) that lighter lettering drawn after it (``letters``: where each
+        text of the list is, drawn as its ``at``-th item) sits on (a section heading's bar,
+        a title plate on a board, a card's title band)."""
         x0, y0, x1, y1 = box
-        if (x1 - x0) * (y1 - y0) * scale * scale < BAND or not fill.startswith("#"):
+        size = (x1 - x0) * (y1 - y0) * scale * scale
+        if size < min(BAND, BAND_SHARE * area) or not fill.startswith("#"):
             return False
         lum = luminance(fill)
         return lum < DARK and any(
@@ -210,6 +263,7 @@ class _Saver:
             if isinstance(item, (Rect, Ellipse, Path)):
                 st = item.style
                 box = _box(item)
+                framed: Primitive | None = None
                 if st.fill and box is not None:
                     fill = st.fill
                     # a shape drawn straight onto a lightened one of its colour (the square
@@ -218,7 +272,7 @@ class _Saver:
                     follows = new != old and old == fill
                     if (self.large(box, scale, face, area) and (
                             fill.lower() in self.chosen or luminance(fill) < 0.8)
-                            or follows or self.band(box, fill, scale, i, letters)):
+                            or follows or self.band(box, fill, scale, i, letters, area)):
                         new = self.light(fill)
                         style = replace(st, fill=new)
                         covers = ((box[2] - box[0]) * (box[3] - box[1]) * scale * scale
@@ -228,12 +282,19 @@ class _Saver:
                             style = replace(style, stroke=fill, width=OUTLINE)
                         item = replace(item, style=style)
                         grounds.append((box, new, fill))
+                        if fill.lower() in self.rivals and not follows:
+                            framed = self.frame(item, box, face, fill)
                     else:
                         grounds.append((box, fill, fill))
                 out.append(item)
+                if framed is not None:
+                    out.append(framed)
             elif isinstance(item, Text):
                 new, old = beneath(item.x, item.y - item.size * 0.25 * 0.3528)
-                out.append(replace(item, color=self.readable(item.color, new, old)))
+                if item.color.lower() in self.rivals and contrast(item.color, new) < CONTRAST:
+                    out.append(replace(item, color=self.own(item.color, new, 4.5)))
+                else:
+                    out.append(replace(item, color=self.readable(item.color, new, old)))
             elif isinstance(item, Icon):
                 if item.color:
                     new, old = beneath(item.x + item.size / 2, item.y + item.size / 2)
@@ -274,6 +335,8 @@ class _Saver:
         new, old = beneath(cx, cy)
         if new == old or contrast(st.stroke, new) >= 1.6:
             return item
+        if st.stroke.lower() in self.rivals:
+            return replace(item, style=replace(st, stroke=self.own(st.stroke, new, CONTRAST)))
         return replace(item, style=replace(st, stroke=self.readable(st.stroke, new, old)))
 
     def visible(self, colour: str, ground: str, was: str) -> str:
@@ -306,11 +369,12 @@ class _Saver:
         return "#222222"
 
 
-def saver(game: Game, d: Drawing) -> Drawing:
-    """The face ``d`` as the ink saver prints it (see the module docstring)."""
+def saver(game: Game, d: Drawing, round_face: bool = False) -> Drawing:
+    """The face ``d`` as the ink saver prints it (see the module docstring); ``round_face``
+    for a round token, cut along the circle inside its trim."""
     paper = "#ffffff"
-    items = _Saver(game, d).items(d.items, lambda x, y: (paper, paper), 1.0, (0.0, 0.0, d.w, d.h),
-                                  max(d.w * d.h, 1e-6))
+    sv = _Saver(game, d, round_face)
+    items = sv.items(d.items, lambda x, y: (paper, paper), 1.0, sv.top, max(d.w * d.h, 1e-6))
     return Drawing(d.w, d.h, d.bleed, items,
                    key=d.key + "~saver" if d.key else "")
 

@@ -138,11 +138,12 @@ def _apart(usable: float, size: float, bleed: float, n: int, allow: bool) -> boo
     return allow and n * size + (n - 1) * 2 * bleed <= usable + 1e-9
 
 
-FOOTER_BAND = 5.0  # mm the footer line and its ruler need inside the printable area
+FOOTER_BAND = 6.5  # mm the footer line and its ruler need inside the printable area (with
+# the 3 mm crop marks running across it stopped short of it)
 # mm beyond a block's bleed that the footer's text line alone needs inside the printable area,
 # with the crop marks running across it stopped short of it (GAP, MIN_MARK and FOOTER_CLEAR
 # before it, 1.8 mm of 5.5 pt text)
-TEXT_BAND = 4.6
+TEXT_BAND = 6.1
 
 
 @dataclass
@@ -188,10 +189,12 @@ def best_grid(w: float, h: float, bleed: float, s: Settings, n: int = 0) -> Grid
             for allow_y in (True, False):
                 full_cols, _ = _axis(uw, w, bleed, allow_x)
                 full_rows, _ = _axis(uh, h, bleed, allow_y)
-                # the densest grid, and with a row or a column left out (the footer's strip)
+                # the densest grid, and with a row or a column left out (the footer's strip),
+                # or both (room for the crop marks too)
                 for k, (cols, rows) in enumerate(((full_cols, full_rows),
                                                   (full_cols, full_rows - 1),
-                                                  (full_cols - 1, full_rows))):
+                                                  (full_cols - 1, full_rows),
+                                                  (full_cols - 1, full_rows - 1))):
                     if cols < 1 or rows < 1:
                         continue
                     ax = _apart(uw, w, bleed, cols, allow_x)
@@ -215,10 +218,22 @@ def best_grid(w: float, h: float, bleed: float, s: Settings, n: int = 0) -> Grid
         else:
             level = 0
         pages = math.ceil(n / g.count) if n else 0
-        key = (level > 0, -pages, g.count, level == 2, ax + ay, not g.landscape)
+        key = (level > 0, _marks_print(g, uw - block_w, uh - block_h, bleed), -pages,
+               g.count, level == 2, ax + ay, not g.landscape)
         if best is None or key > best_key:
             best, best_key = g, key
     return best
+
+
+def _marks_print(g: Grid, slack_x: float, slack_y: float, bleed: float) -> bool:
+    """Whether every cut line of the grid keeps a crop mark of ``PRINTED_MARK`` inside the
+    printable area at one of its ends: nine poker cards filling Letter's printable height
+    leave their vertical cuts none. The footer's band holds the marks it stops short of it
+    (at least ``MIN_MARK``), so on the footer's axis its band is room enough."""
+    room = bleed + GAP + PRINTED_MARK
+    need_y = max(room, g.footer_need) if g.footer_room == "bottom" else room
+    need_x = max(room, g.footer_need) if g.footer_room == "side" else room
+    return slack_x >= need_x - 1e-9 and slack_y >= need_y - 1e-9
 
 
 def turns_backs(s: Settings, landscape: bool) -> bool:
@@ -254,12 +269,22 @@ def face_box(box: tuple[float, float, float, float], origin: tuple[float, float]
     return (-dy - h, dx, h, w)
 
 
+def page_offset(offset: tuple[float, float], landscape: bool) -> tuple[float, float]:
+    """The back offset in a page's own coordinates. ``irata calibrate`` measures it on a
+    portrait sheet: X across the paper, Y down it. A landscape page prints on the same
+    portrait paper turned a quarter anticlockwise (its top along the paper's left edge, as
+    printer drivers turn landscape pages), so the paper's X runs down the page and its Y runs
+    from the page's right to its left."""
+    dx, dy = offset
+    return (-dy, dx) if landscape else (dx, dy)
+
+
 def mirror(box: tuple[float, float, float, float], W: float, H: float, s: Settings,
            landscape: bool) -> tuple[float, float, float, float]:
     """Where the back of ``box`` goes on the back page: mirrored about the edge the duplex
-    printer turns the sheet on, plus the printer's back offset."""
+    printer turns the sheet on, plus the printer's back offset (see ``page_offset``)."""
     x, y, w, h = box
-    dx, dy = s.back_offset
+    dx, dy = page_offset(s.back_offset, landscape)
     mode = s.duplex
     if landscape and mode in ("long", "short"):
         mode = "short" if mode == "long" else "long"
@@ -287,13 +312,18 @@ def impose(items: list[Item], s: Settings, title: str) -> list[Sheet]:
     need = g.footer_need
     x0 = ux + _mark_offset(uw - block_w, bleed)
     y0 = uy + _mark_offset(uh - block_h, bleed)
+    room = bleed + GAP + PRINTED_MARK
     if g.footer_room == "bottom":
         y0 = uy + max(0.0, min((uh - block_h) / 2, uh - block_h - need))
+        if y0 - uy < room <= uh - block_h - need:
+            y0 = uy + room  # the top ends of the cut lines keep a printable mark
     elif g.footer_room == "side" and s.duplex == "fold":
         # the strip along the paper's edge, left of the fronts (right of the backs)
         x0 = ux + min(uw - block_w, max((uw - block_w) / 2, need))
     elif g.footer_room == "side":
         x0 = ux + max(0.0, min((uw - block_w) / 2, uw - block_w - need))
+        if x0 - ux < room <= uw - block_w - need:
+            x0 = ux + room
     any_back = any(it.back is not None for it in items)
     sheets: list[Sheet] = []
     for start in range(0, len(items), g.count):
@@ -327,7 +357,8 @@ def impose(items: list[Item], s: Settings, title: str) -> list[Sheet]:
     return sheets
 
 
-PRINTED_MARK = 1.5  # mm of a crop mark inside the printable area (as MIN_MARK): enough to cut by
+PRINTED_MARK = 3.0  # mm of a crop mark inside the printable area (as MIN_MARK): a trimmer's
+# blade lines up on this much
 
 
 def _mark_offset(slack: float, bleed: float) -> float:
@@ -368,8 +399,10 @@ def _edges(sheet: Sheet) -> tuple[list[float], list[float]]:
 
 
 def crop_marks(sheet: Sheet, bleed: float, s: Settings) -> list[Primitive]:
-    """Hairlines in the margin on every trim line, starting clear of the bleed, never over
-    artwork, never off the page."""
+    """Hairlines on every trim line, starting clear of the bleed, never over artwork, and
+    inside the printable area (``--margin``), where a home printer prints them: 5 mm where
+    there is room, never under ``PRINTED_MARK`` (an end with less room gets none; the grid
+    leaves every cut line one end with room, see ``_marks_print``)."""
     if not sheet.placements:
         return []
     xs, ys = _edges(sheet)
@@ -378,19 +411,27 @@ def crop_marks(sheet: Sheet, bleed: float, s: Settings) -> list[Primitive]:
     top = min(p.clip[1] for p in sheet.placements)
     bottom = max(p.clip[1] + p.clip[3] for p in sheet.placements)
     W, H = sheet.w, sheet.h
-    edge = 1.0  # stay this far off the paper's edge
+    lo_x, hi_x, lo_y, hi_y = s.margin, W - s.margin, s.margin, H - s.margin
     length = 5.0
     out: list[Primitive] = []
+
+    def keep(a: float, b: float) -> bool:
+        return b - a >= PRINTED_MARK - 1e-9
+
     for x in xs:
-        if top - GAP - edge > 0.3:
-            out.append(Line(x, max(edge, top - GAP - length), x, top - GAP, MARK))
-        if H - edge - (bottom + GAP) > 0.3:
-            out.append(Line(x, bottom + GAP, x, min(H - edge, bottom + GAP + length), MARK))
+        if not lo_x - 1e-9 <= x <= hi_x + 1e-9:
+            continue
+        if keep(max(lo_y, top - GAP - length), top - GAP):
+            out.append(Line(x, max(lo_y, top - GAP - length), x, top - GAP, MARK))
+        if keep(bottom + GAP, min(hi_y, bottom + GAP + length)):
+            out.append(Line(x, bottom + GAP, x, min(hi_y, bottom + GAP + length), MARK))
     for y in ys:
-        if left - GAP - edge > 0.3:
-            out.append(Line(max(edge, left - GAP - length), y, left - GAP, y, MARK))
-        if W - edge - (right + GAP) > 0.3:
-            out.append(Line(right + GAP, y, min(W - edge, right + GAP + length), y, MARK))
+        if not lo_y - 1e-9 <= y <= hi_y + 1e-9:
+            continue
+        if keep(max(lo_x, left - GAP - length), left - GAP):
+            out.append(Line(max(lo_x, left - GAP - length), y, left - GAP, y, MARK))
+        if keep(right + GAP, min(hi_x, right + GAP + length)):
+            out.append(Line(right + GAP, y, min(hi_x, right + GAP + length), y, MARK))
     if s.duplex == "fold":
         out.extend(_fold_marks(sheet, ys))
     return out
@@ -452,7 +493,7 @@ def _footer_ruler() -> tuple[Primitive, ...]:
         Text(25, 0, RULER_LABEL, "Helvetica", RULER_LABEL_PT, "#333333", "middle"),)
 
 
-MIN_MARK = 1.5  # mm: a crop mark shortened to clear the footer keeps at least this length
+MIN_MARK = 3.0  # mm: a crop mark shortened to clear the footer keeps at least this length
 FOOTER_CLEAR = 0.5  # mm between the footer and the end of a mark stopped before it, or
 # anything else on the sheet
 PAPER_EDGE = 1.0  # mm: nothing prints closer than this to the paper's edge

@@ -61,7 +61,6 @@ from generator.draw import Faces
 from generator.drawing import PT, Group, Line, Primitive, Rect, Style, Text
 from generator.layout import (
     FOLDLINE,
-    FOOTER_BAND,
     GAP,
     MARK,
     OVERLAP,
@@ -83,6 +82,9 @@ COVER_INSET = 0.2  # mm: a board part's marks stop this far inside its covered s
 HALO = 0.6  # mm: the white line under each of those marks (they show on dark board art)
 MARK_ROOM = 1.0  # mm past a piece's bleed: its crop marks run from bleed + GAP to bleed + 2
 MARK_LEN = 1.5
+# mm kept free at the bottom of a shared sheet for its footer (the marks between pieces there
+# are short; the footer finds its place between them, or along a side)
+PACK_FOOTER = 6.0
 SCALE = 10  # rectpack works in tenths of a millimetre (integers: no float drift)
 
 
@@ -163,6 +165,62 @@ class Strip:
                                                    origin, turn))
         front.marks.extend(block_marks(x, y, [x + k * pw for k in range(cols + 1)],
                                        [y + k * ph for k in range(rows + 1)], b))
+
+
+MARK_FULL = 5.0  # mm: a crop mark with free paper beyond it runs this long
+
+
+def fit_marks(sheet: Sheet, s: Settings) -> list[Primitive]:
+    """The sheet's crop marks, each run on from its start (``GAP`` off its piece's bleed)
+    over the free paper beyond it, up to ``MARK_FULL``, stopping ``GAP`` short of any other
+    piece's bleed or panel, and cut back to the printable area (``--margin``): a mark a
+    trimmer can be lined up on where there is room, and none where a printer prints
+    nothing. Other marks stay as they are."""
+    boxes = [(x, y, x + w, y + h) for x, y, w, h in
+             [p.clip for p in sheet.placements] + sheet.occupied]
+    lo_x, hi_x = s.margin, sheet.w - s.margin
+    lo_y, hi_y = s.margin, sheet.h - s.margin
+    out: list[Primitive] = []
+    dropped: dict[tuple[bool, float], Line] = {}
+    kept: set[tuple[bool, float]] = set()
+    for m in sheet.marks:
+        if not isinstance(m, Line) or m.style is not MARK:
+            out.append(m)
+            continue
+        vertical = abs(m.x1 - m.x2) < 1e-9
+        if not vertical and abs(m.y1 - m.y2) > 1e-9:
+            out.append(m)
+            continue
+        at = m.x1 if vertical else m.y1
+        key = (vertical, round(at, 3))
+        dropped.setdefault(key, m)
+        a, b = sorted((m.y1, m.y2) if vertical else (m.x1, m.x2))
+        lo, hi = (lo_y, hi_y) if vertical else (lo_x, hi_x)
+        if not (lo_x if vertical else lo_y) - 1e-9 <= at <= (hi_x if vertical else hi_y) + 1e-9:
+            continue  # the whole line lies in the margin
+        spans = [(y0, y1) if vertical else (x0, x1) for x0, y0, x1, y1 in boxes
+                 if (x0 - 1e-6 <= at <= x1 + 1e-6 if vertical
+                     else y0 - 1e-6 <= at <= y1 + 1e-6)]
+        # the mark starts GAP off the bleed it marks: on the side of the nearer span's end
+        before = [e for _, e in spans if e <= a + 1e-6]
+        after = [st for st, _ in spans if st >= b - 1e-6]
+        outward = bool(before) and (not after or a - max(before) <= min(after) - b)
+        if outward:  # the piece lies before the mark: run on towards higher values
+            stop = min([st for st, _ in spans if st > a + 1e-6] + [math.inf]) - GAP
+            b = min(max(b, min(a + MARK_FULL, stop)), hi)
+            a = max(a, lo)
+        else:
+            stop = max([e for _, e in spans if e < b - 1e-6] + [-math.inf]) + GAP
+            a = max(min(a, max(b - MARK_FULL, stop)), lo)
+            b = min(b, hi)
+        if b - a < MARK_LEN - 1e-9:
+            continue  # what would print of it is too short to cut by
+        kept.add(key)
+        out.append(Line(at, a, at, b, MARK) if vertical else Line(a, at, b, at, MARK))
+    # a cut line whose every mark lies in the margin keeps one there all the same (many
+    # printers print it): a large piece on a shared sheet the packer could not move
+    out += [m for key, m in dropped.items() if key not in kept]
+    return out
 
 
 def block_marks(x: float, y: float, xs: list[float], ys: list[float],
@@ -341,7 +399,7 @@ def _bin(s: Settings, landscape: bool) -> tuple[float, float, float, float, floa
     ux, uy, uw, uh = usable_area(s, landscape)
     e = max(0.0, min(pad, s.margin - 0.5))
     top = uy - e
-    bottom = uy + uh - FOOTER_BAND - 1.0
+    bottom = uy + uh - PACK_FOOTER
     return ux - e, top, uw + 2 * e, bottom - top, pad
 
 
@@ -739,6 +797,7 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
         back = Sheet(W, H, "back", "") if two and s.duplex in ("long", "short") else None
         for u, x, y, _ in sorted(placed, key=lambda p: (round(p[2], 1), p[1])):
             u.place(x, y, front, back, s, landscape)
+        front.marks[:] = fit_marks(front, s)
         if s.cut_lines:
             front.marks.extend(cut_lines(front))
         if s.duplex == "fold" and two:

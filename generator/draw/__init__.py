@@ -52,6 +52,7 @@ def draw_component(game: Game, comp: Component, opts: Options) -> Faces:
     if opts.ink == "saver":
         from generator.ink import saver
 
-        front = saver(game, front)
-        back = saver(game, back) if back is not None else None
+        round_face = comp.kind == "token" and comp.shape == "round"
+        front = saver(game, front, round_face)
+        back = saver(game, back, round_face) if back is not None else None
     return Faces(comp, front, back, fits)

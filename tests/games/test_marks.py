@@ -320,17 +320,18 @@ def test_every_cut_line_keeps_its_crop_marks(paper: str) -> None:
 
 @pytest.mark.parametrize("side", ["bottom", "top", "right", "left"])
 def test_marks_stop_short_of_a_footer_on_any_side(side: str) -> None:
-    """One block of pieces leaving its widest strip on ``side`` (8 mm of printable paper
+    """One block of pieces leaving its widest strip on ``side`` (10 mm of printable paper
     beyond the pieces), crop marks running across that strip every 20 mm (as on a sheet of
     counters): the footer with its ruler lands there, inside the printable area, and every
-    mark stops short of it, still at least 1.5 mm long, its end at the pieces kept."""
+    mark stops short of it, still at least 3 mm long (a trimmer's hold), its end at the
+    pieces kept."""
     from typing import cast
 
     from generator.layout import MARK, footer
 
     W, H = 210.0, 297.0
-    x0, y0, x1, y1 = {"bottom": (4.0, 4.0, 206.0, 283.0), "top": (4.0, 14.0, 206.0, 293.0),
-                      "right": (4.0, 4.0, 196.0, 293.0), "left": (14.0, 4.0, 206.0, 293.0)}[side]
+    x0, y0, x1, y1 = {"bottom": (4.0, 4.0, 206.0, 281.0), "top": (4.0, 16.0, 206.0, 293.0),
+                      "right": (4.0, 4.0, 194.0, 293.0), "left": (16.0, 4.0, 206.0, 293.0)}[side]
     box = (x0, y0, x1 - x0, y1 - y0)
     sheet = Sheet(W, H, "front", "counters")
     sheet.placements.append(Placement(cast(Any, None), 1, "front", cast(Any, None), box, box,
@@ -355,7 +356,7 @@ def test_marks_stop_short_of_a_footer_on_any_side(side: str) -> None:
     for m in lines:
         for fb in boxes:
             assert not _cross(_boxes([m])[0], fb), (side, m, fb)
-        assert math.hypot(m.x2 - m.x1, m.y2 - m.y1) >= 1.5 - 1e-6
+        assert math.hypot(m.x2 - m.x1, m.y2 - m.y1) >= 3.0 - 1e-6
         ends = (m.y1, m.y2) if side in ("bottom", "top") else (m.x1, m.x2)
         assert start in ends  # the end at the pieces stays
         shortened += math.hypot(m.x2 - m.x1, m.y2 - m.y1) < 5.0 - 1e-6

@@ -105,3 +105,14 @@ def test_builds_with_every_text_fitting(game: Game, tmp_path: Path, paper: str,
     placed = Counter(p["component"] for s in manifest["sheets"] for p in s["placements"]
                      if p["face"] == "front")
     assert placed == {c.id: c.count for c in game.components if c.printed}
+
+
+def test_every_player_gets_a_resource_sheet(game: Game, tmp_path: Path,
+                                            build_pdf: Callable[..., Any]) -> None:
+    """Each player keeps their resources on a sheet of their own: the print holds one for
+    each seat the game allows, every one on its own page."""
+    assert game.component("sheet/player").count == game.players["max"] == 5
+    manifest = json.loads(build_pdf(game, tmp_path, "letter").manifest.read_text())
+    pages = [(s["file"], s["page"]) for s in manifest["sheets"]
+             for p in s["placements"] if p["component"] == "sheet/player" and p["face"] == "front"]
+    assert len(set(pages)) == 5

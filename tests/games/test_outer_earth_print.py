@@ -20,7 +20,7 @@ RULEBOOK_LIST = {  # the rulebook's Components, as irata's inventory names them
     "Company Dashboards": 4,
     "Planet Cards": 20,
     "Bonus Revenue Cards": 30,
-    "Bidding Paddles": 4,          # sets
+    "Bidding Paddles": 8,          # 4 sets of a green and a red paddle
     "Dice": 12,
     "Starting Player Tracker and Meeple": 2,
 }

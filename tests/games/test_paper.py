@@ -1,9 +1,9 @@
 """Paper: every bundled game, on Letter and A4, flipped on the long and the short edge.
 
 Read from the manifest a build writes: no page without a component (but the checklist's and
-the errata notice's), sheets of paper within 1.25 times the area bound (the components' trim
-areas over the printable area), one-sided sheets in their own file, and the duplex and
-geometry rules on every sheet.
+the errata notice's), sheets of paper within 1.3 times the area bound (the components' trim
+areas over the printable area; 1.3 since every crop mark prints), one-sided sheets in their
+own file, and the duplex and geometry rules on every sheet.
 """
 
 from __future__ import annotations
@@ -102,7 +102,10 @@ def test_no_page_without_a_component_but_the_checklist_and_notice(
 def test_sheets_stay_within_a_quarter_of_the_area_bound(
         case: tuple[str, str, str], tmp_path_factory: pytest.TempPathFactory) -> None:
     _, manifest = built(case, tmp_path_factory)
-    assert physical_sheets(manifest) <= 1.25 * area_bound(manifest), (
+    # 1.3, not 1.25: every cut line's crop mark now prints, 3 mm inside the printable area,
+    # which costs Letter a poker card a sheet and a grid of 16 mm counters a column on A4
+    # (M.U.L.E.: 23 sheets for 18.1 on Letter, 22 for 17.5 on A4)
+    assert physical_sheets(manifest) <= 1.3 * area_bound(manifest), (
         physical_sheets(manifest), round(area_bound(manifest), 2))
 
 
@@ -216,4 +219,4 @@ def test_crop_marks_never_touch_a_pieces_artwork(case: tuple[str, str, str]) -> 
                 inside = bx + 1e-6 < x < bx + bw - 1e-6 and by + 1e-6 < y < by + bh - 1e-6
                 assert not inside, (sheet.title, x, y)
             checked += 1
-    assert checked > 100
+    assert checked > 60  # (marks wholly in the margin are no longer drawn)
