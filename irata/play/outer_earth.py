@@ -232,8 +232,8 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
     hand_sizes: dict[str, int] = {}
     for h in hands:
         name, _, n = h.partition("=")
-        if not n.strip().isdigit():
-            raise InputError(f"--hand takes NAME=N, such as Ann=5, not '{h}'")
+        if not (n.strip().isascii() and n.strip().isdigit() and len(n.strip()) <= 6):
+            raise InputError(f"--hand takes NAME=N, such as Ann=5, not '{h[:40]}'")
         hand_sizes[name.strip()] = int(n)
     auction = walk_auction(_names(seating, "players"), starting_player.strip(),
                            _names(green, "green"), moves, cards_under or 0, hand_sizes)
@@ -404,9 +404,9 @@ def actions(dice: str | None, planet: str | None, player: str | None, save: bool
         raise InputError("--player names a saved game's company: add --save")
     dice = dice or "2,2,1"
     parts = [p.strip() for p in dice.split(",")]
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
         raise InputError(f"--dice takes three numbers, draw,build,sell (such as 2,2,1), "
-                         f"not '{dice}'")
+                         f"not '{dice[:40]}'")
     d = CompanyDice(*(int(p) for p in parts))
     latest = find_planet(planet) if planet else None
     values = action_values(d, latest, rules)

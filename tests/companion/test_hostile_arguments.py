@@ -80,3 +80,19 @@ def test_a_grant_with_a_hostile_land_keeps_the_game(
     code, _, err = run(["play", "mule", "grant", "Bob", land], capsys)
     assert code == 2 and err.count("\n") == 1 and len(err) < 400, err
     assert saved_rows() == before
+
+
+@pytest.mark.parametrize("args", [
+    ["actions", "--dice", "²,1,1"],
+    ["actions", "--dice", "1" * 5000 + ",1,1"],
+    ["bid", "--players", "Ann,Bob,Cid", "--start", "Ann", "--green", "Ann", "--hand", "Ann=²"],
+    ["bid", "--players", "Ann,Bob,Cid", "--start", "Ann", "--green", "Ann",
+     "--hand", "Ann=" + "9" * 5000],
+])
+def test_outer_earth_numbers_that_are_not_numbers_are_one_line(
+        args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["play", "outer-earth", *args])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.startswith("error: ") and err.count("\n") == 1, err
+    assert len(err) < 300
