@@ -10,20 +10,21 @@ decide (:meth:`~Declaration.auto`).
 :func:`play` takes a table's entries (one or several :class:`Move` values) into a saved game in
 one ``BEGIN IMMEDIATE`` transaction: the state is read, each move applied (a refusal rolls back
 all of them: a refused entry changes nothing), each event appended, and after each the steps
-that run themselves are taken and logged too (``"auto": true`` in their data), so the table
+that run themselves are taken and logged too (``"auto"`` in their data: the move, why), so the table
 sees them in ``log`` and ``next`` and ``undo`` takes one back with the entry before it.
 
-Anchor: boardgame.io's game object (moves as pure functions of the state; the log is the
-truth, undo drops its end).
+The values are named tuples: immutable, and far cheaper to define than dataclasses on every
+command's start. Anchor: boardgame.io's game object (moves as pure functions of the state; the
+log is the truth, undo drops its end).
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from companion.moves import MoveSpec, Param
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:
@@ -35,46 +36,7 @@ __all__ = ["MAX_AUTO", "Declaration", "Move", "MoveSpec", "Now", "Outcome", "Par
 MAX_AUTO = 400  # steps that run themselves after one entry: a whole Turn's are far fewer
 
 
-@dataclass(frozen=True)
-class Param:
-    """One thing the table types for a move.
-
-    ``key`` is the answer's name in the move (``claim``, ``actions``, ``sell``); ``option`` the
-    command line's option for it (``--sell``), or None for the words after the move's name;
-    ``pairs`` marks a value given as ``NAME=VALUE`` (repeatable, and comma-separated as well:
-    ``--sell Ann=1,Bob=2`` is ``--sell Ann=1 --sell Bob=2``); ``per_name`` keeps each NAME's
-    value as its own answer (``flip.Ann``) rather than the pairs together (``sell``); ``many``
-    takes the option again and again (its values joined by commas); ``once`` refuses a
-    second value; ``title`` is how a form labels it."""
-
-    key: str
-    help: str
-    option: str | None = None
-    pairs: bool = False
-    per_name: bool = False
-    many: bool = False
-    once: bool = False
-    title: str = ""
-
-
-@dataclass(frozen=True)
-class MoveSpec:
-    """A move a game declares: the step it records (``kind``), its command's name, help, whom
-    it names first (``who``: ``"player"`` a player's name, ``"good"`` a Good, ``""`` nobody),
-    what else is typed (``params``), and whether several players' moves may be typed in one
-    entry (``batch``: ``grant Ann=P07@B1 Bob=none``)."""
-
-    kind: str
-    command: str
-    summary: str
-    help: str
-    who: str = ""
-    params: tuple[Param, ...] = ()
-    batch: bool = False
-
-
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """One entry of the table, as a value: which move (``kind``, a MoveSpec's), by or for
     whom, and what was typed for it (``given``: answer key -> text)."""
 
@@ -93,8 +55,7 @@ class Move:
         return dict(self.given)
 
 
-@dataclass(frozen=True)
-class Now:
+class Now(NamedTuple):
     """What the table does now: the move expected (its kind), for whom, said as a person
     reads it, and the command that records it; ``auto`` when it runs itself."""
 
@@ -110,8 +71,7 @@ class Now:
                 "command": self.command, "auto": self.auto}
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """A move applied: the event to append (its kind and data), the lines the table reads,
     and the state after it (the game's fold of the log with this event appended)."""
 
@@ -122,8 +82,7 @@ class Outcome:
     detail: Any = None   # the rule function's own result, for a face to show (not saved)
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     """An event a move appended to the saved game, with its lines; ``auto`` when the step ran
     itself."""
 
@@ -177,15 +136,16 @@ def declaration(game: str) -> Declaration | None:
     return decl
 
 
-@dataclass
 class _Run:
-    store: Store
-    saved: SavedGame
-    game: Declaration
-    state: dict[str, Any]
-    played: list[Played] = field(default_factory=list)
-    ran: list[Move] = field(default_factory=list)  # ran themselves since the last entry
-    notes: list[str] = field(default_factory=list)
+    """One call of :func:`play`: the state so far, what was appended, what ran itself since
+    the last entry, and notes for the table."""
+
+    def __init__(self, store: Store, saved: SavedGame, game: Declaration,
+                 state: dict[str, Any], ran: list[Move]) -> None:
+        self.store, self.saved, self.game, self.state = store, saved, game, state
+        self.played: list[Played] = []
+        self.ran = ran
+        self.notes: list[str] = []
 
     def append(self, move: Move, auto: bool) -> None:
         now = self.game.now(self.state)

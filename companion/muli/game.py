@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.moves import MoveSpec, Param
 from companion.muli import rules
 from companion.muli.saved import race_to_state, state_to_race
-from companion.play import Move, MoveSpec, Now, Outcome, Param
+from companion.play import Move, Now, Outcome
 from components.errors import RuleError
 
 __all__ = ["GAME", "MOVES", "MuliGame", "step_line"]

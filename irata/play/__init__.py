@@ -7,6 +7,8 @@ export, set, games) live in ``irata/play/session.py``.
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from companion.games import GAMES as REGISTRY
@@ -82,15 +84,32 @@ def _guarded(command: click.Command) -> click.Command:
     return command
 
 
-def _with_saved_game_commands(group: click.Group) -> click.Group:
-    """A game's group with the saved-game commands it lacks (status, log, undo, set, export),
-    which then work on that game's saved games: the same commands for every game."""
-    from irata.play import session
+GAME_COMMANDS = ("status", "log", "undo", "set", "export")
+"""The saved-game commands every game's group has too (``irata play mutagen log``): the same
+command, for that game's saved games alone (``irata.play.session`` reads the game from the
+group it was typed under)."""
 
-    for name in session.GAME_COMMANDS:
-        if name not in group.commands:
-            target = SESSION[name][0].split(":")[1]
-            group.add_command(getattr(session, target), name)
+
+def _with_saved_game_commands(group: click.Group) -> click.Group:
+    """A game's group with the saved-game commands it lacks, imported only when one of them
+    runs (or ``--help`` lists them): a game's own commands start as fast as before."""
+    if getattr(group, "_saved_game_commands", False):
+        return group
+    own_get, own_list = group.get_command, group.list_commands
+
+    def get_command(ctx: click.Context, name: str) -> click.Command | None:
+        command = own_get(ctx, name)
+        if command is None and name in GAME_COMMANDS:
+            module, attr = SESSION[name][0].split(":")
+            command = _guarded(getattr(importlib.import_module(module), attr))
+        return command
+
+    def list_commands(ctx: click.Context) -> list[str]:
+        return sorted(set(own_list(ctx)) | set(GAME_COMMANDS))
+
+    group.get_command = get_command  # type: ignore[method-assign]
+    group.list_commands = list_commands  # type: ignore[method-assign]
+    group._saved_game_commands = True  # type: ignore[attr-defined]
     return group
 
 

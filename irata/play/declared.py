@@ -24,7 +24,8 @@ from components.errors import InputError
 from irata.options import DB, GAME, JSON, emit, open_store, pick
 
 if TYPE_CHECKING:
-    from companion.play import Declaration, Move, MoveSpec, Param, Played
+    from companion.moves import MoveSpec, Param
+    from companion.play import Declaration, Move, Played
 
 __all__ = ["add_moves", "pairs", "show_next"]
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from companion.mule.game import MOVES
+from companion.mule.moves import MOVES
 from companion.session import parse_amount
 from components.errors import InputError
 from irata.options import DB, GAME, JSON, SEED, BoundedInt, emit, names, open_store, pick

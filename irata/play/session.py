@@ -20,10 +20,6 @@ from companion.play import entry_events
 from components.errors import InputError
 from irata.options import DB, GAME, JSON, emit, open_store, pick, show_status
 
-GAME_COMMANDS = ("status", "log", "undo", "set", "export")
-"""The saved-game commands every game's group has too (``irata play mutagen log``): the same
-command, for that game's saved games alone."""
-
 
 def _game() -> str | None:
     """The game whose group the command was typed under (``irata play muli undo``), or None
