@@ -6,8 +6,6 @@ refused in one line; a full disk is one line naming the path, with nothing half-
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import shutil
@@ -26,24 +24,10 @@ from hypothesis import strategies as st
 from components.errors import InputError
 from generator import outdir
 from generator.export.tts import url_base_of
-from irata.cli import main
 
 DECK = Path(__file__).parent / "engine" / "fixtures" / "deck"
-
-
-def run(args: list[str]) -> tuple[int, str]:
-    err = io.StringIO()
-    code: Any = 0
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-        try:
-            main(args)
-        except SystemExit as exc:
-            code = exc.code
-    return int(code or 0), err.getvalue()
-
-
-def one_line(code: int, err: str) -> bool:
-    return code == 2 and err.startswith("error: ") and err.count("\n") == 1
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from clirun import one_line, run  # noqa: E402
 
 
 def print_deck(out: Path) -> tuple[int, str]:

@@ -16,6 +16,7 @@ import io
 import json
 import os
 import sqlite3
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,23 +30,8 @@ from irata.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
-
-
-def run(args: list[str]) -> tuple[int, str]:
-    """irata in-process: its exit code and stderr. A traceback fails the test here."""
-    err = io.StringIO()
-    code: Any = 0
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-        try:
-            main(args)
-        except SystemExit as exc:
-            code = exc.code
-    return int(code or 0), err.getvalue()
-
-
-def one_line(code: int, err: str) -> bool:
-    return code == 2 and err.startswith("error: ") and err.count("\n") == 1
-
+sys.path.insert(0, str(ROOT / "tests"))
+from clirun import one_line, run  # noqa: E402
 
 # -- the games file of five games --------------------------------------------------------------
 
