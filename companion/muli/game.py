@@ -12,24 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.moves import MoveSpec, Param
 from companion.muli import rules
+from companion.muli.moves import MOVES
 from companion.muli.saved import race_to_state, state_to_race
 from companion.play import Move, Now, Outcome
 from components.errors import RuleError
 
 __all__ = ["GAME", "MOVES", "MuliGame", "step_line"]
-
-MOVES: tuple[MoveSpec, ...] = (
-    MoveSpec("roll", "roll", "Roll the two colour dice and move the pieces.",
-             "Roll the two colour dice for the player whose turn it is, and move the pieces.",
-             params=(Param("dice", "The table's own dice, two colours: red,blue.",
-                           option="--dice", once=True, title="Dice"),
-                     Param("keep", "Leave this die as it lies and roll only the other.",
-                           option="--keep", once=True, title="Keep"),
-                     Param("first", "Which of two moving pieces moves first (a colour).",
-                           option="--first", once=True, title="First"))),
-)
 
 
 def step_line(race: rules.Race, step: rules.Step) -> str:
@@ -71,7 +60,8 @@ class MuliGame:
         race = state_to_race(state)
         if race.over:
             return None
-        return Now(race.rolls + 1, "roll", race.active,
+        # a turn of the race: each player rolls once
+        return Now(race.rolls // len(race.players) + 1, "roll", race.active,
                    f"{race.active} rolls the two colour dice", "irata play muli roll")
 
     def apply(self, state: dict[str, Any], move: Move) -> Outcome:

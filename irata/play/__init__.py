@@ -107,7 +107,7 @@ def _with_saved_game_commands(group: click.Group) -> click.Group:
     def list_commands(ctx: click.Context) -> list[str]:
         return sorted(set(own_list(ctx)) | set(GAME_COMMANDS))
 
-    group.get_command = get_command  # type: ignore[method-assign]
+    group.get_command = get_command  # type: ignore[method-assign,assignment]
     group.list_commands = list_commands  # type: ignore[method-assign]
     group._saved_game_commands = True  # type: ignore[attr-defined]
     return group

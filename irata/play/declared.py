@@ -208,3 +208,144 @@ def show_next(game: str, title: str, start: str, db: str | None, game_id: int | 
     emit(as_json, {"id": saved.id, "next": nxt},
          [f"Game {saved.id}, Turn {now.turn}: {now.text}{auto}", f"  {now.command}"]
          if now else f"Game {saved.id} is over.")
+
+
+# -- the guided walk ---------------------------------------------------------------------------
+
+def add_turn(group: click.Group, game: str, title: str, start: str,
+             moves: tuple[MoveSpec, ...]) -> None:
+    """Add ``turn`` to a declared game's group: the guided walk over the moves possible now."""
+
+    @group.command("turn")
+    @GAME
+    @DB
+    def turn_cmd(game_id: int | None, db: str | None) -> None:
+        """The guided walk over one turn: each move that comes now is asked, what it takes
+        typed at its prompt (blank: not given), and saved as soon as it is answered; steps with
+        nothing to decide run themselves. A refused entry says why and is asked again (the
+        same refused answers three times end it, exit 2, the moves before it kept); Ctrl-C
+        (exit 130) or the end of the input (exit 2) loses only the move in progress."""
+        walk(game, title, start, moves, db, game_id)
+
+
+def walk(game: str, title: str, start: str, moves: tuple[MoveSpec, ...], db: str | None,
+         game_id: int | None) -> None:
+    """The guided walk (see ``add_turn``): until the turn number of ``now`` changes."""
+    from companion import session
+    from companion.play import declaration, play
+    from components.errors import RuleError
+
+    decl = declaration(game)
+    assert decl is not None
+    with open_store(db) as store:
+        saved = pick(store, game_id, game, title, start)
+        played, state, _ = play(store, saved, decl, [])   # what runs itself first
+        _echo_played(played)
+        with session.readable(store.path, saved):
+            now = decl.now(state)
+        if now is None:
+            raise RuleError(f"this {title} game is over")
+        first = now.turn
+        click.echo(f"== Turn {first}, from {now.text}" if first is not None
+                   else f"== from {now.text}")
+        while now is not None and now.turn == first:
+            state = _walk_step(store, saved, decl, moves, now)
+            with session.readable(store.path, saved):
+                now = decl.now(state)
+    click.echo(f"The game is over (game {saved.id})." if now is None
+               else f"Turn {first} saved in game {saved.id}. Next: {now.text}")
+
+
+def _walk_step(store: Any, saved: Any, decl: Declaration, moves: tuple[MoveSpec, ...],
+               now: Any) -> dict[str, Any]:
+    """Ask the move that comes now until it is accepted; save it; the state after it."""
+    from companion.play import play
+    from components.errors import InputError, RuleError
+
+    spec = next(m for m in moves if m.kind == now.kind)
+    where = f"{now.text}: everything before it is saved; run turn again to resume here"
+    refused: dict[tuple[tuple[str, str], ...], int] = {}
+    click.echo(f"-- {now.text}")
+    while True:
+        move = _ask(spec, now, where)
+        try:
+            played, state, notes = play(store, saved, decl, [move])
+        except (InputError, RuleError) as exc:
+            click.echo(f"  ! {exc}")
+            refused[move.given] = refused.get(move.given, 0) + 1
+            if refused[move.given] >= 3 or sum(refused.values()) >= 50:
+                raise RuleError(f"{exc} (refused {sum(refused.values())} times); stopped at "
+                                f"{where}") from None
+            continue
+        _echo_played(played)
+        for note in notes:
+            click.echo(note)
+        return state
+
+
+def _ask(spec: MoveSpec, now: Any, where: str) -> Move:
+    """The move asked at the table in one prompt, typed as after its command's name on the
+    command line (``--dice red,blue``; the words first); blank when it takes nothing."""
+    shown = " ".join([*(f"[{p.key.upper()}]" for p in spec.params if p.option is None),
+                      *(f"[{p.option} ...]" for p in spec.params if p.option)])
+    question = f"{now.text}" + (f" ({shown}; blank: none of them)" if shown else "")
+    while True:
+        try:
+            text = str(click.prompt(question, default="", show_default=False))
+        except click.Abort as exc:
+            if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+                click.echo(f"\nStopped at {where}.", err=True)
+                raise SystemExit(130) from None
+            click.echo(f"\nerror: the input ended at {where}", err=True)
+            raise SystemExit(2) from None
+        try:
+            return _typed_move(spec, now, text)
+        except InputError as exc:      # what cannot be read is asked again, as a refusal
+            click.echo(f"  ! {exc}")
+
+
+def _typed_move(spec: MoveSpec, now: Any, text: str) -> Move:
+    """A move from what was typed at its prompt: words, then ``--option value`` pairs."""
+    import shlex
+
+    from companion.play import Move
+
+    try:
+        tokens = shlex.split(text)
+    except ValueError as exc:
+        raise InputError(f"'{text[:40]}': {exc}") from None
+    options = {p.option: p for p in spec.params if p.option}
+    values: dict[str, list[str]] = {}
+    words: list[str] = []
+    while tokens:
+        token = tokens.pop(0)
+        name, eq, inline = token.partition("=")
+        if name in options:
+            if not eq and not tokens:
+                raise InputError(f"{name} needs a value")
+            values.setdefault(options[name].key, []).append(inline if eq else tokens.pop(0))
+        elif token.startswith("--"):
+            raise InputError(f"{name}: not an option of {spec.command} (its options: "
+                             f"{', '.join(options) or 'none'})")
+        else:
+            words.append(token)
+    given: dict[str, str] = {}
+    for param in spec.params:
+        if param.option is None:
+            if words:
+                given[param.key] = " ".join(words)
+        elif param.key in values:
+            raw = values[param.key]
+            given.update(_option_answers(param, tuple(raw) if (param.pairs or param.many or
+                                                               param.once) else raw[-1]))
+    if words and not any(p.option is None for p in spec.params):
+        raise InputError(f"'{' '.join(words)[:40]}': {spec.command} takes only its options")
+    return Move.of(spec.kind, now.who if spec.who else None, given)
+
+
+def _echo_played(played: list[Played]) -> None:
+    for p in played:
+        if p.auto:
+            click.echo(f"-- (ran itself) {p.said}")
+        for line in p.lines:
+            click.echo(line)

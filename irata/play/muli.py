@@ -14,6 +14,7 @@ import click
 
 from companion.muli import rules
 from companion.muli.data import load_rules
+from companion.muli.moves import MOVES
 from companion.muli.saved import describe, race_to_state
 from companion.names import check_names
 from irata.options import (
@@ -28,6 +29,7 @@ from irata.options import (
     pick,
     show_status,
 )
+from irata.play.declared import add_turn
 
 
 def race_mule(race: rules.Race, player: str) -> str:
@@ -107,3 +109,4 @@ def status(game_id: int | None, db: str | None, as_json: bool) -> None:
 
 
 next_command(muli, "muli", "companion.muli.saved")
+add_turn(muli, "muli", "Das Störrische Muli", "irata play muli new --players A,B,C", MOVES)
