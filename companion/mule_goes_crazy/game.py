@@ -141,6 +141,11 @@ _BUILD: dict[str, Callable[[dict[str, Any], Move], Built]] = {
     "upkeep": _upkeep, "end-turn": _end_turn}
 
 
+def _a(key: str | None) -> str:
+    title = saved._title(key)
+    return f"{'an' if title[:1] in 'AEIOU' else 'a'} {title}"
+
+
 def _lines(kind: str, data: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
     """The step as the table reads it, in one line (the command prints its own)."""
     if kind == "favored":
@@ -152,10 +157,8 @@ def _lines(kind: str, data: dict[str, Any], after: dict[str, Any]) -> tuple[str,
             "auction": f"Land Auction of {saved._title(data.get('land'))}: "
                        + (f"won by {data.get('winner')} for {data.get('closing')} Credits"
                           if data.get("winner") else "no bid"),
-            "buy": f"buys a {saved._title(data.get('mule'))} Mule for {data.get('price')} "
-                   "Credits",
-            "move": f"moves a {saved._title(data.get('mule'))} Mule to "
-                    f"{saved._title(data.get('land'))}",
+            "buy": f"buys {_a(data.get('mule'))} Mule for {data.get('price')} Credits",
+            "move": f"moves {_a(data.get('mule'))} Mule to {saved._title(data.get('land'))}",
             "population": f"{saved._title(data.get('card'))} comes into play",
             "produce": "Production: " + ", ".join(data.get("players", {})),
             "spoilage": "Spoilage counted", "upkeep": "Population upkeep paid"}[kind]

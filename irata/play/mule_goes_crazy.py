@@ -9,8 +9,10 @@ Saved games: ``new`` starts one (every player's resource sheet, the Store, the L
 the turn, the Land Auction history, the favored player). The calculators take ``--save`` (the
 game played last) or ``--game ID``: they then read their inputs from the saved game and record
 their result in it as one event. ``grant``, ``auction``, ``buy``, ``move``, ``population`` and
-``end-turn`` record the table's other steps. ``irata play status | log | undo | export | set``
-work for these games as for every other.
+``end-turn`` record the table's other steps. Each recording is a move of the game's declaration
+(``companion.mule_goes_crazy.game``) played by ``companion.play.play``: the checks are the
+companion's, this module only reads the options and prints. ``irata play status | log | undo |
+export | set`` work for these games as for every other.
 """
 
 from __future__ import annotations

@@ -94,8 +94,9 @@ def played(db: Path, move: Move) -> dict[str, Any]:
     with Store(db) as store:
         saved = store.latest(MGC)
         assert saved is not None
-        _, after, notes = play(store, saved, GAME, [move])
-    assert notes == []
+        done, after, notes = play(store, saved, GAME, [move])
+    assert notes == [] and [p.event.kind for p in done] == [move.kind]
+    assert done[0].lines and not done[0].auto
     return after
 
 
