@@ -9,13 +9,14 @@ Saved games: ``new`` starts one (every player's resource sheet, the Store, the L
 the turn, the Land Auction history, the favored player). The calculators take ``--save`` (the
 game played last) or ``--game ID``: they then read their inputs from the saved game and record
 their result in it as one event. ``grant``, ``auction``, ``buy``, ``move``, ``population`` and
-``end-turn`` record the table's other steps. ``irata play status | log | undo | export | set``
-work for these games as for every other.
+``end-turn`` record the table's other steps. Each recording is a move of the game's declaration
+(``companion.mule_goes_crazy.game``) played by ``companion.play.play``: the checks are the
+companion's, this module only reads the options and prints. ``irata play status | log | undo |
+export | set`` work for these games as for every other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import click
@@ -36,8 +37,9 @@ from irata.options import (
     emit,
     need,
     next_command,
+    open_store,
+    pick,
     read,
-    record,
     using_saved,
 )
 
@@ -66,10 +68,21 @@ def _read(db: str | None, game_id: int | None) -> tuple[Any, dict[str, Any]]:
     return read(db, game_id, saved_game.GAME)
 
 
-def _record(db: str | None, game_id: int | None, kind: str,
-            build: Callable[[dict[str, Any]], dict[str, Any]]
-            ) -> tuple[Any, dict[str, Any], dict[str, Any]]:
-    return record(db, game_id, saved_game.GAME, kind, build)
+def _record(db: str | None, game_id: int | None, kind: str, who: str | None = None,
+            given: dict[str, str | None] | None = None
+            ) -> tuple[Any, dict[str, Any], dict[str, Any], Any]:
+    """One step played into the saved game through its declaration (the rules, the event and
+    the state after it are the companion's): the game, the event's data, the state after it,
+    and what the step's rule function gave (``Outcome.detail``)."""
+    from companion.mule_goes_crazy.game import GAME as DECLARED
+    from companion.play import Move, play
+
+    typed = {k: v for k, v in (given or {}).items() if v is not None}
+    with open_store(db) as store:
+        saved = pick(store, game_id, saved_game.GAME)
+        played, state, _ = play(store, saved, DECLARED, [Move.of(kind, who, typed)])
+    done = played[-1]
+    return saved, done.event.data, state, done.detail
 
 
 def _sheet_line(name: str, sheet: dict[str, Any]) -> str:
@@ -120,7 +133,7 @@ def favored(credits_text: str | None, previous: str | None, save: bool, game_id:
     table's own choice (new --favored) stands.
     """
     if using_saved(save, game_id, {"--credits": credits_text, "--previous": previous}):
-        game, data, _ = _record(db, game_id, "favored", saved_game.favored_event)
+        game, data, _, _ = _record(db, game_id, "favored")
         emit(as_json, {"game": game.id, "favored": data["favored"], "credits": data["credits"]},
              [f"Favored player: {data['favored']} ({data['credits']} Credits)",
               f"Turns start on {data['favored']}'s left. Saved in game {game.id}."])
@@ -203,20 +216,10 @@ def auction(land: str, winner: str | None, price_text: str | None, unsold: bool,
     than the winner's Credits. The Land goes onto the winner's sheet; the Credits go to the
     Store. The next opening bid follows from this auction.
     """
-    if unsold and (winner is not None or price_text is not None):
-        raise InputError("--unsold takes no --winner or --price")
-    if not unsold and winner is None:
-        raise InputError("say who won the Land (--winner NAME --price N), or --unsold")
-    price = parse_amount(price_text, "--price") if price_text is not None else None
-    if price is not None and price < 0:
-        raise InputError(f"--price must be 0 or more, not {price}")
-    g = _game()
-    key = saved_game.card_key(g, land, "land")
-    rules = mgc.auction_rules(g.data)
-    game, data, state = _record(
-        db, game_id, "auction",
-        lambda s: saved_game.auction_event(s, key, winner, price, rules,
-                                            saved_game.copies(g, "land", key)))
+    game, data, state, shown = _record(
+        db, game_id, "auction", None,
+        {"land": land, "winner": winner, "price": price_text, "unsold": "yes" if unsold else None})
+    key, price = shown["land"], shown["price"]
     doc = {"game": game.id, "land": key, "opening": data["opening"],
            "closing": data["closing"], "winner": data["winner"],
            "next_opening_bid": data["next_opening"]}
@@ -240,11 +243,7 @@ def auction(land: str, winner: str | None, price_text: str | None, unsold: bool,
 @JSON
 def grant(player: str, land: str, game_id: int | None, db: str | None, as_json: bool) -> None:
     """Land Grant Phase: PLAYER lays down one LAND from their hand, before the first auction."""
-    g = _game()
-    key = saved_game.card_key(g, land, "land")
-    game, _, state = _record(db, game_id, "grant",
-                             lambda s: saved_game.grant_event(
-                                 s, player, key, saved_game.copies(g, "land", key)))
+    game, _, state, key = _record(db, game_id, "grant", player, {"land": land})
     lands = state["players"][player]["lands"]
     emit(as_json, {"game": game.id, "player": player, "land": key, "lands": lands},
          [f"{player} lays down {saved_game._title(key)} as a Land Grant. Saved in game "
@@ -302,12 +301,8 @@ def buy(player: str, mule: str, game_id: int | None, db: str | None, as_json: bo
     Crystite) off the Store, down to 0 at least. The Mule is laid beside the player's Lands:
     'move' puts it on one.
     """
-    g = _game()
-    key = saved_game.card_key(g, mule, "mule")
-    card = mgc.mule_card(g, key)
-    game, data, state = _record(db, game_id, "buy",
-                                lambda s: saved_game.buy_event(s, player, card, key,
-                                                                saved_game.copies(g, "mule", key)))
+    game, data, state, card = _record(db, game_id, "buy", player, {"mule": mule})
+    key = data["mule"]
     sheet = state["players"][player]
     article = "an" if card.name[0] in "AEIOU" else "a"
     emit(as_json, {"game": game.id, "player": player, "mule": key, "price": data["price"],
@@ -334,15 +329,9 @@ def move(player: str, mule: str, land: str, from_land: str | None, game_id: int 
     The Mule moved is one that tends no Land yet, or with --from the one on that Land. A Land
     is tended by one Mule.
     """
-    g = _game()
-    key = saved_game.card_key(g, mule, "mule")
-    land_key = saved_game.card_key(g, land, "land")
-    from_key = saved_game.card_key(g, from_land, "land") if from_land else None
-    card = mgc.mule_card(g, key)
-    per_land = int(g.data.get("mules_per_land", 1))
-    game, data, state = _record(
-        db, game_id, "move",
-        lambda s: saved_game.move_event(s, player, key, card, land_key, from_key, per_land))
+    game, data, state, shown = _record(db, game_id, "move", player,
+                                       {"mule": mule, "land": land, "from": from_land})
+    key, land_key, card = data["mule"], shown["land"], shown["card"]
     sheet = state["players"][player]
     paid = ", ".join(f"{n} {r.capitalize()}" for r, n in data["cost"].items())
     emit(as_json, {"game": game.id, "player": player, "mule": key, "land": land_key,
@@ -364,13 +353,9 @@ def population(card: str, facility: str | None, player: str | None, game_id: int
 
     Facilities' building costs are not kept: pay them with 'irata play set'.
     """
-    g = _game()
-    key = saved_game.card_key(g, card, "population")
-    fac = saved_game.card_key(g, facility, "facility") if facility else None
-    game, _, state = _record(db, game_id, "population",
-                             lambda s: saved_game.population_event(
-                                 s, key, fac, player, saved_game.copies(g, "population", key),
-                                 saved_game.copies(g, "facility", fac) if fac else None))
+    game, _, state, shown = _record(db, game_id, "population", None,
+                                    {"card": card, "facility": facility, "player": player})
+    key, fac = shown["card"], shown["facility"]
     emit(as_json, {"game": game.id, "card": key, "facility": fac,
                    "populations": state["populations"]},
          [f"{saved_game._title(key)} comes into play"
@@ -445,9 +430,8 @@ def produce(energy_text: str | None, mules: tuple[str, ...], rolls: str | None,
     """
     g = _game()
     if using_saved(save, game_id, {"--energy": energy_text, "--mule": mules, "--seed": seed}):
-        typed = [_amount(r, "--rolls") for r in rolls.split(",")] if rolls else None
-        game, data, state = _record(
-            db, game_id, "produce", lambda s: saved_game.produce_event(s, g, player, typed))
+        game, data, state, _ = _record(db, game_id, "produce", None,
+                                       {"player": player, "rolls": rolls})
         doc: dict[str, Any] = {"game": game.id, "players": data["players"]}
         lines: list[str] = []
         for name, r in data["players"].items():
@@ -496,10 +480,8 @@ def spoilage(food_text: str | None, energy_text: str | None, save: bool, game_id
 
     With --save (or --game ID) every player's saved sheet spoils, once a turn.
     """
-    rules = mgc.spoilage_rules(_game().data)
     if using_saved(save, game_id, {"--food": food_text, "--energy": energy_text}):
-        game, data, state = _record(db, game_id, "spoilage",
-                                    lambda s: saved_game.spoilage_event(s, rules))
+        game, data, state, _ = _record(db, game_id, "spoilage")
         players = {n: {"food": state["players"][n]["food"],
                        "energy": state["players"][n]["energy"], **r}
                    for n, r in data["players"].items()}
@@ -509,7 +491,8 @@ def spoilage(food_text: str | None, energy_text: str | None, save: bool, game_id
              + [f"Saved in game {game.id}."])
         return
     r = mgc.spoilage(_amount(need(food_text, "--food"), "--food"),
-                     _amount(need(energy_text, "--energy"), "--energy"), rules)
+                     _amount(need(energy_text, "--energy"), "--energy"),
+                     mgc.spoilage_rules(_game().data))
     emit(as_json, {"food": r.food, "energy": r.energy, "food_lost": r.food_lost,
                    "energy_lost": r.energy_lost},
          [f"Food: {r.food} (lost {r.food_lost})", f"Energy: {r.energy} (lost {r.energy_lost})"])
@@ -539,15 +522,8 @@ def upkeep(store_food: str | None, store_energy: str | None, store_smithore: str
                                    "--store-smithore": store_smithore,
                                    "--population": populations})
     if saved:
-        kept_before: list[dict[str, Any]] = []     # the cards in play before the upkeep
-
-        def build(s: dict[str, Any]) -> dict[str, Any]:
-            kept_before.extend(s["populations"])
-            cards = [mgc.population_card(game, p["card"], p.get("facility"))
-                     for p in s["populations"]]
-            return saved_game.upkeep_event(s, cards)
-
-        saved_g, data, state = _record(db, game_id, "upkeep", build)
+        # kept_before: the cards in play before the upkeep
+        saved_g, data, state, kept_before = _record(db, game_id, "upkeep")
         gone = [saved_game._title(kept_before[i]["card"]) for i in data["discarded"]]
         doc = {"game": saved_g.id, "store": state["store"],
                "kept": [p["card"] for p in state["populations"]],
@@ -593,7 +569,7 @@ def end_turn(game_id: int | None, db: str | None, as_json: bool) -> None:
 
     The Store's stock now is what the next turn's Mule prices look at.
     """
-    game, _, state = _record(db, game_id, "end-turn", saved_game.end_turn_event)
+    game, _, state, _ = _record(db, game_id, "end-turn")
     emit(as_json, {"game": game.id, "turn": state["turn"],
                    "store_at_turn_start": state["store_at_turn_start"]},
          [f"Turn {state['turn']} begins. Saved in game {game.id}.",
