@@ -100,7 +100,8 @@ def _build(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, A
 def _pile(text: str | None) -> int | None:
     if text is None:
         return None
-    if not (text.strip().isascii() and text.strip().isdigit() and len(text.strip()) <= 6):
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 10):
         raise InputError(f"--pile takes the number of a bonus revenue pile, not '{text[:40]}'")
     return int(text)
 

@@ -3,7 +3,9 @@
 A thin shell over ``companion.outer_earth``: parse, call the pure rule function, print a short
 table or ``--json``. The saved game (``companion.outer_earth.saved``) is kept with ``new``,
 ``draw``, ``build`` and ``round``, and by the calculators with ``--save`` (the game played
-last) or ``--game ID``.
+last) or ``--game ID``. Each step it records is a move of the game's declaration
+(``companion.outer_earth.game``), played by ``companion.play.play``: the rules check it there,
+and the command prints what it did.
 """
 
 from __future__ import annotations

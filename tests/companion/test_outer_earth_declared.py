@@ -40,7 +40,7 @@ def cli_events() -> list[tuple[str, dict[str, Any]]]:
 
 
 def cli_state() -> dict[str, Any]:
-    return json.loads(ok("status", "--json"))["state"]  # type: ignore[no-any-return]
+    return json.loads(ok("status", "--json"))["state"]
 
 
 def direct(tmp_path: Path, players: list[str], start: str
@@ -235,3 +235,19 @@ def test_discards_are_read_as_the_command_reads_them() -> None:
         "Ann": ["Cinder Point", "Obelisk"], "Bob": ["Halcyon"]}
     with pytest.raises(InputError, match="--discard takes NAME=PLANET"):
         discards("Ann")
+
+
+@pytest.mark.parametrize("entry", [
+    draw("Cid"), build("Ann", "green", "Halcyon"), sell("Ann", "Halcyon", pile="-1"),
+    upkeep("Zed=Halcyon"), ROUND, bid("Halcyon", "Bob")])
+def test_the_refusal_is_the_commands_error(entry: Step, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    from irata.cli import main
+
+    state = _state_after(tmp_path, PHASE2)
+    why = refusal(GAME, state, entry[1])
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as info:
+        main(["play", OE, *entry[0]])
+    assert info.value.code == 2
+    assert capsys.readouterr().err == f"error: {why}\n"
