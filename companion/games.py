@@ -84,7 +84,8 @@ GAMES: tuple[Entry, ...] = (
     Entry("outer-earth", "Outer Earth",
           "Outer Earth: VP, bidding, upkeep, games.",
           data="companion.outer_earth.data:load_rules", saved="companion.outer_earth.saved",
-          commands="irata.play.outer_earth:outer_earth"),
+          commands="irata.play.outer_earth:outer_earth",
+          declared="companion.outer_earth.game:GAME"),
 )
 
 _BY_NAME = {g.name: g for g in GAMES}

@@ -595,6 +595,12 @@ _APPLY: dict[str, Callable[[dict[str, Any], dict[str, Any]], None]] = {
 """How each kind of event changes the state (the ``setup`` event is the first state)."""
 
 
+def step(state: Mapping[str, Any], kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """The state after one event of ``kind`` with ``data`` (the fold's step, on a copy:
+    ``state`` is not changed)."""
+    return _step(copy.deepcopy(dict(state)), session.Event(0, kind, data, ""))
+
+
 def fold(events: list[session.Event]) -> dict[str, Any]:
     """The saved game's state: the fold of its log."""
     return session.fold_with(events, _step)
@@ -682,25 +688,35 @@ def describe(state: dict[str, Any]) -> str:
 
 __all__ = ["ACTIONS", "bid_event", "build_event", "company", "describe", "draw_event",
            "find_planet", "fold", "last_round_of", "latest_planet", "new_game", "next_step",
-           "profits_of", "round_event", "sell_event", "upkeep_event", "values_of"]
+           "profits_of", "round_event", "sell_event", "step", "step_now", "upkeep_event",
+           "values_of"]
 
 
 def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
     """What the table does now (Game Play Overview: Phase 1, Phase 2, Phase 3, the next
     round or End Game Scoring), and the command that records it."""
+    _, _, text, command = step_now(state)
+    return text, command
+
+
+def step_now(state: Mapping[str, Any]) -> tuple[str | None, str | None, str, str]:
+    """:func:`next_step` with the step's kind and whom it is for: ``(kind, who, text,
+    command)``; kind None once the game is over (End Game Scoring), ``round`` after the
+    upkeep, ``bid`` in Phase 1, ``draw|build|sell`` in Phase 2 (any of the company's three
+    actions, or ``upkeep`` once every company has had its turn)."""
     oe = "irata play outer-earth"
     rnd = state["round"]
     if state.get("over"):
-        return "the game is over: End Game Scoring", f"{oe} score --save"
+        return None, None, "the game is over: End Game Scoring", f"{oe} score --save"
     if state.get("upkeep_done"):
-        return (f"round {rnd}'s upkeep is done: replenish the planet market and begin the "
-                "next round (or end the game after the last one)", f"{oe} round")
+        return ("round", None, f"round {rnd}'s upkeep is done: replenish the planet market and "
+                "begin the next round (or end the game after the last one)", f"{oe} round")
     offered = dict(state.get("offered", {}))
     unsold = sum(1 for bought in offered.values() if not bought)
     left = int(state["market"]["planets"]) - unsold
     if not state.get("phase2") and left > 0:
-        return (f"round {rnd}, Phase 1: put the next planet of the market up for sale "
-                f"({len(offered)} offered, {left} to go)",
+        return ("bid", None, f"round {rnd}, Phase 1: put the next planet of the market up for "
+                f"sale ({len(offered)} offered, {left} to go)",
                 f"{oe} bid --save --planet NAME --green NAMES [MOVES]")
     now, then = turns_now(state["seating"], state["starting_player"],
                           list(state.get("turn", {})))
@@ -710,7 +726,8 @@ def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
         whose = f"{now}'s turn, the last, of 3 actions (draw, build, sell)"
     else:
         whose = f"{now}'s turn of 3 actions (draw, build, sell), then {then}'s"
-    return (f"round {rnd}, Phase 2: from the starting player ({state['starting_player']}) "
+    who = then if now is None else now
+    return ("draw|build|sell", who,
+            f"round {rnd}, Phase 2: from the starting player ({state['starting_player']}) "
             f"clockwise, each company's turn; now {whose}; then Phase 3",
-            f"{oe} draw|build|sell ... --player {then if now is None else now} "
-            f"(then: {oe} upkeep --save)")
+            f"{oe} draw|build|sell ... --player {who} (then: {oe} upkeep --save)")

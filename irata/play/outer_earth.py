@@ -3,12 +3,13 @@
 A thin shell over ``companion.outer_earth``: parse, call the pure rule function, print a short
 table or ``--json``. The saved game (``companion.outer_earth.saved``) is kept with ``new``,
 ``draw``, ``build`` and ``round``, and by the calculators with ``--save`` (the game played
-last) or ``--game ID``.
+last) or ``--game ID``. Each step it records is a move of the game's declaration
+(``companion.outer_earth.game``), played by ``companion.play.play``: the rules check it there,
+and the command prints what it did.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,8 +32,9 @@ from irata.options import (
     names,
     need,
     next_command,
+    open_store,
+    pick,
     read,
-    record,
     using_saved,
 )
 
@@ -51,10 +53,21 @@ def _names(value: str, what: str) -> list[str]:
 # one; either makes a calculator read its inputs from the saved game and record its result
 # there as one event (score, actions and last-round only read).
 
-def _record(db: str | None, game_id: int | None, kind: str,
-            make: Callable[[dict[str, Any]], dict[str, Any]]
-            ) -> tuple[SavedGame, dict[str, Any], dict[str, Any]]:
-    return record(db, game_id, "outer-earth", kind, make)
+def _play(db: str | None, game_id: int | None, kind: str, who: str | None = None,
+          given: dict[str, str | None] | None = None
+          ) -> tuple[SavedGame, dict[str, Any], dict[str, Any], Any]:
+    """One entry of the saved game, played through its declaration (which checks it against
+    the rules and the state, and refuses it or appends its event, in one transaction).
+    Returns the game, the event's data, the state after it and the rule function's result."""
+    from companion.outer_earth.game import GAME as DECLARED
+    from companion.play import Move, play
+
+    answers = {k: v for k, v in (given or {}).items() if v is not None}
+    with open_store(db) as store:
+        saved = pick(store, game_id, "outer-earth")
+        played, state, _ = play(store, saved, DECLARED, [Move.of(kind, who, answers)])
+    done = played[-1]
+    return saved, done.event.data, state, done.detail
 
 
 def _read(db: str | None, game_id: int | None) -> tuple[SavedGame, dict[str, Any]]:
@@ -241,33 +254,21 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
     emit(as_json, payload, "\n".join(lines))
 
 
-class _Unfinished(Exception):
-    """The bidding is not over yet: nothing to save."""
-
-
 def _saved_bid(planet: str | None, green: str, moves: tuple[str, ...], game_id: int | None,
                db: str | None, as_json: bool) -> None:
     """``bid --save``: the auction on the saved game, saved once the bidding ends."""
-    if not planet:
-        raise InputError("say which planet is up for sale: --planet NAME")
-    saved, _ = _saved_rules()
-    done: dict[str, Any] = {}
-
-    def make(state: dict[str, Any]) -> dict[str, Any]:
-        auction, data = saved.bid_event(state, planet, _names(green, "green"), moves)
-        done["auction"] = auction
-        if data is None:
-            raise _Unfinished
-        return data
+    from companion.outer_earth.game import BiddingGoesOn
 
     try:
-        game, data, state = _record(db, game_id, "bid", make)
-    except _Unfinished:
-        lines, payload = _auction_report(done["auction"])
+        game, data, state, auction = _play(db, game_id, "bid", None,
+                                           {"planet": planet, "green": green,
+                                            "moves": " ".join(moves)})
+    except BiddingGoesOn as going_on:
+        lines, payload = _auction_report(going_on.auction)
         lines.append("Nothing saved until the bidding ends.")
         emit(as_json, {**payload, "saved": False}, "\n".join(lines))
         return
-    lines, payload = _auction_report(done["auction"])
+    lines, payload = _auction_report(auction)
     lines.append(f"Saved in game {game.id}: {data['planet']} "
                  + (f"to {data['buyer']}, {data['buyer']} holds "
                     f"{state['players'][data['buyer']]['hand']} cards."
@@ -275,16 +276,6 @@ def _saved_bid(planet: str | None, green: str, moves: tuple[str, ...], game_id: 
                     f"stays in the market with {data['under']} card(s) under it."))
     emit(as_json, {**payload, "saved": True, "game": game.id, "planet": data["planet"]},
           "\n".join(lines))
-
-
-def _pairs(values: tuple[str, ...], option: str) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for v in values:
-        name, sep, what = v.partition("=")
-        if not sep or not name.strip() or not what.strip():
-            raise InputError(f"{option} takes NAME=PLANET, such as Ann=Halcyon, not '{v}'")
-        out.setdefault(name.strip(), []).append(what.strip())
-    return out
 
 
 @outer_earth.command()
@@ -318,10 +309,8 @@ def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discar
     rules = load_rules()
     if using_saved(save, game_id, {"--hand": hand, "--planets": planets, "--sell": sell_value,
                                    "--discard-planets": discard_planets or None}):
-        saved, _ = _saved_rules()
-        wanted = _pairs(discards, "--discard")
-        game, data, state = _record(db, game_id, "upkeep",
-                                    lambda s: saved.upkeep_event(s, rules, wanted))
+        game, data, state, _ = _play(db, game_id, "upkeep", None,
+                                     {"discard": ",".join(discards)})
         lines = [f"Upkeep of round {data['round']}:"]
         for name, u in data["companies"].items():
             part = [f"{u['taxed_planets']} taxed planet(s)"]
@@ -543,13 +532,10 @@ def sell(planet: str, built: str | None, bonus: str | None, player: str | None,
 
     rules = load_rules()
     if using_saved(save, game_id):
-        if not player:
-            raise InputError("say which company sells: --player NAME")
-        saved, _ = _saved_rules()
-        colours = None if built is None else [c for c in built.split(",") if c.strip()]
-        game, data, state = _record(
-            db, game_id, "sell",
-            lambda s: saved.sell_event(s, player, planet, rules, colours, bonus, pile, raises))
+        game, data, state, _ = _play(
+            db, game_id, "sell", player,
+            {"planet": planet, "built": built, "bonus": bonus,
+             "pile": None if pile is None else str(pile), "raise": ",".join(raises)})
         b = data["bonus"]
         lines = _sale_lines(data["planet"], data["vp"], data["to_profits"], data["discarded"],
                             b["vp"] if b else None, rules.portfolio_planet_vp,
@@ -632,9 +618,7 @@ def draw(cards: str | None, player: str, game_id: int | None, db: str | None,
          as_json: bool) -> None:
     """Action #1 in the saved game: PLAYER draws CARDS development cards (default: its draw
     value)."""
-    saved, rules = _saved_rules()
-    game, data, state = _record(db, game_id, "draw",
-                                lambda s: saved.draw_event(s, player, cards, rules))
+    game, data, state, _ = _play(db, game_id, "draw", player, {"cards": cards})
     hand = state["players"][player]["hand"]
     emit(as_json, {"game": game.id, "player": player, "cards": data["cards"], "hand": hand},
           f"{player} draws {data['cards']}: {hand} cards in hand.")
@@ -651,10 +635,8 @@ def build(colours: str, player: str, planet: str, game_id: int | None, db: str |
           as_json: bool) -> None:
     """Action #2 in the saved game: PLAYER builds COLOURS (blue,red,...) on a planet, in order,
     from its hand."""
-    saved, rules = _saved_rules()
-    game, data, state = _record(
-        db, game_id, "build",
-        lambda s: saved.build_event(s, player, planet, colours.split(","), rules))
+    game, data, state, _ = _play(db, game_id, "build", player,
+                                 {"colours": colours, "planet": planet})
     c = state["players"][player]
     on = next(p for p in c["in_development"] if p["planet"] == data["planet"])
     emit(as_json, {"game": game.id, "player": player, "planet": data["planet"],
@@ -670,8 +652,7 @@ def build(colours: str, player: str, planet: str, game_id: int | None, db: str |
 def round_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
     """End the saved game's round (after upkeep): refill the planet market from the galaxy
     deck, check for the last round, begin the next; after the last round, the game is over."""
-    saved, rules = _saved_rules()
-    game, data, state = _record(db, game_id, "round", lambda s: saved.round_event(s, rules))
+    game, data, state, _ = _play(db, game_id, "round")
     if data["over"]:
         text = (f"Round {data['round']} was the last: the game is over. Score it with "
                 "'irata play outer-earth score --save'.")

@@ -1,0 +1,185 @@
+"""Outer Earth, declared (:class:`companion.play.Declaration`): its moves as the table types
+them (:mod:`companion.outer_earth.moves`), what comes now (``saved.step_now``, the same as
+``irata play outer-earth next``), and each move applied to the saved game's state.
+
+A move is checked and made into its event by the saved game's own event builder
+(``saved.bid_event``, ``draw_event``, ``build_event``, ``sell_event``, ``upkeep_event``,
+``round_event``), which raises the rule's refusal; the state after it is the fold's step
+(``saved.step``). So the events are those the commands have always recorded.
+
+A bidding that is not over yet records nothing: :class:`BiddingGoesOn` is its refusal, and
+carries the auction so far for the table to read. Nothing runs itself: every step of Outer
+Earth is the table's to take (even ``round`` and ``upkeep``, which the table starts when it
+has finished the phase before).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.outer_earth import saved
+from companion.outer_earth.data import load_rules
+from companion.outer_earth.moves import MOVES
+from companion.outer_earth.rules import Auction, Rules
+from companion.play import Move, Now, Outcome
+from components.errors import InputError, RuleError
+
+__all__ = ["GAME", "MOVES", "BiddingGoesOn", "OuterEarthGame", "discards"]
+
+DIE_NAMES = ("draw", "build", "sell")
+
+
+class BiddingGoesOn(RuleError):
+    """Phase 1: the bidding on a planet is not over, so nothing is saved yet; ``auction`` is
+    the bidding so far (who is to act, and what they may do)."""
+
+    def __init__(self, auction: Auction, planet: str) -> None:
+        super().__init__(f"the bidding on {planet} is not over ({auction.to_act} to act): "
+                         "nothing is saved until it ends")
+        self.auction = auction
+
+
+def _names(value: str) -> list[str]:
+    return [n.strip() for n in value.split(",") if n.strip()]
+
+
+def discards(text: str) -> dict[str, list[str]]:
+    """``--discard NAME=PLANET`` values, comma-separated (a part without ``=`` continues the
+    planet before it): each company's planets put into its profits pile."""
+    out: dict[str, list[str]] = {}
+    last: str | None = None
+    for part in text.split(",") if text.strip() else ():
+        name, sep, what = part.partition("=")
+        if not sep and last is not None:
+            out[last][-1] += "," + part
+            continue
+        if not sep or not name.strip() or not what.strip():
+            raise InputError(f"--discard takes NAME=PLANET, such as Ann=Halcyon, not '{part}'")
+        last = name.strip()
+        out.setdefault(last, []).append(what.strip())
+    return out
+
+
+def _player(move: Move, what: str) -> str:
+    if not move.who:
+        raise InputError(f"say which company {what}: --player NAME")
+    return move.who
+
+
+def _needed(given: dict[str, str], key: str, say: str) -> str:
+    value = given.get(key)
+    if not value:
+        raise InputError(say)
+    return value
+
+
+def _bid(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    given = move.answers
+    planet = _needed(given, "planet", "say which planet is up for sale: --planet NAME")
+    auction, data = saved.bid_event(state, planet, _names(given.get("green", "")),
+                                    given.get("moves", "").split())
+    if data is None:
+        raise BiddingGoesOn(auction, planet)
+    return data, auction
+
+
+def _draw(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    player = _player(move, "draws")
+    return saved.draw_event(state, player, move.answers.get("cards"), rules), None
+
+
+def _build(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    player = _player(move, "builds")
+    given = move.answers
+    planet = _needed(given, "planet", "say on which planet it builds: --planet NAME")
+    colours = given.get("colours", "").split(",")
+    return saved.build_event(state, player, planet, colours, rules), None
+
+
+def _pile(text: str | None) -> int | None:
+    if text is None:
+        return None
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 10):
+        raise InputError(f"--pile takes the number of a bonus revenue pile, not '{text[:40]}'")
+    return int(text)
+
+
+def _sell(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    player = _player(move, "sells")
+    given = move.answers
+    planet = _needed(given, "planet", "say which planet is sold: --planet NAME")
+    built = given.get("built")
+    colours = None if built is None else [c for c in built.split(",") if c.strip()]
+    raises = [r.strip().lower() for r in given.get("raise", "").split(",") if r.strip()]
+    for r in raises:
+        if r not in DIE_NAMES:
+            raise InputError(f"--raise names a die ({', '.join(DIE_NAMES)}), not '{r[:40]}'")
+    data = saved.sell_event(state, player, planet, rules, colours, given.get("bonus"),
+                            _pile(given.get("pile")), raises)
+    return data, None
+
+
+def _upkeep(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    return saved.upkeep_event(state, rules, discards(move.answers.get("discard", ""))), None
+
+
+def _round(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    return saved.round_event(state, rules), None
+
+
+_APPLY: dict[str, Callable[[dict[str, Any], Move, Rules], tuple[dict[str, Any], Any]]] = {
+    "bid": _bid, "draw": _draw, "build": _build, "sell": _sell, "upkeep": _upkeep,
+    "round": _round,
+}
+
+
+def _lines(kind: str, data: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+    """The event as the table reads it, in a line."""
+    if kind == "bid":
+        if data["buyer"]:
+            return (f"{data['buyer']} buys {data['planet']} for {data['price']} development "
+                    f"card(s); the starting player token moves to {data['starting_player']}.",)
+        return (f"Nobody buys {data['planet']}: {data['under']} card(s) under it now.",)
+    if kind in ("draw", "build", "sell"):
+        c = after["players"][data["player"]]
+        what = {"draw": f"draws {data.get('cards')}",
+                "build": f"builds {','.join(data.get('built', []))} on {data.get('planet')}",
+                "sell": f"sells {data.get('planet')} ({data.get('vp')} VP)"}[kind]
+        return (f"{data['player']} {what}: {c['hand']} cards in hand.",)
+    if kind == "upkeep":
+        return tuple(f"{name}: upkeep, hand {u['hand_after']}"
+                     for name, u in data["companies"].items())
+    if data["over"]:
+        return (f"Round {data['round']} was the last: the game is over.",)
+    return (f"Round {data['round']} ends: {data['refill']} planet(s) added to the market; "
+            f"round {after['round']} begins.",)
+
+
+class OuterEarthGame:
+    """Outer Earth's declaration: see the module's docstring."""
+
+    name = "outer-earth"
+    moves = MOVES
+
+    def now(self, state: dict[str, Any]) -> Now | None:
+        kind, who, text, command = saved.step_now(state)
+        if kind is None:
+            return None
+        return Now(int(state["round"]), kind, who, text, command)
+
+    def apply(self, state: dict[str, Any], move: Move) -> Outcome:
+        apply = _APPLY.get(move.kind)
+        if apply is None:
+            raise RuleError(f"Outer Earth has no move '{move.kind}' "
+                            f"({', '.join(_APPLY)})")
+        data, detail = apply(state, move, load_rules())
+        after = saved.step(state, move.kind, data)
+        return Outcome(move.kind, data, _lines(move.kind, data, after), after, detail)
+
+    def auto(self, state: dict[str, Any]) -> Move | None:
+        return None
+
+
+GAME = OuterEarthGame()
