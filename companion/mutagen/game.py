@@ -23,8 +23,8 @@ from typing import Any
 from companion.mutagen.moves import MOVES
 from companion.mutagen.rules import FinalScore, RoundScore, end_of_game, end_of_round
 from companion.mutagen.saved import (
-    _step,
     end_of_game_players,
+    fold_step,
     next_step,
     points_event,
     round_event,
@@ -44,7 +44,7 @@ def _after(state: dict[str, Any], kind: str, data: dict[str, Any]) -> dict[str, 
     """The state after the event: the saved game's own fold step on a copy (as the log keeps
     it: JSON)."""
     copy: dict[str, Any] = json.loads(json.dumps(state))
-    return _step(copy, Event(0, kind, json.loads(json.dumps(data)), ""))
+    return fold_step(copy, Event(0, kind, json.loads(json.dumps(data)), ""))
 
 
 def _file(move: Move) -> tuple[str, str]:
