@@ -80,7 +80,7 @@ GAMES: tuple[Entry, ...] = (
     Entry("mutagen", "Mutagen",
           "Mutagen: scoring, airship checks, set-up, games.",
           data="companion.mutagen.data:load_rules", saved="companion.mutagen.saved",
-          commands="irata.play.mutagen:mutagen"),
+          commands="irata.play.mutagen:mutagen", declared="companion.mutagen.game:GAME"),
     Entry("outer-earth", "Outer Earth",
           "Outer Earth: VP, bidding, upkeep, games.",
           data="companion.outer_earth.data:load_rules", saved="companion.outer_earth.saved",

@@ -6,6 +6,7 @@ so a wrong value is reported where it stands in the file.
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,8 +30,9 @@ from companion.mutagen.rules import (
     check_expansions,
     starting_score,
 )
-from components.errors import InputError, IrataError, RuleError
-from components.yamlloc import LocDict, LocList, existing_file, load_file
+from components.errors import DefinitionError, InputError, IrataError, RuleError
+from components.stamp import MAX_FILE_BYTES
+from components.yamlloc import LocDict, LocList, existing_file, load_file, load_text
 
 if TYPE_CHECKING:
     from companion.mutagen.data import Catalogue
@@ -48,9 +50,32 @@ def located(msg: str, node: Any, key: str | int | None = None) -> InputError:
     return InputError(f"{file}:{line}:{col}: {msg}" if line else f"{file}: {msg}")
 
 
-def read(path: str | Path) -> LocDict:
+def file_text(path: str | Path) -> str:
+    """The text of an input file, read as ``load_file`` reads it (a plain file, not too
+    large, UTF-8), so that a saved game's move carries the file's text and plays it purely."""
+    source = str(path)
     p = existing_file(Path(path))
-    doc = load_file(p, str(path))
+    try:
+        st = p.stat()
+        if not stat.S_ISREG(st.st_mode):  # a pipe or a device would be read for ever
+            raise DefinitionError("not a plain file (a pipe, a device or a folder)", source)
+        if st.st_size > MAX_FILE_BYTES:
+            raise DefinitionError(f"larger than {MAX_FILE_BYTES // 1_000_000} MB; a definition "
+                                  "file is hand-written YAML", source)
+        return p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise DefinitionError(f"not UTF-8 text ({exc.reason})", source) from None
+    except OSError as exc:
+        raise DefinitionError(f"cannot read the file ({exc.strerror})", source) from None
+
+
+def read(path: str | Path, text: str | None = None) -> LocDict:
+    """The file at ``path`` as YAML; with ``text``, that text (the file's, read already by
+    :func:`file_text`), its errors named by ``path``."""
+    if text is None:
+        doc = load_file(existing_file(Path(path)), str(path))
+    else:
+        doc = load_text(text, str(path))
     if not isinstance(doc, LocDict):
         raise InputError(f"{path}:1:1: expected a mapping with 'players:' (see --help)")
     return doc
@@ -250,14 +275,15 @@ def _unique(players: list[Any], doc: LocDict) -> None:
         seen.add(p.name)
 
 
-def read_end_of_game(path: str | Path, rules: Rules, keep_missing_score: bool = False
-                     ) -> tuple[list[PlayerEnd], tuple[str, ...]]:
+def read_end_of_game(path: str | Path, rules: Rules, keep_missing_score: bool = False,
+                     text: str | None = None) -> tuple[list[PlayerEnd], tuple[str, ...]]:
     """The ``score`` command's file: each player as End of Game Scoring finds them.
 
     A player without ``score`` starts from the game's starting score, or, with
-    ``keep_missing_score``, gets -1 for the caller to fill in (from a saved game).
+    ``keep_missing_score``, gets -1 for the caller to fill in (from a saved game). With
+    ``text``, the file's text read already (:func:`file_text`).
     """
-    doc = read(path)
+    doc = read(path, text)
     _keys(doc, ("players", "expansions"), "the file")
     exp = _expansions(doc)
     items = _players(doc)
@@ -298,15 +324,17 @@ def _columns(p: LocDict) -> tuple[int, ...]:
     return tuple(sorted(set(out)))
 
 
-def read_end_of_round(path: str | Path, rules: Rules) -> tuple[list[PlayerRound], tuple[str, ...]]:
+def read_end_of_round(path: str | Path, rules: Rules, text: str | None = None
+                      ) -> tuple[list[PlayerRound], tuple[str, ...]]:
     """The ``round`` command's file: installed Elements, filled columns, tracks per player.
 
     A player gives ``installed`` and ``columns``, or an ``airship`` (as the airship file
-    describes one) from which both are counted.
+    describes one) from which both are counted. With ``text``, the file's text read already
+    (:func:`file_text`).
     """
     from companion.mutagen.airship import filled_columns
 
-    doc = read(path)
+    doc = read(path, text)
     _keys(doc, ("players", "expansions", "round"), "the file")
     exp = _expansions(doc)
     items = _players(doc)
@@ -394,5 +422,5 @@ def read_airship(path: str | Path, rules: Rules) -> Airship:
     return airship_from(read(path), rules)
 
 
-__all__ = ["IrataError", "airship_from", "crew_card", "located", "read_airship",
+__all__ = ["IrataError", "airship_from", "crew_card", "file_text", "located", "read_airship",
            "read_end_of_game", "read_end_of_round"]

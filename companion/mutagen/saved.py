@@ -236,6 +236,12 @@ def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
     return state
 
 
+def fold_step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
+    """One event of the log on the state before it (changed in place): the fold's own step,
+    which the declared game (``companion.mutagen.game``) takes for the state after a move."""
+    return _step(state, event)
+
+
 def fold(events: list[session.Event]) -> dict[str, Any]:
     """The saved game's state: the fold of its log."""
     return session.fold_with(events, _step)

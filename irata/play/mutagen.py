@@ -5,7 +5,7 @@ A thin shell over ``companion.mutagen``: read the file, call the rule, print a t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
@@ -21,12 +21,14 @@ from irata.options import (
     emit,
     names,
     next_command,
-    record,
+    open_store,
+    pick,
 )
 
 if TYPE_CHECKING:
     from companion.mutagen.airship import Airship
-    from companion.mutagen.rules import FinalScore, Rules
+    from companion.mutagen.rules import FinalScore, RoundScore, Rules
+    from companion.session import SavedGame
 
 EXPANSION_CHOICES = ("plight-of-the-people", "palace-visitors")
 
@@ -43,6 +45,33 @@ def _table(rows: list[list[str]], right_from: int = 1) -> str:
 
 def _names(names: tuple[str, ...] | list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class _Done(NamedTuple):
+    """A move played into the saved game: its rule's result and the state after it."""
+
+    detail: Any
+    state: dict[str, Any]
+
+
+def _play(db: str | None, game_id: int | None, kind: str, file: str | None,
+          who: str | None = None, given: dict[str, str] | None = None
+          ) -> tuple[SavedGame, _Done]:
+    """Play one move of the declared game into the saved game (``companion.play.play``: one
+    transaction; a refusal changes nothing). A file's move carries the file's text, read
+    before the saved game is opened."""
+    from companion.mutagen.game import GAME as DECLARED
+    from companion.play import Move, play
+
+    answers = dict(given or {})
+    if file is not None:
+        from companion.mutagen.files import file_text
+
+        answers.update(file=file, text=file_text(file))
+    with open_store(db) as store:
+        saved = pick(store, game_id, "mutagen")
+        played, state, _ = play(store, saved, DECLARED, [Move.of(kind, who, answers)])
+    return saved, _Done(played[-1].detail, state)
 
 
 @click.group()
@@ -86,24 +115,14 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     from companion.mutagen.files import read_end_of_game
     from companion.mutagen.rules import end_of_game
 
-    rules = load_rules()
-    saved = save or game_id is not None
-    players, _ = read_end_of_game(file, rules, keep_missing_score=saved)
-    if not saved:
-        result = end_of_game(players, rules)
-        payload, lines = _score_report(result)
+    if not (save or game_id is not None):
+        rules = load_rules()
+        players, _ = read_end_of_game(file, rules)
+        payload, lines = _score_report(end_of_game(players, rules))
         emit(as_json, payload, lines)
         return
-    from companion.mutagen.saved import end_of_game_players, score_event
-
-    scored: list[FinalScore] = []
-
-    def build(state: dict[str, Any]) -> dict[str, Any]:
-        scored.append(end_of_game(end_of_game_players(state, players), rules))
-        return score_event(state, scored[-1])
-
-    game, _, _ = record(db, game_id, "mutagen", "score", build)
-    payload, lines = _score_report(scored[-1])
+    game, done = _play(db, game_id, "score", file)
+    payload, lines = _score_report(done.detail)
     lines.append(f"Saved in game {game.id}: End of Game Scoring, the game is over.")
     emit(as_json, {**payload, "game": game.id, "saved": True}, lines)
 
@@ -183,17 +202,16 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
     from companion.mutagen.rules import end_of_round
 
     rules = load_rules()
-    players, exp = read_end_of_round(file, rules)
-    scores = [end_of_round(p, rules) for p in players]
-    plight = "plight-of-the-people" in exp
     saved_scores: dict[str, int] | None = None
+    scores: list[RoundScore]
     if save or game_id is not None:
-        from companion.mutagen.saved import round_event
-
-        positions = {p.name: p.tracks.as_dict() for p in players}
-        _, _, state = record(db, game_id, "mutagen", "round",
-                             lambda s: round_event(s, scores, exp, positions))
-        saved_scores = state["scores"]
+        _, done = _play(db, game_id, "round", file)
+        scores, exp = done.detail
+        saved_scores = done.state["scores"]
+    else:
+        players, exp = read_end_of_round(file, rules)
+        scores = [end_of_round(p, rules) for p in players]
+    plight = "plight-of-the-people" in exp
     payload = {"players": [{
         "name": s.name, "installed": s.installed, "columns": s.columns,
         "tracks": dict(s.tracks), "total": s.total,
@@ -392,12 +410,11 @@ def new_cmd(players_text: str, expansions: tuple[str, ...], game_name: str | Non
 def points_cmd(player: str, points: int, why: str, game_id: int | None, db: str | None,
                as_json: bool) -> None:
     """Move PLAYER's score tracker by POINTS during a round (negative to pay points)."""
-    from companion.mutagen.saved import points_event
-
-    game, _, state = record(db, game_id, "mutagen", "points",
-                            lambda s: points_event(s, player, points, why))
-    emit(as_json, {"game": game.id, "player": player, "score": state["scores"][player]},
-         f"{player}: {state['scores'][player]} points")
+    game, done = _play(db, game_id, "points", None, player,
+                       {"points": str(points), "why": why})
+    score = done.state["scores"][player]
+    emit(as_json, {"game": game.id, "player": player, "score": score},
+         f"{player}: {score} points")
 
 
 next_command(mutagen, "mutagen", "companion.mutagen.saved")

@@ -1,0 +1,210 @@
+"""Mutagen, declared (``companion.mutagen.game``): each move played through
+``companion.play.play`` saves what the command line saves, ``refusal`` refuses what the command
+line refuses, ``now`` says what ``irata play mutagen next`` says, and a refused move changes
+nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from companion import session
+from companion.mutagen.game import GAME
+from companion.play import Move, declaration, play, refusal
+from components.errors import InputError, RuleError
+from irata.cli import cli
+
+FIXTURES = Path(__file__).parent / "fixtures" / "mutagen"
+ROUND = FIXTURES / "round.yaml"
+
+
+def cli_run(db: Path, *args: str) -> tuple[int, str]:
+    """The command line's answer: its exit code and what it printed (a refusal, which the
+    ``irata`` executable prints as one line and exit 2, as its message)."""
+    result = CliRunner().invoke(cli, ["play", "mutagen", *args, "--db", str(db)])
+    if isinstance(result.exception, (InputError, RuleError)):
+        return 2, str(result.exception)
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
+
+
+def new_game(db: Path, players: str = "Ann,Bob") -> None:
+    assert cli_run(db, "new", "--players", players)[0] == 0
+
+
+def file_move(kind: str, path: Path) -> Move:
+    return Move.of(kind, None, {"file": str(path), "text": path.read_text(encoding="utf-8")})
+
+
+def points_move(player: str, points: int, why: str = "") -> Move:
+    return Move.of("points", player, {"points": str(points), "why": why})
+
+
+def saved(db: Path) -> tuple[session.Store, session.SavedGame]:
+    store = session.Store(db)
+    game = store.latest("mutagen")
+    assert game is not None
+    return store, game
+
+
+def state(db: Path) -> dict[str, Any]:
+    store, game = saved(db)
+    with store:
+        return session.state_of(store, game)
+
+
+def events(db: Path) -> list[tuple[str, dict[str, Any]]]:
+    store, game = saved(db)
+    with store:
+        return [(e.kind, e.data) for e in store.events(game.id)]
+
+
+def play_one(db: Path, move: Move) -> dict[str, Any]:
+    store, game = saved(db)
+    with store:
+        _, after, _ = play(store, game, GAME, [move])
+    return after
+
+
+def end_file(tmp_path: Path) -> Path:
+    end = tmp_path / "end.yaml"
+    end.write_text("players:\n  - {name: Ann, storage: 30, crew: [{kind: all}]}\n"
+                   "  - {name: Bob, storage: 2, shards: 4, trees: [violet]}\n")
+    return end
+
+
+def command(move: Move) -> list[str]:
+    """The command line's entry for a move."""
+    given = move.answers
+    if move.kind == "points":
+        return ["points", str(move.who), given["points"], "--why", given.get("why", "")]
+    return [move.kind, given["file"], "--save"]
+
+
+def whole_game(tmp_path: Path) -> list[Move]:
+    return [points_move("Ann", 2, "Golden Voice"), points_move("Ann", -1),
+            file_move("round", ROUND), points_move("Bob", 3, "progress track"),
+            file_move("round", ROUND), file_move("round", ROUND), file_move("round", ROUND),
+            file_move("score", end_file(tmp_path))]
+
+
+def test_the_registry_declares_mutagen_with_its_three_recording_commands() -> None:
+    assert declaration("mutagen") is GAME
+    assert [spec.kind for spec in GAME.moves] == ["round", "score", "points"]
+    assert {spec.command for spec in GAME.moves} == {"round", "score", "points"}
+    assert GAME.auto(state_after_setup()) is None
+
+
+def state_after_setup() -> dict[str, Any]:
+    from companion.mutagen.data import load_rules
+    from companion.mutagen.saved import fold, new_setup
+
+    return fold([session.Event(1, "setup", new_setup(["Ann", "Bob"], load_rules()), "t")])
+
+
+def test_each_move_played_through_play_saves_what_the_command_line_saves(tmp_path: Path
+                                                                          ) -> None:
+    by_cli, by_play = tmp_path / "cli.sqlite3", tmp_path / "play.sqlite3"
+    new_game(by_cli)
+    new_game(by_play)
+    for move in whole_game(tmp_path):
+        code, out = cli_run(by_cli, *command(move))
+        assert code == 0, out
+        after = play_one(by_play, move)
+        assert events(by_play) == events(by_cli), move
+        assert after == state(by_cli) == state(by_play), move
+    assert state(by_play)["final"]["winners"] == ["Ann"]
+    assert GAME.now(state(by_play)) is None
+
+
+def test_the_outcome_is_the_event_and_its_lines(tmp_path: Path) -> None:
+    start = state_after_setup()
+    out = GAME.apply(start, points_move("Bob", 4, "Mutation"))
+    assert (out.kind, out.data) == ("points", {"player": "Bob", "points": 4, "why": "Mutation"})
+    assert out.lines == ("Bob: 4 points",) and out.state["scores"] == {"Ann": 0, "Bob": 4}
+    assert start["scores"] == {"Ann": 0, "Bob": 0}               # apply changes no state
+    out = GAME.apply(start, file_move("round", ROUND))
+    assert out.kind == "round" and out.data["round"] == 1 and out.state["round"] == 2
+    assert out.lines[0].startswith("End of Round 1: Ann ")
+    # a face that gives only the file's name has it read
+    assert GAME.apply(start, Move.of("round", None, {"file": str(ROUND)})).data == out.data
+
+
+def test_refusal_is_none_exactly_when_the_command_line_accepts_the_entry(tmp_path: Path
+                                                                          ) -> None:
+    db = tmp_path / "games.sqlite3"
+    new_game(db)
+    plight = FIXTURES / "round_plight.yaml"
+    only_ann = tmp_path / "ann.yaml"
+    only_ann.write_text("players:\n  - {name: Ann, storage: 3}\n")
+    end = end_file(tmp_path)
+    entries = [
+        (points_move("Bob", -1), False),              # cannot pay
+        (points_move("Zed", 1), False),               # no such player
+        (points_move("Ann", 0), False),               # moves nothing
+        (points_move("Ann", 2), True),
+        (points_move("Ann", -2), True),
+        (file_move("round", plight), False),          # another expansion
+        (file_move("score", end), False),             # before the fourth round
+        (file_move("round", ROUND), True),
+        (file_move("round", ROUND), True),
+        (file_move("round", ROUND), True),
+        (file_move("round", ROUND), True),
+        (file_move("round", ROUND), False),           # all four rounds are scored
+        (points_move("Ann", 1), False),               # points belong to a round
+        (file_move("score", only_ann), False),        # leaves out Bob
+        (file_move("score", end), True),
+        (file_move("score", end), False),             # scored already
+    ]
+    for move, accepted in entries:
+        now = state(db)
+        before = db.read_bytes()
+        said = refusal(GAME, now, move)
+        code, out = cli_run(db, *command(move))
+        assert (said is None) == accepted == (code == 0), (move, said, out)
+        if not accepted:
+            assert said is not None and said in out     # the same reason, word for word
+            assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize("moves", [0, 1, 4, 5])
+def test_now_says_what_next_says(tmp_path: Path, moves: int) -> None:
+    db = tmp_path / "games.sqlite3"
+    new_game(db)
+    for move in [m for m in whole_game(tmp_path) if m.kind != "points"][:moves]:
+        play_one(db, move)
+    asked = json.loads(cli_run(db, "next", "--json")[1])
+    now = GAME.now(state(db))
+    if asked["command"] is None:
+        assert now is None
+        return
+    assert now is not None
+    assert (now.text, now.command) == (asked["next"], asked["command"])
+    assert now.kind == ("score" if moves >= 4 else "round")
+    assert now.command == f"irata play mutagen {now.kind} FILE --save"
+
+
+def test_a_refused_move_leaves_the_games_file_byte_identical(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    new_game(db)
+    bad_track = tmp_path / "back.yaml"
+    bad_track.write_text("players:\n  - {name: Ann, tracks: {ore: 8}}\n  - {name: Bob}\n")
+    play_one(db, file_move("round", ROUND))
+    back = tmp_path / "lower.yaml"
+    back.write_text("players:\n  - {name: Ann, installed: 1}\n  - {name: Bob}\n")
+    for move in (points_move("Bob", -100), points_move("Ann", 1)._replace(who="Zed"),
+                 Move.of("points", "Ann", {"points": "lots"}),
+                 file_move("round", back),                  # Ann's trackers moved back
+                 file_move("round", bad_track),              # beyond the track
+                 file_move("score", end_file(tmp_path)),     # round 2 of 4
+                 Move.of("round", None, {"file": str(tmp_path / "missing.yaml")}),
+                 Move.of("setup")):
+        before = db.read_bytes()
+        with pytest.raises((InputError, RuleError)):
+            play_one(db, move)
+        assert db.read_bytes() == before, move
