@@ -136,3 +136,15 @@ def test_listing_the_games_imports_no_game() -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "['companion.games']"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_is_declared(name: str) -> None:
+    """Each game is one declaration that the faces play: its moves, what comes now, apply."""
+    from companion.play import declaration
+
+    decl = declaration(name)
+    assert decl is not None and decl.name == name
+    kinds = [m.kind for m in decl.moves]
+    assert kinds and len(set(kinds)) == len(kinds)
+    assert all(m.command and m.summary and m.help for m in decl.moves)
