@@ -32,7 +32,8 @@ def _definitions() -> Any:
     return game()
 
 
-def _amount(text: str, what: str) -> int:
+def amount(text: str, what: str) -> int:
+    """A number typed at the table (a sum too), 0 or more."""
     n = parse_amount(text, what)
     if n < 0:
         raise InputError(f"{what} must be 0 or more, not {n}")
@@ -116,7 +117,7 @@ def _population(state: dict[str, Any], move: Move) -> Built:
 
 def _produce(state: dict[str, Any], move: Move) -> Built:
     rolls = move.answers.get("rolls")
-    typed = [_amount(r, "--rolls") for r in rolls.split(",")] if rolls else None
+    typed = [amount(r, "--rolls") for r in rolls.split(",")] if rolls else None
     return saved.produce_event(state, _definitions(), move.answers.get("player"), typed), None
 
 

@@ -16,7 +16,7 @@ What is typed, the same way for every move:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -293,11 +293,7 @@ def _ask(spec: MoveSpec, now: Any, where: str) -> Move:
         try:
             text = str(click.prompt(question, default="", show_default=False))
         except click.Abort as exc:
-            if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
-                click.echo(f"\nStopped at {where}.", err=True)
-                raise SystemExit(130) from None
-            click.echo(f"\nerror: the input ended at {where}", err=True)
-            raise SystemExit(2) from None
+            stopped(exc, where)
         try:
             return _typed_move(spec, now, text)
         except InputError as exc:      # what cannot be read is asked again, as a refusal
@@ -341,6 +337,16 @@ def _typed_move(spec: MoveSpec, now: Any, text: str) -> Move:
     if words and not any(p.option is None for p in spec.params):
         raise InputError(f"'{' '.join(words)[:40]}': {spec.command} takes only its options")
     return Move.of(spec.kind, now.who if spec.who else None, given)
+
+
+def stopped(exc: click.Abort, where: str) -> NoReturn:
+    """A prompt of a guided walk that got no answer: Ctrl-C exits 130, the end of the input
+    (bad input, as everywhere) exits 2; both say where the walk resumes."""
+    if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+        click.echo(f"\nStopped at {where}.", err=True)
+        raise SystemExit(130) from None
+    click.echo(f"\nerror: the input ended at {where}", err=True)
+    raise SystemExit(2) from None
 
 
 def _echo_played(played: list[Played]) -> None:

@@ -15,7 +15,7 @@ from companion.mule.moves import MOVES
 from companion.session import parse_amount
 from components.errors import InputError
 from irata.options import DB, GAME, JSON, SEED, BoundedInt, emit, names, open_store, pick
-from irata.play.declared import add_moves
+from irata.play.declared import add_moves, stopped
 
 GOODS = ("smithore", "crystite", "food", "energy")
 
@@ -621,12 +621,7 @@ def _turn_step(store: Any, saved: Any, state: dict[str, Any], said: str) -> None
         raise RuleError(f"{exc.reason} (refused {exc.times} times); stopped at {where}") \
             from None
     except click.Abort as exc:
-        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
-            click.echo(f"\nStopped at {where}.", err=True)
-            raise SystemExit(130) from None
-        # the input ran out with a question unanswered: bad input, as everywhere
-        click.echo(f"\nerror: the input ended at {where}", err=True)
-        raise SystemExit(2) from None
+        stopped(exc, where)
     with store.transaction():
         if len(store.events(saved.id)) != seen:
             raise InputError("the saved game changed while this step was typed: run "

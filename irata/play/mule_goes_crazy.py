@@ -23,8 +23,8 @@ import click
 
 from companion.mule_goes_crazy import rules as mgc
 from companion.mule_goes_crazy import saved as saved_game
+from companion.mule_goes_crazy.game import amount
 from companion.names import check_names
-from companion.session import parse_amount
 from components.errors import InputError, RuleError
 from irata.options import (
     DB,
@@ -48,13 +48,6 @@ def _game() -> Any:
     from companion.mule_goes_crazy.data import game
 
     return game()
-
-
-def _amount(text: str, what: str) -> int:
-    n = parse_amount(text, what)
-    if n < 0:
-        raise InputError(f"{what} must be 0 or more, not {n}")
-    return n
 
 
 @click.group("mule-goes-crazy")
@@ -145,7 +138,7 @@ def favored(credits_text: str | None, previous: str | None, save: bool, game_id:
         name, value = (s.strip() for s in part.split("=", 1))
         if not name or name in credits:
             raise InputError(f"--credits: '{name}' is empty or named twice")
-        credits[name] = _amount(value, f"{name}'s Credits")
+        credits[name] = amount(value, f"{name}'s Credits")
     if previous is not None and previous not in credits:
         raise InputError(f"--previous {previous} is not among the players "
                          f"({', '.join(credits)})")
@@ -190,8 +183,8 @@ def opening_bid_cmd(last_opening: str | None, last_closing: str | None, unsold: 
             raise InputError("--unsold needs --last-opening (the opening bid nobody took)")
         if last_closing is None and not unsold:
             raise InputError("say how the last auction ended: --last-closing N or --unsold")
-        opening = _amount(last_opening, "--last-opening") if last_opening else 0
-        closing = _amount(last_closing, "--last-closing") if last_closing else None
+        opening = amount(last_opening, "--last-opening") if last_opening else 0
+        closing = amount(last_closing, "--last-closing") if last_closing else None
         if closing is not None and last_opening is not None and closing < opening:
             raise InputError(f"the closing bid {closing} is below the opening bid {opening}")
         previous = mgc.Auction(opening, closing)
@@ -274,9 +267,9 @@ def mule_price_cmd(mule: str, store_smithore: str | None, store_crystite: str | 
                                                                            "crystite")}
         doc["game"] = game.id
     else:
-        store = {"smithore": _amount(need(store_smithore, "--store-smithore"),
+        store = {"smithore": amount(need(store_smithore, "--store-smithore"),
                                      "--store-smithore"),
-                 "crystite": _amount(store_crystite or "0", "--store-crystite")}
+                 "crystite": amount(store_crystite or "0", "--store-crystite")}
     price = mgc.mule_price(card, store)
     short = price == card.short_credits and price != card.cost.get("credits")
     takes = ", ".join(f"{n} {r.capitalize()}" for r, n in card.cost.items() if r != "credits")
@@ -448,8 +441,8 @@ def produce(energy_text: str | None, mules: tuple[str, ...], rolls: str | None,
         raise InputError("--mule is needed (or --save to use the saved game)")
     working = [_working(g, m) for m in mules]
     _lands_hold_their_mules(g, mules)
-    energy = mgc.consume_energy(_amount(need(energy_text, "--energy"), "--energy"), working)
-    results = [_amount(r, "--rolls") for r in rolls.split(",")] if rolls else None
+    energy = mgc.consume_energy(amount(need(energy_text, "--energy"), "--energy"), working)
+    results = [amount(r, "--rolls") for r in rolls.split(",")] if rolls else None
     roller = None
     if results is None:
         import random
@@ -490,8 +483,8 @@ def spoilage(food_text: str | None, energy_text: str | None, save: bool, game_id
               f"(lost {p['energy_lost']})" for n, p in players.items()]
              + [f"Saved in game {game.id}."])
         return
-    r = mgc.spoilage(_amount(need(food_text, "--food"), "--food"),
-                     _amount(need(energy_text, "--energy"), "--energy"),
+    r = mgc.spoilage(amount(need(food_text, "--food"), "--food"),
+                     amount(need(energy_text, "--energy"), "--energy"),
                      mgc.spoilage_rules(_game().data))
     emit(as_json, {"food": r.food, "energy": r.energy, "food_lost": r.food_lost,
                    "energy_lost": r.energy_lost},
@@ -538,9 +531,9 @@ def upkeep(store_food: str | None, store_energy: str | None, store_smithore: str
         for spec in populations:
             name, _, facility = spec.partition("+")
             cards.append(mgc.population_card(game, name.strip(), facility.strip() or None))
-        stock = {"food": _amount(need(store_food, "--store-food"), "--store-food"),
-                 "energy": _amount(need(store_energy, "--store-energy"), "--store-energy"),
-                 "smithore": _amount(store_smithore or "0", "--store-smithore"),
+        stock = {"food": amount(need(store_food, "--store-food"), "--store-food"),
+                 "energy": amount(need(store_energy, "--store-energy"), "--store-energy"),
+                 "smithore": amount(store_smithore or "0", "--store-smithore"),
                  "crystite": 0}
         r = mgc.population_upkeep(stock, cards)
         doc = {"store": r.store, "kept": [c.name for c in r.kept],
