@@ -501,6 +501,15 @@ def _register_house(standard: str, weight: int, italic: bool) -> str:
 _HOUSE_CACHE_VERSION = "1"
 
 
+def house_font_cache() -> Path:
+    """Where irata keeps its own lettering font, cut once per style: the user's cache folder
+    (``$XDG_CACHE_HOME`` or ``~/.cache``), ``irata/fonts``. Nothing a game folder says names
+    a file there: the files are named by the installed font's content."""
+    import os
+
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "irata" / "fonts"
+
+
 def _house_bytes(path: Path, weight: int, italic: bool, fresh: bool = False) -> bytes:
     """The stand-in's TrueType bytes, kept in the user's cache folder: cutting and pinning
     the variable font takes about a second a style, which every command would pay again.
@@ -510,7 +519,7 @@ def _house_bytes(path: Path, weight: int, italic: bool, fresh: bool = False) -> 
     import tempfile
 
     key = hashlib.sha256(path.read_bytes()).hexdigest()[:20]
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "irata" / "fonts"
+    root = house_font_cache()
     style = f"{weight}{'i' if italic else ''}"
     cached = root / f"{HOUSE_FAMILY}-{key}-{style}-v{_HOUSE_CACHE_VERSION}.ttf"
     try:

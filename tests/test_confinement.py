@@ -13,7 +13,6 @@ SVG art, a spreadsheet, errata) shows the watch sees real reads.
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 import site
 import struct
@@ -28,10 +27,12 @@ from typing import Any
 import pytest
 
 import components
-from irata.cli import main
 
 sys.path.insert(0, str(Path(__file__).parent / "designer"))
 from conftest import make_font  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent))
+import clirun  # noqa: E402
 
 _SEEN: list[tuple[str, str]] | None = None  # (event, path) while a command is watched
 _WATCHED = ("open", "os.listdir", "os.scandir", "shutil.copyfile", "shutil.copytree")
@@ -71,8 +72,12 @@ def watch() -> Iterator[list[tuple[str, str]]]:
 
 def allowed_roots(*folders: Path) -> list[str]:
     """The game and output folders, the installed packages and the interpreter's files (and
-    irata's own bundled games and code, which an editable install keeps in its checkout)."""
+    irata's own bundled games and code, which an editable install keeps in its checkout, and
+    its own lettering font cut once into the user's cache)."""
+    from generator.fonts import house_font_cache
+
     roots = [*folders, Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix),
+             house_font_cache(),
              Path(components.__file__).parent.parent,
              *(Path(p) for p in sysconfig.get_paths().values()),
              *(Path(p) for p in site.getsitepackages())]
@@ -110,16 +115,11 @@ def outside(seen: list[tuple[str, str]], roots: list[str]) -> list[str]:
 
 
 def run(args: list[str]) -> tuple[int, str]:
-    err = io.StringIO()
-    code: Any = 0
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-        try:
-            main(args)
-        except SystemExit as exc:
-            code = exc.code
-    assert code in (0, 2), (args, code, err.getvalue())
-    assert "Traceback" not in err.getvalue(), err.getvalue()
-    return int(code or 0), err.getvalue()
+    """irata in-process (tests/clirun.py), which may succeed or refuse, never crash."""
+    code, err = clirun.run(args)
+    assert code in (0, 2), (args, code, err)
+    assert "Traceback" not in err, err
+    return code, err
 
 
 def png(w: int, h: int) -> bytes:
