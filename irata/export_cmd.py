@@ -102,12 +102,14 @@ def pod_cmd(game: str, vendor: str, out: Path, components_dir: Path | None, stri
     """Export GAME's cards for a print-on-demand shop into OUT/GAME/pod-VENDOR/.
 
     \b
-    tgc  one RGB PNG per face at 300 dpi with 1/8" bleed (poker 825 x 1125 px, ...)
+    tgc  one RGB PNG per face at 300 dpi with 1/8" bleed (poker 825 x 1125 px, ...);
+         tokens, tiles, standees and boards too, as The Game Crafter's chits, tiles,
+         standees and boards (Large Circle Chit 375 x 375 px, Quad-Fold Board, ...)
     mpc  one RGB PNG per face, 822 x 1122 px for poker cards
     dtc  one PDF per deck, 1/8" bleed each side, pages back 1, front 1, back 2, ...
 
-    Cards whose size matches none of the vendor's sizes are not exported (never scaled):
-    the export names them.
+    Pieces whose size matches none of the vendor's sizes are not exported (never scaled):
+    the export names them, with the sizes the vendor makes.
     """
     from generator.export.pod import PodResult, export_pod
 
@@ -132,7 +134,7 @@ def pod_cmd(game: str, vendor: str, out: Path, components_dir: Path | None, stri
         click.echo(f"{g.key}: {result.faces} faces, {files} -> {w.folder}")
     if strict and (w.skipped or w.warnings):
         raise InputError(f"--strict: {len(w.warnings)} element(s) cross the safe zone, "
-                         f"{len(w.skipped)} component(s) not exported (listed above)")
+                         f"{len(w.skipped)} line(s) of what was not exported (listed above)")
 
 
 @click.command("preview")

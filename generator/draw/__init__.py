@@ -24,6 +24,7 @@ class Options:
     version_mark: bool = True
     ink: str = "full"  # or "saver": see generator.ink
     safe_zone: float = 0.0  # mm inside the trim irata's own marks keep to (a shop's, on export)
+    cut_line: bool = True  # a round token's cut circle, for scissors (a shop's die needs none)
 
 
 INKS = ("full", "saver")

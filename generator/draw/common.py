@@ -44,10 +44,12 @@ def version_mark(d: Drawing, comp: Component, y: float | None = None,
     d.add(Text(d.w / 2, base, f"v{comp.version}", "Helvetica", MARK_SIZE, "#8a8a8a", "middle"))
 
 
-def qr_stamp(d: Drawing, game: Game, comp: Component) -> None:
-    """A small QR code in the bottom-left corner, inside the trim."""
+def qr_stamp(d: Drawing, game: Game, comp: Component, safe: float = 0.0) -> None:
+    """A small QR code in the bottom-left corner, inside the trim; with ``safe``, at least
+    that far inside it (a print shop's safe zone)."""
     side = max(8.0, min(12.0, min(d.w, d.h) * 0.16))
-    d.add(QR(payload(game, comp), 2.0, d.h - side - 2.0 - MARK_SIZE * PT, side))
+    d.add(QR(payload(game, comp), max(2.0, safe),
+             d.h - side - max(2.0 + MARK_SIZE * PT, safe), side))
 
 
 def has_qr(d: Drawing) -> bool:

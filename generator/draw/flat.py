@@ -25,5 +25,5 @@ def draw(game: Game, comp: Component, opts: Options,
     if opts.version_mark:
         version_mark(front, comp, safe=opts.safe_zone)
     if (opts.stamp_qr or comp.kind in ("sheet", "board")) and not has_qr(front):
-        qr_stamp(front, game, comp)
+        qr_stamp(front, game, comp, opts.safe_zone)
     return front, back

@@ -21,10 +21,10 @@ def draw(game: Game, comp: Component, opts: Options,
     front = face(game, comp, comp.front, w, h, opts.bleed, "front", fits)
     back = face(game, comp, comp.back, w, h, opts.bleed, "back", fits) if comp.back else None
     for d in (front, back):
-        if d is not None and comp.shape == "round":
+        if d is not None and comp.shape == "round" and opts.cut_line:
             d.add(Ellipse(w / 2, h / 2, w / 2, h / 2, CUT))
     if opts.version_mark and min(w, h) >= 20:
         version_mark(front, comp, h * 0.9 if comp.shape == "round" else None, opts.safe_zone)
     if opts.stamp_qr and min(w, h) >= 40 and not has_qr(front):
-        qr_stamp(front, game, comp)
+        qr_stamp(front, game, comp, opts.safe_zone)
     return front, back

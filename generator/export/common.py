@@ -44,12 +44,14 @@ def export_folder(out: Path, game_key: str, sub: str) -> Path:
 
 
 def draw_faces(game: Game, comps: list[Component], bleed: float,
-               tick: Callable[[], None] | None = None, safe: float = 0.0) -> list[Faces]:
+               tick: Callable[[], None] | None = None, safe: float = 0.0,
+               cut_line: bool = True) -> list[Faces]:
     """Each component's faces, drawn as ``irata print`` draws them (and checked and bounded
-    as it checks them), with ``bleed`` mm; irata's own marks ``safe`` mm inside the trim."""
+    as it checks them), with ``bleed`` mm; irata's own marks ``safe`` mm inside the trim;
+    without a round token's cut circle when not ``cut_line`` (a shop's die cuts it)."""
     from generator.build import draw_all
 
-    return draw_all(game, comps, Options(bleed=bleed, safe_zone=safe), tick)
+    return draw_all(game, comps, Options(bleed=bleed, safe_zone=safe, cut_line=cut_line), tick)
 
 
 def printed_title(comp: Component, front: Drawing) -> str:

@@ -19,7 +19,10 @@ Decisions, written down:
   its box. A card within 0.5 mm of a size is drawn at its own size and resampled to the
   vendor's exact pixels (the manifest says so); a landscape card is turned a quarter
   clockwise to portrait (image and PDF page alike; the manifest says ``turned``).
-- Only cards are exported (tokens, tiles, boards and sheets have other vendor templates).
+- The Game Crafter also makes tokens, tiles, standees and boards: those whose size it makes
+  are exported as its product images (``generator.export.pieces``), the rest named with the
+  sizes it makes; MakePlayingCards and DriveThruCards take cards alone. Sheets and dice
+  nets are never exported: no shop prints them as irata does.
 - The safe zone is 1/8" (3.175 mm) inside the trim for all three vendors. Text, images, icons
   and QR codes that reach outside it are named (``--strict`` refuses them); backgrounds and
   frames may run into the bleed by design. irata's own version mark is drawn inside the safe
@@ -46,6 +49,7 @@ from components.errors import InputError
 from generator import raster
 from generator.backends.pdf import DocInfo, PageBoxes, pdf_box
 from generator.cmyk import OUTPUT_CONDITION, PDFX_VERSION
+from generator.draw import Faces
 from generator.drawing import PT, QR, Drawing, Group, Icon, Image, Primitive, Text
 from generator.export.common import (
     Written,
@@ -55,6 +59,8 @@ from generator.export.common import (
     slug,
     write_manifest,
 )
+from generator.export.pieces import Product, faces_of, shape_of, why_not
+from generator.export.pieces import match as match_piece
 
 INCH = 25.4
 DPI = 300.0
@@ -166,13 +172,20 @@ def _essentials(items: tuple[Primitive, ...] | list[Primitive], comp: Component
     return out
 
 
-def outside_safe_zone(d: Drawing, comp: Component, safe: float = SAFE_MM) -> list[str]:
-    """What on a face reaches outside the safe zone (``safe`` mm inside the trim)."""
+def outside_safe_zone(d: Drawing, comp: Component, safe: float = SAFE_MM,
+                      round_piece: bool = False) -> list[str]:
+    """What on a face reaches outside the safe zone (``safe`` mm inside the trim; for a
+    ``round_piece``, the circle ``safe`` mm inside its edge, which a box's corners must keep
+    within)."""
     x0, y0, x1, y1 = safe, safe, d.w - safe, d.h - safe
     out = []
     seen: set[str] = set()
     for name, b in _essentials(d.items, comp):
         over = max(x0 - b[0], y0 - b[1], b[2] - x1, b[3] - y1)
+        if round_piece:
+            cx, cy, r = d.w / 2, d.h / 2, min(d.w, d.h) / 2 - safe
+            over = max(over, max(math.hypot(x - cx, y - cy) for x in (b[0], b[2])
+                                 for y in (b[1], b[3])) - r)
         if over > 0.05 and name not in seen:
             seen.add(name)
             out.append(f"{name} by {over:.1f} mm")
@@ -193,10 +206,20 @@ def export_pod(game: Game, vendor_key: str, out: Path,
     comps = [c for c in game.components if c.printed and c.count > 0]
     cards = [c for c in comps if c.kind == "card"]
     others = [c for c in comps if c.kind != "card"]
-    if others:
+    pieces: list[tuple[Component, Product, bool]] = []
+    if vendor.key == "tgc":
+        unmade: list[Component] = []
+        for c in others:
+            found = match_piece(c)
+            if found is None:
+                unmade.append(c)
+            else:
+                pieces.append((c, *found))
+        written.skipped.extend(why_not(unmade))
+    elif others:
         kinds = sorted({c.kind for c in others})
         written.skipped.append(f"{len(others)} components that are not cards "
-                               f"({', '.join(kinds)}): print-on-demand export covers cards")
+                               f"({', '.join(kinds)}): {vendor.name} prints cards")
     chosen: list[tuple[Component, str, bool]] = []
     for c in cards:
         m = match_size(c.size[0], c.size[1], vendor)
@@ -207,14 +230,15 @@ def export_pod(game: Game, vendor_key: str, out: Path,
         else:
             chosen.append((c, *m))
     if total:
-        total(max(1, 2 * len(chosen)))
+        total(max(1, 2 * (len(chosen) + len(pieces))))
 
     def tick() -> None:
         if progress:
             progress(1)
 
-    faces = {f.comp.id: f for f in draw_faces(game, [c for c, _, _ in chosen], vendor.bleed_mm,
-                                              safe=SAFE_MM)}
+    faces = {f.comp.id: f for f in draw_faces(
+        game, [c for c, _, _ in chosen] + [c for c, _, _ in pieces], vendor.bleed_mm,
+        safe=SAFE_MM, cut_line=False)}
     for c, _, _ in chosen:
         f = faces[c.id]
         for side, d in (("front", f.front), ("back", f.back)):
@@ -283,27 +307,10 @@ def export_pod(game: Game, vendor_key: str, out: Path,
     else:
         for c, size, turned in chosen:
             f = faces[c.id]
-            todo = [raster.Face(c, "front", f.front)]
-            if f.back is not None:
-                todo.append(raster.Face(c, "back", f.back))
-            want = vendor.pixels[size]
-            for face, img in zip(todo, raster.render_faces(todo, DPI, icons), strict=True):
-                resampled = False
-                if turned:
-                    img = img.rotate(-90, expand=True)
-                if img.size != want:
-                    img = img.resize(want, PILImage.Resampling.LANCZOS)
-                    resampled = True
-                path = inside(folder, f"{slug(c.group or 'cards')}/{slug(c.id)}-{face.face}.png")
-                path.parent.mkdir(parents=True, exist_ok=True)
-                raster.save_png(img.convert("RGB"), path, DPI)
-                written.add(path, component=c.id, face=face.face, size=size,
-                            pixels=list(img.size), quantity=c.count, turned=turned,
-                            resampled=resampled)
-                n_faces += 1
-                tick()
-            if f.back is None:
-                tick()
+            todo = [("front", f.front)] + ([("back", f.back)] if f.back is not None else [])
+            n_faces += _write_images(c, todo, vendor.pixels[size], turned, folder, written,
+                                     icons, tick, size=size)
+        n_faces += _write_pieces(game, pieces, faces, folder, written, icons, tick)
         entries = written.files
     manifest = write_manifest(written, "manifest.json", {
         "game": game.key, "edition": game.edition, "vendor": vendor.key,
@@ -313,6 +320,52 @@ def export_pod(game: Game, vendor_key: str, out: Path,
                    if vendor.key == "dtc" else "RGB"),
         "faces_written": len(entries) if entries else n_faces})
     return PodResult(written, manifest, n_faces)
+
+
+def _write_images(c: Component, todo: list[tuple[str, Drawing]], want: tuple[int, int],
+                  turned: bool, folder: Path, written: Written, icons: raster.IconSource,
+                  tick: Callable[[], None], **info: Any) -> int:
+    """One component's faces as the image vendors take them: RGB PNGs at 300 dpi, turned to
+    portrait when ``turned``, resampled to the vendor's exact ``want`` pixels when the piece
+    is within the tolerance of the size but not on it. Returns the faces written."""
+    faces = [raster.Face(c, side, d) for side, d in todo]
+    for face, img in zip(faces, raster.render_faces(faces, DPI, icons), strict=True):
+        resampled = False
+        if turned:
+            img = img.rotate(-90, expand=True)
+        if img.size != want:
+            img = img.resize(want, PILImage.Resampling.LANCZOS)
+            resampled = True
+        path = inside(folder, f"{slug(c.group or c.kind + 's')}/{slug(c.id)}-{face.face}.png")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        raster.save_png(img.convert("RGB"), path, DPI)
+        written.add(path, component=c.id, face=face.face, **info, pixels=list(img.size),
+                    quantity=c.count, turned=turned, resampled=resampled)
+        tick()
+    if len(faces) == 1:
+        tick()
+    return len(faces)
+
+
+def _write_pieces(game: Game, pieces: list[tuple[Component, Product, bool]],
+                  faces: dict[str, Faces], folder: Path, written: Written,
+                  icons: raster.IconSource, tick: Callable[[], None]) -> int:
+    """The Game Crafter's tokens, tiles, standees and boards (``generator.export.pieces``),
+    each checked against the safe zone (a circle's for a round piece)."""
+    n = 0
+    for c, product, turned in pieces:
+        todo = faces_of(game, faces[c.id], SAFE_MM)
+        if not product.two_sided and len(todo) > 1:
+            written.skipped.append(f"{c.id} back ({c.file}:{c.line}): a {product.name} "
+                                   "is printed on its face alone")
+            todo = todo[:1]
+        for side, d in todo:
+            written.warnings.extend(f"{c.id} {side}: {line}" for line in
+                                    outside_safe_zone(d, c, round_piece=shape_of(c) == "round"))
+        n += _write_images(c, todo, product.pixels, turned, folder, written, icons, tick,
+                           product=product.identity, product_name=product.name,
+                           product_url=product.url)
+    return n
 
 
 def page_boxes(d: Drawing) -> PageBoxes:
