@@ -65,6 +65,9 @@ COMPONENT_KEY_DOCS: dict[str, str] = {
     "kind": "required",
     "size": "required: a preset (below), `[w, h]` in mm, or for a die the edge in mm",
     "count": "copies to print (default 1)",
+    "count_per_player": "instead of `count`: copies for each player, printed for the most "
+                        "players the game seats (`players: max` in `game.yaml`): a player "
+                        "board or a screen",
     "group": "the inventory group it counts towards",
     "front": "required: a layout name, or a list of elements",
     "back": "a layout name, a list of elements, or absent (one-sided)",

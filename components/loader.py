@@ -238,8 +238,9 @@ def _read(folder: Path) -> Game:
     for name, elements in icons.items():
         check_elements(elements, icons_raw, name, layouts, f"icon '{name}'")
 
-    from components.schema import check_reserved_typos, parse_component
+    from components.schema import MAX_COUNT, check_reserved_typos, parse_component
 
+    players = check_players(g.get("players"), g)
     components: list[Component] = []
     seen: dict[str, str] = {}
     pieces = 0
@@ -262,6 +263,12 @@ def _read(folder: Path) -> Game:
                     raise err(f"component id '{comp.id}' is used twice (also at {seen[comp.id]})",
                               item, "id")
                 seen[comp.id] = f"{source}:{comp.line}"
+                if comp.per_player:
+                    comp.count = comp.per_player * players["max"]
+                    if comp.count > MAX_COUNT:
+                        raise err(f"count_per_player {comp.per_player} for {players['max']} "
+                                  f"players makes {comp.count} copies, more than {MAX_COUNT}",
+                                  item, "count_per_player")
                 comp.version = str(edition)
                 components.append(comp)
                 pieces += comp.count
@@ -274,7 +281,7 @@ def _read(folder: Path) -> Game:
     inventory = check_inventory(g.get("inventory"), g)
     game = Game(key=key, folder=folder,
                 name=str(g["name"]), edition=str(edition),
-                players=check_players(g.get("players"), g), palette=palette, fonts=fonts,
+                players=players, palette=palette, fonts=fonts,
                 icons=icons, inventory=inventory, data=data, layouts=layouts,
                 components=components, base_edition=str(edition), font_files=font_files,
                 ink_saver=check_ink_saver(g.get("ink_saver"), g, palette),

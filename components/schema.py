@@ -47,7 +47,7 @@ GAME_KEYS = ("game", "name", "edition", "author", "players", "rulebook", "palett
              "fonts", "icons", "inventory", "data", "layouts", "description")
 FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
-            "printed", "sits_on")
+            "printed", "sits_on", "count_per_player")
 INVENTORY_KEYS = ("group", "count", "printed", "note")
 # a grid's ``legend``: what each mark of its ``cells`` draws (``P: {fill: plains, label: PLAINS}``)
 LEGEND_KEYS = ("fill", "label")
@@ -172,6 +172,9 @@ class Component:
     raw: dict[str, Any] = field(default_factory=dict)
     # where each field's value was written: (FILE, LINE, COL), for messages about its text
     marks: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+    # ``count_per_player``: copies for each player the game seats (``count`` is then that
+    # times ``players: max``, set by the loader), 0 when ``count`` was given
+    per_player: int = 0
 
     def where(self, name: str) -> tuple[str, int, int | None]:
         """FILE, LINE, COL of the field ``name`` (the component's own line if unknown)."""
@@ -560,6 +563,16 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
     if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_COUNT:
         raise err(f"count must be a whole number from 0 to {MAX_COUNT}, not "
                   f"{type_name(count)}", raw if "count" in raw else defaults, "count")
+    per_player = merged.get("count_per_player", 0)
+    if "count_per_player" in merged:
+        node = raw if "count_per_player" in raw else defaults
+        if "count" in merged:
+            raise err("give count or count_per_player, not both (count_per_player prints "
+                      "that many for each player the game seats)", node, "count_per_player")
+        if (not isinstance(per_player, int) or isinstance(per_player, bool)
+                or not 1 <= per_player <= MAX_COUNT):
+            raise err(f"count_per_player must be a whole number from 1 to {MAX_COUNT}, not "
+                      f"{type_name(per_player)}", node, "count_per_player")
     group = merged.get("group", "")
     if not isinstance(group, str):
         raise err("group must be text (the inventory group's name)", raw, "group")
@@ -599,7 +612,7 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
     return Component(id=cid, kind=kind, size=size, count=count, group=group, front=front,
                      back=back, fields=fields, file=file, line=raw.mark[0], shape=shape,
                      faces=list(faces), base=float(base), printed=printed, raw=dict(merged),
-                     marks=marks)
+                     marks=marks, per_player=per_player)
 
 
 def check_players(value: Any, node: LocDict) -> dict[str, int]:
