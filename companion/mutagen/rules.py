@@ -62,6 +62,7 @@ class Rules:
     locations: tuple[tuple[str, str], ...]        # (id, name), board order
     airship: Mapping[str, Any] = field(default_factory=dict)
     rounds: int = 4
+    progress_free: int = 2   # spaces of a Progress move that costs nothing
 
 
 def rules_from_data(data: Mapping[str, Any]) -> Rules:
@@ -103,6 +104,7 @@ def rules_from_data(data: Mapping[str, Any]) -> Rules:
         progress_moves={int(k): int(v) for k, v in prog["moves"].items()},
         progress_bonus_spaces=tuple(int(s) for s in prog["bonus_spaces"]),
         progress_points_spaces={int(k): int(v) for k, v in prog["points_spaces"].items()},
+        progress_free=int(prog.get("free_move", 2)),
         locations=tuple((str(loc["id"]), str(loc["name"])) for loc in data["locations"]),
         airship=plain(data["airship"]), rounds=int(data.get("rounds", 4)))
 
