@@ -290,6 +290,8 @@ def validate(state: dict[str, Any]) -> None:
         if not isinstance(kept, dict) or not set(kept) <= set(state["players"]):
             raise RuleError(f"'{field}' holds the players ({', '.join(state['players'])})")
         for name, value in kept.items():
+            if value is None:          # not kept
+                continue
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
                 raise RuleError(f"{what} is a whole number from 0 to {top}, not {value!r} "
                                 f"({name}'s)")

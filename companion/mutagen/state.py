@@ -8,15 +8,15 @@ tokens held), ``progress`` (Progress tracker spaces), ``crew`` and ``trees`` (th
 id), ``tiles`` (the Storage tiles' squares), ``people`` (People cards taken), ``bonus`` (the
 Bonus token on each Bonus space of the progress track) and ``palace`` (the Palace Workers
 moved this round). A game saved before they were kept has none of them: a player whose Shard
-Fragments or Progress tracker the saved game does not know has ``None`` there, and a move
-that needs them says so (``irata play set shards.Ann 3`` starts keeping them).
+Fragments or Progress tracker the saved game does not know has ``None`` (JSON null) there,
+and a move that needs them says so (``irata play set shards.Ann 3`` starts keeping them).
 
 Named tuples, not dataclasses: as immutable, and cheaper to define on each command's start.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 __all__ = ["Final", "Player", "Scored", "State", "from_json", "step", "to_json"]
@@ -134,10 +134,6 @@ def from_json(data: Mapping[str, Any]) -> State:
         tuple(str(n) for n in data.get("drafted", ())))
 
 
-def _kept(players: Iterable[Player], field: str) -> dict[str, Any]:
-    return {p.name: getattr(p, field) for p in players if getattr(p, field) is not None}
-
-
 def to_json(state: State) -> dict[str, Any]:
     """The state as the saved game's JSON: the layout it has always had (see the module)."""
     ps = state.players
@@ -150,9 +146,8 @@ def to_json(state: State) -> dict[str, Any]:
     if any(p.tracks is not None for p in ps):
         out["tracks"] = {p.name: dict(zip(ELEMENTS, p.tracks, strict=True))
                          for p in ps if p.tracks is not None}
-    for field in ("shards", "progress"):
-        if any(getattr(p, field) is not None for p in ps):
-            out[field] = _kept(ps, field)
+    for field in ("shards", "progress"):   # null: not kept (``set`` can start keeping it)
+        out[field] = {p.name: getattr(p, field) for p in ps}
     for field in ("crew", "trees", "people"):
         if any(getattr(p, field) for p in ps):
             out[field] = {p.name: list(getattr(p, field)) for p in ps}
