@@ -64,8 +64,10 @@ def _file(move: Move) -> tuple[str, str]:
 def whole(text: str, what: str = "points") -> int:
     """A whole number typed at the table, as the command line reads one."""
     typed = text.strip()
-    if not _WHOLE.fullmatch(typed) or len(typed.lstrip("+-")) > 10:
+    if not _WHOLE.fullmatch(typed):
         raise InputError(f"{what} are a whole number, not {typed[:40]!r}")
+    if len(typed.lstrip("+-")) > 10:
+        raise InputError(f"{what}: {typed[:20]!r}... is far too large a number")
     number = int(typed)
     if not -_LIMIT <= number <= _LIMIT:
         raise InputError(f"{number} {what} is out of range ({-_LIMIT} to {_LIMIT})")
