@@ -348,8 +348,9 @@ def _ask_any(moves: tuple[MoveSpec, ...], now: Any, where: str) -> Move:
     prompt: the move's command first, then whom it names, then as on the command line."""
     by_command = {m.command: m for m in moves if m.kind in (*now.also, now.kind)}
     step = next(m for m in moves if m.kind == now.kind)
-    question = (f"{now.text}\n  ({', '.join(c for c in by_command if c != step.command)} "
-                f"PLAYER ...; or {step.command} ...)")
+    ends = " ".join(f"[{p.key.upper()}]" for p in step.params if p.option is None)
+    question = (f"  a move ({', '.join(c for c in by_command if c != step.command)} "
+                f"PLAYER ...; or {step.command} {ends or '...'})")
     while True:
         try:
             text = str(click.prompt(question, default="", show_default=False))
