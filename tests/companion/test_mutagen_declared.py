@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion import session
 from companion.mutagen.game import GAME
@@ -214,3 +216,52 @@ def test_a_refused_move_leaves_the_games_file_byte_identical(tmp_path: Path) -> 
         with pytest.raises((InputError, RuleError)):
             play_one(db, move)
         assert db.read_bytes() == before, move
+
+
+_TYPED = {
+    "points": ("points", ["2", "-9", "0", "x", ""]),
+    "shards": ("shards", ["2", "-4", "-3", "0", "1e3", ""]),
+    "progress": ("paid", ["2", "4", "6", "free", "3", ""]),
+    "crew": ("card", ["crew/all", "Surveyor ore", "Champion gas", "x", ""]),
+    "tree": ("card", ["jade-01", "tree/amber-02", "oak", ""]),
+    "storage": ("at", ["A1,A2", "A2,A3", "C3,C4", "A1", "Q1,Q2", ""]),
+    "people": ("take", ["supreme", "ability people/gardener", "ability", "x"]),
+    "palace": ("order", ["1", "2", "3", "0", "x"]),
+    "round": ("file", [str(ROUND), "nowhere.yaml", ""]),
+    "score": ("storage.Ann", ["1", "-1", "x"]),
+}
+
+
+def _held_game(db: Path) -> None:
+    """Both mini expansions, a round under way: Ann has paid for a tile and a Palace move."""
+    code, out = cli_run(db, "new", "--players", "Ann,Bob", "--seed", "3", "--expansion",
+                        "plight-of-the-people", "--expansion", "palace-visitors")
+    assert code == 0, out
+    for move in (Move.of("storage", "Ann", {"at": "A1,A2"}), Move.of("palace", "Ann",
+                                                                     {"order": "1"}),
+                 Move.of("crew", "Bob", {"card": "Surveyor ore"})):
+        play_one(db, move)
+
+
+@pytest.mark.parametrize("kind", sorted(_TYPED))
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_refused_move_of_any_kind_leaves_the_saved_game_byte_identical(
+        kind: str, data: st.DataObject, tmp_path_factory: pytest.TempPathFactory) -> None:
+    db = tmp_path_factory.mktemp("held") / "games.sqlite3"
+    _held_game(db)
+    key, typed = _TYPED[kind]
+    who = data.draw(st.sampled_from(["Ann", "Bob", "Zed", ""]), label="who")
+    given = {key: data.draw(st.one_of(st.sampled_from(typed), st.text(max_size=8)),
+                            label=key)}
+    move = Move.of(kind, who if kind not in ("round", "score") else None, given)
+    before = db.read_bytes()
+    said = refusal(GAME, state(db), move)
+    try:
+        play_one(db, move)
+    except (InputError, RuleError) as exc:
+        assert said == str(exc)                   # check(state, move) said the same
+        assert db.read_bytes() == before, move    # nothing changed
+    else:
+        assert said is None
