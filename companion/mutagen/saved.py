@@ -26,7 +26,6 @@ checks no per-round distance, only the bounds and the direction.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from companion import session
@@ -206,7 +205,7 @@ def end_of_game_players(state: State, players: Sequence[PlayerEnd]) -> list[Play
         tracks = p.tracks
         if not p.tracks_given and own.tracks is not None:
             tracks = Tracks(*own.tracks)
-        out.append(replace(p, score=own.score, tracks=tracks,
+        out.append(p._replace(score=own.score, tracks=tracks,
                            tracks_given=p.tracks_given or own.tracks is not None))
     return out
 
