@@ -294,7 +294,35 @@ def validate(state: dict[str, Any]) -> None:
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
                 raise RuleError(f"{what} is a whole number from 0 to {top}, not {value!r} "
                                 f"({name}'s)")
-    from_json(state)        # everything else as the typed state reads it
+    _validate_held(from_json(state))
+
+
+def _validate_held(state: State) -> None:
+    """The cards and tiles a corrected game holds are printed ones, each held once."""
+    from companion.mutagen.airship import grid_cells
+    from companion.mutagen.data import cards, load_rules
+
+    printed = cards()
+    squares = set(grid_cells(load_rules()))
+    for what, known, held in (("Crew card", printed.crew_cost, [c for p in state.players
+                                                                for c in p.crew]),
+                              ("Tree card", printed.trees, [t for p in state.players
+                                                            for t in p.trees]),
+                              ("People card", printed.people, [c for p in state.players
+                                                               for c in p.people])):
+        for card in held:
+            if card not in known:
+                raise RuleError(f"no {what} '{card[:40]}' in the game")
+        if what != "People card" and len(set(held)) != len(held):
+            raise RuleError(f"a {what} is held twice (the game has one of each)")
+    for p in state.players:
+        covered = [c for tile in p.tiles for c in tile]
+        if not set(covered) <= squares or len(set(covered)) != len(covered):
+            raise RuleError(f"{p.name}'s Storage tiles cover squares of the Airship "
+                            "(A1 ... C4), each once")
+    for _space, kind in state.bonus:
+        if kind not in printed.bonus:
+            raise RuleError(f"a Bonus token is {', '.join(printed.bonus)}, not '{kind[:20]}'")
 
 
 def _validate_tracks(state: dict[str, Any], rules: Rules) -> None:
