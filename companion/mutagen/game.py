@@ -319,6 +319,32 @@ def people_move(state: State, move: Move) -> Outcome:
                                             f"{p.score - points} points.",))
 
 
+INFORMANT = "people/informant"
+HOARDER = "people/hoarder"
+
+
+def discard_move(state: State, move: Move) -> Outcome:
+    """People Card Abilities, the Informant: "When you place your Spy, you may discard 1 Crew
+    card from your hand to gain points equal to double the Shard Fragment tokens cost of that
+    Crew card"."""
+    from companion.mutagen.data import cards
+    from companion.mutagen.files import crew_card, printed_name
+
+    _needs(state, PLIGHT, "discard")
+    p = during_round(state, move)
+    if INFORMANT not in p.people:
+        raise RuleError(f"{p.name} has not taken the Informant's ability (a People card): "
+                        "only it discards a Crew card for points")
+    card = crew_card(move.answers.get("card", ""))
+    if card.id not in p.crew:
+        raise RuleError(f"{p.name} holds no Crew card '{printed_name(card)}'")
+    assert card.id is not None
+    points = 2 * cards().crew_cost[card.id]
+    data = {"player": p.name, "card": card.id, "points": points}
+    return _outcome(state, "discard", data, (f"{p.name} discards '{printed_name(card)}': "
+                                             f"+{points} points, {p.score + points}.",))
+
+
 def palace_move(state: State, move: Move) -> Outcome:
     """The Palace Visitors, Gameplay Changes: once all Workers are placed, the Palace's
     Workers move to the Game board in order from top to bottom; the first placed there costs
@@ -359,6 +385,13 @@ def round_move(state: State, move: Move) -> Outcome:
     scores: list[RoundScore] = [end_of_round(p, rules) for p in players]
     positions = {p.name: p.tracks.as_dict() for p in players}
     data = round_event(state, scores, exp, positions)
+    for p in players:
+        own = state.player(p.name) if p.name in state.names else None
+        # a game that keeps the People cards taken knows who holds the Hoarder
+        if p.card_elements and own is not None and state.people_kept \
+                and HOARDER not in own.people:
+            raise RuleError(f"{p.name} has not taken the Hoarder's ability (a People card), "
+                            "so no Elements lie on it: leave 'card_elements' out")
     out = _outcome(state, "round", data, ())
     lines = (f"End of Round {data['round']}: "
              + ", ".join(f"{s.name} {s.total}" for s in scores),
@@ -424,7 +457,7 @@ def kept_players(state: State, move: Move, rules: Rules) -> list[Any]:
 _MOVES = {"round": round_move, "score": score_move, "points": points_move,
           "shards": shards_move, "progress": progress_move, "crew": crew_move,
           "tree": tree_move, "storage": storage_move, "people": people_move,
-          "palace": palace_move}
+          "discard": discard_move, "palace": palace_move}
 
 
 class MutagenGame:
@@ -441,7 +474,7 @@ class MutagenGame:
         if typed.round > typed.rounds:
             return Now(None, "score", None, text, command)
         also = tuple(k for k in DURING
-                     if (k != "people" or PLIGHT in typed.expansions)
+                     if (k not in ("people", "discard") or PLIGHT in typed.expansions)
                      and (k != "palace" or PALACE in typed.expansions))
         return Now(typed.round, "round", None, text, command, also=also)
 

@@ -73,6 +73,12 @@ MOVES: tuple[MoveSpec, ...] = (
              who="player",
              params=(Param("take", "'supreme' or 'ability', then the card "
                            "(people/gardener).", title="Benefit and card"),)),
+    MoveSpec("discard", "discard", "The Informant: discard a Crew card for twice its cost "
+             "(PLAYER CARD).",
+             "People Card Abilities (the Informant): when PLAYER places the Spy, a Crew card "
+             "they hold may be discarded to gain points equal to double its Shard Fragment "
+             "cost; it no longer scores at the end of the game.",
+             who="player", params=(Param("card", "The Crew card held.", title="Crew card"),)),
     MoveSpec("palace", "palace", "The Palace Visitors: move a Palace Worker (PLAYER ORDER).",
              "Gameplay Changes: PLAYER moves the Worker placed ORDER-th at the Palace (1 the "
              "first) to the Game board, top to bottom: the first costs 2 Shard Fragments, the "

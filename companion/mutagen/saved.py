@@ -33,6 +33,7 @@ from companion.mutagen.rules import (
     FinalScore,
     PlayerEnd,
     RoundScore,
+    PLIGHT,
     Rules,
     Tracks,
     check_expansions,
@@ -63,6 +64,7 @@ def new_setup(players: Sequence[str], rules: Rules, expansions: Sequence[str] = 
             "tracks": {n: {e: 0 for e in rules.elements} for n in names},
             "shards": {n: rules.starting_shards for n in names},
             "progress": {n: 0 for n in names},
+            **({"people": {n: [] for n in names}} if PLIGHT in exp else {}),
             **({"bonus": {str(k): v for k, v in sorted(bonus.items())}} if bonus else {})}
 
 

@@ -68,6 +68,7 @@ class State(NamedTuple):
     palace: tuple[int, ...] = ()              # Palace Workers moved this round, by order
     final: Final | None = None
     drafted: tuple[str, ...] = ()             # who took a People card this round
+    people_kept: bool = False                 # the People cards taken are kept (from set-up)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -131,7 +132,7 @@ def from_json(data: Mapping[str, Any]) -> State:
         tuple(int(o) for o in data.get("palace", ())),
         Final(tuple(tuple(dict(p).items()) for p in final["players"]),
               tuple(str(w) for w in final["winners"])) if final else None,
-        tuple(str(n) for n in data.get("drafted", ())))
+        tuple(str(n) for n in data.get("drafted", ())), "people" in data)
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -148,11 +149,12 @@ def to_json(state: State) -> dict[str, Any]:
                          for p in ps if p.tracks is not None}
     for field in ("shards", "progress"):   # null: not kept (``set`` can start keeping it)
         out[field] = {p.name: getattr(p, field) for p in ps}
-    for field in ("crew", "trees", "people"):
-        if any(getattr(p, field) for p in ps):
-            out[field] = {p.name: list(getattr(p, field)) for p in ps}
-    if any(p.tiles for p in ps):
-        out["tiles"] = {p.name: [list(t) for t in p.tiles] for p in ps}
+    # the cards and tiles held: always there, so that ``set crew.Ann [...]`` finds them
+    for field in ("crew", "trees"):
+        out[field] = {p.name: list(getattr(p, field)) for p in ps}
+    out["tiles"] = {p.name: [list(t) for t in p.tiles] for p in ps}
+    if state.people_kept or any(p.people for p in ps):
+        out["people"] = {p.name: list(p.people) for p in ps}
     if state.bonus:
         out["bonus"] = {str(k): v for k, v in state.bonus}
     if state.palace:
@@ -214,6 +216,8 @@ def _during(state: State, kind: str, data: Mapping[str, Any]) -> State:
     elif kind == "storage":
         a, b = data["at"]
         p = p._replace(tiles=(*p.tiles, (str(a), str(b))))
+    elif kind == "discard":
+        p = p._replace(crew=tuple(c for c in p.crew if c != str(data["card"])))
     elif kind == "people" and data.get("benefit") == "ability":
         p = p._replace(people=(*p.people, str(data["card"])))
     state = state.with_player(p)
@@ -224,7 +228,8 @@ def _during(state: State, kind: str, data: Mapping[str, Any]) -> State:
     return state
 
 
-DURING = ("points", "shards", "progress", "crew", "tree", "storage", "people", "palace")
+DURING = ("points", "shards", "progress", "crew", "tree", "storage", "people", "discard",
+          "palace")
 
 
 def step(state: State, kind: str, data: Mapping[str, Any]) -> State:

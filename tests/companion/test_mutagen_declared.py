@@ -99,7 +99,7 @@ def whole_game(tmp_path: Path) -> list[Move]:
 def test_the_registry_declares_mutagen_with_its_recording_commands() -> None:
     assert declaration("mutagen") is GAME
     kinds = ["round", "score", "points", "shards", "progress", "crew", "tree", "storage",
-             "people", "palace"]
+             "people", "discard", "palace"]
     assert [spec.kind for spec in GAME.moves] == kinds
     assert {spec.command for spec in GAME.moves} == set(kinds)
     assert GAME.auto(state_after_setup()) is None
@@ -227,6 +227,7 @@ _TYPED = {
     "storage": ("at", ["A1,A2", "A2,A3", "C3,C4", "A1", "Q1,Q2", ""]),
     "people": ("take", ["supreme", "ability people/gardener", "ability", "x"]),
     "palace": ("order", ["1", "2", "3", "0", "x"]),
+    "discard": ("card", ["Surveyor ore", "crew/all", "x"]),
     "round": ("file", [str(ROUND), "nowhere.yaml", ""]),
     "score": ("storage.Ann", ["1", "-1", "x"]),
 }

@@ -52,10 +52,12 @@ def state(db: Path, game: int) -> dict[str, Any]:
 def test_the_saved_games_open_with_the_state_they_had(db: Path) -> None:
     for game in (1, 2):
         now = state(db, game)
-        # the same JSON, key for key; Shard Fragments and Progress trackers not kept (null)
-        assert {k: v for k, v in now.items() if k not in ("shards", "progress")} \
-            == BEFORE[str(game)]
+        # the same JSON, key for key; Shard Fragments and Progress trackers not kept (null),
+        # no cards or tiles held
+        new = ("shards", "progress", "crew", "trees", "tiles")
+        assert {k: v for k, v in now.items() if k not in new} == BEFORE[str(game)]
         assert set(now["shards"].values()) == set(now["progress"].values()) == {None}
+        assert all(now[k] == {n: [] for n in now["players"]} for k in new[2:])
         run(db, "mutagen", "log", "--game", str(game))
     assert "round 3 of 4" in run(db, "mutagen", "next", "--game", "1")
     assert run(db, "mutagen", "next", "--game", "2").strip() == "Game 2 is over."

@@ -219,3 +219,21 @@ def test_a_whole_game_with_both_mini_expansions_is_scored_from_the_saved_game(
     assert t.ok("next").strip() == "Game 1 is over."
     t.refused("End of Game Scoring is saved already", "score", "--save", "--storage",
               "Ann=2,Bob=0,Cid=4")
+
+
+def test_the_informant_discards_a_crew_card_and_only_the_hoarder_keeps_elements(
+        table: Table) -> None:
+    t = table
+    t.refused("has not taken the Informant's ability", "discard", "Bob", "Champion gas")
+    t.ok("people", "Bob", "ability", "informant")      # 3 points: Bob 5 -> 2
+    t.ok("crew", "Bob", "Champion gas")                # 1: Bob 3 -> 2 Shard Fragments
+    # twice the printed cost, 1: +2 points, Bob 2 -> 4; the card no longer scores
+    assert t.ok("discard", "Bob", "Champion gas").startswith(
+        "Bob discards 'Champion gas': +2 points, 4.")
+    assert t.state()["crew"]["Bob"] == []
+    t.refused("Bob holds no Crew card 'Champion gas'", "discard", "Bob", "Champion gas")
+    # Elements on a People card are the Hoarder's alone
+    path = t.folder / "hoard.yaml"
+    path.write_text("expansions: [plight-of-the-people, palace-visitors]\nplayers:\n"
+                    "  - {name: Ann}\n  - {name: Bob, card_elements: 1}\n  - {name: Cid}\n")
+    t.refused("Bob has not taken the Hoarder's ability", "round", str(path), "--save")

@@ -220,6 +220,8 @@ MUTAGEN = {
     "people": command("mutagen", "people", words("Ann", "Bob"),
                       st.sampled_from(["supreme", "ability people/gardener", "ability",
                                        "supreme people/diver", "x", "ability hoarder"])),
+    "discard": command("mutagen", "discard", words("Ann", "Bob"),
+                       st.sampled_from(["Surveyor ore", "crew/all", "x", ""])),
     "palace": command("mutagen", "palace", words("Ann", "Bob"),
                       st.sampled_from(["1", "2", "3", "0", "99", "x", ""])),
 }
