@@ -30,10 +30,10 @@ from typing import Any
 
 from companion import session
 from companion.mutagen.rules import (
+    PLIGHT,
     FinalScore,
     PlayerEnd,
     RoundScore,
-    PLIGHT,
     Rules,
     Tracks,
     check_expansions,
