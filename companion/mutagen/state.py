@@ -5,11 +5,13 @@ The JSON is the layout saved games have always held (``players``, ``expansions``
 ``rounds``, ``scores``, ``history``, ``tracks``, ``final``), so ``irata play set scores.Ann 12``
 names what it did before; the bookkeeping during a round adds ``shards`` (Shard Fragment
 tokens held), ``progress`` (Progress tracker spaces), ``crew`` and ``trees`` (the cards held, by
-id), ``tiles`` (the Storage tiles' squares), ``people`` (People cards taken), ``bonus`` (the
-Bonus token on each Bonus space of the progress track) and ``palace`` (the Palace Workers
-moved this round). A game saved before they were kept has none of them: a player whose Shard
-Fragments or Progress tracker the saved game does not know has ``None`` (JSON null) there,
-and a move that needs them says so (``irata play set shards.Ann 3`` starts keeping them).
+id), ``tiles`` (the Storage tiles' squares), ``people`` (People cards taken for their
+ability, with The Plight of the People), ``drafted`` (who took a People card this round),
+``bonus`` (the Bonus token on each Bonus space of the progress track) and ``palace`` (the
+Palace Workers moved this round). A game saved before they were kept has none of them: a
+player whose Shard Fragments or Progress tracker the saved game does not know has ``None``
+(JSON null) there, and a move that needs them says so (``irata play set shards.Ann 3`` starts
+keeping them).
 
 Named tuples, not dataclasses: as immutable, and cheaper to define on each command's start.
 """
