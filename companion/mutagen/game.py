@@ -124,8 +124,9 @@ def _needs(state: State, expansion: str, kind: str) -> None:
 # -- the moves during a round -------------------------------------------------------------------
 
 def points_move(state: State, move: Move) -> Outcome:
-    """Points gained or paid during a round (a Mutation's "Gain 2 points", the Informant's
-    Crew card discarded for twice its cost)."""
+    """Points gained or paid during a round: the Mutation Actions Reference's "Gain 2
+    points", or a correction the table makes (a paid cost is the move that pays it:
+    ``people``, ``discard``)."""
     given = move.answers
     data = points_event(state, (move.who or "").strip(), whole(given.get("points", "")),
                         given.get("why", ""))
