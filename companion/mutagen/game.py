@@ -107,7 +107,8 @@ def pay(p: Player, shards: int, what: str) -> int:
                         "starts keeping them")
     if shards > p.shards:
         raise RuleError(f"{p.name} holds {p.shards} Shard Fragment token"
-                        f"{'' if p.shards == 1 else 's'} and cannot pay {shards} for {what}")
+                        f"{'' if p.shards == 1 else 's'} and cannot pay {shards}"
+                        + (f" for {what}" if what else ""))
     return p.shards - shards
 
 
@@ -144,7 +145,7 @@ def shards_move(state: State, move: Move) -> Outcome:
     if n == 0:
         raise InputError("0 Shard Fragments changes nothing: nothing to record")
     why = move.answers.get("why", "")
-    after = pay(p, -n, why or "it") if n < 0 else pay(p, 0, "") + n
+    after = pay(p, -n, why) if n < 0 else pay(p, 0, "") + n
     data = {"player": p.name, "shards": n, "why": why}
     return _outcome(state, "shards", data, (_held(p, after) + ".",))
 
