@@ -57,7 +57,9 @@ class Move(NamedTuple):
 
 class Now(NamedTuple):
     """What the table does now: the move expected (its kind), for whom, said as a person
-    reads it, and the command that records it; ``auto`` when it runs itself."""
+    reads it, and the command that records it; ``auto`` when it runs itself. ``also`` names
+    the other moves the table may play before it, in any order (a round's gains and
+    payments before its End of Round); a guided walk asks which one."""
 
     turn: int | None
     kind: str
@@ -65,10 +67,12 @@ class Now(NamedTuple):
     text: str
     command: str
     auto: bool = False
+    also: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        return {"turn": self.turn, "step": self.kind, "who": self.who, "text": self.text,
-                "command": self.command, "auto": self.auto}
+        out = {"turn": self.turn, "step": self.kind, "who": self.who, "text": self.text,
+               "command": self.command, "auto": self.auto}
+        return {**out, "also": list(self.also)} if self.also else out
 
 
 class Outcome(NamedTuple):

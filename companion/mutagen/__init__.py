@@ -6,53 +6,59 @@
 - ``files``: the YAML files the ``irata play mutagen`` commands read, with located errors.
 - ``data``: the rule numbers and the Crew and Storage catalogue, read once (``companion.data``).
 - ``saved``: a game kept as a saved game (the score track through the rounds).
+- ``state``: the saved game as a typed, frozen value, with its pair of JSON functions.
+- ``game``: the declaration (its moves in ``moves``).
 
 Every number comes from ``components/mutagen``. The game is declared in ``companion.games``.
 """
 
 from __future__ import annotations
 
-from companion.mutagen.airship import (
-    Airship,
-    Element,
-    PlacedTile,
-    Verdict,
-    filled_columns,
-    install_check,
-    parse_element,
-    place_tile_check,
-)
-from companion.mutagen.data import load_rules
-from companion.mutagen.rules import (
-    Breakdown,
-    Crew,
-    FinalScore,
-    PlayerEnd,
-    PlayerRound,
-    RoundScore,
-    Rules,
-    Setup,
-    Tracks,
-    advance_progress,
-    crew_points,
-    end_of_game,
-    end_of_round,
-    palace_move_cost,
-    people_card_cost,
-    setup,
-    shard_points,
-    spy_discard_points,
-    starting_score,
-    storage_points,
-    track_round_points,
-    tree_points,
-)
+import importlib
+from typing import Any
 
-__all__ = [
-    "Airship", "Breakdown", "Crew", "Element", "FinalScore", "PlacedTile", "PlayerEnd",
-    "PlayerRound", "RoundScore", "Rules", "Setup", "Tracks", "Verdict", "advance_progress",
-    "crew_points", "end_of_game", "end_of_round", "filled_columns", "install_check",
-    "load_rules", "palace_move_cost", "parse_element", "people_card_cost", "place_tile_check",
-    "setup", "shard_points", "spy_discard_points", "starting_score", "storage_points",
-    "track_round_points", "tree_points",
-]
+# The names below are imported when first asked for (PEP 562): importing one light module of
+# the package (``companion.mutagen.moves``, which every command's listing reads) then costs
+# nothing of the rules and the Airship.
+_WHERE = {
+    "Airship": "companion.mutagen.airship",
+    "Element": "companion.mutagen.airship",
+    "PlacedTile": "companion.mutagen.airship",
+    "Verdict": "companion.mutagen.airship",
+    "filled_columns": "companion.mutagen.airship",
+    "install_check": "companion.mutagen.airship",
+    "parse_element": "companion.mutagen.airship",
+    "place_tile_check": "companion.mutagen.airship",
+    "load_rules": "companion.mutagen.data",
+    "Breakdown": "companion.mutagen.rules",
+    "Crew": "companion.mutagen.rules",
+    "FinalScore": "companion.mutagen.rules",
+    "PlayerEnd": "companion.mutagen.rules",
+    "PlayerRound": "companion.mutagen.rules",
+    "RoundScore": "companion.mutagen.rules",
+    "Rules": "companion.mutagen.rules",
+    "Setup": "companion.mutagen.rules",
+    "Tracks": "companion.mutagen.rules",
+    "advance_progress": "companion.mutagen.rules",
+    "crew_points": "companion.mutagen.rules",
+    "end_of_game": "companion.mutagen.rules",
+    "end_of_round": "companion.mutagen.rules",
+    "palace_move_cost": "companion.mutagen.rules",
+    "people_card_cost": "companion.mutagen.rules",
+    "setup": "companion.mutagen.rules",
+    "shard_points": "companion.mutagen.rules",
+    "spy_discard_points": "companion.mutagen.rules",
+    "starting_score": "companion.mutagen.rules",
+    "storage_points": "companion.mutagen.rules",
+    "track_round_points": "companion.mutagen.rules",
+    "tree_points": "companion.mutagen.rules",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'companion.mutagen' has no attribute {name!r}")
+    return getattr(importlib.import_module(where), name)

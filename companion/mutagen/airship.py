@@ -8,7 +8,7 @@ hull spaces ``H1 H2`` (side by side) that take Elements from the start.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.mutagen.rules import Rules
 from components.errors import InputError, RuleError
@@ -16,8 +16,7 @@ from components.errors import InputError, RuleError
 ANY = "any"
 
 
-@dataclass(frozen=True)
-class Element:
+class Element(NamedTuple):
     """An Element tile (a type and a colour) or a Supreme Element token (any of both)."""
 
     type: str | None = None
@@ -42,8 +41,7 @@ def parse_element(text: str, rules: Rules) -> Element:
     return Element(types[0], colours[0])
 
 
-@dataclass(frozen=True)
-class PlacedTile:
+class PlacedTile(NamedTuple):
     """A Storage tile on the Airship: its two squares' restrictions on two board squares."""
 
     cells: tuple[str, str]
@@ -51,14 +49,12 @@ class PlacedTile:
     tile: str | None = None      # the tile's id in the definitions
 
 
-@dataclass(frozen=True)
-class Airship:
+class Airship(NamedTuple):
     tiles: tuple[PlacedTile, ...] = ()
     installed: tuple[tuple[str, Element], ...] = ()   # (space, Element)
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     """Whether a request is allowed, and every reason it is not."""
 
     allowed: bool

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.data import rule_data
 from companion.mutagen.rules import Crew, Rules, rules_from_data
 
-__all__ = ["Catalogue", "catalogue", "element_tokens", "load_rules", "printed_copies"]
+__all__ = ["Cards", "Catalogue", "cards", "catalogue", "element_tokens", "load_rules",
+           "printed_copies"]
 
 
 def _rules(game: Any) -> Rules:
@@ -71,3 +72,34 @@ def element_tokens(plight: bool = False) -> int:
     People): no table holds more in storage."""
     regular, supreme = rule_data("mutagen", _elements)
     return regular + (supreme if plight else 0)
+
+
+class Cards(NamedTuple):
+    """What the moves during a round read from the printed cards and tokens: each Crew card's
+    printed cost, each Tree card's colour and Shard Fragments, each People card's copies, each
+    Storage tile's two squares, and each Bonus token kind's amount and copies."""
+
+    crew_cost: dict[str, int]
+    trees: dict[str, tuple[str, int]]
+    people: dict[str, int]
+    tiles: dict[str, tuple[str, str]]
+    bonus: dict[str, tuple[int, int]]
+
+
+def _cards(game: Any) -> Cards:
+    crew = {c.id: int(c.fields["cost"]) for c in game.by_group("Crew cards")}
+    trees = {c.id: (str(c.fields["tree"]), int(c.fields["shards"]))
+             for c in game.by_group("Tree cards")}
+    people = {c.id: int(c.count) for c in game.by_group("People cards")}
+    tiles = {c.id: (str(c.fields["spaces"][0]), str(c.fields["spaces"][1]))
+             for c in game.by_group("Storage tiles")}
+    bonus: dict[str, tuple[int, int]] = {}
+    for c in game.by_group("Bonus tokens"):
+        kind = str(c.fields["bonus"])
+        bonus[kind] = (int(c.fields["amount"]), bonus.get(kind, (0, 0))[1] + int(c.count))
+    return Cards(crew, trees, people, tiles, bonus)
+
+
+def cards() -> Cards:
+    """The printed cards and tokens the moves during a round read (see :class:`Cards`)."""
+    return rule_data("mutagen", _cards)

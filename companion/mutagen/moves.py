@@ -1,12 +1,17 @@
-"""Mutagen's moves as the table types them, declared once: the steps a saved game records
-(``irata play mutagen round FILE --save``, ``score FILE --save``, ``points PLAYER N``), which
-:mod:`companion.mutagen.game` plays. Light to import: listing the commands reads it."""
+"""Mutagen's moves as the table types them, declared once, which :mod:`companion.mutagen.game`
+plays and ``irata play mutagen`` turns into commands: the End of Round and End of Game Scoring
+(``round FILE``, ``score [FILE]``), and what a player gains and pays during a round (points,
+Shard Fragments, the Progress track, Crew cards, Tree cards, Storage tiles, People cards and
+Palace moves). Light to import: listing the commands reads it."""
 
 from __future__ import annotations
 
 from companion.moves import MoveSpec, Param
 
-__all__ = ["MOVES"]
+__all__ = ["DURING", "MOVES"]
+
+_WHY = Param("why", "What it is for (kept in the log).", option="--why", once=True,
+             title="Why")
 
 MOVES: tuple[MoveSpec, ...] = (
     MoveSpec("round", "round", "Step: the End of Round points (a YAML FILE of players).",
@@ -15,17 +20,72 @@ MOVES: tuple[MoveSpec, ...] = (
              "its People card), added to the saved game's score track.",
              params=(Param("file", "The YAML FILE of players (see 'round --help').",
                            title="Round file"),)),
-    MoveSpec("score", "score", "Step: End of Game Scoring (a YAML FILE of players).",
+    MoveSpec("score", "score", "Step: End of Game Scoring (the saved game, or a YAML FILE).",
              "End of Game Scoring after the fourth round: Crew cards, storage, Shard Fragments "
-             "and Tree cards from a YAML FILE, on the saved game's score track; the game is "
-             "then over.",
+             "and Tree cards, from the saved game (each player's Elements left in storage with "
+             "--storage NAME=N) or from a YAML FILE; the game is then over.",
              params=(Param("file", "The YAML FILE of players (see 'score --help').",
-                           title="Score file"),)),
-    MoveSpec("points", "points", "Step: points gained or paid during a round (PLAYER N).",
+                           title="Score file"),
+                     Param("storage", "Elements left in each player's storage: NAME=N "
+                           "(repeatable, or comma-separated).", option="--storage",
+                           pairs=True, per_name=True, title="Elements in storage"))),
+    MoveSpec("points", "points", "Points gained or paid during a round (PLAYER N).",
              "Move PLAYER's score tracker by N points during a round (negative to pay points): "
-             "a Mutation's 2 points, the progress track, a People card's ability.",
-             who="player",
+             "a Mutation's 2 points, a Crew card discarded by the Informant.",
+             who="player", batch=True,
              params=(Param("points", "The points gained (negative: paid).", title="Points"),
-                     Param("why", "What the points are for (kept in the log).",
-                           option="--why", once=True, title="Why"))),
+                     _WHY)),
+    MoveSpec("shards", "shards", "Shard Fragments gained or paid (PLAYER N).",
+             "PLAYER gains N Shard Fragment tokens (negative: pays them): an action passed "
+             "(1 each), 'Gain 2 Shard Fragment tokens', a Mutation's 3, a Guide's 2, or a "
+             "Mutation's activation or reaction cost. A payment is refused when PLAYER holds "
+             "fewer.",
+             who="player", batch=True,
+             params=(Param("shards", "Shard Fragments gained (negative: paid).",
+                           title="Shard Fragments"), _WHY)),
+    MoveSpec("progress", "progress", "The Progress track: pay 2, 4 or 6 (or 'free' for 2 spaces).",
+             "Progress Track Location: PLAYER pays 2, 4 or 6 Shard Fragments to move the "
+             "Progress tracker 2, 5 or 8 spaces; 'free' moves it 2 spaces without paying (a "
+             "Worker type action, a Mutation, a Visitor card). Bonus tokens and points spaces "
+             "landed on or passed are resolved.",
+             who="player", params=(Param("paid", "2, 4 or 6 Shard Fragments, or 'free'.",
+                                         title="Paid"), _WHY)),
+    MoveSpec("crew", "crew", "Take a Crew card, paying its printed cost (PLAYER CARD).",
+             "Take a Crew card: PLAYER takes the Crew card (its id such as crew/ladder-ore, or "
+             "its printed title and Element: 'Climber ore') and pays the Shard Fragments "
+             "printed in its top left.",
+             who="player", params=(Param("card", "The Crew card.", title="Crew card"),)),
+    MoveSpec("tree", "tree", "Complete a Tree card, gaining its Shard Fragments (PLAYER CARD).",
+             "Tree Location: PLAYER completes the Tree card (its id, such as tree/jade-01) and "
+             "gains the Shard Fragments printed on it; it scores at the end of the game.",
+             who="player", params=(Param("card", "The Tree card.", title="Tree card"),)),
+    MoveSpec("storage", "storage", "Place a Storage tile on two squares (PLAYER SQ,SQ).",
+             "Storage Tiles: PLAYER places a Storage tile covering two side-by-side squares of "
+             "the Airship (A1,A2) and pays both squares' Shard Fragment costs.",
+             who="player",
+             params=(Param("at", "The two squares it covers: A1,A2.", title="Squares"),
+                     Param("tile", "The tile's id (storage/13-any-pink), to keep with it.",
+                           option="--tile", once=True, title="Tile"))),
+    MoveSpec("people", "people", "The Plight of the People: take a People card "
+             "(PLAYER supreme|ability CARD).",
+             "Gameplay Changes: PLAYER takes a People card, paying Shard Fragments for a Supreme "
+             "Element token (0/1/2/3 in rounds 1-4) or points for its ability (3/2/1/0).",
+             who="player",
+             params=(Param("take", "'supreme' or 'ability', then the card "
+                           "(people/gardener).", title="Benefit and card"),)),
+    MoveSpec("discard", "discard", "The Informant: discard a Crew card for twice its cost "
+             "(PLAYER CARD).",
+             "People Card Abilities (the Informant): when PLAYER places the Spy, a Crew card "
+             "they hold may be discarded to gain points equal to double its Shard Fragment "
+             "cost; it no longer scores at the end of the game.",
+             who="player", params=(Param("card", "The Crew card held.", title="Crew card"),)),
+    MoveSpec("palace", "palace", "The Palace Visitors: move a Palace Worker (PLAYER ORDER).",
+             "Gameplay Changes: PLAYER moves the Worker placed ORDER-th at the Palace (1 the "
+             "first) to the Game board, top to bottom: the first costs 2 Shard Fragments, the "
+             "second 1, the others nothing.",
+             who="player", params=(Param("order", "Which Worker placed at the Palace (1, 2, "
+                                         "...).", title="Order"),)),
 )
+
+DURING = tuple(spec.kind for spec in MOVES if spec.kind not in ("round", "score"))
+"""The moves of a round, before its End of Round: any of them, in the table's order."""

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from components.errors import InputError, RuleError
 
@@ -19,8 +18,7 @@ PALACE = "palace-visitors"
 EXPANSIONS = (PLIGHT, PALACE)
 
 
-@dataclass(frozen=True)
-class CrewKind:
+class CrewKind(NamedTuple):
     """One row of the rulebook's Crew Cards table: its cost and how it scores."""
 
     name: str
@@ -30,8 +28,7 @@ class CrewKind:
     per_step: int = 0              # per step of the lowest track counted (pair, all)
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(NamedTuple):
     """The rule data of ``components/mutagen/game.yaml``, as plain immutable values."""
 
     elements: tuple[str, ...]
@@ -60,8 +57,9 @@ class Rules:
     progress_bonus_spaces: tuple[int, ...]
     progress_points_spaces: Mapping[int, int]
     locations: tuple[tuple[str, str], ...]        # (id, name), board order
-    airship: Mapping[str, Any] = field(default_factory=dict)
+    airship: Mapping[str, Any] = {}   # never changed: a shared empty default is safe
     rounds: int = 4
+    progress_free: int = 2   # spaces of a Progress move that costs nothing
 
 
 def rules_from_data(data: Mapping[str, Any]) -> Rules:
@@ -103,14 +101,14 @@ def rules_from_data(data: Mapping[str, Any]) -> Rules:
         progress_moves={int(k): int(v) for k, v in prog["moves"].items()},
         progress_bonus_spaces=tuple(int(s) for s in prog["bonus_spaces"]),
         progress_points_spaces={int(k): int(v) for k, v in prog["points_spaces"].items()},
+        progress_free=int(prog.get("free_move", 2)),
         locations=tuple((str(loc["id"]), str(loc["name"])) for loc in data["locations"]),
         airship=plain(data["airship"]), rounds=int(data.get("rounds", 4)))
 
 
 # --- values -----------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Tracks:
+class Tracks(NamedTuple):
     """A player's four Element tracker positions (0 to 7)."""
 
     crystal: int = 0
@@ -130,8 +128,7 @@ class Tracks:
         return {"crystal": self.crystal, "gas": self.gas, "liquid": self.liquid, "ore": self.ore}
 
 
-@dataclass(frozen=True)
-class Crew:
+class Crew(NamedTuple):
     """A Crew card: its kind (a row of the Crew Cards table) and the Elements it shows."""
 
     kind: str
@@ -231,8 +228,7 @@ def tree_points(trees: Sequence[str], rules: Rules) -> int:
                for n in counts.values())
 
 
-@dataclass(frozen=True)
-class PlayerEnd:
+class PlayerEnd(NamedTuple):
     """A player as End of Game Scoring finds them."""
 
     name: str
@@ -245,14 +241,12 @@ class PlayerEnd:
     tracks_given: bool = True      # False: the file left 'tracks' out (a saved game fills them)
 
 
-@dataclass(frozen=True)
-class CrewScore:
+class CrewScore(NamedTuple):
     crew: Crew
     points: int
 
 
-@dataclass(frozen=True)
-class Breakdown:
+class Breakdown(NamedTuple):
     """One player's End of Game Scoring, part by part."""
 
     name: str
@@ -269,8 +263,7 @@ class Breakdown:
         return sum(c.points for c in self.crew)
 
 
-@dataclass(frozen=True)
-class FinalScore:
+class FinalScore(NamedTuple):
     players: tuple[Breakdown, ...]
     winners: tuple[str, ...]
     tie_broken: bool     # the most points were tied and remaining Shard Fragments decided
@@ -369,8 +362,7 @@ def track_round_points(position: int, rules: Rules) -> int:
     return rules.track_round_points[_position(position, rules)]
 
 
-@dataclass(frozen=True)
-class PlayerRound:
+class PlayerRound(NamedTuple):
     """A player at the End of Round: what their Airship holds and where their trackers are."""
 
     name: str
@@ -380,8 +372,7 @@ class PlayerRound:
     card_elements: int = 0             # Plight of the People: Elements kept on that People card
 
 
-@dataclass(frozen=True)
-class RoundScore:
+class RoundScore(NamedTuple):
     name: str
     installed: int
     columns: int
@@ -439,15 +430,13 @@ def end_of_round(player: PlayerRound, rules: Rules) -> RoundScore:
 
 # --- Setup and the expansions -----------------------------------------------------------------
 
-@dataclass(frozen=True)
-class WorkerSpace:
+class WorkerSpace(NamedTuple):
     position: int        # 1 at the top
     pips: int
     open: bool
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     players: int
     spaces: tuple[WorkerSpace, ...]     # the same four at every location
     mutation_cards: int
@@ -513,8 +502,7 @@ def palace_move_cost(order: int, rules: Rules) -> int:
     return costs[order - 1] if order <= len(costs) else 0
 
 
-@dataclass(frozen=True)
-class ProgressMove:
+class ProgressMove(NamedTuple):
     start: int
     end: int
     bonuses: tuple[int, ...]     # the Bonus token spaces landed on or passed, in order

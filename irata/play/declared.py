@@ -155,8 +155,8 @@ def _run(game: str, title: str, start: str, spec: MoveSpec, db: str | None,
     _report(game, saved.id, played, notes, state, decl, as_json)
 
 
-def _command(group: click.Group, game: str, title: str, start: str, spec: MoveSpec
-             ) -> click.Command:
+def _command(group: click.Group, game: str, title: str, start: str, spec: MoveSpec,
+             signed: bool = False) -> click.Command:
     def callback(game_id: int | None, db: str | None, as_json: bool, **kwargs: Any) -> None:
         _run(game, title, start, spec, db, game_id, as_json, kwargs)
 
@@ -172,14 +172,18 @@ def _command(group: click.Group, game: str, title: str, start: str, spec: MoveSp
     for option in (JSON, DB, GAME):
         fn = option(fn)
     text = f"{spec.help}\n\nirata play {game} next says which step comes now."
-    return group.command(spec.command, help=text, short_help=spec.summary)(fn)
+    # a signed move's words may be negative numbers (points Bob -3), never taken for options
+    settings = {"ignore_unknown_options": True} if signed else {}
+    return group.command(spec.command, help=text, short_help=spec.summary,
+                         context_settings=settings)(fn)
 
 
 def add_moves(group: click.Group, game: str, title: str, start: str,
-              moves: tuple[MoveSpec, ...]) -> None:
-    """Add a command for each declared move, and ``next``, to a game's command group."""
+              moves: tuple[MoveSpec, ...], signed: tuple[str, ...] = ()) -> None:
+    """Add a command for each declared move, and ``next``, to a game's command group.
+    ``signed`` names the moves whose words may be negative numbers (``points Bob -3``)."""
     for spec in moves:
-        _command(group, game, title, start, spec)
+        _command(group, game, title, start, spec, spec.kind in signed)
 
     @group.command("next")
     @GAME
@@ -267,7 +271,7 @@ def _walk_step(store: Any, saved: Any, decl: Declaration, moves: tuple[MoveSpec,
     refused: dict[tuple[tuple[str, str], ...], int] = {}
     click.echo(f"-- {now.text}")
     while True:
-        move = _ask(spec, now, where)
+        move = _ask_any(moves, now, where) if now.also else _ask(spec, now, where)
         try:
             played, state, notes = play(store, saved, decl, [move])
         except (InputError, RuleError) as exc:
@@ -337,6 +341,35 @@ def _typed_move(spec: MoveSpec, now: Any, text: str) -> Move:
     if words and not any(p.option is None for p in spec.params):
         raise InputError(f"'{' '.join(words)[:40]}': {spec.command} takes only its options")
     return Move.of(spec.kind, now.who if spec.who else None, given)
+
+
+def _ask_any(moves: tuple[MoveSpec, ...], now: Any, where: str) -> Move:
+    """One of the moves possible now (``Now.also``, then the step ``Now.kind``), asked in one
+    prompt: the move's command first, then whom it names, then as on the command line."""
+    by_command = {m.command: m for m in moves if m.kind in (*now.also, now.kind)}
+    step = next(m for m in moves if m.kind == now.kind)
+    ends = " ".join(f"[{p.key.upper()}]" for p in step.params if p.option is None)
+    question = (f"  a move ({', '.join(c for c in by_command if c != step.command)} "
+                f"PLAYER ...; or {step.command} {ends or '...'})")
+    while True:
+        try:
+            text = str(click.prompt(question, default="", show_default=False))
+        except click.Abort as exc:
+            stopped(exc, where)
+        word, _, rest = text.strip().partition(" ")
+        spec = by_command.get(word.lower())
+        if spec is None:
+            click.echo(f"  ! type one of: {', '.join(by_command)}")
+            continue
+        try:
+            if spec.who and now.who is None:
+                who, _, rest = rest.strip().partition(" ")
+                if not who:
+                    raise InputError(f"{spec.command} names the player first")
+                return _typed_move(spec, now._replace(who=who), rest)
+            return _typed_move(spec, now, rest)
+        except InputError as exc:
+            click.echo(f"  ! {exc}")
 
 
 def stopped(exc: click.Abort, where: str) -> NoReturn:

@@ -1,6 +1,11 @@
 """``irata play mutagen``: Mutagen's scoring, End of Round points, Airship checks and set-up.
 
 A thin shell over ``companion.mutagen``: read the file, call the rule, print a table or JSON.
+The moves of a round (``points``, ``shards``, ``progress``, ``crew``, ``tree``, ``storage``,
+``people``, ``palace``), ``next`` and the guided ``turn`` are generated from the declaration
+(``irata.play.declared``); ``round`` and ``score`` are written here because they are
+calculators too (a file alone, no saved game: its table), and record through the declaration
+with ``--save`` or ``--game``.
 """
 
 from __future__ import annotations
@@ -9,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
+from companion.mutagen.moves import MOVES
 from companion.names import check_names
 from irata.options import (
     DB,
@@ -16,14 +22,14 @@ from irata.options import (
     JSON,
     NAME,
     SAVE,
-    BoundedInt,
+    SEED,
     create,
     emit,
     names,
-    next_command,
     open_store,
     pick,
 )
+from irata.play.declared import add_moves, add_turn, pairs
 
 if TYPE_CHECKING:
     from companion.mutagen.airship import Airship
@@ -80,14 +86,18 @@ def mutagen() -> None:
 
 
 @mutagen.command("score")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--storage", "storage", multiple=True, metavar="NAME=N",
+              help="With the saved game and no FILE: each player's Elements left in storage "
+                   "(repeatable, or comma-separated: Ann=2,Bob=0).")
 @SAVE
 @GAME
 @DB
 @JSON
-def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
-              as_json: bool) -> None:
-    """End of game scoring from a YAML FILE of players.
+def score_cmd(file: str | None, storage: tuple[str, ...], save: bool, game_id: int | None,
+              db: str | None, as_json: bool) -> None:
+    """End of game scoring: of the saved game (--save, no FILE: what it kept, with each
+    player's Elements left in storage given as --storage NAME=N), or from a YAML FILE.
 
     \b
     players:
@@ -105,23 +115,33 @@ def score_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         trees: [jade, jade, amber] # completed Tree cards by colour
     expansions: [plight-of-the-people]   # optional
 
-    With --save (or --game ID), a player without 'score' takes the score track of the saved
-    game, and one without 'tracks' the Element tracker positions of its last End of Round
-    (given, they must be those); the result is saved in the game, which is then over. Ties go
-    to the most Shard Fragment tokens remaining after 3 are discarded per point; a tie on
-    those too is a shared win.
+    With --save (or --game ID) and a FILE, a player without 'score' takes the score track of
+    the saved game, and one without 'tracks' the Element tracker positions of its last End of
+    Round (given, they must be those); without a FILE, the Crew cards, Shard Fragments and
+    Tree cards are those the saved game kept. The result is saved in the game, which is then
+    over. Ties go to the most Shard Fragment tokens remaining after 3 are discarded per point;
+    a tie on those too is a shared win.
     """
     from companion.mutagen.data import load_rules
     from companion.mutagen.files import read_end_of_game
     from companion.mutagen.rules import end_of_game
+    from components.errors import InputError
 
-    if not (save or game_id is not None):
+    saved = save or game_id is not None
+    if not saved:
+        if file is None or storage:
+            raise InputError("score reads a FILE of players, or the saved game (--save) with "
+                             "--storage NAME=N for each player")
         rules = load_rules()
         players, _ = read_end_of_game(file, rules)
         payload, lines = _score_report(end_of_game(players, rules))
         emit(as_json, payload, lines)
         return
-    game, done = _play(db, game_id, "score", file)
+    if file is not None and storage:
+        raise InputError("--storage goes with the saved game's own count, not with a FILE "
+                         "(the FILE gives each player's 'storage')")
+    given = {f"storage.{n}": v for n, v in pairs(storage, "--storage").items()}
+    game, done = _play(db, game_id, "score", file, given=given)
     payload, lines = _score_report(done.detail)
     lines.append(f"Saved in game {game.id}: End of Game Scoring, the game is over.")
     emit(as_json, {**payload, "game": game.id, "saved": True}, lines)
@@ -385,36 +405,35 @@ def setup_cmd(players_text: str, expansions: tuple[str, ...], as_json: bool) -> 
               help="The players' names, comma-separated: Ann,Bob,Cy (1 to 4).")
 @click.option("--expansion", "expansions", multiple=True, type=click.Choice(EXPANSION_CHOICES),
               help="A mini expansion in play (repeatable).")
+@click.option("--bonus", "bonus", multiple=True, metavar="SPACE=KIND",
+              help="The Bonus token laid on each Bonus space of the progress track: "
+                   "3=shards,6=points,... (kinds: shards, element, track, points); "
+                   "default: drawn by the companion.")
+@click.option("--seed", type=SEED, help="Makes the drawn Bonus tokens repeatable.")
 @NAME
 @DB
 @JSON
-def new_cmd(players_text: str, expansions: tuple[str, ...], game_name: str | None,
-            db: str | None, as_json: bool) -> None:
-    """Start a saved game for the players (1 to 4 names) to keep the score track in."""
-    from companion.mutagen.data import load_rules
-    from companion.mutagen.saved import describe, new_setup
+def new_cmd(players_text: str, expansions: tuple[str, ...], bonus: tuple[str, ...],
+            seed: int | None, game_name: str | None, db: str | None, as_json: bool) -> None:
+    """Start a saved game for the players (1 to 4 names): the score track, Element and
+    Progress trackers, Shard Fragments and the Bonus tokens on the progress track."""
+    from companion.mutagen.data import cards, load_rules
+    from companion.mutagen.saved import describe, lay_bonus, new_setup
 
-    setup_data = new_setup(check_names(names(players_text)), load_rules(), expansions)
+    rules = load_rules()
+    copies = {k: n for k, (_, n) in cards().bonus.items()}
+    laid = lay_bonus(rules, copies, pairs(bonus, "--bonus"), seed)
+    setup_data = new_setup(check_names(names(players_text)), rules, expansions, laid)
     game, state = create(db, "mutagen", setup_data, game_name)
+    tokens = ", ".join(f"{k} {v}" for k, v in laid.items())
     emit(as_json, {"game": game.id, "name": game.name, "state": state},
-         f"Saved game {game.id} ({game.name}). {describe(state)}")
+         [f"Saved game {game.id} ({game.name}). {describe(state)}",
+          f"Bonus tokens on the progress track: {tokens}" + ("" if bonus else
+                                                              " (drawn: lay them so)")])
 
 
-@mutagen.command("points", context_settings={"ignore_unknown_options": True})
-@click.argument("player")
-@click.argument("points", type=BoundedInt())
-@click.option("--why", default="", help="What the points are for (kept in the log).")
-@GAME
-@DB
-@JSON
-def points_cmd(player: str, points: int, why: str, game_id: int | None, db: str | None,
-               as_json: bool) -> None:
-    """Move PLAYER's score tracker by POINTS during a round (negative to pay points)."""
-    game, done = _play(db, game_id, "points", None, player,
-                       {"points": str(points), "why": why})
-    score = done.state["scores"][player]
-    emit(as_json, {"game": game.id, "player": player, "score": score},
-         f"{player}: {score} points")
-
-
-next_command(mutagen, "mutagen", "companion.mutagen.saved")
+START = "irata play mutagen new --players A,B,C"
+_OWN = ("round", "score")   # calculators as well as moves: written above
+add_moves(mutagen, "mutagen", "Mutagen", START,
+          tuple(m for m in MOVES if m.kind not in _OWN), signed=("points", "shards"))
+add_turn(mutagen, "mutagen", "Mutagen", START, MOVES)

@@ -526,9 +526,9 @@ def test_a_saved_game_keeps_the_score_track_through_rounds(tmp_path: Path) -> No
     code, out = run("new", "--players", "Ann,Bob", "--expansion", "plight-of-the-people",
                     "--db", db)
     assert code == 0 and "Ann 5, Bob 5" in out                 # Plight starts the score at 5
-    assert run("points", "Ann", "2", "--why", "Golden Voice", "--db", db)[1].strip() == (
-        "Ann: 7 points")
-    assert run("points", "Bob", "-3", "--db", db)[1].strip() == "Bob: 2 points"
+    assert run("points", "Ann", "2", "--why", "Golden Voice", "--db", db)[1].splitlines()[0] \
+        == "Ann: 7 points"
+    assert run("points", "Bob", "-3", "--db", db)[1].splitlines()[0] == "Bob: 2 points"
     round_file = tmp_path / "round.yaml"           # the round as the Plight game plays it
     round_file.write_text("expansions: [plight-of-the-people]\n"
                           + (FIXTURES / "round.yaml").read_text())
@@ -607,26 +607,29 @@ def test_the_fold_keeps_the_element_trackers_and_an_older_game_has_none_to_check
     from companion import session
     from companion.mutagen.rules import RoundScore
     from companion.mutagen.saved import fold, new_setup, round_event
+    from companion.mutagen.state import from_json
 
     setup = new_setup(["Ann"], R)
     assert setup["tracks"] == {"Ann": {"crystal": 0, "gas": 0, "liquid": 0, "ore": 0}}
     events = [session.Event(1, "setup", setup, "t")]
     score = [RoundScore("Ann", 0, 0, {}, 4)]
-    ev = round_event(fold(events), score, tracks={"Ann": {"ore": 4, "gas": 0, "crystal": 0,
-                                                          "liquid": 0}})
+    ev = round_event(from_json(fold(events)), score,
+                     tracks={"Ann": {"ore": 4, "gas": 0, "crystal": 0, "liquid": 0}})
     events.append(session.Event(2, "round", ev, "t"))
     assert fold(events)["tracks"]["Ann"]["ore"] == 4
     with pytest.raises(RuleError, match="Ann's ore tracker was on 4 at the End of Round 1"):
-        round_event(fold(events), score, tracks={"Ann": {"ore": 3}})
+        round_event(from_json(fold(events)), score, tracks={"Ann": {"ore": 3}})
     assert fold(events[:-1])["tracks"]["Ann"]["ore"] == 0        # undo drops the round
     # a game saved before the trackers were kept: nothing to compare the first round with
     old = {k: v for k, v in setup.items() if k != "tracks"}
     older = [session.Event(1, "setup", old, "t")]
-    ev = round_event(fold(older), score, tracks={"Ann": {"ore": 2}})
+    assert "tracks" not in fold(older)
+    ev = round_event(from_json(fold(older)), score, tracks={"Ann": {"ore": 2}})
     older.append(session.Event(2, "round", ev, "t"))
-    assert fold(older)["tracks"] == {"Ann": {"ore": 2}}
+    # the typed state keeps all four trackers (those the round file leaves out on 0)
+    assert fold(older)["tracks"] == {"Ann": {"crystal": 0, "gas": 0, "liquid": 0, "ore": 2}}
     with pytest.raises(RuleError, match="Ann's ore tracker was on 2 at the End of Round 1"):
-        round_event(fold(older), score, tracks={"Ann": {"ore": 1}})
+        round_event(from_json(fold(older)), score, tracks={"Ann": {"ore": 1}})
 
 
 def test_end_of_game_scoring_of_a_saved_game_waits_for_round_4_and_scores_everyone(
@@ -664,16 +667,16 @@ def test_the_saved_game_fold_ends_after_four_rounds() -> None:
     from companion import session
     from companion.mutagen.rules import RoundScore
     from companion.mutagen.saved import fold, new_setup, round_event
+    from companion.mutagen.state import from_json
 
     events = [session.Event(1, "setup", new_setup(["Ann"], R), "t")]
     for n in range(4):
-        state = fold(events)
-        ev = round_event(state, [RoundScore("Ann", 0, 0, {}, 10)])
+        ev = round_event(from_json(fold(events)), [RoundScore("Ann", 0, 0, {}, 10)])
         events.append(session.Event(n + 2, "round", ev, "t"))
     state = fold(events)
     assert state["scores"] == {"Ann": 40} and state["round"] == 5
     with pytest.raises(RuleError, match="game is over"):
-        round_event(state, [RoundScore("Ann", 0, 0, {}, 10)])
+        round_event(from_json(state), [RoundScore("Ann", 0, 0, {}, 10)])
     assert fold(events[:-1])["scores"] == {"Ann": 30}             # undo drops the last round
 
 
@@ -862,8 +865,9 @@ def test_end_of_game_scoring_with_save_is_saved_and_next_moves_on(tmp_path: Path
     run("new", "--players", "Ann,Bob", "--db", str(db))
     for _ in range(4):
         assert run("round", str(FIXTURES / "round.yaml"), "--save", "--db", str(db))[0] == 0
-    asked = json.loads(run("next", "--db", str(db), "--json")[1])
-    assert asked["command"] == "irata play mutagen score FILE --save"
+    asked = json.loads(run("next", "--db", str(db), "--json")[1])["next"]
+    # the saved game kept the Shard Fragments: only the Elements in storage are typed
+    assert asked["command"] == "irata play mutagen score --save --storage Ann=N,Bob=N"
     end = tmp_path / "end.yaml"
     end.write_text("players:\n  - {name: Ann, storage: 30}\n  - {name: Bob, storage: 2}\n")
     code, out = run("score", str(end), "--save", "--db", str(db), "--json")
@@ -872,9 +876,10 @@ def test_end_of_game_scoring_with_save_is_saved_and_next_moves_on(tmp_path: Path
     ann_total = scored["players"][0]["total"]
 
     now = json.loads(run("next", "--db", str(db), "--json")[1])
-    assert now["command"] is None
-    assert now["next"] == ("the game is over: End of Game Scoring is saved, Ann wins with "
-                           f"{ann_total} points")
+    assert now["next"] is None            # the game is over
+    assert run("next", "--db", str(db))[1].strip() == "Game 1 is over."
+    assert run("status", "--db", str(db))[1].splitlines()[1].startswith(
+        f"Mutagen, the game is over: Ann wins with {ann_total} points")
     log = json.loads(CliRunner().invoke(cli, ["play", "log", "--db", str(db), "--json"]).output)
     assert [e["kind"] for e in log][-1] == "score"
     state = json.loads(CliRunner().invoke(cli, ["play", "status", "--db", str(db), "--json"]
@@ -891,5 +896,5 @@ def test_end_of_game_scoring_with_save_is_saved_and_next_moves_on(tmp_path: Path
     assert db.read_bytes() == before
     # undo takes the result back: End of Game Scoring is asked for again
     assert CliRunner().invoke(cli, ["play", "undo", "--db", str(db)]).exit_code == 0
-    assert json.loads(run("next", "--db", str(db), "--json")[1])["command"] == (
-        "irata play mutagen score FILE --save")
+    assert json.loads(run("next", "--db", str(db), "--json")[1])["next"]["command"] == (
+        "irata play mutagen score --save --storage Ann=N,Bob=N")

@@ -43,12 +43,16 @@ def test_mutagen_next_walks_the_rounds_to_end_of_game_scoring(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "g.sqlite3"
     play(["mutagen", "new", "--players", "Ann,Bob", "--db", str(db)], capsys)
-    assert nxt("mutagen", db, capsys)["next"].startswith("round 1 of 4")
+    # Mutagen's next is the declared game's (irata.play.declared.show_next)
+    first = nxt("mutagen", db, capsys)["next"]
+    assert first["text"].startswith("round 1 of 4") and first["turn"] == 1
+    assert first["also"][:3] == ["points", "shards", "progress"]
     for _ in range(4):
         play(["mutagen", "round", str(FIXTURES / "round.yaml"), "--save", "--db", str(db)],
              capsys)
-    doc = nxt("mutagen", db, capsys)
-    assert "End of Game Scoring" in doc["next"] and doc["command"].endswith("score FILE --save")
+    doc = nxt("mutagen", db, capsys)["next"]
+    assert "End of Game Scoring" in doc["text"] and doc["step"] == "score"
+    assert doc["command"] == "irata play mutagen score --save --storage Ann=N,Bob=N"
 
 
 def test_outer_earth_next_walks_the_phases(tmp_path: Path,

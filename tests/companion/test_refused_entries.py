@@ -161,6 +161,13 @@ def mutagen_states() -> list[bytes]:
             played("mutagen-4", start, rnd, rnd, rnd, rnd),
             played("mutagen-over", start, rnd, rnd, rnd, rnd,
                    ("mutagen", "score", END_FILE, "--save")),
+            # both mini expansions, a round under way: Shard Fragments, cards and tiles held
+            played("mutagen-held", ("mutagen", "new", "--players", "Ann,Bob", "--expansion",
+                                    "plight-of-the-people", "--expansion", "palace-visitors",
+                                    "--seed", "3"),
+                   ("mutagen", "shards", "Ann", "3"), ("mutagen", "crew", "Bob", "Surveyor ore"),
+                   ("mutagen", "storage", "Ann", "A1,A2"), ("mutagen", "tree", "Ann", "jade-01"),
+                   ("mutagen", "people", "Bob", "supreme"), ("mutagen", "palace", "Ann", "1")),
         ]
     return _cache["mutagen"]
 
@@ -194,6 +201,29 @@ MUTAGEN = {
                       opts=options(why=st.text(max_size=5))),
     "round": command("mutagen", "round", _mutagen_file("round"), "--save"),
     "score": command("mutagen", "score", _mutagen_file("score"), "--save"),
+    "score-kept": command("mutagen", "score", "--save",
+                          opts=options(storage=st.sampled_from(["Ann=1,Bob=0", "Ann=1", "Zed=2",
+                                                                "Ann=-1,Bob=0", "Ann=x"]))),
+    "shards": command("mutagen", "shards", words("Ann", "Bob"), NUMBERS,
+                      opts=options(why=st.text(max_size=5))),
+    "progress": command("mutagen", "progress", words("Ann", "Bob"),
+                        st.sampled_from(["2", "4", "6", "free", "3", "0", "-2", "", "8"])),
+    "crew": command("mutagen", "crew", words("Ann", "Bob"),
+                    st.sampled_from(["Surveyor ore", "crew/all", "track-ore", "Rival", "nope",
+                                     "crew/pair-crystal-gas", "Champion gas", ""])),
+    "tree": command("mutagen", "tree", words("Ann", "Bob"),
+                    st.sampled_from(["jade-01", "tree/violet-10", "tree/amber-03", "oak", ""])),
+    "storage": command("mutagen", "storage", words("Ann", "Bob"),
+                       st.sampled_from(["A1,A2", "A2,A3", "C3,C4", "A1,B2", "A1", "Z9,Z8",
+                                        "A1,A2,A3", ""]),
+                       opts=options(tile=st.sampled_from(["storage/01-any-crystal", "x"]))),
+    "people": command("mutagen", "people", words("Ann", "Bob"),
+                      st.sampled_from(["supreme", "ability people/gardener", "ability",
+                                       "supreme people/diver", "x", "ability hoarder"])),
+    "discard": command("mutagen", "discard", words("Ann", "Bob"),
+                       st.sampled_from(["Surveyor ore", "crew/all", "x", ""])),
+    "palace": command("mutagen", "palace", words("Ann", "Bob"),
+                      st.sampled_from(["1", "2", "3", "0", "99", "x", ""])),
 }
 
 
@@ -211,7 +241,22 @@ def test_a_refused_mutagen_entry_changes_nothing(kind: str, data: st.DataObject)
      "are not the saved game's"),
     (0, ["mutagen", "score", str(FIXTURES / "score.yaml"), "--save"], "in round 1 of 4"),
     (2, ["mutagen", "score", END_FILE, "--save"], "End of Game Scoring is saved already"),
-], ids=["points", "points-over", "round", "score-early", "score-twice"])
+    (3, ["mutagen", "shards", "Bob", "-4"], "Bob holds 3 Shard Fragment tokens and cannot pay"),
+    (3, ["mutagen", "progress", "Bob", "6"], "Bob holds 3 Shard Fragment tokens and cannot pay 6"),
+    (3, ["mutagen", "crew", "Ann", "Surveyor ore"], "Bob has taken the Crew card"),
+    (3, ["mutagen", "crew", "Bob", "crew/all"], "cannot pay 5 for the Crew card"),
+    (3, ["mutagen", "tree", "Bob", "tree/jade-01"], "Ann has completed the Tree card"),
+    (3, ["mutagen", "storage", "Ann", "A2,A3"], "A2 is already covered by a Storage tile"),
+    (3, ["mutagen", "storage", "Bob", "C3,C4"], "cannot pay 6 for a Storage tile on C3+C4"),
+    (3, ["mutagen", "people", "Bob", "ability", "people/gardener"],
+     "Bob has taken a People card this round already"),
+    (3, ["mutagen", "palace", "Bob", "1"], "has moved this round already"),
+    (0, ["mutagen", "palace", "Bob", "1"], "which this game is not played with"),
+    (1, ["mutagen", "shards", "Ann", "2"], "all 4 rounds have been scored"),
+    (1, ["mutagen", "score", "--save", "--storage", "Ann=1"], "Bob's is missing"),
+], ids=["points", "points-over", "round", "score-early", "score-twice", "shards", "progress",
+        "crew-taken", "crew-cost", "tree-taken", "storage-covered", "storage-cost",
+        "people-twice", "palace-twice", "palace-no-expansion", "shards-over", "score-storage"])
 def test_mutagen_entries_the_rules_refuse_change_nothing(state: int, args: list[str],
                                                          why: str) -> None:
     assert why in str(check_refusal(mutagen_states()[state], args))

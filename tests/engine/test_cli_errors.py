@@ -12,7 +12,7 @@ BAD = [
     (["play", "muli", "new", "--players", "A,B,C,D,E,F,G"],
      "Das Störrische Muli is for 3 to 5 players, not 7"),
     (["calibrate", "--paper", "a5"], "Invalid value for '--paper': 'a5' is not one of"),
-    (["play", "mutagen", "score"], "Missing argument 'FILE'."),
+    (["play", "mutagen", "score"], "score reads a FILE of players, or the saved game"),
     (["prnt"], "No such command 'prnt'."),
 ]
 
