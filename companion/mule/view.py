@@ -40,7 +40,7 @@ def board(state: dict[str, Any]) -> Board:
         hand = c.get("hand") or {}
         cells = (Cell("Money", f"${c['money']}"),
                  *(Cell(good.capitalize(), str(c[good])) for good in GOODS),
-                 Cell("Land for Sale! / Package", f"{hand.get('land_for_sale', 0)} / "
+                 Cell("Hand: Land for Sale!, Package", f"{hand.get('land_for_sale', 0)}, "
                                                   f"{hand.get('package', 0)}"))
         species = c.get("species")
         items = tuple(_land(x) for x in c["lands"]) + (
