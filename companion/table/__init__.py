@@ -218,8 +218,9 @@ def seat_refusal(decl: Declaration, state: dict[str, Any], moves: list[Move], se
             return (f"'{spec.command}' is the table's entry, not one player's: the board "
                     "view enters it")
         if spec.who in ("player", "seller") and not (move.who and _same(move.who, seat)):
-            whom = f"{move.who}'s" if move.who else "nobody's"
-            return f"your seat is {seat}'s: it enters {seat}'s moves, not {whom}"
+            whom = f"not {move.who}'s" if move.who else \
+                "and this entry names nobody: are its fields filled in?"
+            return f"your seat is {seat}'s: it enters {seat}'s moves, {whom}"
         others = _named(spec, move) - {seat.lower()}
         if others:
             return (f"your seat is {seat}'s: it enters {seat}'s moves, not "

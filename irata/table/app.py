@@ -159,11 +159,15 @@ class Table:
         self.version += 1
         return True
 
+    def tell(self) -> None:
+        """Tell every open page when the game has changed (called in the event loop)."""
+        if self.look() and self._changed is not None:
+            changed, self._changed = self._changed, asyncio.Event()
+            changed.set()
+
     async def watch(self) -> None:
         while True:
-            if self.look() and self._changed is not None:
-                changed, self._changed = self._changed, asyncio.Event()
-                changed.set()
+            self.tell()
             await asyncio.sleep(POLL)
 
     async def changed(self, seen: int, timeout: float) -> None:
@@ -351,6 +355,7 @@ def make_app(table: Table, hosts: list[str] | None = None) -> Starlette:
         who = fields.pop("who", "").strip() or None
         typed = {k.removeprefix("p_"): v for k, v in fields.items() if k.startswith("p_")}
         done = await run_in_threadpool(table.write, kind, who, typed, seat)
+        table.tell()        # at once: the other pages need not wait for the next look
         return JSONResponse(done)
 
     async def events(request: Request) -> Response:
