@@ -40,8 +40,8 @@ def board(state: dict[str, Any]) -> Board:
         hand = c.get("hand") or {}
         cells = (Cell("Money", f"${c['money']}"),
                  *(Cell(good.capitalize(), str(c[good])) for good in GOODS),
-                 Cell("Hand: Land for Sale!, Package", f"{hand.get('land_for_sale', 0)}, "
-                                                  f"{hand.get('package', 0)}"))
+                 Cell("Land for Sale! cards", str(hand.get("land_for_sale", 0))),
+                 Cell("Package cards", str(hand.get("package", 0))))
         species = c.get("species")
         items = tuple(_land(x) for x in c["lands"]) + (
             (f"{species['species']}: {species['talent']}",) if species else ())

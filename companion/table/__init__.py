@@ -214,9 +214,11 @@ def seat_refusal(decl: Declaration, state: dict[str, Any], moves: list[Move], se
         return "this game is over: nothing more is played in it"
     for move in moves:
         spec = next(m for m in decl.moves if m.kind == move.kind)
-        if spec.who == "good" or (spec.who == "" and not (now.who and _same(now.who, seat))):
+        if spec.who == "good" or (spec.who == "" and not now.who):
             return (f"'{spec.command}' is the table's entry, not one player's: the board "
                     "view enters it")
+        if spec.who == "" and now.who and not _same(now.who, seat):
+            return f"it is {now.who}'s step now ({now.text}), not {seat}'s"
         if spec.who in ("player", "seller") and not (move.who and _same(move.who, seat)):
             whom = f"not {move.who}'s" if move.who else \
                 "and this entry names nobody: are its fields filled in?"

@@ -25,6 +25,7 @@ import hmac
 import json
 import secrets
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -91,20 +92,33 @@ class Table:
         self._signature: tuple[Any, ...] | None = None
         self._changed: asyncio.Event | None = None
         self._watch: sqlite3.Connection | None = None
+        self._lock = threading.Lock()    # the watcher's connection, used from several threads
+        self._cache: tuple[tuple[Any, ...], tuple[Any, Any, dict[str, Any]]] | None = None
 
     # -- the saved game ----------------------------------------------------------------------
     def read(self) -> tuple[Any, Any, dict[str, Any]]:
-        """The saved game, its declaration and its state now."""
+        """The saved game, its declaration and its state now (folded once for every page that
+        asks after the same entry)."""
         from companion import session
         from companion.play import declaration
 
+        try:
+            mark: tuple[Any, ...] | None = self.signature()
+        except sqlite3.Error:
+            mark = None
+        cached = self._cache
+        if mark is not None and cached is not None and cached[0] == mark:
+            return cached[1]
         with session.Store(self.db) as store:
             saved = store.get(self.game_id)
             decl = declaration(saved.game)
             if decl is None:
                 raise Refused(400, f"{saved.game} is not a declared game")
             with session.readable(store.path, saved):
-                return saved, decl, session.state_of(store, saved)
+                found = saved, decl, session.state_of(store, saved)
+        if mark is not None:
+            self._cache = (mark, found)
+        return found
 
     def write(self, kind: str, who: str | None, fields: dict[str, str], seat: str | None
               ) -> dict[str, Any]:
@@ -139,12 +153,13 @@ class Table:
 
     def signature(self) -> tuple[Any, ...]:
         """What changes with every entry and every undo of the game (a cheap read)."""
-        if self._watch is None:
-            self._watch = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True,
-                                          check_same_thread=False, timeout=1.0)
-        row = self._watch.execute(
-            "SELECT COUNT(*), COALESCE(MAX(seq), 0), (SELECT touched FROM games WHERE id = ?) "
-            "FROM events WHERE game_id = ?", (self.game_id, self.game_id)).fetchone()
+        with self._lock:
+            if self._watch is None:
+                self._watch = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True,
+                                              check_same_thread=False, timeout=1.0)
+            row = self._watch.execute(
+                "SELECT COUNT(*), COALESCE(MAX(seq), 0), (SELECT touched FROM games WHERE id "
+                "= ?) FROM events WHERE game_id = ?", (self.game_id, self.game_id)).fetchone()
         return tuple(row)
 
     def look(self) -> bool:
@@ -305,10 +320,10 @@ def make_app(table: Table, hosts: list[str] | None = None) -> Starlette:
 
     async def fragment(request: Request) -> Response:
         viewer = table.viewer(request)
-        context = await run_in_threadpool(_context, table, viewer)
         part = _PARTS.get(request.path_params["part"])
         if part is None:
             raise Refused(404, "no such part of the page (status, forms)")
+        context = await run_in_threadpool(_context, table, viewer, part == _PARTS["forms"])
         return _page(request, part, **context)
 
     async def state(request: Request) -> Response:
@@ -410,14 +425,14 @@ def _names(table: Table) -> tuple[str, ...]:
     return view.players(saved.game, state)
 
 
-def _context(table: Table, viewer: str) -> dict[str, Any]:
+def _context(table: Table, viewer: str, with_forms: bool = True) -> dict[str, Any]:
     """What a page shows: the board, the forms open to the viewer ("" the board holder),
     and the version it shows."""
     from companion import table as view
 
     version = table.version
     saved, decl, state = table.read()
-    forms = view.forms(saved.game, decl, state, viewer or None)
+    forms = view.forms(saved.game, decl, state, viewer or None) if with_forms else ()
     board = view.board_of(saved.game, decl, state)
     now = board["now"]
     key = json.dumps([now["turn"], now["step"], now["who"], now["text"]] if now else None)

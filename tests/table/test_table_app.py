@@ -44,7 +44,7 @@ def test_a_write_needs_the_code_and_the_players_own_seat(served: Served, mule_db
     assert other.status_code == 403
     assert other.json()["error"] == "your seat is Ann's: it enters Ann's moves, not Bob's"
     table_entry = ann.enter("package", package="none")
-    assert table_entry.status_code == 403 and "the table's entry" in table_entry.json()["error"]
+    assert table_entry.status_code == 403 and "it is Bob's step now" in table_entry.json()["error"]
     assert ann.enter("grant", "Ann", code="WRONG1", claim="R03@C3").status_code == 403
     assert mule_db.read_bytes() == before
     bob = Client(served.url).join("bob")        # a name in any case is the player's
@@ -163,3 +163,17 @@ def test_a_file_move_takes_its_text_never_a_path() -> None:
     assert decl is not None
     (move,) = view.read_form(decl, "round", None, {"file": "/etc/passwd"})
     assert move.answers == {"file": view.FILE_LABEL, "text": "/etc/passwd"}
+
+
+def test_an_entry_naming_no_single_player_is_the_boards(served: Served, mule_db: Path) -> None:
+    for args in turn_1()[:3]:           # up to Package From Home World!
+        irata("play", "mule", *args)
+    before = mule_db.read_bytes()
+    ann = Client(served.url).join("Ann")
+    got = ann.enter("package", package="Ann=HC03")
+    assert got.status_code == 403
+    assert got.json()["error"] == ("'package' is the table's entry, not one player's: the "
+                                   "board view enters it")
+    assert mule_db.read_bytes() == before
+    holder = Client(served.url).hold(served.table.holder)
+    assert holder.enter("package", package="Bob=food,Ann=HC03").status_code == 200

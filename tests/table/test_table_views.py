@@ -1,0 +1,103 @@
+"""Every bundled game has its board view and player view, generated from its declaration and
+its view module: columns per player, the step of now, and forms that give the Moves its
+command line gives (the pairs its own declared tests check)."""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+from companion import table as view
+from companion.games import GAMES
+from companion.play import Move, declaration
+from companion.session import Store, state_of
+
+sys.path.insert(0, str(Path(__file__).parent))
+from tablerun import CODE, irata  # noqa: E402
+
+with warnings.catch_warnings():   # starlette's client names a successor of httpx: same calls
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from irata.table.app import Table, make_app  # noqa: E402
+
+NEW = {"mule": ["--tournament", "--seed", "3"], "muli": ["--seed", "1"], "mutagen": [],
+       "outer-earth": ["--seed", "7", "--starting-player", "Ann"],
+       "mule-goes-crazy": ["--seed", "7"]}
+PLAYERS = ("Ann", "Bob", "Cid")
+
+# a form's fields -> the Move the game's command line gives for the same entry (as each game's
+# own test_<game>_declared.py states it)
+SAME = [
+    ("mule-goes-crazy", "grant", "Ann", {"land": "Sunny Flats"},
+     Move.of("grant", "Ann", {"land": "Sunny Flats"})),
+    ("outer-earth", "bid", None, {"planet": "Halcyon", "green": "Ann,Cid",
+                                  "moves": "accept bow"},
+     Move.of("bid", None, {"planet": "Halcyon", "green": "Ann,Cid", "moves": "accept bow"})),
+    ("muli", "roll", None, {"dice": "red,blue"}, Move.of("roll", None, {"dice": "red,blue"})),
+    ("mutagen", "points", "Ann", {"points": "2", "why": "a Mutation"},
+     Move.of("points", "Ann", {"points": "2", "why": "a Mutation"})),
+    ("mule", "trade", "food", {"sell": "Bob=3", "deals": "Cid>Dee 1@4"},
+     Move.of("trade", "food", {"sell": "Bob=3", "deals": "Cid>Dee 1@4"})),
+]
+
+
+def new_game(game: str, db: Path) -> None:
+    players = "Ann,Bob,Cid,Dee" if game == "mule" else ",".join(PLAYERS)
+    irata("play", game, "new", "--players", players, *NEW[game], "--db", str(db))
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_every_game_has_its_board_and_player_view(game: str, tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    new_game(game, db)
+    decl = declaration(game)
+    assert decl is not None
+    with Store(db) as store:
+        state = state_of(store, store.get(1))
+    board = view.board_of(game, decl, state)
+    assert set(PLAYERS) <= {c["name"] for c in board["columns"]}
+    assert all(c["cells"] for c in board["columns"])
+    now = decl.now(state)
+    assert now is not None and board["now"] == now.as_dict()
+    assert view.forms(game, decl, state, None), "the board may enter the move of now"
+    table = Table(db, 1, code=CODE)
+    client = TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False)
+    page = client.get(f"/board?key={table.holder}")
+    assert page.status_code == 200
+    assert all(name in page.text for name in PLAYERS) and CODE in page.text
+    client.cookies.clear()
+    joined = client.get(f"/join?code={CODE}")
+    assert all(f'value="{n}"' in joined.text for n in PLAYERS)
+    client.post("/join", data={"csrf": client.cookies["irata_csrf"], "code": CODE,
+                               "name": "Ann"}, headers={"Origin": "http://testserver"})
+    seat = client.get("/seat")
+    assert seat.status_code == 200 and 'id="seat">Ann<' in seat.text
+
+
+@pytest.mark.parametrize(("game", "kind", "who", "fields", "typed"), SAME,
+                         ids=[s[0] for s in SAME])
+def test_a_form_gives_the_command_lines_move(game: str, kind: str, who: str | None,
+                                             fields: dict[str, str], typed: Move) -> None:
+    decl = declaration(game)
+    assert decl is not None
+    assert view.read_form(decl, kind, who, fields) == [typed]
+
+
+def test_a_players_step_is_theirs_to_enter_and_nobody_elses(tmp_path: Path) -> None:
+    """Das Störrische Muli's roll names nobody: it is the player's whose turn it is."""
+    db = tmp_path / "games.sqlite3"
+    new_game("muli", db)
+    decl = declaration("muli")
+    assert decl is not None
+    with Store(db) as store:
+        state = state_of(store, store.get(1))
+    (roll,) = view.read_form(decl, "roll", None, {"dice": "red,blue"})
+    assert view.seat_refusal(decl, state, [roll], "Ann", PLAYERS) is None
+    assert view.seat_refusal(decl, state, [roll], "Bob", PLAYERS) == (
+        "it is Ann's step now (Ann rolls the two colour dice), not Bob's")
+    assert [f.kind for f in view.forms("muli", decl, state, "Ann")] == ["roll"]
+    assert view.forms("muli", decl, state, "Bob") == ()
