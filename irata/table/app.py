@@ -26,6 +26,7 @@ import json
 import secrets
 import sqlite3
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,7 @@ from starlette.routing import Route
 
 from components.errors import IrataError
 
-__all__ = ["CODE_ALPHABET", "Table", "make_app", "new_code"]
+__all__ = ["CODE_ALPHABET", "Table", "make_app", "new_code", "server"]
 
 POLL = 0.1            # seconds between looks at the games file
 KEEP_ALIVE = 15.0     # seconds between comments on an idle event stream
@@ -89,6 +90,8 @@ class Table:
         self.seats: dict[str, str] = {}     # seat token -> player
         self.join_url = join_url
         self.version = 0
+        self.closing = False
+        self.saved_at = 0.0
         self._signature: tuple[Any, ...] | None = None
         self._changed: asyncio.Event | None = None
         self._watch: sqlite3.Connection | None = None
@@ -145,6 +148,7 @@ class Table:
                     if why:
                         raise Refused(403, why)
                 played, after, notes = play(store, saved, decl, moves)
+        self.saved_at = time.monotonic()     # committed (read by benchmarks/table_latency.py)
         now = decl.now(after)
         lines = [f"(ran itself) {p.said}" if p.auto else line for p in played
                  for line in ([""] if p.auto else p.lines)]
@@ -184,6 +188,13 @@ class Table:
         while True:
             self.tell()
             await asyncio.sleep(POLL)
+
+    def close(self) -> None:
+        """The server is stopping: every open event stream ends now (a browser would hold one
+        open for ever, and the server would wait for it)."""
+        self.closing = True
+        if self._changed is not None:
+            self._changed.set()
 
     async def changed(self, seen: int, timeout: float) -> None:
         if self.version != seen:
@@ -378,7 +389,7 @@ def make_app(table: Table, hosts: list[str] | None = None) -> Starlette:
 
         async def stream() -> AsyncIterator[str]:
             seen = -1
-            while not await request.is_disconnected():
+            while not table.closing and not await request.is_disconnected():
                 if seen != table.version:
                     seen = table.version
                     yield f"data: {json.dumps({'version': seen})}\n\n"
@@ -448,3 +459,15 @@ def _qr_svg(text: str) -> str:
     image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
     svg: bytes = image.to_string()
     return svg.decode("utf-8")
+
+
+def server(table: Table, config: Any) -> Any:
+    """A uvicorn server of ``table``'s app that ends the open event streams as it stops."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            table.close()
+            await super().shutdown(sockets)
+
+    return Server(config)

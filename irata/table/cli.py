@@ -90,7 +90,7 @@ def serve(game_id: int | None, db: str | None, lan: bool, port: int, code: str |
     _require_extra()
     import uvicorn
 
-    from irata.table.app import CODE_ALPHABET, Table, make_app
+    from irata.table.app import CODE_ALPHABET, Table, make_app, server
 
     if code is not None and (len(code) < 4 or set(code) - set(CODE_ALPHABET)):
         raise InputError(f"--code: 4 or more of {CODE_ALPHABET}")
@@ -115,7 +115,9 @@ def serve(game_id: int | None, db: str | None, lan: bool, port: int, code: str |
     config = uvicorn.Config(make_app(table, hosts), log_level="warning",
                             timeout_graceful_shutdown=1, lifespan="on")
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        server(table, config).run(sockets=[sock])
+    except KeyboardInterrupt:      # Ctrl-C: the way to stop it
+        click.echo("Stopped; everything entered is saved.")
     finally:
         sock.close()
 

@@ -41,6 +41,7 @@ def serve(db: Path, game_id: int = 1) -> Iterator[Served]:
     import uvicorn
 
     from irata.table.app import Table, make_app
+    from irata.table.app import server as served_by
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
@@ -48,7 +49,7 @@ def serve(db: Path, game_id: int = 1) -> Iterator[Served]:
     table = Table(db, game_id, code=CODE, join_url=f"http://127.0.0.1:{port}/join?code={CODE}")
     config = uvicorn.Config(make_app(table, ["127.0.0.1", "localhost"]), log_level="warning",
                             timeout_graceful_shutdown=1)
-    server = uvicorn.Server(config)
+    server = served_by(table, config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -177,3 +177,31 @@ def test_an_entry_naming_no_single_player_is_the_boards(served: Served, mule_db:
     assert mule_db.read_bytes() == before
     holder = Client(served.url).hold(served.table.holder)
     assert holder.enter("package", package="Bob=food,Ann=HC03").status_code == 200
+
+
+def test_ctrl_c_stops_it_with_pages_open(mule_db: Path) -> None:
+    import signal
+
+    server = subprocess.Popen([sys.executable, "-m", "irata.cli", "play", "serve", "--db",
+                               str(mule_db), "--port", "0"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    line = ""
+    while "/board?key=" not in line:
+        line = server.stdout.readline()
+        assert line, "the server ended before it printed its address"
+    board = line.split(": ", 1)[1].strip()
+    while True:
+        try:
+            holder = httpx.Client(follow_redirects=True)
+            holder.get(board)
+            break
+        except httpx.TransportError:
+            time.sleep(0.05)
+    with holder.stream("GET", board.split("/board")[0] + "/events") as stream:
+        assert next(stream.iter_lines()).startswith("data:")
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=15)
+    assert server.returncode == 0, err
+    assert "Stopped; everything entered is saved." in out
+    assert "Traceback" not in err
