@@ -445,6 +445,8 @@ def _context(table: Table, viewer: str, with_forms: bool = True) -> dict[str, An
     saved, decl, state = table.read()
     forms = view.forms(saved.game, decl, state, viewer or None) if with_forms else ()
     board = view.board_of(saved.game, decl, state)
+    if viewer:       # a player's phone shows their own column first
+        board["columns"].sort(key=lambda c: c["name"] != viewer)
     now = board["now"]
     key = json.dumps([now["turn"], now["step"], now["who"], now["text"]] if now else None)
     return {"board": board, "forms": forms, "viewer": viewer, "version": version,

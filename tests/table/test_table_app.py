@@ -205,3 +205,16 @@ def test_ctrl_c_stops_it_with_pages_open(mule_db: Path) -> None:
     assert server.returncode == 0, err
     assert "Stopped; everything entered is saved." in out
     assert "Traceback" not in err
+
+
+def test_the_companions_start_up_imports_none_of_the_web_stack(mule_db: Path) -> None:
+    probe = ("import sys; from irata.cli import main\n"
+             "try:\n    main(['play', 'mule', 'next', '--db', sys.argv[1]])\n"
+             "except SystemExit:\n    pass\n"
+             "web = ('starlette', 'uvicorn', 'jinja2', 'httpx', 'companion.table', "
+             "'irata.table')\n"
+             "print(sorted(m for m in sys.modules if m.startswith(web)))")
+    done = subprocess.run([sys.executable, "-c", probe, str(mule_db)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"

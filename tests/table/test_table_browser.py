@@ -40,6 +40,17 @@ def version(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.version"))
 
 
+def scanned(page: Any) -> list[str]:
+    """The QR codes a phone's camera reads off the board view."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    shot = Image.open(io.BytesIO(page.screenshot(full_page=True)))
+    return [code.text for code in zxingcpp.read_barcodes(shot)]
+
+
 def fill(page: Any, kind: str, who: str, fields: dict[str, str], holder: bool) -> None:
     form = page.locator(f"form[data-kind='{kind}']")
     form.wait_for(state="visible", timeout=10_000)
@@ -62,6 +73,8 @@ def test_a_whole_turn_from_four_phones_and_the_board(served: Served, mule_db: Pa
             board = browser.new_page(viewport={"width": 1280, "height": 900})
             board.goto(f"{served.url}/board?key={served.table.holder}")
             assert board.inner_text("#code") == served.table.code
+            assert "key=" not in board.url       # the key leaves the address bar
+            assert scanned(board) == [served.table.join_url]
             phones = {}
             for name in ORDER:
                 phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()

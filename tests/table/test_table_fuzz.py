@@ -49,7 +49,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> tuple[TestClient, Table, Pa
        fields=st.dictionaries(st.sampled_from(["p_claim", "p_actions", "p_card", "p_sell",
                                                "p_to", "p_file", "code", "csrf", "name"])
                               | text, text, max_size=5),
-       cookie=st.sampled_from(["none", "csrf", "holder"]),
+       cookie=st.sampled_from(["none", "csrf", "holder", "seat"]),
        origin=st.sampled_from(["same", "other", "none"]),
        raw=st.none() | st.binary(max_size=200))
 def test_any_request_gets_an_answer(app: tuple[TestClient, Table, Path], path: str,
@@ -61,6 +61,9 @@ def test_any_request_gets_an_answer(app: tuple[TestClient, Table, Path], path: s
         client.cookies.set("irata_csrf", "tok")
     if cookie == "holder":
         client.cookies.set("irata_board", table.holder)
+    if cookie == "seat":
+        table.seats["a-seat"] = "Bob"
+        client.cookies.set("irata_seat", "a-seat")
     headers = {"same": {"Origin": "http://testserver"}, "other": {"Origin": "http://x.example"},
                "none": {}}[origin]
     before = db.read_bytes()
@@ -75,4 +78,4 @@ def test_any_request_gets_an_answer(app: tuple[TestClient, Table, Path], path: s
     if got.status_code != 200 or path != "/move":
         assert db.read_bytes() == before, (path, got.status_code)
     if got.status_code == 200 and path == "/move":
-        assert cookie == "holder" and origin == "same"
+        assert cookie in ("holder", "seat") and origin == "same"
