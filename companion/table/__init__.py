@@ -131,15 +131,20 @@ def board_of(game: str, decl: Declaration, state: dict[str, Any]) -> dict[str, A
             "upcoming": list(board.upcoming), "now": now.as_dict() if now else None}
 
 
-def open_kinds(game: str, state: dict[str, Any], now: Now | None) -> tuple[str, ...]:
+def open_kinds(game: str, state: dict[str, Any], now: Now | None,
+               declared: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The moves possible now: the one ``now`` names (``draw|build|sell``: any of them), and
-    those the game's view adds."""
+    those the game's view adds; every one of ``declared`` when ``now`` names none of them (the
+    game's own check then says which it takes)."""
     if now is None:
         return ()
     kinds = [k for k in re.split(r"[^\w-]+", now.kind) if k]
     view = _view(game)
     if view is not None and hasattr(view, "open_moves"):
         kinds.extend(k for k in view.open_moves(state, now) if k not in kinds)
+    if declared:
+        named = tuple(k for k in kinds if k in declared)
+        return named or declared     # a step named otherwise than its moves: offer them all
     return tuple(kinds)
 
 
@@ -161,7 +166,7 @@ def forms(game: str, decl: Declaration, state: dict[str, Any], seat: str | None
     view = _view(game)
     names = players(game, state)
     out: list[Form] = []
-    for kind in open_kinds(game, state, now):
+    for kind in open_kinds(game, state, now, tuple(m.kind for m in decl.moves)):
         spec = next((m for m in decl.moves if m.kind == kind), None)
         if spec is None or (seat is not None and not _mine(spec, now, seat)):
             continue

@@ -101,3 +101,17 @@ def test_a_players_step_is_theirs_to_enter_and_nobody_elses(tmp_path: Path) -> N
         "it is Ann's step now (Ann rolls the two colour dice), not Bob's")
     assert [f.kind for f in view.forms("muli", decl, state, "Ann")] == ["roll"]
     assert view.forms("muli", decl, state, "Bob") == ()
+
+
+def test_a_step_named_otherwise_than_its_moves_offers_them_all(tmp_path: Path) -> None:
+    """Tolerant of a game whose ``now`` names its step in its own words: every move is
+    offered, and the game's check judges what is entered."""
+    from companion.play import Now
+
+    decl = declaration("mutagen")
+    assert decl is not None
+    now = Now(1, "End of Round", None, "round 1", "irata play mutagen round FILE")
+    kinds = view.open_kinds("mutagen", {}, now, tuple(m.kind for m in decl.moves))
+    assert kinds == ("round", "score", "points")
+    assert view.open_kinds("outer-earth", {}, now._replace(kind="draw|build|sell"),
+                           ("bid", "draw", "build", "sell")) == ("draw", "build", "sell")
