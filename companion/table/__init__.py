@@ -184,6 +184,12 @@ def forms(game: str, decl: Declaration, state: dict[str, Any], seat: str | None
     return tuple(out)
 
 
+def _shown(name: str) -> str:
+    """A name as typed, said in one line (what cannot be printed shown as its escape)."""
+    text = name if name.isprintable() else name.encode("unicode_escape").decode("ascii")
+    return text[:40]
+
+
 def _same(a: str, b: str) -> bool:
     return a.strip().lower() == b.strip().lower()
 
@@ -225,13 +231,13 @@ def seat_refusal(decl: Declaration, state: dict[str, Any], moves: list[Move], se
         if spec.who == "" and now.who and not _same(now.who, seat):
             return f"it is {now.who}'s step now ({now.text}), not {seat}'s"
         if spec.who in ("player", "seller") and not (move.who and _same(move.who, seat)):
-            whom = f"not {move.who}'s" if move.who else \
+            whom = f"not {_shown(move.who)}'s" if move.who else \
                 "and this entry names nobody: are its fields filled in?"
             return f"your seat is {seat}'s: it enters {seat}'s moves, {whom}"
         others = _named(spec, move) - {seat.lower()}
         if others:
             return (f"your seat is {seat}'s: it enters {seat}'s moves, not "
-                    f"{', '.join(sorted(others))}'s")
+                    f"{', '.join(_shown(n) for n in sorted(others))}'s")
     return None
 
 

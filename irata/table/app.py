@@ -20,6 +20,7 @@ player view of one saved game, over the same games file as the command line.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hmac
 import json
@@ -56,6 +57,7 @@ __all__ = ["CODE_ALPHABET", "Table", "make_app", "new_code", "server"]
 POLL = 0.1            # seconds between looks at the games file
 KEEP_ALIVE = 15.0     # seconds between comments on an idle event stream
 MAX_BODY = 64 * 1024  # bytes of one form
+MAX_WRONG = 30        # wrong codes a minute before joining waits
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read off a screen
 HOLDER, SEAT, CSRF = "irata_board", "irata_seat", "irata_csrf"
 _PARTS = {"status": "_status.html", "forms": "_forms.html"}   # the parts a page refreshes
@@ -92,6 +94,7 @@ class Table:
         self.version = 0
         self.closing = False
         self.saved_at = 0.0
+        self._wrong: collections.deque[float] = collections.deque()   # when wrong codes came
         self._signature: tuple[Any, ...] | None = None
         self._changed: asyncio.Event | None = None
         self._watch: sqlite3.Connection | None = None
@@ -203,6 +206,19 @@ class Table:
             self._changed = asyncio.Event()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._changed.wait(), timeout)
+
+    def check_code(self, typed: str) -> None:
+        """The table's code, or refused; after ``MAX_WRONG`` wrong codes in a minute every
+        code is refused for the rest of that minute (guessing 30 bits takes for ever)."""
+        now = time.monotonic()
+        while self._wrong and self._wrong[0] < now - 60:
+            self._wrong.popleft()
+        if len(self._wrong) >= MAX_WRONG:
+            raise Refused(429, "too many wrong codes in the last minute: wait a minute, then "
+                               "type the code shown on the board view")
+        if not hmac.compare_digest(typed.strip().upper(), self.code):
+            self._wrong.append(now)
+            raise Refused(403, "that is not the table's code: it is shown on the board view")
 
     # -- who is asking -----------------------------------------------------------------------
     def seat_of(self, request: Request) -> str | None:
@@ -346,13 +362,17 @@ def make_app(table: Table, hosts: list[str] | None = None) -> Starlette:
         if request.method == "GET":
             code = request.query_params.get("code", "")
             names: tuple[str, ...] = ()
-            if code and hmac.compare_digest(code.strip().upper(), table.code):
-                names = await run_in_threadpool(_names, table)
+            if code:
+                try:
+                    table.check_code(code)
+                    names = await run_in_threadpool(_names, table)
+                except Refused as exc:
+                    if exc.status != 403:
+                        raise
             return _page(request, "join.html", code=code[:12], names=names,
                          wrong=bool(code) and not names)
         fields = await _form(request)
-        if not hmac.compare_digest(fields.get("code", "").strip().upper(), table.code):
-            raise Refused(403, "that is not the table's code: it is shown on the board view")
+        table.check_code(fields.get("code", ""))
         names = await run_in_threadpool(_names, table)
         name = fields.get("name", "")
         if not fields.get("name"):
@@ -374,9 +394,8 @@ def make_app(table: Table, hosts: list[str] | None = None) -> Starlette:
         if not holder and seat is None:
             raise Refused(403, "join the table first (the table's code is on the board "
                                "view): this browser has no seat")
-        if not holder and not hmac.compare_digest(fields.get("code", "").strip().upper(),
-                                                  table.code):
-            raise Refused(403, "that is not the table's code: it is shown on the board view")
+        if not holder:
+            table.check_code(fields.get("code", ""))
         kind = fields.pop("kind", "")
         who = fields.pop("who", "").strip() or None
         typed = {k.removeprefix("p_"): v for k, v in fields.items() if k.startswith("p_")}

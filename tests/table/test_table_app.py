@@ -218,3 +218,14 @@ def test_the_companions_start_up_imports_none_of_the_web_stack(mule_db: Path) ->
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_guessing_the_code_is_slowed_down(served: Served) -> None:
+    guesser = Client(served.url)
+    guesser.http.get("/join")
+    answers = [guesser.http.post("/join", data={"csrf": guesser.csrf, "code": f"AAAA{i:02d}",
+                                                "name": "Ann"}).status_code for i in range(31)]
+    assert answers[:30] == [403] * 30 and answers[30] == 429
+    # even the right code waits out the minute: a guesser cannot tell it found it
+    right = guesser.http.post("/join", data={"csrf": guesser.csrf, "code": CODE, "name": "Ann"})
+    assert right.status_code == 429

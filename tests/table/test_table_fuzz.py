@@ -79,3 +79,45 @@ def test_any_request_gets_an_answer(app: tuple[TestClient, Table, Path], path: s
         assert db.read_bytes() == before, (path, got.status_code)
     if got.status_code == 200 and path == "/move":
         assert cookie in ("holder", "seat") and origin == "same"
+
+
+GAME_STATES: dict[str, object] = {}
+
+
+@settings(max_examples=300, deadline=None)
+@given(game=st.sampled_from(["mule", "muli", "mutagen", "outer-earth", "mule-goes-crazy"]),
+       pick=st.integers(0, 20), who=st.none() | text,
+       fields=st.dictionaries(text, text, max_size=4), seat=st.sampled_from(["Ann", "Zed"]))
+def test_any_form_is_read_or_refused_in_one_line(game: str, pick: int, who: str | None,
+                                                 fields: dict[str, str], seat: str) -> None:
+    from companion import table as view
+    from companion.play import declaration
+    from components.errors import InputError
+
+    decl = declaration(game)
+    assert decl is not None
+    spec = decl.moves[pick % len(decl.moves)]
+    typed = {**fields, **{p.key: v for p, v in zip(spec.params, fields.values(), strict=False)}}
+    try:
+        moves = view.read_form(decl, spec.kind, who, typed)
+    except InputError as exc:      # the command line's own refusal of the same entry
+        assert str(exc)
+        return
+    state = GAME_STATES.setdefault(game, _new_state(game))
+    assert isinstance(state, dict)
+    why = view.seat_refusal(decl, state, moves, seat, ("Ann", "Bob", "Cid"))
+    assert why is None or (why and "\n" not in why)
+
+
+def _new_state(game: str) -> dict[str, object]:
+    import tempfile
+
+    from companion.session import Store, state_of
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "g.sqlite3"
+        players = "Ann,Bob,Cid,Dee" if game == "mule" else "Ann,Bob,Cid"
+        extra = {"outer-earth": ["--starting-player", "Ann"]}.get(game, [])
+        irata("play", game, "new", "--players", players, "--db", str(db), *extra)
+        with Store(db) as store:
+            return state_of(store, store.get(1))
