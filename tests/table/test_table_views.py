@@ -115,3 +115,31 @@ def test_a_step_named_otherwise_than_its_moves_offers_them_all(tmp_path: Path) -
     assert kinds == ("round", "score", "points")
     assert view.open_kinds("outer-earth", {}, now._replace(kind="draw|build|sell"),
                            ("bid", "draw", "build", "sell")) == ("draw", "build", "sell")
+
+
+def test_what_a_player_typed_is_shown_never_run(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    irata("play", "muli", "new", "--players", "<script>alert(1)</script>,Bob,Cid", "--db",
+          str(db))
+    table = Table(db, 1, code=CODE)
+    client = TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False)
+    page = client.get(f"/board?key={table.holder}")
+    assert page.status_code == 200
+    assert "<script>alert(1)</script>" not in page.text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
+
+
+def test_a_game_without_a_view_shows_its_describe(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.session import describe_of
+
+    db = tmp_path / "games.sqlite3"
+    new_game("muli", db)
+    monkeypatch.setattr(view, "_view", lambda game: None)
+    decl = declaration("muli")
+    assert decl is not None
+    with Store(db) as store:
+        state = state_of(store, store.get(1))
+    board = view.board_of("muli", decl, state)
+    assert board["columns"] == [] and board["notes"] == describe_of("muli", state).splitlines()
+    assert [f.kind for f in view.forms("muli", decl, state, None)] == ["roll"]
