@@ -1,7 +1,7 @@
 """M.U.L.E.'s table view (see :mod:`companion.table`): the Ranking in columns (Money, Goods,
 Lands with their M.U.L.E.s, Hand Cards), The Store's stocks and prices, the steps still to take
 in this Phase; and for a Colonist's move, the choices open to them now (their own Lands for a
-Development Action). Reads the state's JSON form (``companion.mule.saved.glance``)."""
+Development Action). Reads the state's JSON form and the price tracks of the rule data."""
 
 from __future__ import annotations
 
@@ -25,40 +25,48 @@ def players(state: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _land(land: dict[str, Any]) -> str:
-    name = str(land.get("land") or "Land")
+    name = str(land.get("tile") or land.get("land") or "Land")
     where = f"@{land['square']}" if land.get("square") else ""
     mule = f": {str(land['mule']).capitalize()} M.U.L.E." if land.get("mule") else ""
     return f"{name}{where}{mule}"
 
 
-def board(state: dict[str, Any]) -> Board:
-    from companion.mule.saved import glance
+def _prices(state: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """Each Good's price as The Store sells and buys it (the price tracks' markers)."""
+    from companion.mule import data
 
-    g = glance(state)
-    columns = []
-    for c in g["colonists"]:
-        hand = c.get("hand") or {}
-        cells = (Cell("Money", f"${c['money']}"),
-                 *(Cell(good.capitalize(), str(c[good])) for good in GOODS),
-                 Cell("Land for Sale! cards", str(hand.get("land_for_sale", 0))),
-                 Cell("Package cards", str(hand.get("package", 0))))
-        species = c.get("species")
-        items = tuple(_land(x) for x in c["lands"]) + (
-            (f"{species['species']}: {species['talent']}",) if species else ())
-        columns.append(Column(c["name"], f"Rank {c['rank']}", cells, items))
-    store, prices = g["store"], g["prices"]
+    md = data.load()
+    return {g: (md.track(g).sell_for(state["prices"][g]), state["prices"][g]) for g in GOODS}
+
+
+def _column(state: dict[str, Any], rank: int, name: str) -> Column:
+    p = state["players"][name]
+    hand = (state.get("hands") or {}).get(name) or {}
+    cells = (Cell("Money", f"${p['money']}"),
+             *(Cell(good.capitalize(), str(p.get(good, 0))) for good in GOODS),
+             Cell("Land for Sale! cards", str(hand.get("land_for_sale", 0))),
+             Cell("Package cards", str(hand.get("package", 0))))
+    lands = tuple(_land(x) for x in p.get("lands") or [] if isinstance(x, dict))
+    species = (state.get("species") or {}).get(name)
+    return Column(name, f"Rank {rank}", cells, lands + ((f"Colonist card {species}",)
+                                                        if species else ()))
+
+
+def board(state: dict[str, Any]) -> Board:
+    ranking = state.get("ranking") or list(state.get("players", {}))
+    columns = tuple(_column(state, i, n) for i, n in enumerate(ranking, 1))
+    store, prices = state.get("store") or {}, _prices(state)
     stocks = (Cell("The Store: M.U.L.E.s", f"{store.get('mules', 0)} at "
-                                          f"${prices['smithore']['sell']}"),
+                                          f"${prices['smithore'][0]}"),
               *(Cell(f"{good.capitalize()} (stock, sells/buys)",
-                     f"{store.get(good, 0)}, ${prices[good]['sell']}/${prices[good]['buy']}"
-                     if good != "crystite" else
-                     f"-, ${prices[good]['sell']}/${prices[good]['buy']}")
+                     f"{store.get(good, '-')}, ${prices[good][0]}/${prices[good][1]}")
                 for good in GOODS))
-    mode = str(g.get("mode") or "").capitalize()
-    title = f"M.U.L.E. {mode} Game, Turn {g['turn']}" + (" (over)" if g["over"] else "")
+    mode = str(state.get("mode") or "").capitalize()
+    title = f"M.U.L.E. {mode} Game, Turn {state.get('turn')}" + (" (over)" if state.get("over")
+                                                                  else "")
     upcoming = tuple(_said(step) for step in (state.get("todo") or [])[1:7])
     notes = (f"Meteor Craters: {', '.join(state['craters'])}",) if state.get("craters") else ()
-    return Board(title, tuple(columns), stocks, notes, upcoming)
+    return Board(title, columns, stocks, notes, upcoming)
 
 
 def _said(step: Any) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from components.errors import InputError
-from irata.options import DB, GAME, open_store, pick
+from irata.options import DB, GAME, BoundedInt, open_store, pick
 
 __all__ = ["lan_address", "serve"]
 
@@ -75,7 +75,7 @@ def qr_text(url: str) -> str:
 @click.option("--lan", is_flag=True,
               help="Listen on the local network too, so phones can join (default: this "
                    "machine only, 127.0.0.1).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+@click.option("--port", type=BoundedInt(0, 65535), default=8765, show_default=True,
               help="The port to listen on (0: any free one).")
 @click.option("--code", "code", hidden=True, help="The table's code (tests only).")
 def serve(game_id: int | None, db: str | None, lan: bool, port: int, code: str | None) -> None:

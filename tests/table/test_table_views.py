@@ -143,3 +143,34 @@ def test_a_game_without_a_view_shows_its_describe(tmp_path: Path,
     board = view.board_of("muli", decl, state)
     assert board["columns"] == [] and board["notes"] == describe_of("muli", state).splitlines()
     assert [f.kind for f in view.forms("muli", decl, state, None)] == ["roll"]
+
+
+def test_the_mule_board_says_what_status_says(tmp_path: Path) -> None:
+    """The board's figures are those of ``irata play mule status`` (its glance), after a
+    whole Turn."""
+    import json
+
+    from tablerun import NEW_MULE, turn_1
+
+    db = tmp_path / "games.sqlite3"
+    irata("play", "mule", *NEW_MULE, "--db", str(db))
+    for args in turn_1():
+        irata("play", "mule", *args, "--db", str(db))
+    decl = declaration("mule")
+    assert decl is not None
+    with Store(db) as store:
+        state = state_of(store, store.get(1))
+    board = view.board_of("mule", decl, state)
+    glance = json.loads(irata("play", "mule", "status", "--db", str(db), "--json"))
+    colonists = glance["colonists"]
+    assert [c["name"] for c in board["columns"]] == [c["name"] for c in colonists]
+    for column, colonist in zip(board["columns"], colonists, strict=True):
+        cells = dict(column["cells"])
+        assert cells["Money"] == f"${colonist['money']}"
+        assert [cells[g] for g in ("Smithore", "Crystite", "Food", "Energy")] == [
+            str(colonist[g]) for g in ("smithore", "crystite", "food", "energy")]
+        assert len(column["items"]) == len(colonist["lands"])
+    prices = glance["prices"]
+    stocks = dict(board["stocks"])
+    assert stocks["Food (stock, sells/buys)"].endswith(
+        f"${prices['food']['sell']}/${prices['food']['buy']}")
