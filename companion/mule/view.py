@@ -94,18 +94,17 @@ def choices(state: dict[str, Any], kind: str, who: str | None) -> dict[str, tupl
 
 
 def _actions(player: dict[str, Any]) -> tuple[str, ...]:
-    """The Actions of a Development round that name the Colonist's own Lands."""
+    """The Actions of a Development round that name the Colonist's own Lands: a M.U.L.E.
+    bought for a Land without one, refitted or moved to a Land without one."""
+    lands = [(str(x.get("tile") or x.get("square") or ""), x.get("mule"))
+             for x in player.get("lands", []) if isinstance(x, dict)]
+    lands = [(where, mule) for where, mule in lands if where]
+    empty = [where for where, mule in lands if mule is None]
     out: list[str] = []
-    for land in player.get("lands", []):
-        if not isinstance(land, dict):
+    for where, mule in lands:
+        if mule is None:
+            out.extend(f"buy {where} {_LETTER[good]}" for good in GOODS)
             continue
-        where = str(land.get("tile") or land.get("square") or "")
-        if not where:
-            continue
-        mule = land.get("mule")
-        for good in GOODS:
-            if mule is None:
-                out.append(f"buy {where} {_LETTER[good]}")
-            elif mule != good:
-                out.append(f"refit {where} {_LETTER[good]}")
+        out.extend(f"refit {where} {_LETTER[good]}" for good in GOODS if good != mule)
+        out.extend(f"move {where} {to}" for to in empty)
     return (*out, "assay", "wampus yes", "pub", "pass")

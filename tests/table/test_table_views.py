@@ -174,3 +174,24 @@ def test_the_mule_board_says_what_status_says(tmp_path: Path) -> None:
     stocks = dict(board["stocks"])
     assert stocks["Food (stock, sells/buys)"].endswith(
         f"${prices['food']['sell']}/${prices['food']['buy']}")
+
+
+def test_a_colonists_development_offers_their_own_lands(tmp_path: Path) -> None:
+    from tablerun import NEW_MULE, turn_1
+
+    db = tmp_path / "games.sqlite3"
+    irata("play", "mule", *NEW_MULE, "--db", str(db))
+    for args in turn_1()[:4]:       # up to Development
+        irata("play", "mule", *args, "--db", str(db))
+    irata("play", "mule", "develop", "Dee", "buy R04 F, assay", "--db", str(db))  # now Ann
+    decl = declaration("mule")
+    assert decl is not None
+    with Store(db) as store:
+        state = state_of(store, store.get(1))
+    (form,) = view.forms("mule", decl, state, "Ann")
+    assert (form.kind, form.who) == ("develop", "Ann")
+    offered = form.fields[0].choices
+    named = {word for choice in offered for word in choice.split()[1:2]}
+    assert named - {"yes"} == {"R03", "P07", "P13"}        # Ann's Lands, nobody else's
+    assert {"buy P07 E", "assay", "pub", "pass"} <= set(offered)
+    assert view.forms("mule", decl, state, "Bob") == ()
