@@ -78,6 +78,7 @@ def test_forms_are_csrf_safe_and_the_host_is_checked(served: Served, mule_db: Pa
     assert rebound.status_code == 400
     assert mule_db.read_bytes() == before
     assert httpx.get(f"{served.url}/board").status_code == 403
+    assert httpx.get(f"{served.url}/events", timeout=5).status_code == 403   # no stream
     assert httpx.get(f"{served.url}/board?key=nope").status_code == 403
     assert httpx.get(f"{served.url}/fragment/../../etc/passwd").status_code == 404
 
