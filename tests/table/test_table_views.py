@@ -195,3 +195,46 @@ def test_a_colonists_development_offers_their_own_lands(tmp_path: Path) -> None:
     assert named - {"yes"} == {"R03", "P07", "P13"}        # Ann's Lands, nobody else's
     assert {"buy P07 E", "assay", "pub", "pass"} <= set(offered)
     assert view.forms("mule", decl, state, "Bob") == ()
+
+
+MGC_TURN = [Move.of("grant", "Ann", {"land": "Sunny Flats"}),
+            Move.of("grant", "Bob", {"land": "river-bottom"}), Move.of("favored"),
+            Move.of("auction", None, {"land": "foothills", "winner": "Cid", "price": "200+50"}),
+            Move.of("auction", None, {"land": "Grassy Plains", "winner": "Ann", "price": "200"}),
+            Move.of("auction", None, {"land": "high-mountains", "unsold": "yes"}),
+            Move.of("buy", "Ann", {"mule": "energy"}), Move.of("buy", "Bob", {"mule": "Food Mule"}),
+            Move.of("move", "Ann", {"mule": "energy", "land": "grassy-plains"})]
+OE_ROUND = [Move.of("bid", None, {"planet": "Halcyon", "green": "Ann,Cid",
+                                  "moves": "accept bow"}),
+            Move.of("bid", None, {"planet": "Tidewell"}),
+            Move.of("bid", None, {"planet": "Ferrox", "green": "Bob"}),
+            Move.of("bid", None, {"planet": "planet/obelisk", "green": "Cid,Bob",
+                                  "moves": "bow"}),
+            Move.of("draw", "Cid", {"cards": "6"}), Move.of("draw", "Ann"),
+            Move.of("build", "Ann", {"colours": "blue,red,yellow,yellow", "planet": "Halcyon"})]
+
+
+@pytest.mark.parametrize(("game", "moves"), [("mule-goes-crazy", MGC_TURN),
+                                             ("outer-earth", OE_ROUND)])
+def test_a_game_played_through_its_forms(game: str, moves: list[Move], tmp_path: Path) -> None:
+    """Each move entered as its form's fields gives the Move its command line gives (the
+    moves of the game's own declared tests), plays, and the board shows what follows."""
+    from companion.play import play
+
+    db = tmp_path / "games.sqlite3"
+    new_game(game, db)
+    decl = declaration(game)
+    assert decl is not None
+    with Store(db) as store:
+        saved = store.get(1)
+        for move in moves:
+            state = state_of(store, saved)
+            assert move.kind in view.open_kinds(game, state, decl.now(state),
+                                                tuple(m.kind for m in decl.moves)), move
+            formed = view.read_form(decl, move.kind, move.who, move.answers)
+            assert formed == [move]
+            play(store, saved, decl, formed)
+            board = view.board_of(game, decl, state_of(store, saved))
+            assert len(board["columns"]) == len(PLAYERS)
+        shown = [item for c in board["columns"] for item in c["items"]]
+    assert shown, "Lands, Mules or planets are on the board"
