@@ -123,7 +123,11 @@ def test_every_page_is_told_of_an_entry_from_the_command_line(served: Served) ->
         irata("play", "mule", "grant", "Bob", "R01@C1")
         second = json.loads(next(line for line in lines if line.startswith("data:"))[5:])
         took = time.monotonic() - start
-    assert second["version"] > first["version"]
+        irata("play", "undo")       # an undo is news too
+        third = json.loads(next(line for line in lines if line.startswith("data:"))[5:])
+        irata("play", "mule", "grant", "Bob", "R01@C1")
+        next(line for line in lines if line.startswith("data:"))
+    assert second["version"] > first["version"] and third["version"] > second["version"]
     assert took < 5          # the figure itself: benchmarks/table_latency.py
     state = holder.http.get("/state.json").json()
     bob = next(c for c in state["board"]["columns"] if c["name"] == "Bob")
