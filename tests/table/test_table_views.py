@@ -238,3 +238,35 @@ def test_a_game_played_through_its_forms(game: str, moves: list[Move], tmp_path:
             assert len(board["columns"]) == len(PLAYERS)
         shown = [item for c in board["columns"] for item in c["items"]]
     assert shown, "Lands, Mules or planets are on the board"
+
+
+def test_a_mutagen_round_entered_as_its_files_text(tmp_path: Path) -> None:
+    """A move that reads a file takes the file's text from the form: the same round as the
+    command line reading the file, and the error lines name the text, never a path."""
+    import json
+    import sqlite3
+
+    from companion.play import play
+    from components.errors import IrataError
+    from tablerun import ROOT
+
+    example = ROOT / "examples" / "mutagen" / "round.yaml"
+    typed, formed = tmp_path / "typed.sqlite3", tmp_path / "formed.sqlite3"
+    for db in (typed, formed):
+        irata("play", "mutagen", "new", "--players", "Ann,Bob,Cy", "--db", str(db))
+    irata("play", "mutagen", "round", str(example), "--save", "--db", str(typed))
+    decl = declaration("mutagen")
+    assert decl is not None
+    (move,) = view.read_form(decl, "round", None, {"file": example.read_text("utf-8")})
+    with Store(formed) as store:
+        play(store, store.get(1), decl, [move])
+        with pytest.raises(IrataError, match=view.FILE_LABEL):
+            play(store, store.get(1), decl,
+                 view.read_form(decl, "round", None, {"file": "players: [1"}))
+
+    def rounds(db: Path) -> list[object]:
+        with sqlite3.connect(db) as con:
+            return [json.loads(r[0]) for r in con.execute(
+                "SELECT data FROM events WHERE kind = 'round'")]
+
+    assert rounds(formed) == rounds(typed) and rounds(typed)
