@@ -246,9 +246,10 @@ def test_a_mutagen_round_entered_as_its_files_text(tmp_path: Path) -> None:
     import json
     import sqlite3
 
+    from tablerun import ROOT
+
     from companion.play import play
     from components.errors import IrataError
-    from tablerun import ROOT
 
     example = ROOT / "examples" / "mutagen" / "round.yaml"
     typed, formed = tmp_path / "typed.sqlite3", tmp_path / "formed.sqlite3"
