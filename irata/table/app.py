@@ -295,6 +295,32 @@ async def _form(request: Request) -> dict[str, str]:
 
 Handler = Callable[[Request], Awaitable[Response]]
 
+_HEADERS = [(b"x-frame-options", b"DENY"),          # no page of the table inside another site's
+            (b"content-security-policy", b"frame-ancestors 'none'"),
+            (b"referrer-policy", b"same-origin"),     # the code in an address stays here
+            (b"x-content-type-options", b"nosniff"), (b"cache-control", b"no-store")]
+
+
+class _Headers:
+    """Every answer with the headers above (an ASGI middleware: it leaves streams streaming)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                known = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []),
+                                      *((k, v) for k, v in _HEADERS if k not in known)]
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
 
 def _guard(handler: Handler) -> Handler:
     """A refusal or irata's own error becomes a clear message (JSON for a script, a page for a
@@ -439,7 +465,9 @@ def make_app(table: Table, hosts: list[str] | None = None) -> Starlette:
               Route("/move", _guard(move), methods=["POST"]),
               Route("/fragment/{part:str}", _guard(fragment)),
               Route("/state.json", _guard(state)), Route("/events", _guard(events))]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
+    middleware = [Middleware(_Headers)]
+    if hosts:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=hosts))
     return Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                      exception_handlers={404: not_found, 405: _method_not_allowed})
 

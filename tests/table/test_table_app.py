@@ -74,6 +74,9 @@ def test_forms_are_csrf_safe_and_the_host_is_checked(served: Served, mule_db: Pa
     assert plain.status_code == 415
     huge = bob.http.post("/move", data={**data, "p_claim": "x" * 70_000})
     assert huge.status_code == 413
+    page = httpx.get(f"{served.url}/join")
+    assert page.headers["x-frame-options"] == "DENY"            # never framed by another site
+    assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
     rebound = httpx.get(f"{served.url}/join", headers={"Host": "evil.example"})
     assert rebound.status_code == 400
     assert mule_db.read_bytes() == before
