@@ -227,7 +227,7 @@ class Table:
     def is_holder(self, request: Request) -> bool:
         return hmac.compare_digest(request.cookies.get(HOLDER, ""), self.holder)
 
-    def viewer(self, request: Request) -> str | None:
+    def viewer(self, request: Request) -> str:
         """Who asks: "" for the board holder, a player's name for a seat; else refused."""
         if self.is_holder(request):
             return ""
