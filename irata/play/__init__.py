@@ -21,6 +21,8 @@ SESSION: dict[str, tuple[str, str]] = {
     "export": ("irata.play.session:export", "Write a saved game's log as JSON (and CSV)."),
     "set": ("irata.play.session:set_cmd", "Correct any number in a saved game."),
     "games": ("irata.play.session:games", "List the saved games."),
+    "serve": ("irata.table.cli:serve", "The table view: the saved game on a shared screen, "
+              "each player's moves from a phone."),
 }
 GAMES: dict[str, tuple[str, str]] = {g.name: (g.commands, g.summary) for g in REGISTRY}
 

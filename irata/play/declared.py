@@ -20,95 +20,22 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
+from companion import entry
 from components.errors import InputError
 from irata.options import DB, GAME, JSON, emit, open_store, pick
 
 if TYPE_CHECKING:
-    from companion.moves import MoveSpec, Param
+    from companion.moves import MoveSpec
     from companion.play import Declaration, Move, Played
 
 __all__ = ["add_moves", "pairs", "show_next"]
 
 
-def pair_list(values: tuple[str, ...] | list[str], what: str) -> list[tuple[str, str]]:
-    """``NAME=VALUE`` pairs as typed, repeatable and comma-separated, in order: a part
-    without ``=`` continues the value before it (``Ann=P07,R01``)."""
-    out: list[tuple[str, str]] = []
-    for value in values:
-        for part in value.split(","):
-            text = part.strip()
-            if not text:
-                continue
-            if "=" not in text:
-                if not out:
-                    raise InputError(f"{what}: '{text}' should be NAME=..., e.g. Ann=1")
-                out[-1] = (out[-1][0], f"{out[-1][1]},{text}")
-                continue
-            name, body = (x.strip() for x in text.split("=", 1))
-            if not name:
-                raise InputError(f"{what}: '{text}' names nobody (NAME=...)")
-            out.append((name, body))
-    return out
-
-
-def pairs(values: tuple[str, ...] | list[str], what: str) -> dict[str, str]:
-    """:func:`pair_list` as a mapping: a name given twice (in any case) is refused."""
-    out: dict[str, str] = {}
-    for name, body in pair_list(values, what):
-        if any(k.lower() == name.lower() for k in out):
-            raise InputError(f"{what}: {name} is given twice (one {what} NAME=... each)")
-        out[name] = body
-    return out
-
-
-def _option_answers(param: Param, values: Any) -> dict[str, str]:
-    """What an option typed gives the move: its answer(s) by key."""
-    option = param.option or param.key
-    if param.pairs and param.per_name:
-        found = pairs(tuple(values or ()), option)
-        return {f"{param.key}.{name}": text for name, text in found.items()}
-    if param.pairs:      # the pairs together, as the move reads them (a name twice: its own)
-        listed = pair_list(tuple(values or ()), option)
-        return {param.key: ",".join(f"{n}={v}" for n, v in listed)} if listed else {}
-    if param.many:
-        joined = ",".join(v for v in (values or ()) if v.strip())
-        return {param.key: joined} if joined else {}
-    if param.once:
-        given = tuple(values or ())
-        if len(given) > 1:
-            raise InputError(f"{option} is given {len(given)} times: give it once")
-        return {param.key: given[0]} if given else {}
-    return {param.key: str(values)} if values is not None else {}
-
-
-def _moves(spec: MoveSpec, kwargs: dict[str, Any]) -> list[Move]:
-    """The moves one command typed: one, or one per ``NAME=WORDS`` of a batch."""
-    from companion.play import Move
-
-    words_param = next((p for p in spec.params if p.option is None), None)
-    words = list(kwargs.pop("words", ()) or ())
-    given: dict[str, str] = {}
-    for param in spec.params:
-        if param.option is not None:
-            given.update(_option_answers(param, kwargs.pop(param.key)))
-    who: str | None = None
-    if spec.who in ("player", "good"):
-        who = str(kwargs.pop("who"))
-        if spec.batch and "=" in who:
-            if given:
-                raise InputError(f"{spec.command}: options go with one NAME, not with "
-                                 "NAME=... entries")
-            key = words_param.key if words_param else "words"
-            # in the order typed; a name may come again (two Land Grants each on Turn 1)
-            return [Move.of(spec.kind, name, {key: text})
-                    for name, text in pair_list([who, *words], spec.command)]
-    elif spec.who == "seller" and len(words) > 1:
-        who = words[0]        # checked by the game: is it this Colonist's turn?
-    if words_param is not None and words:
-        given[words_param.key] = " ".join(words)
-    elif words_param is not None and spec.who == "seller":
-        given[words_param.key] = ""
-    return [Move.of(spec.kind, who, given)]
+# the reading of an entry lives in the companion, shared with the table view's forms
+pair_list = entry.pair_list
+pairs = entry.pairs
+_option_answers = entry.option_answers
+_moves = entry.moves_of
 
 
 def _report(game: str, saved_id: int, played: list[Played], notes: list[str],
