@@ -57,7 +57,11 @@ class Move(NamedTuple):
 
 class Now(NamedTuple):
     """What the table does now: the move expected (its kind), for whom, said as a person
-    reads it, and the command that records it; ``auto`` when it runs itself."""
+    reads it, and the command that records it; ``auto`` when it runs itself.
+
+    ``kinds`` names every move ``who`` may make now when there are several (a company's
+    turn of Outer Earth: draw, build, sell, or done), ``kind`` first; empty when ``kind`` is
+    the only one. :attr:`possible` gives them either way."""
 
     turn: int | None
     kind: str
@@ -65,10 +69,16 @@ class Now(NamedTuple):
     text: str
     command: str
     auto: bool = False
+    kinds: tuple[str, ...] = ()
+
+    @property
+    def possible(self) -> tuple[str, ...]:
+        """The kinds of move possible now (``kind`` first)."""
+        return self.kinds or (self.kind,)
 
     def as_dict(self) -> dict[str, Any]:
         return {"turn": self.turn, "step": self.kind, "who": self.who, "text": self.text,
-                "command": self.command, "auto": self.auto}
+                "command": self.command, "auto": self.auto, "steps": list(self.possible)}
 
 
 class Outcome(NamedTuple):

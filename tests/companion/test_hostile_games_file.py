@@ -182,8 +182,8 @@ GAMES: dict[str, tuple[list[list[str]], list[list[str]]]] = {
     "outer-earth": (
         [["new", "--players", "Ann,Bob,Cid", "--seed", "9"],
          ["bid", "--save", "--planet", "Ferrox", "--green", "Ann"], ["actions", "--save"]],
-        [["next"], ["actions", "--save"], ["draw", "--player", "Ann"],
-         ["build", "blue", "--player", "Ann", "--planet", "Ferrox"], ["upkeep", "--save"],
+        [["next"], ["actions", "--save"], ["draw", "Ann"],
+         ["build", "Ann", "blue", "--planet", "Ferrox"], ["upkeep", "--save"],
          ["round", "--save"], ["score", str(EXAMPLES / "outer_earth" / "score.yaml"),
                                "--save"]]),
     "mule": ([["new", "--players", "Ann,Bob,Cid,Dee", "--tournament", "--seed", "3"]],

@@ -57,13 +57,17 @@ def test_outer_earth_next_walks_the_phases(tmp_path: Path,
     oe = ["outer-earth"]
     play([*oe, "new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann", "--db",
           str(db)], capsys)
-    assert "Phase 1" in nxt("outer-earth", db, capsys)["next"]
+    assert "Phase 1" in nxt("outer-earth", db, capsys)["next"]["text"]
     for planet in ("Tidewell", "Halcyon", "Ferrox"):
-        play([*oe, "bid", "--save", "--planet", planet, "--green", "Ann", "--db", str(db)],
-             capsys)
-    assert "Phase 2" in nxt("outer-earth", db, capsys)["next"]
-    play([*oe, "upkeep", "--save", "--db", str(db)], capsys)
-    assert nxt("outer-earth", db, capsys)["command"] == "irata play outer-earth round"
+        play([*oe, "bid", "--planet", planet, "--green", "Ann", "--db", str(db)], capsys)
+    now = nxt("outer-earth", db, capsys)["next"]
+    assert "Phase 2" in now["text"] and now["who"] == "Ann"
+    play([*oe, "done", "Ann", "--db", str(db)], capsys)
+    assert nxt("outer-earth", db, capsys)["next"]["who"] == "Bob"
+    play([*oe, "done", "Bob", "--db", str(db)], capsys)
+    assert nxt("outer-earth", db, capsys)["next"]["step"] == "upkeep"
+    play([*oe, "upkeep", "--db", str(db)], capsys)
+    assert nxt("outer-earth", db, capsys)["next"]["command"] == "irata play outer-earth round"
 
 
 def test_mule_goes_crazy_next_walks_the_turn(tmp_path: Path,

@@ -226,8 +226,8 @@ def outer_earth_states() -> list[bytes]:
                  "--seed", "1")
         bids = [(oe, "bid", "--save", "--planet", "Ferrox", "--green", "Bob"),
                 (oe, "bid", "--save", "--planet", "Halcyon", "--green", "Ann")]
-        phase2 = [(oe, "draw", "--player", "Ann"),
-                  (oe, "build", "blue,red", "--player", "Ann", "--planet", "Halcyon")]
+        phase2 = [(oe, "draw", "Ann"),
+                  (oe, "build", "Ann", "blue,red", "--planet", "Halcyon")]
         _cache["outer-earth"] = [
             played("oe-phase1", start, bids[0]),
             played("oe-phase2", start, *bids, *phase2),
@@ -246,10 +246,10 @@ OUTER_EARTH = {
                    st.lists(st.sampled_from(["accept", "raise", "bow", "pass"]), max_size=3),
                    opts=options(planet=PLANETS,
                                 green=st.lists(COMPANIES, max_size=3).map(",".join))),
-    "draw": command("outer-earth", "draw", NUMBERS, "--player", COMPANIES),
-    "build": command("outer-earth", "build", COLOUR_LISTS, "--player", COMPANIES, "--planet",
-                     PLANETS),
-    "sell": command("outer-earth", "sell", "--save", "--player", COMPANIES, "--planet", PLANETS,
+    "draw": command("outer-earth", "draw", COMPANIES, NUMBERS),
+    "build": command("outer-earth", "build", COMPANIES, COLOUR_LISTS, "--planet", PLANETS),
+    "done": command("outer-earth", "done", COMPANIES),
+    "sell": command("outer-earth", "sell", COMPANIES, "--planet", PLANETS,
                     opts=options(built=COLOUR_LISTS, bonus=words("br/01", "br/14", "br/30"),
                                  pile=NUMBERS, raise_=words("draw", "build", "sell"))),
     "upkeep": command("outer-earth", "upkeep", "--save",
@@ -268,10 +268,10 @@ def test_a_refused_outer_earth_entry_changes_nothing(kind: str, data: st.DataObj
 @pytest.mark.parametrize("state, args, why", [
     (1, ["outer-earth", "bid", "--save", "--planet", "Tidewell", "--green", "Bob"],
      "round 1 is in Phase 2"),
-    (1, ["outer-earth", "draw", "--player", "Cid"], "it is Ann's turn, then Bob's"),
-    (1, ["outer-earth", "build", "blue,blue,blue,blue,blue", "--player", "Ann", "--planet",
+    (1, ["outer-earth", "draw", "Cid"], "it is Ann's turn, then Bob's"),
+    (1, ["outer-earth", "build", "Ann", "blue,blue,blue,blue,blue", "--planet",
          "Halcyon"], "Ann holds 4 development cards and cannot build 5"),
-    (1, ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Halcyon"],
+    (1, ["outer-earth", "sell", "Ann", "--save", "--planet", "Halcyon"],
      "Halcyon needs 4 developments to be sold"),
     (2, ["outer-earth", "upkeep", "--save"], "upkeep of round 1 is done"),
     (1, ["outer-earth", "round"], "round 1 has had no upkeep yet"),
