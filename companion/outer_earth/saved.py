@@ -705,18 +705,6 @@ def describe(state: dict[str, Any]) -> str:
 
 
 __all__ = ["ACTIONS", "bid_event", "build_event", "company", "describe", "draw_event",
-           "find_planet", "fold", "last_round_of", "latest_planet", "new_game", "next_step",
+           "find_planet", "fold", "last_round_of", "latest_planet", "new_game",
            "profits_of", "round_event", "sell_event", "step", "upkeep_event", "done_event",
            "values_of"]
-
-
-def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
-    """What the table does now (Game Play Overview: Phase 1, Phase 2, Phase 3, the next
-    round or End Game Scoring), and the command that records it: the declaration's
-    ``now``."""
-    from companion.outer_earth.game import GAME as DECLARED
-
-    now = DECLARED.now(state)
-    if now is None:
-        return "the game is over: End Game Scoring", "irata play outer-earth score --save"
-    return now.text, now.command

@@ -75,10 +75,26 @@ def test_mule_goes_crazy_next_walks_the_turn(tmp_path: Path,
     db = tmp_path / "g.sqlite3"
     mgc = ["mule-goes-crazy"]
     play([*mgc, "new", "--players", "Ann,Bob", "--db", str(db)], capsys)
-    assert "Land Auctions" in nxt("mule-goes-crazy", db, capsys)["next"]
+
+    def step() -> dict[str, Any]:
+        return nxt("mule-goes-crazy", db, capsys)["next"]  # type: ignore[no-any-return]
+
+    assert step()["step"] == "favored"
+    play([*mgc, "favored", "--db", str(db)], capsys)
+    assert (step()["step"], step()["who"]) == ("grant", "Ann")
     play([*mgc, "auction", "foothills", "--unsold", "--db", str(db)], capsys)
-    assert nxt("mule-goes-crazy", db, capsys)["command"].endswith("produce --save")
+    # Ann is favored: the Player Turns begin on her left
+    assert (step()["step"], step()["who"]) == ("buy", "Bob") and "done" in step()["steps"]
+    play([*mgc, "done", "Bob", "--db", str(db)], capsys)
+    assert step()["who"] == "Ann"
+    play([*mgc, "done", "Ann", "--db", str(db)], capsys)
+    assert step()["step"] == "produce"
     play([*mgc, "produce", "--save", "--db", str(db)], capsys)
-    assert nxt("mule-goes-crazy", db, capsys)["command"].endswith("spoilage --save")
+    assert step()["step"] == "spoilage"
     play([*mgc, "spoilage", "--save", "--db", str(db)], capsys)
-    assert nxt("mule-goes-crazy", db, capsys)["command"].endswith("end-turn")
+    assert (step()["step"], step()["who"]) == ("trade", "smithore")
+    play([*mgc, "reshuffle", "--db", str(db)], capsys)
+    play([*mgc, "reshuffle", "--db", str(db)], capsys)
+    assert step()["step"] == "trade" and "end-turn" in step()["steps"]   # nobody trades
+    play([*mgc, "end-turn", "--db", str(db)], capsys)
+    assert nxt("mule-goes-crazy", db, capsys)["next"] is None     # the game is over

@@ -413,7 +413,7 @@ def test_a_value_that_is_not_a_count_is_one_line(capsys: pytest.CaptureFixture[s
      "Ann holds 1 development cards and cannot accept a bid of 2"),
     (["bid", "--save", "--planet", "Ferrox", "--green", "Bob,Cid", "accept", "accept"],
      "Cid may raise or bow out, not 'accept'"),
-    (["bid", "--save", "--players", "Ann,Bob", "--planet", "Ferrox"], "--players is for the calculator"),
+    (["bid", "--save", "--players", "Ann,Bob", "--planet", "Ferrox"], "is for the calculator"),
     (["bid", "--save", "--green", "Bob"], "--planet NAME"),
     (["round"], "no upkeep yet"),
     (["actions", "--save", "--player", "Zed"], "no company 'Zed'"),

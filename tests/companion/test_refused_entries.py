@@ -330,8 +330,12 @@ def mgc_states() -> list[bytes]:
         start = (m, "new", "--players", "Ann,Bob,Cid", "--seed", "7")
         grants = [(m, "grant", "Ann", "Sunny Flats"), (m, "grant", "Bob", "river-bottom"),
                   (m, "grant", "Cid", "foothills")]
+        # Ann is favored: the Player Turns go Bob, Cid, Ann
         market = [(m, "favored", "--save"), (m, "auction", "high-mountains", "--unsold"),
-                  (m, "buy", "Ann", "energy"), (m, "move", "Ann", "energy", "sunny-flats")]
+                  (m, "buy", "Bob", "food"), (m, "done", "Bob"),
+                  (m, "event", "Cid", "sunspots"), (m, "done", "Cid"),
+                  (m, "buy", "Ann", "energy"), (m, "move", "Ann", "energy", "sunny-flats"),
+                  (m, "facility", "Ann", "solar-farm")]
         _cache["mgc"] = [
             played("mgc-grant", start, grants[0]),
             played("mgc-market", start, *grants, *market),
@@ -339,6 +343,10 @@ def mgc_states() -> list[bytes]:
                    (m, "spoilage", "--save")),
             played("mgc-upkeep", start, *grants, *market, (m, "produce", "--save"),
                    (m, "spoilage", "--save"), (m, "upkeep", "--save")),
+            played("mgc-traded", start, *grants, *market, (m, "produce", "--save"),
+                   (m, "spoilage", "--save"), (m, "upkeep", "--save"),
+                   (m, "trade", "food", "--sell", "Bob=1"), (m, "reshuffle"),
+                   (m, "reshuffle"), (m, "end-turn")),      # the game is over
         ]
     return _cache["mgc"]
 
@@ -347,6 +355,7 @@ PLAYERS = words("Ann", "Bob", "Cid")
 LANDS = words("Sunny Flats", "sunny-flats", "river-bottom", "foothills", "grassy-plains",
               "high-mountains", "land/foothills")
 MULES = words("energy", "food", "smithore", "crystite", "Food Mule")
+RESOURCES = ("smithore", "crystite", "food", "energy")
 MGC = {
     "favored": command("mule-goes-crazy", "favored", "--save",
                        opts=options(previous=PLAYERS)),
@@ -365,6 +374,24 @@ MGC = {
     "spoilage": command("mule-goes-crazy", "spoilage", "--save"),
     "upkeep": command("mule-goes-crazy", "upkeep", "--save"),
     "end-turn": command("mule-goes-crazy", "end-turn"),
+    "done": command("mule-goes-crazy", "done", PLAYERS),
+    "event": command("mule-goes-crazy", "event", PLAYERS,
+                     words("sunspots", "pests", "radiation-storm", "Acid Rain", "supply-ship"),
+                     opts=options(target=PLAYERS, mule=LANDS, kick=PLAYERS)),
+    "interrupt": command("mule-goes-crazy", "interrupt", PLAYERS,
+                         words("lose-money-gambling", "mule-kick", "pirate-raid",
+                               "lucky-strike", "paperwork"), opts=options(target=PLAYERS)),
+    "upgrade": command("mule-goes-crazy", "upgrade", PLAYERS,
+                       words("irrigation", "solar-panels", "deep-drill", "photosynthesis"),
+                       opts=options(on=LANDS)),
+    "facility": command("mule-goes-crazy", "facility", PLAYERS,
+                        words("solar-farm", "mining-outpost", "hydroponic-gardens")),
+    "trade": command("mule-goes-crazy", "trade", words(*RESOURCES),
+                     opts=options(sell=st.tuples(PLAYERS, NUMBERS).map("=".join),
+                                  buy=st.tuples(PLAYERS, NUMBERS).map("=".join),
+                                  deal=st.tuples(PLAYERS, PLAYERS, NUMBERS, NUMBERS).map(
+                                      lambda t: f"{t[0]}>{t[1]} {t[2]}@{t[3]}"))),
+    "reshuffle": command("mule-goes-crazy", "reshuffle"),
 }
 
 
@@ -379,19 +406,30 @@ def test_a_refused_mule_goes_crazy_entry_changes_nothing(kind: str, data: st.Dat
 @pytest.mark.parametrize("state, args, why", [
     # favored_event refuses nothing of its own: the saved game's Credits decide
     (0, ["mule-goes-crazy", "favored", "--save", "--previous", "Zed"],
-     "--previous is read from the saved game"),
+     "--previous is for the calculator"),
     (1, ["mule-goes-crazy", "auction", "high-mountains", "--unsold"],
      "the Player Turns of turn 1 have begun"),
     (0, ["mule-goes-crazy", "grant", "Ann", "foothills"], "Ann has laid down a Land Grant"),
     (0, ["mule-goes-crazy", "buy", "Zed", "energy"], "no player 'Zed'"),
-    (1, ["mule-goes-crazy", "move", "Bob", "energy", "sunny-flats"], "Bob holds no Sunny Flats"),
+    (1, ["mule-goes-crazy", "move", "Ann", "energy", "river-bottom"],
+     "Ann holds no River Bottom"),
     (0, ["mule-goes-crazy", "population", "dragons"], "no population card 'dragons'"),
     (2, ["mule-goes-crazy", "produce", "--save"], "every player has produced this turn"),
     (2, ["mule-goes-crazy", "spoilage", "--save"], "spoilage has been counted in turn 1"),
     (3, ["mule-goes-crazy", "upkeep", "--save"], "the upkeep of turn 1 has been paid already"),
     (0, ["mule-goes-crazy", "end-turn"], "turn 1 has not had its production"),
+    (1, ["mule-goes-crazy", "done", "Bob"], "Bob's turn is over"),
+    (1, ["mule-goes-crazy", "event", "Cid", "pests", "--target", "Ann"], "Cid's turn is over"),
+    (1, ["mule-goes-crazy", "interrupt", "Bob", "mule-kick"], "record it with that Event"),
+    (1, ["mule-goes-crazy", "upgrade", "Ann", "deep-drill", "--on", "sunny-flats"],
+     "costs 5 Smithore"),
+    (1, ["mule-goes-crazy", "facility", "Ann", "mining-outpost"],
+     "Ann has played an Event card this turn already"),
+    (3, ["mule-goes-crazy", "trade", "food", "--buy", "Ann=99"], "cannot sell 99"),
+    (4, ["mule-goes-crazy", "reshuffle"], "the game is over"),
 ], ids=["favored", "auction", "grant", "buy", "move", "population", "produce", "spoilage",
-        "upkeep", "end-turn"])
+        "upkeep", "end-turn", "done", "event", "interrupt", "upgrade", "facility", "trade",
+        "reshuffle"])
 def test_mule_goes_crazy_entries_the_rules_refuse_change_nothing(state: int, args: list[str],
                                                                  why: str) -> None:
     assert why in str(check_refusal(mgc_states()[state], args))
