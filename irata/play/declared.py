@@ -401,13 +401,17 @@ def _ask(spec: MoveSpec, now: Any, where: str) -> Move:
     """The move asked at the table in one prompt, typed as after its command's name on the
     command line (``--dice red,blue``; the words first); blank when it takes nothing."""
     shown = " ".join([*(f"[{p.key.upper()}]" for p in spec.params if p.option is None),
-                      *(f"[{p.option} ...]" for p in spec.params if p.option)])
+                      *(f"[{p.option}]" if p.flag else f"[{p.option} ...]"
+                        for p in spec.params if p.option)])
     question = f"{now.text}" + (f" ({shown}; blank: none of them)" if shown else "")
     while True:
         try:
             text = str(click.prompt(question, default="", show_default=False))
         except click.Abort as exc:
             stopped(exc, where)
+        first, _, rest = text.strip().partition(" ")
+        if first.lower() == spec.command:     # the move's name typed too, as on the line
+            text = rest
         try:
             return _typed_move(spec, now, text)
         except InputError as exc:      # what cannot be read is asked again, as a refusal
