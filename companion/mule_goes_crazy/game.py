@@ -283,7 +283,9 @@ class MuleGoesCrazyGame:
     moves = MOVES
 
     def now(self, state: dict[str, Any]) -> Now | None:
-        return now_of(state_from_json(state), _definitions().data)
+        from companion.mule_goes_crazy.data import turn_data
+
+        return now_of(state_from_json(state), turn_data())
 
     def apply(self, state: dict[str, Any], move: Move) -> Outcome:
         build = _BUILD.get(move.kind)
