@@ -97,23 +97,22 @@ def new(players_text: str, favored: str | None, seed: int | None, game_name: str
 
 
 @click.command("favored")
-@click.option("--credits", "credits_text",
-              help="Each player's Credits in seating order: Ann=800,Bob=1000,Cy=650.")
+@click.option("--credits", "credits_text", multiple=True,
+              help="Each player's Credits in seating order: Ann=800,Bob=1000,Cy=650 "
+                   "(repeatable).")
 @click.option("--previous", help="Last turn's favored player (breaks ties).")
 @SAVE
 @JSON
-def favored_calculator(credits_text: str | None, previous: str | None, save: bool,
+def favored_calculator(credits_text: tuple[str, ...], previous: str | None, save: bool,
                        as_json: bool) -> None:
     """The favored player: the fewest Credits (--credits NAME=N,...; ties clockwise from
     --previous)."""
-    credits: dict[str, int] = {}
-    for part in need(credits_text, "--credits").split(","):
-        if "=" not in part:
-            raise InputError(f"--credits takes NAME=CREDITS pairs, not '{part.strip()}'")
-        name, value = (s.strip() for s in part.split("=", 1))
-        if not name or name in credits:
-            raise InputError(f"--credits: '{name}' is empty or named twice")
-        credits[name] = amount(value, f"{name}'s Credits")
+    from irata.play.declared import pairs
+
+    if not credits_text:
+        need(None, "--credits")
+    credits = {name: amount(value, f"{name}'s Credits")
+               for name, value in pairs(credits_text, "--credits").items()}
     if previous is not None and previous not in credits:
         raise InputError(f"--previous {previous} is not among the players "
                          f"({', '.join(credits)})")

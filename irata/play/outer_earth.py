@@ -35,7 +35,7 @@ from irata.options import (
     read,
     using_saved,
 )
-from irata.play.declared import Face, add_moves, add_turn
+from irata.play.declared import Face, add_moves, add_turn, pairs
 
 if TYPE_CHECKING:
     from companion.play import Played
@@ -194,7 +194,8 @@ def _auction_report(auction: Any) -> tuple[list[str], dict[str, Any]]:
 @click.option("--under", "cards_under", type=BoundedInt(), default=None,
               help="Development cards already under the planet (default 0).")
 @click.option("--hand", "hands", multiple=True, metavar="NAME=N",
-              help="A company's hand size, to check what it can bid (repeatable).")
+              help="Each company's hand size, to check what it can bid: Ann=5,Bob=3 "
+                   "(repeatable).")
 @click.argument("moves", nargs=-1)
 @SAVE
 @JSON
@@ -215,11 +216,10 @@ def bid_calculator(seating: str | None, starting_player: str | None, green: str,
     seating = ",".join(check_names(names(need(seating, "--players"))))
     starting_player = need(starting_player, "--start")
     hand_sizes: dict[str, int] = {}
-    for h in hands:
-        name, _, n = h.partition("=")
-        if not (n.strip().isascii() and n.strip().isdigit() and len(n.strip()) <= 6):
-            raise InputError(f"--hand takes NAME=N, such as Ann=5, not '{h[:40]}'")
-        hand_sizes[name.strip()] = int(n)
+    for name, n in pairs(hands, "--hand").items():     # NAME=N, repeatable or comma-separated
+        if not (n.isascii() and n.isdigit() and len(n) <= 6):
+            raise InputError(f"--hand takes NAME=N, such as Ann=5, not '{name}={n[:40]}'")
+        hand_sizes[name] = int(n)
     auction = walk_auction(_names(seating, "players"), starting_player.strip(),
                            _names(green or "", "green"), moves, cards_under or 0, hand_sizes)
     lines, payload = _auction_report(auction)
