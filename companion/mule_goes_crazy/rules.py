@@ -63,7 +63,10 @@ class AuctionRules(NamedTuple):
     minimum: int = 0
 
 
-def opening_bid(previous: Auction | None, rules: AuctionRules = AuctionRules()) -> int:
+AUCTION_RULES = AuctionRules()   # the draft's numbers (the game's data gives the same)
+
+
+def opening_bid(previous: Auction | None, rules: AuctionRules = AUCTION_RULES) -> int:
     """Land Auctions, Bidding: the opening bid.
 
     200 Credits for the first Land Auction; after a successful one, its closing bid minus 50;
@@ -79,7 +82,7 @@ def opening_bid(previous: Auction | None, rules: AuctionRules = AuctionRules()) 
     return max(rules.minimum, bid)
 
 
-def opening_bid_reason(previous: Auction | None, rules: AuctionRules = AuctionRules()) -> str:
+def opening_bid_reason(previous: Auction | None, rules: AuctionRules = AUCTION_RULES) -> str:
     """Why the opening bid is what :func:`opening_bid` says, in the rule's own numbers."""
     def step(n: int) -> str:
         return f"- {-n}" if n < 0 else f"+ {n}"
@@ -263,7 +266,10 @@ class SpoilageResult(NamedTuple):
     energy_lost: int
 
 
-def spoilage(food: int, energy: int, rules: SpoilageRules = SpoilageRules()) -> SpoilageResult:
+SPOILAGE_RULES = SpoilageRules()
+
+
+def spoilage(food: int, energy: int, rules: SpoilageRules = SPOILAGE_RULES) -> SpoilageResult:
     """Spoilage: Food above 10 loses 5; Energy above 20 is halved (rounding down)."""
     if food < 0 or energy < 0:
         raise InputError("Food and Energy cannot be negative")

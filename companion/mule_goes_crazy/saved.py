@@ -651,6 +651,35 @@ def validate(state: dict[str, Any]) -> None:
                                            or pop["facility"] in facilities):
             raise RuleError(f"a Population card in play is one of the deck's, with a Facility "
                             f"of the deck or none, not {pop!r}")
+    _validate_economy(state, g, a_player)
+
+
+def _validate_economy(state: dict[str, Any], g: Any, a_player: Callable[..., None]) -> None:
+    """The economy's keys: Upgrades of the deck on Lands and Mules, Facilities of the deck
+    owned by players, names of players where a player is named, counts that are counts."""
+    ups = _keys(g, "upgrade")
+    for n, sheet in state["players"].items():
+        for u in (*sheet.get("land_upgrades", []), *(m.get("upgrade") for m in sheet["mules"])):
+            if u is not None and u not in ups:
+                raise RuleError(f"{n}'s Upgrade {u!r} is no Upgrade card of the deck "
+                                f"({', '.join(sorted(ups))})")
+    for f in state.get("facilities", []):
+        if not isinstance(f, dict) or f.get("card") not in _keys(g, "facility") \
+                or not _count(f.get("paid")) or not isinstance(f.get("built"), bool):
+            raise RuleError(f"a Facility being built is a Facility card of the deck, its turns "
+                            f"paid and whether it is built, not {f!r}")
+        a_player(f["owner"], "a Facility's owner", none=False)
+    t = state["this_turn"]
+    for n in (*state.get("blocked", []), *t.get("acted", []), *t.get("done", []),
+              *t.get("events", [])):
+        a_player(n, "a player named in the turn", none=False)
+    if not _count(state.get("reshuffles", 0)):
+        raise RuleError(f"the Draw pile's run-outs are a count, not {state['reshuffles']!r}")
+    if any(r not in PRICES for r in t.get("traded", [])) or any(
+            r not in PRICES or isinstance(v, bool) or not isinstance(v, int)
+            for r, v in dict(t.get("dice", {})).items()):
+        raise RuleError("this turn's Resource Auctions and dice name resources "
+                        f"({', '.join(PRICES)})")
 
 
 # --- what `irata play status` prints --------------------------------------------------------------

@@ -666,7 +666,7 @@ def _check_seating(state: dict[str, Any]) -> None:
     if start is not None and start not in companies:
         raise RuleError(f"the starting player is one of the companies ({', '.join(companies)}), "
                         f"not {start!r}")
-    if any(name not in companies for name in state.get("turn", {})):
+    if any(name not in companies for name in (*state.get("turn", {}), *state.get("done", []))):
         raise RuleError(f"a turn is taken by the game's companies ({', '.join(companies)})")
 
 
