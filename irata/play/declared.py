@@ -214,6 +214,14 @@ def _calculate(spec: MoveSpec, calc: click.Command, kwargs: dict[str, Any]) -> b
             raise InputError(f"{shown} {'is' if len(typed) == 1 else 'are'} for the "
                              "calculator, without a saved game: leave out --save and --game")
         return False
+    calc_opts = {o for p in calc.params for o in getattr(p, "opts", ())}
+    moved = [p.option for p in spec.params if p.option and p.option not in calc_opts
+             and kwargs.get(p.key) not in (None, (), False, "")]
+    if moved:
+        who = " NAME" if spec.who == "player" else ""
+        raise InputError(f"{', '.join(map(str, moved))} belong{'s' if len(moved) == 1 else ''} "
+                         f"to the saved game's move ({spec.command}{who} ...), not to the "
+                         "calculator")
     given: dict[str, Any] = {}
     for p in calc.params:
         if p.name in kwargs and p.name in own | {"game_id", "db", "as_json", "save"}:
