@@ -419,6 +419,8 @@ def test_a_value_that_is_not_a_count_is_one_line(capsys: pytest.CaptureFixture[s
     (["actions", "--save", "--player", "Zed"], "no company 'Zed'"),
     (["score", "--save", "some.yaml"], "not both"),
     (["sell", "Ann", "--planet", "Halcyon", "--built", "blue"], "not blue (correct it"),
+    (["sell", "--planet", "Halcyon", "--built", "blue", "--pile", "1"],
+     "--pile belongs to the saved game's move (sell NAME ...)"),
 ])
 def test_a_refused_step_saves_nothing(args: list[str], message: str,
                                       capsys: pytest.CaptureFixture[str]) -> None:
