@@ -218,7 +218,7 @@ def _economy_line(kind: str, data: dict[str, Any], after: dict[str, Any]) -> str
         kicked = f" (stopped by {data['kicked_by']}'s Mule Kick)" if data.get("kicked_by") \
             else ""
         what = _changes(data)
-        return (f"{who} plays {saved._title(data['card'])}{kicked}"
+        return (f"{who} plays {data.get('title') or saved._title(data['card'])}{kicked}"
                 + (f": {what}" if what else "")
                 + (f"; {data['runaway'][0]}'s Mule runs off" if data.get("runaway") else "")
                 + (f"; {data['blocked']} may not move Mules" if data.get("blocked") else "")
