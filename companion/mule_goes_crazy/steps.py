@@ -103,7 +103,8 @@ def _effect_data(s: State, name: str, card: Any, target: str | None, mule_land: 
         for r, n in cost.items():
             mine[r] = mine.get(r, 0) + n
     return {"turn": s.turn, "player": name, "card": card.id.split("/", 1)[1],
-            "title": str(card.fields["title"]), "target": target, "changes": changes, "store": dict(effect.store),
+            "title": str(card.fields["title"]), "target": target, "changes": changes,
+            "store": dict(effect.store),
             "runaway": list(effect.runaway) if effect.runaway else None,
             "dice": dict(effect.dice), "blocked": effect.blocked}
 
