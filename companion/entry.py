@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from companion.play import Move
 
 __all__ = ["form_kwargs", "form_moves", "moves_of", "option_answers", "pair_list", "pairs",
-           "repeated"]
+           "repeated", "words_of"]
 
 
 def pair_list(values: Sequence[str], what: str) -> list[tuple[str, str]]:
@@ -71,6 +71,8 @@ def repeated(param: Param) -> bool:
 def option_answers(param: Param, values: Any) -> dict[str, str]:
     """What an option typed gives the move: its answer(s) by key."""
     option = param.option or param.key
+    if param.flag:
+        return {param.key: "yes"} if values else {}
     if param.pairs and param.per_name:
         found = pairs(tuple(values or ()), option)
         return {f"{param.key}.{name}": text for name, text in found.items()}
@@ -113,10 +115,24 @@ def moves_of(spec: MoveSpec, kwargs: dict[str, Any]) -> list[Move]:
     elif spec.who == "seller" and len(words) > 1:
         who = words[0]        # checked by the game: is it this Colonist's turn?
     if words_param is not None and words:
-        given[words_param.key] = " ".join(words)
+        given.update(words_of(spec, words))
     elif words_param is not None and spec.who == "seller":
         given[words_param.key] = ""
     return [Move.of(spec.kind, who, given)]
+
+
+def words_of(spec: MoveSpec, words: list[str]) -> dict[str, str]:
+    """The words typed after a move's name (and whom it is for), as its answers: all of them
+    for its one word parameter; with several (``move NAME MULE LAND``), one word each in
+    order, the last taking the rest."""
+    keys = [p.key for p in spec.params if p.option is None]
+    if len(keys) == 1:
+        return {keys[0]: " ".join(words)}
+    out = {key: word for key, word in zip(keys[:-1], words, strict=False)}
+    if len(words) >= len(keys):
+        out[keys[-1]] = " ".join(words[len(keys) - 1:])
+    return out
+
 
 
 def form_kwargs(spec: MoveSpec, who: str | None, fields: Mapping[str, str]) -> dict[str, Any]:

@@ -21,7 +21,8 @@ class Param(NamedTuple):
     ``--sell Ann=1,Bob=2`` is ``--sell Ann=1 --sell Bob=2``); ``per_name`` keeps each NAME's
     value as its own answer (``flip.Ann``) rather than the pairs together (``sell``); ``many``
     takes the option again and again (its values joined by commas); ``once`` refuses a
-    second value; ``title`` is how a form labels it."""
+    second value; ``flag`` is an option typed alone, taking no value (``--unsold``: its answer
+    is ``yes``); ``title`` is how a form labels it."""
 
     key: str
     help: str
@@ -31,6 +32,7 @@ class Param(NamedTuple):
     many: bool = False
     once: bool = False
     title: str = ""
+    flag: bool = False
 
 
 class MoveSpec(NamedTuple):

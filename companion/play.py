@@ -57,9 +57,12 @@ class Move(NamedTuple):
 
 class Now(NamedTuple):
     """What the table does now: the move expected (its kind), for whom, said as a person
-    reads it, and the command that records it; ``auto`` when it runs itself. ``also`` names
-    the other moves the table may play before it, in any order (a round's gains and
-    payments before its End of Round); a guided walk asks which one."""
+    reads it, and the command that records it; ``auto`` when it runs itself.
+
+    ``kinds`` names every move ``who`` may make now when there are several (a company's
+    turn of Outer Earth: draw, build, sell, or done; a Mutagen round's gains and payments
+    before its End of Round), ``kind`` first; empty when ``kind`` is the only one.
+    :attr:`possible` gives them either way; a guided walk asks which one is typed."""
 
     turn: int | None
     kind: str
@@ -67,12 +70,16 @@ class Now(NamedTuple):
     text: str
     command: str
     auto: bool = False
-    also: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+
+    @property
+    def possible(self) -> tuple[str, ...]:
+        """The kinds of move possible now (``kind`` first)."""
+        return self.kinds or (self.kind,)
 
     def as_dict(self) -> dict[str, Any]:
-        out = {"turn": self.turn, "step": self.kind, "who": self.who, "text": self.text,
-               "command": self.command, "auto": self.auto}
-        return {**out, "also": list(self.also)} if self.also else out
+        return {"turn": self.turn, "step": self.kind, "who": self.who, "text": self.text,
+                "command": self.command, "auto": self.auto, "steps": list(self.possible)}
 
 
 class Outcome(NamedTuple):

@@ -15,13 +15,16 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.mule_goes_crazy import rules as mgc
-from companion.mule_goes_crazy import saved
+from companion.mule_goes_crazy import saved, steps
 from companion.mule_goes_crazy.moves import MOVES
+from companion.mule_goes_crazy.now import now_of
+from companion.mule_goes_crazy.state import state_from_json
+from companion.mule_goes_crazy.steps import amount
 from companion.play import Move, Now, Outcome
 from companion.session import Event, parse_amount
 from components.errors import InputError, RuleError
 
-__all__ = ["GAME", "MOVES", "MuleGoesCrazyGame"]
+__all__ = ["GAME", "MOVES", "MuleGoesCrazyGame", "amount"]
 
 Built = tuple[dict[str, Any], Any]   # an event's data, and what the command shows of it
 
@@ -30,14 +33,6 @@ def _definitions() -> Any:
     from companion.mule_goes_crazy.data import game
 
     return game()
-
-
-def amount(text: str, what: str) -> int:
-    """A number typed at the table (a sum too), 0 or more."""
-    n = parse_amount(text, what)
-    if n < 0:
-        raise InputError(f"{what} must be 0 or more, not {n}")
-    return n
 
 
 def _who(move: Move) -> str:
@@ -61,9 +56,16 @@ def _favored(state: dict[str, Any], move: Move) -> Built:
     return saved.favored_event(state), None
 
 
+def _none(text: str) -> bool:
+    return text.strip().lower() in ("none", "-", "no land", "not a land")
+
+
 def _grant(state: dict[str, Any], move: Move) -> Built:
     g = _definitions()
-    key = saved.card_key(g, _word(move, "land"), "land")
+    word = _word(move, "land")
+    if _none(word):
+        return saved.grant_event(state, _who(move), None), None
+    key = saved.card_key(g, word, "land")
     return saved.grant_event(state, _who(move), key, saved.copies(g, "land", key)), key
 
 
@@ -73,6 +75,11 @@ def _auction(state: dict[str, Any], move: Move) -> Built:
         given.get("price")
     if unsold and (winner is not None or price_text is not None):
         raise InputError("--unsold takes no --winner or --price")
+    if _none(_word(move, "land")):
+        if unsold or winner is not None or price_text is not None:
+            raise InputError("'auction none' (the card turned over is not a Land) takes no "
+                             "--winner, --price or --unsold")
+        return saved.not_a_land_event(state), {"land": None, "winner": None, "price": None}
     if not unsold and winner is None:
         raise InputError("say who won the Land (--winner NAME --price N), or --unsold")
     price = parse_amount(price_text, "--price") if price_text is not None else None
@@ -129,17 +136,65 @@ def _upkeep(state: dict[str, Any], move: Move) -> Built:
     g = _definitions()
     before = [dict(p) for p in state["populations"]]
     cards = [mgc.population_card(g, p["card"], p.get("facility")) for p in before]
-    return saved.upkeep_event(state, cards), before
+    builds = steps.build_payments(state_from_json(state), g)
+    return saved.upkeep_event(state, cards, builds), before
 
 
 def _end_turn(state: dict[str, Any], move: Move) -> Built:
-    return saved.end_turn_event(state), None
+    return saved.end_turn_event(state, _definitions().data), None
+
+
+def _done(state: dict[str, Any], move: Move) -> Built:
+    return steps.done_event(state, _who(move)), None
+
+
+def _key(move: Move, prefix: str) -> str:
+    return saved.card_key(_definitions(), _word(move, "card"), prefix)
+
+
+def _event(state: dict[str, Any], move: Move) -> Built:
+    given = move.answers
+    land = given.get("mule")
+    land_key = saved.card_key(_definitions(), land, "land") if land else None
+    return steps.event_event(state, _definitions(), _who(move), _key(move, "event"),
+                             given.get("target"), land_key, given.get("kick")), None
+
+
+def _interrupt(state: dict[str, Any], move: Move) -> Built:
+    return steps.interrupt_event(state, _definitions(), _who(move), _key(move, "interrupt"),
+                                 move.answers.get("target")), None
+
+
+def _upgrade(state: dict[str, Any], move: Move) -> Built:
+    g = _definitions()
+    on = move.answers.get("on")
+    if not on:
+        raise InputError("say which Land it goes on (or whose Mule): --on LAND")
+    key = _key(move, "upgrade")
+    return steps.upgrade_event(state, g, _who(move), key, saved.card_key(g, on, "land"),
+                               saved.copies(g, "upgrade", key)), None
+
+
+def _facility(state: dict[str, Any], move: Move) -> Built:
+    key = _key(move, "facility")
+    return steps.facility_event(state, _definitions(), _who(move), key,
+                                saved.copies(_definitions(), "facility", key)), None
+
+
+def _trade(state: dict[str, Any], move: Move) -> Built:
+    return steps.trade_event(state, _definitions().data, _who(move), move.answers), None
+
+
+def _reshuffle(state: dict[str, Any], move: Move) -> Built:
+    return steps.reshuffle_event(state, _definitions().data["game_end"]), None
 
 
 _BUILD: dict[str, Callable[[dict[str, Any], Move], Built]] = {
     "favored": _favored, "grant": _grant, "auction": _auction, "buy": _buy, "move": _move,
     "population": _population, "produce": _produce, "spoilage": _spoilage,
-    "upkeep": _upkeep, "end-turn": _end_turn}
+    "upkeep": _upkeep, "end-turn": _end_turn, "done": _done, "event": _event,
+    "interrupt": _interrupt, "upgrade": _upgrade, "facility": _facility, "trade": _trade,
+    "reshuffle": _reshuffle}
 
 
 def _a(key: str | None) -> str:
@@ -147,17 +202,72 @@ def _a(key: str | None) -> str:
     return f"{'an' if title[:1] in 'AEIOU' else 'a'} {title}"
 
 
+def _changes(data: dict[str, Any]) -> str:
+    parts = [f"{who} {'+' if n > 0 else ''}{n} {r.capitalize()}"
+             for who, c in data.get("changes", {}).items() for r, n in c.items()]
+    parts += [f"the Store {'+' if n > 0 else ''}{n} {r.capitalize()}"
+              for r, n in data.get("store", {}).items() if n]
+    return "; ".join(parts)
+
+
+def _economy_line(kind: str, data: dict[str, Any], after: dict[str, Any]) -> str:
+    who = data.get("player")
+    if kind == "done":
+        return f"{who}'s turn is over."
+    if kind in ("event", "interrupt"):
+        kicked = f" (stopped by {data['kicked_by']}'s Mule Kick)" if data.get("kicked_by") \
+            else ""
+        what = _changes(data)
+        return (f"{who} plays {data.get('title') or saved._title(data['card'])}{kicked}"
+                + (f": {what}" if what else "")
+                + (f"; {data['runaway'][0]}'s Mule runs off" if data.get("runaway") else "")
+                + (f"; {data['blocked']} may not move Mules" if data.get("blocked") else "")
+                + ".")
+    if kind == "upgrade":
+        return (f"{who} puts {saved._title(data['upgrade'])} on "
+                + (f"{saved._title(data['land'])}" if data["on"] == "land"
+                   else f"the Mule on {saved._title(data['land'])}") + f": {_changes(data)}.")
+    if kind == "facility":
+        return (f"{who} plays {saved._title(data['facility'])}: its Build cost at each upkeep "
+                f"for {data['turns']} turns.")
+    if kind == "trade":
+        return (f"Resource Auction of {data['resource'].capitalize()} at {data['price']} "
+                f"(the Store sells at {data['sell_price']}): "
+                + (", ".join(f"{n} {u:+}" for n, u in data["units"].items()) or "no trades")
+                + f"; next price {data['next_price']}.")
+    if data.get("last_turn"):
+        return f"The Draw pile ran out for the {data['times']}. time: this turn is the last."
+    return f"The Draw pile ran out ({data['times']}): the Discard pile is the new one."
+
+
+def _score_lines(score: dict[str, Any]) -> tuple[str, ...]:
+    lines = [f"The game is over. The colony holds {score['people']} people."]
+    lines += [f"  {who}: net worth {w} (Credits {p['credits']}, resources {p['resources']}, "
+              f"Lands {p['lands']}, Mules {p['mules']})"
+              for who, w, p in ((n, score["worth"][n], score["parts"][n])
+                                for n in score["worth"])]
+    lines.append("The colony failed: nobody wins." if score["failed"] else
+                 f"Winner: {', '.join(score['winners'])}.")
+    return tuple(lines)
+
+
 def _lines(kind: str, data: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
     """The step as the table reads it, in one line (the command prints its own)."""
     if kind == "favored":
         return (f"Favored player: {data['favored']} ({data['credits']} Credits)",)
     if kind == "end-turn":
-        return (f"Turn {after['turn']} begins.",)
+        return _score_lines(data["score"]) if data.get("over") else \
+            (f"Turn {after['turn']} begins.",)
+    if kind in ("done", "event", "interrupt", "upgrade", "facility", "trade", "reshuffle"):
+        return (_economy_line(kind, data, after),)
     who = data.get("player")
-    what = {"grant": f"lays down {saved._title(data.get('land'))} as a Land Grant",
+    what = {"grant": f"lays down {saved._title(data.get('land'))} as a Land Grant"
+                     if data.get("land") else "lays down no Land Grant",
             "auction": f"Land Auction of {saved._title(data.get('land'))}: "
                        + (f"won by {data.get('winner')} for {data.get('closing')} Credits"
-                          if data.get("winner") else "no bid"),
+                          if data.get("winner") else "no bid")
+                       if data.get("land") else "a card that is not a Land: the Land "
+                       "Auctions are over",
             "buy": f"buys {_a(data.get('mule'))} Mule for {data.get('price')} Credits",
             "move": f"moves {_a(data.get('mule'))} Mule to {saved._title(data.get('land'))}",
             "population": f"{saved._title(data.get('card'))} comes into play",
@@ -173,9 +283,9 @@ class MuleGoesCrazyGame:
     moves = MOVES
 
     def now(self, state: dict[str, Any]) -> Now | None:
-        text, command = saved.next_step(state)
-        kind = (command or "").removeprefix("irata play mule-goes-crazy ").split(" ")[0]
-        return Now(int(state["turn"]), kind, None, text, command or "")
+        from companion.mule_goes_crazy.data import turn_data
+
+        return now_of(state_from_json(state), turn_data())
 
     def apply(self, state: dict[str, Any], move: Move) -> Outcome:
         build = _BUILD.get(move.kind)

@@ -3,7 +3,7 @@
 :mod:`companion.mule_goes_crazy.game` plays them. Light to import: listing the commands reads
 it.
 
-``auction``'s ``unsold`` is a flag: any answer but an empty one (``yes``) says nobody bid."""
+``auction``'s ``unsold`` is a flag (its answer ``yes``): nobody bid."""
 
 from __future__ import annotations
 
@@ -18,17 +18,19 @@ MOVES: tuple[MoveSpec, ...] = (
     MoveSpec("grant", "grant", "Land Grant: a player lays down one Land.",
              "Land Grant Phase: PLAYER lays down one LAND from their hand, before the first "
              "auction.", who="player",
-             params=(Param("land", "The Land card laid down.", title="Land"),)),
+             params=(Param("land", "The Land card laid down, or none.", title="Land"),)),
     MoveSpec("auction", "auction", "Record a Land Auction: winner and price, or unsold.",
              "A Land Auction: LAND won by --winner at --price (at least the opening bid, at "
-             "most the winner's Credits), or --unsold.",
-             params=(Param("land", "The Land turned over from the Draw pile.", title="Land"),
+             "most the winner's Credits), or --unsold; 'auction none' when the card turned "
+             "over is not a Land (the Land Auctions are over).",
+             params=(Param("land", "The Land turned over from the Draw pile, or none.",
+                           title="Land"),
                      Param("winner", "The player who won the Land.", option="--winner",
                            title="Winner"),
                      Param("price", "The closing bid the winner pays the Store.",
                            option="--price", title="Price"),
-                     Param("unsold", "Nobody bid (yes): the Land Auctions are over.",
-                           option="--unsold", title="Unsold"))),
+                     Param("unsold", "Nobody bid: the Land Auctions are over.",
+                           option="--unsold", title="Unsold", flag=True))),
     MoveSpec("buy", "buy", "A player buys a Mule from the saved Store.",
              "PLAYER buys a MULE (food, energy, smithore, crystite) from the Store.",
              who="player",
@@ -41,6 +43,38 @@ MOVES: tuple[MoveSpec, ...] = (
                      Param("land", "The player's Land it goes to.", title="Land"),
                      Param("from", "Move the Mule that tends this Land.", option="--from",
                            title="From"))),
+    MoveSpec("upgrade", "upgrade", "Upgrades: a player puts an Upgrade on a Land or Mule.",
+             "Upgrades: PLAYER pays CARD's cost and puts it on their Land --on LAND, or (a Mule "
+             "Upgrade) on the Mule tending that Land; one Upgrade a Land and a Mule.",
+             who="player",
+             params=(Param("card", "The Upgrade card.", title="Upgrade"),
+                     Param("on", "The Land it goes on (or whose Mule it goes on).",
+                           option="--on", once=True, title="On"))),
+    MoveSpec("event", "event", "Events: a player plays an Event card in their turn.",
+             "Events: PLAYER plays CARD in their own turn (one Event a turn); --target names "
+             "the player it hits, --mule the Land of the Mule that runs off, --kick the player "
+             "who stops it with a Mule Kick.", who="player",
+             params=(Param("card", "The Event card.", title="Event"),
+                     Param("target", "The player it hits.", option="--target", once=True,
+                           title="Target"),
+                     Param("mule", "Radiation Storm: the Land of the Mule that runs off.",
+                           option="--mule", once=True, title="Mule on"),
+                     Param("kick", "The player who stops it with a Mule Kick.",
+                           option="--kick", once=True, title="Kicked by"))),
+    MoveSpec("interrupt", "interrupt", "Interrupts: a player plays an Interrupt card.",
+             "Interrupts: PLAYER plays CARD at any time, even in another player's turn; "
+             "--target names the player it hits.", who="player",
+             params=(Param("card", "The Interrupt card.", title="Interrupt"),
+                     Param("target", "The player it hits.", option="--target", once=True,
+                           title="Target"))),
+    MoveSpec("facility", "facility", "Facilities: a player plays a Facility card.",
+             "Population and Facilities: PLAYER plays a Facility CARD (their Event of the "
+             "turn) and pays its Build cost at each upkeep for the turns it shows; then a "
+             "Population card may be assigned to it.", who="player",
+             params=(Param("card", "The Facility card.", title="Facility"),)),
+    MoveSpec("done", "done", "Player Turns: a player's turn is over.",
+             "Player Turns: PLAYER's turn is over (Draw, Play out cards, Discard, Move Mules): "
+             "the next player takes theirs.", who="player"),
     MoveSpec("population", "population", "A Population card comes into play.",
              "A Population CARD comes into play (the Store pays its upkeep each turn), "
              "assigned to --facility when one is named.",
@@ -63,6 +97,19 @@ MOVES: tuple[MoveSpec, ...] = (
     MoveSpec("upkeep", "upkeep", "Population upkeep from the Store, oldest first.",
              "Population upkeep: the Store feeds and powers each Population card in play, "
              "oldest first, once a turn; the cards it cannot keep leave play."),
+    MoveSpec("trade", "trade", "Resource Auctions: one resource traded.",
+             "Resource Auctions: RESOURCE sold to the Store at its last price (--sell), bought "
+             "from its stock at the last price plus the spread (--buy), traded between players "
+             "at their own price (--deal SELLER>BUYER UNITS@PRICE).", who="good",
+             params=(Param("sell", "Units sold to the Store: NAME=N (repeatable).",
+                           option="--sell", pairs=True, title="Sold to the Store"),
+                     Param("buy", "Units bought from the Store: NAME=N (repeatable).",
+                           option="--buy", pairs=True, title="Bought from the Store"),
+                     Param("deal", "SELLER>BUYER UNITS@PRICE (repeatable).", option="--deal",
+                           many=True, title="Deals"))),
+    MoveSpec("reshuffle", "reshuffle", "The Draw pile ran out: a new one from the Discards.",
+             "The Draw pile ran out: the Discard pile is shuffled into a new one. The game "
+             "ends after the turn in which it runs out the second time."),
     MoveSpec("end-turn", "end-turn", "End the turn: the next one begins.",
              "End the turn once the Production Phase is done: the next one begins."),
 )

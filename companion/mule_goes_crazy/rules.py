@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from components.errors import InputError, RuleError
 
@@ -46,8 +45,7 @@ def favored_player(credits: Mapping[str, int], previous: str | None = None) -> s
 
 # --- Land Auctions ----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Auction:
+class Auction(NamedTuple):
     """One Land Auction's result: its opening bid, and its closing bid if the Land was sold."""
 
     opening: int
@@ -58,15 +56,17 @@ class Auction:
         return self.closing is not None
 
 
-@dataclass(frozen=True)
-class AuctionRules:
+class AuctionRules(NamedTuple):
     first_opening_bid: int = 200
     after_sale: int = -50
     after_no_sale: int = -200
     minimum: int = 0
 
 
-def opening_bid(previous: Auction | None, rules: AuctionRules = AuctionRules()) -> int:
+AUCTION_RULES = AuctionRules()   # the draft's numbers (the game's data gives the same)
+
+
+def opening_bid(previous: Auction | None, rules: AuctionRules = AUCTION_RULES) -> int:
     """Land Auctions, Bidding: the opening bid.
 
     200 Credits for the first Land Auction; after a successful one, its closing bid minus 50;
@@ -82,7 +82,7 @@ def opening_bid(previous: Auction | None, rules: AuctionRules = AuctionRules()) 
     return max(rules.minimum, bid)
 
 
-def opening_bid_reason(previous: Auction | None, rules: AuctionRules = AuctionRules()) -> str:
+def opening_bid_reason(previous: Auction | None, rules: AuctionRules = AUCTION_RULES) -> str:
     """Why the opening bid is what :func:`opening_bid` says, in the rule's own numbers."""
     def step(n: int) -> str:
         return f"- {-n}" if n < 0 else f"+ {n}"
@@ -107,8 +107,7 @@ def check_bid(opening: int, high: int | None, bid: int) -> int:
 
 # --- Mules ------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class MuleCard:
+class MuleCard(NamedTuple):
     """A Mule card: what it produces, its Energy Use, Move Cost and cost (normal and short)."""
 
     id: str
@@ -131,8 +130,7 @@ def mule_price(mule: MuleCard, store_at_turn_start: Mapping[str, int]) -> int:
     return mule.short_credits if short else mule.cost.get("credits", 0)
 
 
-@dataclass(frozen=True)
-class MulePurchase:
+class MulePurchase(NamedTuple):
     price: int
     credits_after: int
     store_after: dict[str, int]
@@ -153,8 +151,7 @@ def buy_mule(mule: MuleCard, credits: int, store_at_turn_start: Mapping[str, int
 
 # --- Consumption of Energy --------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class WorkingMule:
+class WorkingMule(NamedTuple):
     """A Mule tending a Land: its name (for the table), Energy Use and production dice."""
 
     name: str
@@ -163,8 +160,7 @@ class WorkingMule:
     dice: int = 0
 
 
-@dataclass(frozen=True)
-class EnergyResult:
+class EnergyResult(NamedTuple):
     powered: tuple[WorkingMule, ...]
     underpowered: tuple[WorkingMule, ...]
     energy_used: int
@@ -193,8 +189,7 @@ def consume_energy(energy: int, mules: Sequence[WorkingMule]) -> EnergyResult:
 
 # --- Production -------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class PlotOutput:
+class PlotOutput(NamedTuple):
     mule: WorkingMule
     underpowered: bool
     rolls: tuple[int, ...]
@@ -204,10 +199,9 @@ class PlotOutput:
         return sum(self.rolls)
 
 
-@dataclass(frozen=True)
-class ProductionResult:
+class ProductionResult(NamedTuple):
     plots: tuple[PlotOutput, ...]
-    totals: dict[str, int] = field(default_factory=dict)
+    totals: dict[str, int]
 
 
 def production(mules: Sequence[WorkingMule], underpowered: Sequence[WorkingMule] = (),
@@ -258,23 +252,24 @@ def seeded_roller(seed: int) -> Callable[[], int]:
 
 # --- Spoilage ---------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class SpoilageRules:
+class SpoilageRules(NamedTuple):
     food_over: int = 10
     food_loss: int = 5
     energy_over: int = 20
     energy_divisor: int = 2
 
 
-@dataclass(frozen=True)
-class SpoilageResult:
+class SpoilageResult(NamedTuple):
     food: int
     energy: int
     food_lost: int
     energy_lost: int
 
 
-def spoilage(food: int, energy: int, rules: SpoilageRules = SpoilageRules()) -> SpoilageResult:
+SPOILAGE_RULES = SpoilageRules()
+
+
+def spoilage(food: int, energy: int, rules: SpoilageRules = SPOILAGE_RULES) -> SpoilageResult:
     """Spoilage: Food above 10 loses 5; Energy above 20 is halved (rounding down)."""
     if food < 0 or energy < 0:
         raise InputError("Food and Energy cannot be negative")
@@ -285,8 +280,7 @@ def spoilage(food: int, energy: int, rules: SpoilageRules = SpoilageRules()) -> 
 
 # --- Population and Facilities ----------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Facility:
+class Facility(NamedTuple):
     """A Facility's effect on the Population assigned to it, per turn."""
 
     name: str
@@ -299,8 +293,7 @@ class Facility:
     store_smithore: int = 0
 
 
-@dataclass(frozen=True)
-class PopulationCard:
+class PopulationCard(NamedTuple):
     name: str
     people: int
     food: int
@@ -318,8 +311,7 @@ class PopulationCard:
         return f, e
 
 
-@dataclass(frozen=True)
-class UpkeepResult:
+class UpkeepResult(NamedTuple):
     store: dict[str, int]
     kept: tuple[PopulationCard, ...]
     discarded: tuple[PopulationCard, ...]

@@ -25,6 +25,8 @@ from typing import Any
 
 from companion import session
 from companion.mule_goes_crazy import rules as mgc
+from companion.mule_goes_crazy import steps
+from companion.mule_goes_crazy.state import state_from_json
 from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
 
@@ -140,6 +142,9 @@ def _auctions_open(state: Mapping[str, Any], what: str) -> None:
     this = state["this_turn"]
     if this.get("played") or this.get("produced") or this.get("spoilage") or this.get("upkeep"):
         raise RuleError(f"the Player Turns of turn {turn} have begun: {what} comes before them")
+    if this.get("auctions_over"):
+        raise RuleError(f"the Land Auctions of turn {turn} ended when a card that is not a Land "
+                        "was turned over")
     unsold = next((a["land"] for a in state["auctions"]
                    if int(a["turn"]) == turn and a["winner"] is None), None)
     if unsold is not None:
@@ -163,17 +168,28 @@ def favored_event(state: Mapping[str, Any]) -> dict[str, Any]:
 
 # --- Land Grant, Land Auctions ------------------------------------------------------------------
 
-def grant_event(state: Mapping[str, Any], name: str, land: str, printed: int | None = None
-                ) -> dict[str, Any]:
-    """Land Grant Phase: before the first turn's auctions, each player may lay one Land."""
+def grant_event(state: Mapping[str, Any], name: str, land: str | None,
+                printed: int | None = None) -> dict[str, Any]:
+    """Land Grant Phase: before the first turn's auctions, each player may lay one Land
+    (``land`` None: they lay none, holding none or keeping it)."""
     player(state, name)
     if state["turn"] != 1 or state["auctions"]:
         raise RuleError("the Land Grant comes before the first Land Auction of the game")
     _auctions_open(state, "the Land Grant")
     if name in state["granted"]:
         raise RuleError(f"{name} has laid down a Land Grant already")
-    check_copies(state, "land", land, printed)
+    if land is not None:
+        check_copies(state, "land", land, printed)
     return {"player": name, "land": land}
+
+
+def not_a_land_event(state: Mapping[str, Any]) -> dict[str, Any]:
+    """Land Auctions: "Any non-Land card turned over in the Land Auction phase is placed in
+    the Discard pile", and the Land Auctions are over for the turn."""
+    _auctions_open(state, "a Land Auction")
+    return {"turn": state["turn"], "land": None, "card": "not-a-land",
+            "opening": int(state["opening_bid"]), "closing": None, "winner": None,
+            "next_opening": int(state["opening_bid"])}
 
 
 def auction_event(state: Mapping[str, Any], land: str, winner: str | None, price: int | None,
@@ -210,8 +226,10 @@ def auction_event(state: Mapping[str, Any], land: str, winner: str | None, price
 def buy_event(state: Mapping[str, Any], name: str, mule: mgc.MuleCard, key: str,
               printed: int | None = None) -> dict[str, Any]:
     """Mules: the price (in brackets when the Store began the turn short), paid in Credits;
-    the Store loses the Smithore (and Crystite) in the cost, down to 0 at least."""
+    the Store loses the Smithore (and Crystite) in the cost, down to 0 at least. In the
+    player's own turn (Player Turns)."""
     sheet = player(state, name)
+    steps.player_turn(state_from_json(state), name, "buying a Mule")
     check_copies(state, "mule", key, printed)
     bought = mgc.buy_mule(mule, int(sheet["credits"]), state["store_at_turn_start"],
                           state["store"])
@@ -226,8 +244,13 @@ def move_event(state: Mapping[str, Any], name: str, mule_key: str, mule: mgc.Mul
     """Move Mules: pay the Mule's Move Cost and place it below one of the player's Lands.
 
     The Mule moved is the player's first of that kind off a Land, or (``from_land``) the one
-    on that Land. A Land holds ``per_land`` Mules at most (the project's reconstruction)."""
+    on that Land. A Land holds ``per_land`` Mules at most (the project's reconstruction). In
+    the player's own turn; not while Lost Paperwork holds them."""
     sheet = player(state, name)
+    steps.player_turn(state_from_json(state), name, "moving a Mule")
+    if name in state.get("blocked", ()):
+        raise RuleError(f"{name} may not move any Mule in this Move Mules step (Lost "
+                        "Paperwork was played on them)")
     if land not in sheet["lands"]:
         raise RuleError(f"{name} holds no {_title(land)} Land")
     mules = sheet["mules"]
@@ -258,25 +281,73 @@ def population_event(state: Mapping[str, Any], card: str, facility: str | None,
     when one is named); the Store pays its upkeep from now on."""
     if name is not None:
         player(state, name)
+        typed = state_from_json(state)
+        steps.player_turn(typed, name, "a Population card")
+        if name in typed.this_turn.events:
+            raise RuleError(f"{name} has played an Event card this turn already (a Population "
+                            "card is one): one Event card a player a turn")
     check_copies(state, "population", card, printed)
     if facility is not None:
         check_copies(state, "facility", facility, facility_printed)
+        building = [f for f in state.get("facilities", []) if f["card"] == facility]
+        if not any(f["built"] for f in building):
+            raise RuleError(f"{_title(facility)} is not built: play it with 'facility NAME "
+                            f"{facility}' and pay its Build cost at each upkeep for the turns "
+                            "it shows; then a Population card is assigned to it")
     return {"turn": state["turn"], "card": card, "facility": facility, "player": name}
 
 
 # --- Production Phase -------------------------------------------------------------------------
 
-def working_mules(game: Any, sheet: Mapping[str, Any]) -> list[mgc.WorkingMule]:
-    """The Mules tending a Land, in the order of the sheet, with their Land's dice."""
-    out = []
+def _bonus(game: Any, upgrade: str | None, resource: str) -> int:
+    if not upgrade:
+        return 0
+    return int(mgc.find_card(game, upgrade, "upgrade").fields.get("bonus", {}).get(resource, 0))
+
+
+def working_mules(game: Any, sheet: Mapping[str, Any], dice_now: Mapping[str, int] | None = None
+                  ) -> list[tuple[mgc.WorkingMule, str | None]]:
+    """The Mules tending a Land, in the order of the sheet, with their Land's dice, "including
+    any bonuses or upgrades" (Production): a Land Upgrade's and a Mule Upgrade's extra dice,
+    and this turn's Events' (``dice_now``). A Photosynthesis Mule also produces Food with its
+    Land's Energy dice: that output follows it, as (WorkingMule, the Mule it belongs to)."""
+    out: list[tuple[mgc.WorkingMule, str | None]] = []
+    seen: dict[str, int] = {}
+    lands, ups = list(sheet["lands"]), list(sheet.get("land_upgrades", []))
     for m in sheet["mules"]:
         if not m.get("land"):
             continue
+        k = seen.get(m["land"], 0)
+        seen[m["land"]] = k + 1
+        at = [i for i, x in enumerate(lands) if x == m["land"]]
+        land_up = ups[at[k]] if k < len(at) and at[k] < len(ups) else None
         card = mgc.mule_card(game, m["mule"])
         dice = mgc.land_dice(game, m["land"])
-        out.append(mgc.WorkingMule(f"{card.name} on {_title(m['land'])}", card.energy_use,
-                                   card.produces, dice.get(card.produces, 0)))
+        r = card.produces
+        n = dice.get(r, 0) + _bonus(game, land_up, r) + _bonus(game, m.get("upgrade"), r) \
+            + int((dice_now or {}).get(r, 0))
+        name = f"{card.name} on {_title(m['land'])}"
+        out.append((mgc.WorkingMule(name, card.energy_use, r, max(0, n)), None))
+        also = mgc.find_card(game, m["upgrade"], "upgrade").fields.get("also") \
+            if m.get("upgrade") else None
+        if also:
+            extra = dice.get(also["dice_of"], 0) + _bonus(game, land_up, also["dice_of"])
+            out.append((mgc.WorkingMule(f"{name} ({_title(m['upgrade'])})", 0,
+                                        also["produces"], extra), name))
     return out
+
+
+def powered(energy: int, mules: Sequence[tuple[mgc.WorkingMule, str | None]]
+            ) -> mgc.EnergyResult:
+    """Consumption of Energy over the Mules and what their Upgrades add: an Upgrade's output
+    is under-powered with its Mule."""
+    result = mgc.consume_energy(energy, [m for m, of in mules if of is None])
+    under = {m.name for m in result.underpowered}
+    on = [m for m, of in mules if of is None and m.name not in under or of is not None
+          and of not in under]
+    off = [m for m, of in mules if (of is None and m.name in under)
+           or (of is not None and of in under)]
+    return mgc.EnergyResult(tuple(on), tuple(off), result.energy_used, result.energy_after)
 
 
 def roller(state: Mapping[str, Any], name: str) -> Callable[[], int]:
@@ -305,7 +376,8 @@ def produce_event(state: Mapping[str, Any], game: Any, name: str | None = None,
     out: dict[str, Any] = {}
     for n in names:
         sheet = state["players"][n]
-        energy = mgc.consume_energy(int(sheet["energy"]), working_mules(game, sheet))
+        energy = powered(int(sheet["energy"]),
+                         working_mules(game, sheet, state["this_turn"].get("dice")))
         made = mgc.production(energy.powered, energy.underpowered,
                               None if results is not None else roller(state, n), results)
         out[n] = {"energy_used": energy.energy_used,
@@ -334,10 +406,11 @@ def spoilage_event(state: Mapping[str, Any], rules: mgc.SpoilageRules) -> dict[s
     return {"turn": state["turn"], "players": out}
 
 
-def upkeep_event(state: Mapping[str, Any], cards: Sequence[mgc.PopulationCard]
-                 ) -> dict[str, Any]:
+def upkeep_event(state: Mapping[str, Any], cards: Sequence[mgc.PopulationCard],
+                 builds: tuple[list[dict[str, Any]], list[str]] = ([], [])) -> dict[str, Any]:
     """Population upkeep from the saved Store, once a turn, oldest card first; the cards the
-    Store cannot keep leave play (with their Facilities)."""
+    Store cannot keep leave play (with their Facilities). With it, the Build costs of the
+    Facilities being built (``steps.build_payments``)."""
     if state["this_turn"]["upkeep"]:
         raise RuleError(f"the upkeep of turn {state['turn']} has been paid already")
     r = mgc.population_upkeep(state["store"], cards)
@@ -349,9 +422,11 @@ def upkeep_event(state: Mapping[str, Any], cards: Sequence[mgc.PopulationCard]
         else:
             gone.append(i)
     change = {k: r.store[k] - int(state["store"].get(k, 0)) for k in STORE}
+    lost = [state["populations"][i].get("facility") for i in gone]
     return {"turn": state["turn"], "store_change": {k: v for k, v in change.items() if v},
             "discarded": gone, "facilities_discarded": list(r.facilities_discarded),
-            "population": r.population}
+            "population": r.population, "builds": builds[0],
+            "facilities_ruined": [*builds[1], *(f for f in lost if f)]}
 
 
 def _to_produce(state: Mapping[str, Any]) -> list[str]:
@@ -359,7 +434,8 @@ def _to_produce(state: Mapping[str, Any]) -> list[str]:
     return [n for n in state["seating"] if n not in done]
 
 
-def end_turn_event(state: Mapping[str, Any]) -> dict[str, Any]:
+def end_turn_event(state: Mapping[str, Any], data: Mapping[str, Any] | None = None
+                   ) -> dict[str, Any]:
     """The turn is over: the next begins, and the Store's stock now is what Mule prices of the
     next turn look at (Mules: a shortage raises the price from the next turn on).
 
@@ -371,70 +447,134 @@ def end_turn_event(state: Mapping[str, Any]) -> dict[str, Any]:
         missing.append(f"production ({', '.join(waiting)})")
     if not state["this_turn"]["spoilage"]:
         missing.append("spoilage")
-    if state["populations"] and not state["this_turn"]["upkeep"]:
+    typed = state_from_json(state)
+    if steps.needs_upkeep(typed) and not state["this_turn"]["upkeep"]:
         missing.append("population upkeep")
+    if typed.over:
+        raise RuleError("the game is over: 'irata play status' shows the final score")
     if missing:
         raise RuleError(f"turn {state['turn']} has not had its {', '.join(missing)} yet: "
                         "the Production Phase ends the turn")
-    return {"turn": state["turn"], "store": {r: int(state["store"][r]) for r in STORE}}
+    out: dict[str, Any] = {"turn": state["turn"],
+                           "store": {r: int(state["store"][r]) for r in STORE}}
+    end = (data or {}).get("game_end")
+    if end and typed.reshuffles >= int(end["draw_pile_exhausted"]):
+        out["over"] = True
+        out["score"] = score_of(state, end)
+    return out
+
+
+def score_of(state: Mapping[str, Any], end: Mapping[str, Any]) -> dict[str, Any]:
+    """The final score of the saved game (``economy.final_score``): the Population cards in
+    play give the colony's people."""
+    from companion.mule_goes_crazy.data import game
+    from companion.mule_goes_crazy.economy import final_score
+
+    g = game()
+    people = sum(int(mgc.find_card(g, p["card"], "population").fields["people"])
+                 for p in state["populations"])
+    score = final_score(state["players"], state["prices"], people, end)
+    return {"worth": score.worth, "parts": score.parts, "people": score.people,
+            "winners": list(score.winners), "failed": score.failed}
 
 
 # --- the fold ---------------------------------------------------------------------------------
 
+def _favored(state: dict[str, Any], d: Mapping[str, Any]) -> None:
+    state["favored"] = d["favored"]
+    state["this_turn"]["favored"] = True
+
+
+def _grant(state: dict[str, Any], d: Mapping[str, Any]) -> None:
+    if d["land"] is not None:
+        state["players"][d["player"]]["lands"].append(d["land"])
+    state["granted"].append(d["player"])
+
+
+def _auction(state: dict[str, Any], d: Mapping[str, Any]) -> None:
+    if d["land"] is None:        # a card that is not a Land: the auctions are over
+        state["this_turn"]["auctions_over"] = True
+        return
+    state["auctions"].append({k: d[k] for k in ("turn", "land", "opening", "closing",
+                                                "winner")})
+    if d["winner"] is not None:
+        state["players"][d["winner"]]["credits"] -= int(d["closing"])
+        state["players"][d["winner"]]["lands"].append(d["land"])
+    state["opening_bid"] = int(d["next_opening"])
+
+
+def _buy(state: dict[str, Any], d: Mapping[str, Any]) -> None:
+    sheet = state["players"][d["player"]]
+    sheet["credits"] -= int(d["price"])
+    sheet["mules"].append({"mule": d["mule"], "land": None})
+    steps.acted(state, d["player"])
+    for r, n in d["store_loses"].items():
+        state["store"][r] = max(0, int(state["store"].get(r, 0)) - int(n))
+
+
+def _move(state: dict[str, Any], d: Mapping[str, Any]) -> None:
+    sheet = state["players"][d["player"]]
+    for r, n in d["cost"].items():
+        sheet[r] -= int(n)
+    sheet["mules"][int(d["index"])]["land"] = d["land"]
+    steps.acted(state, d["player"])
+
+
+def _population(state: dict[str, Any], d: Mapping[str, Any]) -> None:
+    state["populations"].append({"card": d["card"], "facility": d["facility"]})
+    if d.get("player"):
+        steps.acted(state, d["player"])
+        state["this_turn"].setdefault("events", []).append(d["player"])
+
+
+def _produce(state: dict[str, Any], d: Mapping[str, Any]) -> None:
+    for n, r in d["players"].items():
+        sheet = state["players"][n]
+        sheet["energy"] -= int(r["energy_used"])
+        for res, v in r["produced"].items():
+            sheet[res] = int(sheet.get(res, 0)) + int(v)
+        state["this_turn"]["produced"].append(n)
+
+
+def _spoilage(state: dict[str, Any], d: Mapping[str, Any]) -> None:
+    for n, r in d["players"].items():
+        state["players"][n]["food"] -= int(r["food_lost"])
+        state["players"][n]["energy"] -= int(r["energy_lost"])
+    state["this_turn"]["spoilage"] = True
+
+
+def _upkeep(state: dict[str, Any], d: Mapping[str, Any]) -> None:
+    for r, v in d["store_change"].items():
+        state["store"][r] = int(state["store"].get(r, 0)) + int(v)
+    gone = set(d["discarded"])
+    state["populations"] = [p for i, p in enumerate(state["populations"]) if i not in gone]
+    state["this_turn"]["upkeep"] = True
+    if d.get("builds") or d.get("facilities_ruined"):
+        steps.fold_builds(state, d.get("builds", []), d.get("facilities_ruined", []))
+
+
+def _end_turn(state: dict[str, Any], d: Mapping[str, Any]) -> None:
+    if d.get("over"):
+        state["over"] = True
+        state["score"] = d["score"]
+        return
+    state["turn"] = int(d["turn"]) + 1
+    state["store_at_turn_start"] = dict(d["store"])
+    state["this_turn"] = _fresh_turn()
+
+
+_FOLD: dict[str, Callable[[dict[str, Any], Mapping[str, Any]], None]] = {
+    "favored": _favored, "grant": _grant, "auction": _auction, "buy": _buy, "move": _move,
+    "population": _population, "produce": _produce, "spoilage": _spoilage,
+    "upkeep": _upkeep, "end-turn": _end_turn}
+
+
 def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
-    d = event.data
-    kind = event.kind
-    players = state["players"]
-    if kind == "favored":
-        state["favored"] = d["favored"]
-    elif kind == "grant":
-        players[d["player"]]["lands"].append(d["land"])
-        state["granted"].append(d["player"])
-    elif kind == "auction":
-        state["auctions"].append({k: d[k] for k in ("turn", "land", "opening", "closing",
-                                                    "winner")})
-        if d["winner"] is not None:
-            players[d["winner"]]["credits"] -= int(d["closing"])
-            players[d["winner"]]["lands"].append(d["land"])
-        state["opening_bid"] = int(d["next_opening"])
-    elif kind == "buy":
-        sheet = players[d["player"]]
-        sheet["credits"] -= int(d["price"])
-        sheet["mules"].append({"mule": d["mule"], "land": None})
-        state["this_turn"]["played"] = True
-        for r, n in d["store_loses"].items():
-            state["store"][r] = max(0, int(state["store"].get(r, 0)) - int(n))
-    elif kind == "move":
-        sheet = players[d["player"]]
-        for r, n in d["cost"].items():
-            sheet[r] -= int(n)
-        sheet["mules"][int(d["index"])]["land"] = d["land"]
-        state["this_turn"]["played"] = True
-    elif kind == "population":
-        state["populations"].append({"card": d["card"], "facility": d["facility"]})
-    elif kind == "produce":
-        for n, r in d["players"].items():
-            sheet = players[n]
-            sheet["energy"] -= int(r["energy_used"])
-            for res, v in r["produced"].items():
-                sheet[res] = int(sheet.get(res, 0)) + int(v)
-            state["this_turn"]["produced"].append(n)
-    elif kind == "spoilage":
-        for n, r in d["players"].items():
-            players[n]["food"] -= int(r["food_lost"])
-            players[n]["energy"] -= int(r["energy_lost"])
-        state["this_turn"]["spoilage"] = True
-    elif kind == "upkeep":
-        for r, v in d["store_change"].items():
-            state["store"][r] = int(state["store"].get(r, 0)) + int(v)
-        gone = set(d["discarded"])
-        state["populations"] = [p for i, p in enumerate(state["populations"]) if i not in gone]
-        state["this_turn"]["upkeep"] = True
-    elif kind == "end-turn":
-        state["turn"] = int(d["turn"]) + 1
-        state["store_at_turn_start"] = dict(d["store"])
-        state["this_turn"] = _fresh_turn()
-    return state
+    fold_one = _FOLD.get(event.kind)
+    if fold_one is not None:
+        fold_one(state, event.data)
+        return state
+    return steps.fold_step(state, event.kind, event.data)
 
 
 def fold(events: list[session.Event]) -> dict[str, Any]:
@@ -511,6 +651,35 @@ def validate(state: dict[str, Any]) -> None:
                                            or pop["facility"] in facilities):
             raise RuleError(f"a Population card in play is one of the deck's, with a Facility "
                             f"of the deck or none, not {pop!r}")
+    _validate_economy(state, g, a_player)
+
+
+def _validate_economy(state: dict[str, Any], g: Any, a_player: Callable[..., None]) -> None:
+    """The economy's keys: Upgrades of the deck on Lands and Mules, Facilities of the deck
+    owned by players, names of players where a player is named, counts that are counts."""
+    ups = _keys(g, "upgrade")
+    for n, sheet in state["players"].items():
+        for u in (*sheet.get("land_upgrades", []), *(m.get("upgrade") for m in sheet["mules"])):
+            if u is not None and u not in ups:
+                raise RuleError(f"{n}'s Upgrade {u!r} is no Upgrade card of the deck "
+                                f"({', '.join(sorted(ups))})")
+    for f in state.get("facilities", []):
+        if not isinstance(f, dict) or f.get("card") not in _keys(g, "facility") \
+                or not _count(f.get("paid")) or not isinstance(f.get("built"), bool):
+            raise RuleError(f"a Facility being built is a Facility card of the deck, its turns "
+                            f"paid and whether it is built, not {f!r}")
+        a_player(f["owner"], "a Facility's owner", none=False)
+    t = state["this_turn"]
+    for n in (*state.get("blocked", []), *t.get("acted", []), *t.get("done", []),
+              *t.get("events", [])):
+        a_player(n, "a player named in the turn", none=False)
+    if not _count(state.get("reshuffles", 0)):
+        raise RuleError(f"the Draw pile's run-outs are a count, not {state['reshuffles']!r}")
+    if any(r not in PRICES for r in t.get("traded", [])) or any(
+            r not in PRICES or isinstance(v, bool) or not isinstance(v, int)
+            for r, v in dict(t.get("dice", {})).items()):
+        raise RuleError("this turn's Resource Auctions and dice name resources "
+                        f"({', '.join(PRICES)})")
 
 
 # --- what `irata play status` prints --------------------------------------------------------------
@@ -547,6 +716,7 @@ def describe(state: dict[str, Any]) -> str:
         lines.append("  Population cards in play: " + ", ".join(
             _title(p["card"]) + (f" + {_title(p['facility'])}" if p.get("facility") else "")
             for p in pops))
+    lines += _economy(state)
     t = state.get("this_turn", {})
     todo = [n for n in state.get("seating", []) if n not in t.get("produced", [])]
     lines.append("  This turn: " + "; ".join([
@@ -557,25 +727,32 @@ def describe(state: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
-    """What the table does now in the turn (Land Auctions, Player Turns, the Production
-    Phase: production, spoilage, upkeep), and the command that records it."""
-    mgc_ = "irata play mule-goes-crazy"
-    turn = state["turn"]
-    this = state["this_turn"]
-    waiting = _to_produce(state)
-    if not this.get("played") and len(waiting) == len(state["seating"]):
-        unsold = any(int(a["turn"]) == turn and a["winner"] is None for a in state["auctions"])
-        if not unsold:
-            return (f"turn {turn}: Land Auctions (a Land turned over from the Draw pile), then "
-                    "the Player Turns (buy and move Mules), then Production",
-                    f"{mgc_} auction LAND --winner NAME --price N | --unsold")
-    if waiting:
-        return (f"turn {turn}: Player Turns (buy, move), then Production for "
-                f"{', '.join(waiting)}", f"{mgc_} produce --save")
-    if not this["spoilage"]:
-        return f"turn {turn}: Spoilage", f"{mgc_} spoilage --save"
-    if state["populations"] and not this["upkeep"]:
-        return f"turn {turn}: Population upkeep from the Store", f"{mgc_} upkeep --save"
-    return (f"turn {turn} is done: the next turn begins (then its favored player)",
-            f"{mgc_} end-turn")
+def _economy(state: dict[str, Any]) -> list[str]:
+    """What the economy adds to ``status``: Upgrades, Facilities, the Draw pile, the end, and
+    the rules this copy chose where the draft stops."""
+    lines = []
+    for n in state.get("seating", []):
+        p = state["players"].get(n, {})
+        ups = [f"{_title(u)} on {_title(land)}" for land, u in
+               zip(p.get("lands", []), p.get("land_upgrades", []), strict=False) if u]
+        ups += [f"{_title(m['upgrade'])} on the Mule on {_title(m.get('land'))}"
+                for m in p.get("mules", []) if m.get("upgrade")]
+        if ups:
+            lines.append(f"  {n}'s Upgrades: {', '.join(ups)}.")
+    for f in state.get("facilities", []):
+        lines.append(f"  Facility {_title(f['card'])} ({f['owner']}): "
+                     + ("built" if f["built"] else f"{f['paid']} turn(s) of its Build cost paid"))
+    if state.get("blocked"):
+        lines.append(f"  Lost Paperwork: {', '.join(state['blocked'])} may not move Mules.")
+    lines.append(f"  The Draw pile has run out {state.get('reshuffles', 0)} time(s).")
+    score = state.get("score")
+    if state.get("over") and score:
+        lines.append("  The game is over: " + ", ".join(
+            f"{n} {w}" for n, w in score["worth"].items()) + (
+            "; the colony failed, nobody wins" if score["failed"]
+            else f"; winner {', '.join(score['winners'])}"))
+    from companion.mule_goes_crazy.data import game
+
+    lines.append("  This copy's rules where the draft stops (starred on the rules sheet):")
+    lines += [f"    * {d}" for d in game().data.get("decisions", [])]
+    return lines

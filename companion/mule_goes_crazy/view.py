@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.table import Board, Cell, Column
 
-__all__ = ["board", "choices", "open_moves", "players"]
+__all__ = ["board", "choices", "players"]
 
 RESOURCES = ("food", "energy", "smithore", "crystite")
 
@@ -46,16 +46,6 @@ def board(state: dict[str, Any]) -> Board:
     notes = (f"Population cards in play: {', '.join(pops)}",) if pops else ()
     return Board(f"Mule Goes Crazy!, turn {state.get('turn', 1)}",
                  tuple(_column(state, n) for n in players(state)), stocks, notes)
-
-
-def open_moves(state: dict[str, Any], now: Any) -> tuple[str, ...]:
-    """The Player Turns (buy and move Mules) come before Production, a Land Grant and a
-    Population card whenever the table lays them down."""
-    if now.kind == "produce":
-        return ("buy", "move", "grant", "population")
-    if now.kind == "auction":
-        return ("grant", "favored", "population")
-    return ()
 
 
 def choices(state: dict[str, Any], kind: str, who: str | None) -> dict[str, tuple[str, ...]]:

@@ -478,7 +478,7 @@ class MutagenGame:
         also = tuple(k for k in DURING
                      if (k not in ("people", "discard") or PLIGHT in typed.expansions)
                      and (k != "palace" or PALACE in typed.expansions))
-        return Now(typed.round, "round", None, text, command, also=also)
+        return Now(typed.round, "round", None, text, command, kinds=("round", *also))
 
     def apply(self, state: dict[str, Any], move: Move) -> Outcome:
         rule = _MOVES.get(move.kind)

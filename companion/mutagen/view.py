@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.table import Board, Cell, Column
 
-__all__ = ["board", "choices", "open_moves", "players"]
+__all__ = ["board", "choices", "players"]
 
 
 def players(state: dict[str, Any]) -> tuple[str, ...]:
@@ -33,11 +33,6 @@ def board(state: dict[str, Any]) -> Board:
     if isinstance(final, dict) and final.get("winners"):
         notes += (f"Winner: {' and '.join(str(w) for w in final['winners'])}",)
     return Board(title, columns, (), notes)
-
-
-def open_moves(state: dict[str, Any], now: Any) -> tuple[str, ...]:
-    """Points are gained or paid at any time of a round."""
-    return ("points",) if now.kind == "round" else ()
 
 
 def choices(state: dict[str, Any], kind: str, who: str | None) -> dict[str, tuple[str, ...]]:

@@ -1,11 +1,13 @@
 """Outer Earth, declared (:class:`companion.play.Declaration`): its moves as the table types
-them (:mod:`companion.outer_earth.moves`), what comes now (``saved.step_now``, the same as
-``irata play outer-earth next``), and each move applied to the saved game's state.
+them (:mod:`companion.outer_earth.moves`), what comes now (``irata play outer-earth next``),
+and each move applied to the saved game's state.
 
-A move is checked and made into its event by the saved game's own event builder
-(``saved.bid_event``, ``draw_event``, ``build_event``, ``sell_event``, ``upkeep_event``,
-``round_event``), which raises the rule's refusal; the state after it is the fold's step
-(``saved.step``). So the events are those the commands have always recorded.
+What comes now is read from the typed state (:mod:`companion.outer_earth.state`): in
+Phase 2 the company whose turn it is, and the moves of its turn (``Now.kinds``: draw, build,
+sell, done). A move is checked and made into its event by the saved game's own event builder
+(``saved.bid_event``, ``draw_event``, ``build_event``, ``sell_event``, ``done_event``,
+``upkeep_event``, ``round_event``), which raises the rule's refusal; the state after it is the
+fold's step (``saved.step``). So the events are those the commands have always recorded.
 
 A bidding that is not over yet records nothing: :class:`BiddingGoesOn` is its refusal, and
 carries the auction so far for the table to read. Nothing runs itself: every step of Outer
@@ -21,11 +23,13 @@ from typing import Any
 from companion.outer_earth import saved
 from companion.outer_earth.data import load_rules
 from companion.outer_earth.moves import MOVES
-from companion.outer_earth.rules import Auction, Rules
+from companion.outer_earth.rules import Auction, Rules, turns_now
+from companion.outer_earth.state import State, state_from_json
 from companion.play import Move, Now, Outcome
 from components.errors import InputError, RuleError
 
-__all__ = ["GAME", "MOVES", "BiddingGoesOn", "OuterEarthGame", "discards"]
+__all__ = ["ACTION_KINDS", "GAME", "MOVES", "BiddingGoesOn", "OuterEarthGame", "discards",
+           "now_of"]
 
 DIE_NAMES = ("draw", "build", "sell")
 
@@ -129,10 +133,17 @@ def _round(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, A
     return saved.round_event(state, rules), None
 
 
+def _done(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    return saved.done_event(state, _player(move, "ends its turn")), None
+
+
 _APPLY: dict[str, Callable[[dict[str, Any], Move, Rules], tuple[dict[str, Any], Any]]] = {
-    "bid": _bid, "draw": _draw, "build": _build, "sell": _sell, "upkeep": _upkeep,
-    "round": _round,
+    "bid": _bid, "draw": _draw, "build": _build, "sell": _sell, "done": _done,
+    "upkeep": _upkeep, "round": _round,
 }
+
+ACTION_KINDS = ("draw", "build", "sell", "done")
+"""Phase 2: the moves of a company's turn (Company Actions), and the end of it."""
 
 
 def _lines(kind: str, data: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
@@ -142,6 +153,8 @@ def _lines(kind: str, data: dict[str, Any], after: dict[str, Any]) -> tuple[str,
             return (f"{data['buyer']} buys {data['planet']} for {data['price']} development "
                     f"card(s); the starting player token moves to {data['starting_player']}.",)
         return (f"Nobody buys {data['planet']}: {data['under']} card(s) under it now.",)
+    if kind == "done":
+        return (f"{data['player']}'s turn is over.",)
     if kind in ("draw", "build", "sell"):
         c = after["players"][data["player"]]
         what = {"draw": f"draws {data.get('cards')}",
@@ -164,10 +177,7 @@ class OuterEarthGame:
     moves = MOVES
 
     def now(self, state: dict[str, Any]) -> Now | None:
-        kind, who, text, command = saved.step_now(state)
-        if kind is None:
-            return None
-        return Now(int(state["round"]), kind, who, text, command)
+        return now_of(state_from_json(state))
 
     def apply(self, state: dict[str, Any], move: Move) -> Outcome:
         apply = _APPLY.get(move.kind)
@@ -180,6 +190,36 @@ class OuterEarthGame:
 
     def auto(self, state: dict[str, Any]) -> Move | None:
         return None
+
+
+def now_of(s: State) -> Now | None:
+    """Game Play Overview: Phase 1 (a planet of the market up for sale), Phase 2 (each
+    company's turn of actions, clockwise from the starting player: draw, build, sell, or
+    done), Phase 3 (upkeep), the end of the round; None once the game is over (End Game
+    Scoring)."""
+    oe = "irata play outer-earth"
+    rnd = s.round
+    if s.over:
+        return None
+    if s.upkeep_done:
+        return Now(rnd, "round", None, f"round {rnd}'s upkeep is done: replenish the planet "
+                   "market and begin the next round (or end the game after the last one)",
+                   f"{oe} round")
+    unsold = sum(1 for _, bought in s.offered if not bought)
+    left = s.market.planets - unsold
+    if not s.phase2 and left > 0:
+        return Now(rnd, "bid", None, f"round {rnd}, Phase 1: put the next planet of the "
+                   f"market up for sale ({len(s.offered)} offered, {left} to go)",
+                   f"{oe} bid --planet NAME --green NAMES [MOVES]")
+    current, then = turns_now(s.seating, s.starting_player, s.acted)
+    who = then if current is None or current in s.done else current
+    if who is None:
+        return Now(rnd, "upkeep", None, f"round {rnd}, Phase 3: upkeep for every company",
+                   f"{oe} upkeep [--discard NAME=PLANET]")
+    return Now(rnd, "draw", who, f"round {rnd}, Phase 2: {who}'s turn of 3 actions (draw, "
+               "build, sell), then done; clockwise from the starting player "
+               f"({s.starting_player}); then Phase 3",
+               f"{oe} draw|build|sell|done {who} ... (then: {oe} upkeep)", kinds=ACTION_KINDS)
 
 
 GAME = OuterEarthGame()

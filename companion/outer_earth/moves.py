@@ -1,6 +1,6 @@
 """Outer Earth's moves as the table types them, declared once: one for each command of
 ``irata play outer-earth`` that records a step of the saved game (``bid --save``, ``draw``,
-``build``, ``sell --save``, ``upkeep --save``, ``round``). :mod:`companion.outer_earth.game`
+``build``, ``sell``, ``done``, ``upkeep``, ``round``). :mod:`companion.outer_earth.game`
 plays them. Light to import: listing the commands reads it."""
 
 from __future__ import annotations
@@ -45,6 +45,10 @@ MOVES: tuple[MoveSpec, ...] = (
                            option="--pile", once=True, title="Pile"),
                      Param("raise", "The die a dice increase icon raises (once per icon).",
                            option="--raise", many=True, title="Dice raised"))),
+    MoveSpec("done", "done", "Phase 2: a company's turn is over.",
+             "Company Actions: PLAYER's turn is over (its 3 actions taken, or the rest let "
+             "go): the next company clockwise takes its turn; after the last, Phase 3.",
+             who="player"),
     MoveSpec("upkeep", "upkeep", "Phase 3: upkeep for every company.",
              "Phase 3, Upkeep Order, for every company at once: planet tax, then the hand "
              "limit; NAME=PLANET puts a taxed planet into NAME's profits pile instead of "

@@ -46,7 +46,6 @@ from companion.outer_earth.rules import (
     increase_die,
     last_round,
     sell_planet,
-    turns_now,
     walk_auction,
 )
 from companion.outer_earth.rules import setup as game_setup
@@ -254,10 +253,26 @@ def _its_turn(state: Mapping[str, Any], player: str) -> None:
     """Refuse an action by a company of the game whose turn it is not (Company Actions:
     clockwise from the starting player, one turn each)."""
     company(state, player)
+    if player in state.get("done", ()):
+        raise RuleError(f"{player}'s turn this round is over (its turn was ended with 'done'): "
+                        "in Phase 2 each company takes its 3 actions in one turn")
     refusal = company_turn_refusal(state["seating"], state["starting_player"],
                                    list(state.get("turn", {})), player)
     if refusal:
         raise RuleError(refusal)
+
+
+def done_event(state: Mapping[str, Any], player: str) -> dict[str, Any]:
+    """Company Actions: the company's turn is over (its 3 actions taken, or the rest let go),
+    so the next company clockwise takes its turn; after the last, Phase 3."""
+    _playing(state, "turn")
+    _its_turn(state, player)
+    offered = dict(state.get("offered", {}))
+    unsold = sum(1 for bought in offered.values() if not bought)
+    if not state.get("phase2") and int(state["market"]["planets"]) - unsold > 0:
+        raise RuleError(f"round {state['round']} is in Phase 1: a company's turn of actions "
+                        "comes in Phase 2, once every planet of the market was put up for sale")
+    return _tried(state, "done", {"round": state["round"], "player": player})
 
 
 def _within_turn(state: Mapping[str, Any], player: str, values: Mapping[str, int],
@@ -495,7 +510,7 @@ def profits_of(state: Mapping[str, Any]) -> list[Profits]:
 
 def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
     d = event.data
-    if event.kind in ("draw", "build", "sell"):
+    if event.kind in ("draw", "build", "sell", "done"):
         _count_action(state, event.kind, d)
     apply = _APPLY.get(event.kind)
     if apply is not None:
@@ -510,10 +525,12 @@ def _count_action(state: dict[str, Any], kind: str, d: dict[str, Any]) -> None:
     t = state.setdefault("turn", {}).setdefault(d["player"], {})
     for key in ("drawn", "built", "sold", "draw", "build", "sell"):
         t.setdefault(key, 0)
-    values = d.get("values") or {kind: d.get("value", 0)}
+    values = d.get("values") or ({kind: d.get("value", 0)} if kind != "done" else {})
     for what in ("draw", "build", "sell"):
         t[what] = max(int(t[what]), int(values.get(what, 0)))
-    if kind == "draw":
+    if kind == "done":
+        state.setdefault("done", []).append(d["player"])
+    elif kind == "draw":
         t["drawn"] += int(d["cards"])
     elif kind == "build":
         t["built"] += len(d["built"])
@@ -584,6 +601,7 @@ def _apply_round(state: dict[str, Any], d: dict[str, Any]) -> None:
     state["phase2"] = False
     state["turn"] = {}
     state["offered"] = {}
+    state.pop("done", None)
     if d.get("last_round_next"):
         state["final_round"] = state["round"]
 
@@ -648,7 +666,7 @@ def _check_seating(state: dict[str, Any]) -> None:
     if start is not None and start not in companies:
         raise RuleError(f"the starting player is one of the companies ({', '.join(companies)}), "
                         f"not {start!r}")
-    if any(name not in companies for name in state.get("turn", {})):
+    if any(name not in companies for name in (*state.get("turn", {}), *state.get("done", []))):
         raise RuleError(f"a turn is taken by the game's companies ({', '.join(companies)})")
 
 
@@ -687,47 +705,6 @@ def describe(state: dict[str, Any]) -> str:
 
 
 __all__ = ["ACTIONS", "bid_event", "build_event", "company", "describe", "draw_event",
-           "find_planet", "fold", "last_round_of", "latest_planet", "new_game", "next_step",
-           "profits_of", "round_event", "sell_event", "step", "step_now", "upkeep_event",
+           "find_planet", "fold", "last_round_of", "latest_planet", "new_game",
+           "profits_of", "round_event", "sell_event", "step", "upkeep_event", "done_event",
            "values_of"]
-
-
-def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
-    """What the table does now (Game Play Overview: Phase 1, Phase 2, Phase 3, the next
-    round or End Game Scoring), and the command that records it."""
-    _, _, text, command = step_now(state)
-    return text, command
-
-
-def step_now(state: Mapping[str, Any]) -> tuple[str | None, str | None, str, str]:
-    """:func:`next_step` with the step's kind and whom it is for: ``(kind, who, text,
-    command)``; kind None once the game is over (End Game Scoring), ``round`` after the
-    upkeep, ``bid`` in Phase 1, ``draw|build|sell`` in Phase 2 (any of the company's three
-    actions, or ``upkeep`` once every company has had its turn)."""
-    oe = "irata play outer-earth"
-    rnd = state["round"]
-    if state.get("over"):
-        return None, None, "the game is over: End Game Scoring", f"{oe} score --save"
-    if state.get("upkeep_done"):
-        return ("round", None, f"round {rnd}'s upkeep is done: replenish the planet market and "
-                "begin the next round (or end the game after the last one)", f"{oe} round")
-    offered = dict(state.get("offered", {}))
-    unsold = sum(1 for bought in offered.values() if not bought)
-    left = int(state["market"]["planets"]) - unsold
-    if not state.get("phase2") and left > 0:
-        return ("bid", None, f"round {rnd}, Phase 1: put the next planet of the market up for "
-                f"sale ({len(offered)} offered, {left} to go)",
-                f"{oe} bid --save --planet NAME --green NAMES [MOVES]")
-    now, then = turns_now(state["seating"], state["starting_player"],
-                          list(state.get("turn", {})))
-    if now is None:
-        whose = f"{then}'s turn (the starting player) of 3 actions (draw, build, sell)"
-    elif then is None:
-        whose = f"{now}'s turn, the last, of 3 actions (draw, build, sell)"
-    else:
-        whose = f"{now}'s turn of 3 actions (draw, build, sell), then {then}'s"
-    who = then if now is None else now
-    return ("draw|build|sell", who,
-            f"round {rnd}, Phase 2: from the starting player ({state['starting_player']}) "
-            f"clockwise, each company's turn; now {whose}; then Phase 3",
-            f"{oe} draw|build|sell ... --player {who} (then: {oe} upkeep --save)")

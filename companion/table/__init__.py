@@ -9,9 +9,7 @@ A game's view module reads the state's JSON form and declares:
 - ``players(state) -> tuple[str, ...]``: the players' names, as a seat is chosen;
 - ``choices(state, kind, who) -> dict[str, tuple[str, ...]]``: for a move of ``kind`` by
   ``who``, what may be typed into each of its fields now (a Colonist's own Lands), offered as
-  choices beside the field (the field still takes any text: the game's check judges it);
-- optionally ``open_moves(state, now) -> tuple[str, ...]``: moves possible now besides the
-  one ``now`` names (points gained during a round).
+  choices beside the field (the field still takes any text: the game's check judges it).
 
 A game without one gets its ``describe`` text on the board and no choices. Nothing here is a
 rule: who may enter a move is the seat's (a player enters the moves naming them, and those of
@@ -133,15 +131,14 @@ def board_of(game: str, decl: Declaration, state: dict[str, Any]) -> dict[str, A
 
 def open_kinds(game: str, state: dict[str, Any], now: Now | None,
                declared: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """The moves possible now: the one ``now`` names (``draw|build|sell``: any of them), and
-    those the game's view adds; every one of ``declared`` when ``now`` names none of them (the
-    game's own check then says which it takes)."""
+    """The moves possible now: those ``now`` names (``Now.possible``; a kind written
+    ``draw|build|sell`` is any of them); every one of ``declared`` when ``now`` names none of
+    them (the game's own check then says which it takes)."""
     if now is None:
         return ()
-    kinds = [k for k in re.split(r"[^\w-]+", now.kind) if k]
-    view = _view(game)
-    if view is not None and hasattr(view, "open_moves"):
-        kinds.extend(k for k in view.open_moves(state, now) if k not in kinds)
+    kinds: list[str] = []
+    for step in now.possible:
+        kinds.extend(k for k in re.split(r"[^\w-]+", step) if k and k not in kinds)
     if declared:
         named = tuple(k for k in kinds if k in declared)
         return named or declared     # a step named otherwise than its moves: offer them all

@@ -15,8 +15,8 @@ What is typed, the same way for every move:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 import click
 
@@ -28,7 +28,24 @@ if TYPE_CHECKING:
     from companion.moves import MoveSpec
     from companion.play import Declaration, Move, Played
 
-__all__ = ["add_moves", "pairs", "show_next"]
+__all__ = ["Face", "add_moves", "pairs", "show_next"]
+
+
+class Face(NamedTuple):
+    """What a game's own command line adds to a move's generated command (all optional):
+
+    - ``show(played, state, game_id)``: the move's own JSON fields and lines, printed in
+      place of the event's lines (the generic fields stay: ``id``, ``next``, ...);
+    - ``refused(exc)``: a refusal the game prints as a result, exit 0 (Outer Earth's bidding
+      that is not over yet), or None to refuse as usual;
+    - ``calculator``: the game's calculator of the same name. The command runs it when no
+      saved game is meant: one of the calculator's own options is given, or the move names a
+      player and none is given; neither ``--save`` nor ``--game``."""
+
+    show: Callable[[Played, dict[str, Any], int], tuple[dict[str, Any], list[str]]] | None \
+        = None
+    refused: Callable[[Exception], tuple[dict[str, Any], list[str]] | None] | None = None
+    calculator: click.Command | None = None
 
 
 # the reading of an entry lives in the companion, shared with the table view's forms
@@ -36,21 +53,26 @@ pair_list = entry.pair_list
 pairs = entry.pairs
 _option_answers = entry.option_answers
 _moves = entry.moves_of
+_words = entry.words_of
 
 
 def _report(game: str, saved_id: int, played: list[Played], notes: list[str],
-            state: dict[str, Any], decl: Declaration, as_json: bool) -> None:
+            state: dict[str, Any], decl: Declaration, as_json: bool,
+            face: Face | None = None) -> None:
     typed = [p for p in played if not p.auto]
     last = typed[-1] if typed else None
     now = decl.now(state)
     nxt = now.as_dict() if now else None
+    own: tuple[dict[str, Any], list[str]] | None = None
+    if face is not None and face.show is not None and last is not None:
+        own = face.show(last, state, saved_id)
     lines: list[str] = []
     for p in played:
         if p.auto:
             lines.append(f"(ran itself) {p.said or _said(p)}")
             lines.extend(f"  {line}" for line in p.lines)
         else:
-            lines.extend(p.lines)
+            lines.extend(own[1] if own is not None and p is last else p.lines)
     lines.extend(notes)
     data = last.event.data if last else {}
     emit(as_json, {"id": saved_id, "event": last.event.seq if last else None,
@@ -59,7 +81,7 @@ def _report(game: str, saved_id: int, played: list[Played], notes: list[str],
                    "who": data.get("who"), "lines": [x for p in typed for x in p.lines],
                    "ran_itself": [{"event": p.event.seq, "step": p.move.kind, "who": p.move.who,
                                    "lines": list(p.lines)} for p in played if p.auto],
-                   "notes": notes, "next": nxt},
+                   "notes": notes, "next": nxt, **(own[0] if own is not None else {})},
          [*lines, f"Saved. Now: {nxt['text']}\n  {nxt['command']}" if nxt
           else "Saved. The game is over."])
 
@@ -70,47 +92,134 @@ def _said(p: Played) -> str:
 
 
 def _run(game: str, title: str, start: str, spec: MoveSpec, db: str | None,
-         game_id: int | None, as_json: bool, kwargs: dict[str, Any]) -> None:
+         game_id: int | None, as_json: bool, kwargs: dict[str, Any],
+         face: Face | None = None) -> None:
     from companion.play import declaration, play
+    from components.errors import RuleError
 
     decl = declaration(game)
     assert decl is not None
     moves = _moves(spec, kwargs)
     with open_store(db) as store:
         saved = pick(store, game_id, game, title, start)
-        played, state, notes = play(store, saved, decl, moves)
-    _report(game, saved.id, played, notes, state, decl, as_json)
+        try:
+            played, state, notes = play(store, saved, decl, moves)
+        except (InputError, RuleError) as exc:
+            shown = face.refused(exc) if face is not None and face.refused else None
+            if shown is None:
+                raise
+            emit(as_json, shown[0], shown[1])
+            return
+    _report(game, saved.id, played, notes, state, decl, as_json, face)
+
+
+def _calculate(spec: MoveSpec, calc: click.Command, kwargs: dict[str, Any]) -> bool:
+    """Run the calculator of a move's command when no saved game is meant (see
+    :class:`Face`); False when the move is to be played. ``kwargs`` are the command's."""
+    ctx = click.get_current_context()
+    own = _own(spec, calc) - {"save"}
+    typed = [p for p in calc.params if p.name in own
+             and ctx.get_parameter_source(p.name or "") != click.core.ParameterSource.DEFAULT]
+    saved = bool(kwargs.get("save")) or kwargs.get("game_id") is not None
+    if saved or not (typed or (spec.who and kwargs.get("who") is None)):
+        if typed:
+            shown = ", ".join(p.opts[0] for p in typed if isinstance(p, click.Option))
+            raise InputError(f"{shown} {'is' if len(typed) == 1 else 'are'} for the "
+                             "calculator, without a saved game: leave out --save and --game")
+        return False
+    calc_opts = {o for p in calc.params for o in getattr(p, "opts", ())}
+    moved = [p.option for p in spec.params if p.option and p.option not in calc_opts
+             and kwargs.get(p.key) not in (None, (), False, "")]
+    if moved:
+        who = " NAME" if spec.who == "player" else ""
+        raise InputError(f"{', '.join(map(str, moved))} belong{'s' if len(moved) == 1 else ''} "
+                         f"to the saved game's move ({spec.command}{who} ...), not to the "
+                         "calculator")
+    given: dict[str, Any] = {}
+    for p in calc.params:
+        if p.name in kwargs and p.name in own | {"game_id", "db", "as_json", "save"}:
+            given[p.name or ""] = kwargs[p.name or ""]
+        else:
+            given[p.name or ""] = p.process_value(ctx, _as_calculator(spec, p, kwargs))
+    ctx.invoke(calc.callback or (lambda **_: None), **given)
+    return True
+
+
+def _own(spec: MoveSpec, calc: click.Command) -> set[str]:
+    """The calculator's options the move lacks (the command takes them for the calculator)."""
+    taken = {p.option for p in spec.params if p.option} | {"--game", "--db", "--json"}
+    return {p.name or "" for p in calc.params
+            if isinstance(p, click.Option) and not taken & set(p.opts)}
+
+
+def _move_names(spec: MoveSpec) -> list[str]:
+    return ["who", "words", "game_id", "db", "as_json",
+            *(p.key for p in spec.params if p.option is not None)]
+
+
+def _as_calculator(spec: MoveSpec, param: click.Parameter, kwargs: dict[str, Any]) -> Any:
+    """The value a move's option gives the calculator's option of the same name."""
+    if isinstance(param, click.Argument):
+        return kwargs.get("words") or ()
+    opts = set(getattr(param, "opts", ()))
+    found = next((p for p in spec.params if p.option in opts), None)
+    if found is None:
+        return None
+    value = kwargs.get(found.key)
+    if isinstance(value, tuple) and not param.multiple:
+        return value[-1] if value else None
+    return value
 
 
 def _command(group: click.Group, game: str, title: str, start: str, spec: MoveSpec,
-             signed: bool = False) -> click.Command:
+             face: Face | None = None, signed: bool = False) -> click.Command:
+    calc = face.calculator if face is not None else None
+
     def callback(game_id: int | None, db: str | None, as_json: bool, **kwargs: Any) -> None:
-        _run(game, title, start, spec, db, game_id, as_json, kwargs)
+        if calc is not None:
+            if _calculate(spec, calc, {"game_id": game_id, "db": db, "as_json": as_json,
+                                       **kwargs}):
+                return
+            for name in _own(spec, calc):   # the calculator's own options, read by it alone
+                kwargs.pop(name, None)
+        _run(game, title, start, spec, db, game_id, as_json, kwargs, face)
 
     fn: Callable[..., None] = callback
     for param in reversed(spec.params):
-        if param.option is not None:
+        if param.option is not None and param.flag:
+            fn = click.option(param.option, param.key, is_flag=True, help=param.help)(fn)
+        elif param.option is not None:
             many = param.pairs or param.many or param.once
             fn = click.option(param.option, param.key, multiple=many, help=param.help)(fn)
     if any(p.option is None for p in spec.params):
         fn = click.argument("words", nargs=-1)(fn)
     if spec.who in ("player", "good"):
-        fn = click.argument("who", metavar="NAME" if spec.who == "player" else "GOOD")(fn)
+        fn = click.argument("who", metavar="NAME" if spec.who == "player" else "GOOD",
+                            required=calc is None)(fn)
     for option in (JSON, DB, GAME):
         fn = option(fn)
     text = f"{spec.help}\n\nirata play {game} next says which step comes now."
+    if calc is not None:
+        text += f"\n\nWithout a saved game (no NAME, --save or --game): {calc.help or ''}"
     # a signed move's words may be negative numbers (points Bob -3), never taken for options
     settings = {"ignore_unknown_options": True} if signed else {}
-    return group.command(spec.command, help=text, short_help=spec.summary,
-                         context_settings=settings)(fn)
+    command = group.command(spec.command, help=text, short_help=spec.summary,
+                            context_settings=settings)(fn)
+    if calc is not None:
+        own = _own(spec, calc)
+        command.params.extend(p for p in calc.params if p.name in own)
+    return command
 
 
 def add_moves(group: click.Group, game: str, title: str, start: str,
-              moves: tuple[MoveSpec, ...], signed: tuple[str, ...] = ()) -> None:
-    """Add a command for each declared move, and ``next``, to a game's command group.
+              moves: tuple[MoveSpec, ...], faces: Mapping[str, Face] | None = None,
+              signed: tuple[str, ...] = ()) -> None:
+    """Add a command for each declared move, and ``next``, to a game's command group;
+    ``faces`` (by move kind) say what a game's own command line adds to one (:class:`Face`),
     ``signed`` names the moves whose words may be negative numbers (``points Bob -3``)."""
     for spec in moves:
-        _command(group, game, title, start, spec, spec.kind in signed)
+        _command(group, game, title, start, spec, (faces or {}).get(spec.kind),
+                 spec.kind in signed)
 
     @group.command("next")
     @GAME
@@ -193,18 +302,19 @@ def _walk_step(store: Any, saved: Any, decl: Declaration, moves: tuple[MoveSpec,
     from companion.play import play
     from components.errors import InputError, RuleError
 
-    spec = next(m for m in moves if m.kind == now.kind)
+    specs = [m for kind in now.possible for m in moves if m.kind == kind]
     where = f"{now.text}: everything before it is saved; run turn again to resume here"
-    refused: dict[tuple[tuple[str, str], ...], int] = {}
+    refused: dict[tuple[str, tuple[tuple[str, str], ...]], int] = {}
     click.echo(f"-- {now.text}")
     while True:
-        move = _ask_any(moves, now, where) if now.also else _ask(spec, now, where)
+        move = _ask(specs[0], now, where) if len(specs) == 1 else _ask_one_of(specs, now, where)
         try:
             played, state, notes = play(store, saved, decl, [move])
         except (InputError, RuleError) as exc:
             click.echo(f"  ! {exc}")
-            refused[move.given] = refused.get(move.given, 0) + 1
-            if refused[move.given] >= 3 or sum(refused.values()) >= 50:
+            key = (move.kind, move.given)
+            refused[key] = refused.get(key, 0) + 1
+            if refused[key] >= 3 or sum(refused.values()) >= 50:
                 raise RuleError(f"{exc} (refused {sum(refused.values())} times); stopped at "
                                 f"{where}") from None
             continue
@@ -218,17 +328,58 @@ def _ask(spec: MoveSpec, now: Any, where: str) -> Move:
     """The move asked at the table in one prompt, typed as after its command's name on the
     command line (``--dice red,blue``; the words first); blank when it takes nothing."""
     shown = " ".join([*(f"[{p.key.upper()}]" for p in spec.params if p.option is None),
-                      *(f"[{p.option} ...]" for p in spec.params if p.option)])
+                      *(f"[{p.option}]" if p.flag else f"[{p.option} ...]"
+                        for p in spec.params if p.option)])
     question = f"{now.text}" + (f" ({shown}; blank: none of them)" if shown else "")
     while True:
         try:
             text = str(click.prompt(question, default="", show_default=False))
         except click.Abort as exc:
             stopped(exc, where)
+        first, _, rest = text.strip().partition(" ")
+        if first.lower() == spec.command:     # the move's name typed too, as on the line
+            text = rest
         try:
             return _typed_move(spec, now, text)
         except InputError as exc:      # what cannot be read is asked again, as a refusal
             click.echo(f"  ! {exc}")
+
+
+def _ask_one_of(specs: list[MoveSpec], now: Any, where: str) -> Move:
+    """One of several moves possible now, asked in one prompt: the move's command name first,
+    then whom it names when the step names nobody (``points Bob 3``), then what it takes, as
+    on the command line (``build blue,red --planet Halcyon``)."""
+    names = {spec.command: spec for spec in specs}
+    question = f"  a move ({' | '.join(_shape(spec, now) for spec in specs)})"
+    while True:
+        try:
+            text = str(click.prompt(question, default="", show_default=False))
+        except click.Abort as exc:
+            stopped(exc, where)
+        first, _, rest = text.strip().partition(" ")
+        spec = names.get(first.lower())
+        if spec is None:
+            click.echo(f"  ! type one of {', '.join(names)} first"
+                       + (f", not '{first[:40]}'" if first else ""))
+            continue
+        try:
+            if spec.who and now.who is None:
+                who, _, rest = rest.strip().partition(" ")
+                if not who:
+                    raise InputError(f"{spec.command} names the player first")
+                return _typed_move(spec, now._replace(who=who), rest)
+            return _typed_move(spec, now, rest)
+        except InputError as exc:
+            click.echo(f"  ! {exc}")
+
+
+def _shape(spec: MoveSpec, now: Any) -> str:
+    """How a move is typed at a prompt of several: ``crew PLAYER ...``, ``round [FILE]``."""
+    who = " PLAYER" if spec.who and now.who is None else ""
+    words = [p for p in spec.params if p.option is None]
+    if len(words) == 1 and not who and len(spec.params) == 1:
+        return f"{spec.command} [{words[0].key.upper()}]"
+    return f"{spec.command}{who}{' ...' if spec.params else ''}"
 
 
 def _typed_move(spec: MoveSpec, now: Any, text: str) -> Move:
@@ -247,7 +398,9 @@ def _typed_move(spec: MoveSpec, now: Any, text: str) -> Move:
     while tokens:
         token = tokens.pop(0)
         name, eq, inline = token.partition("=")
-        if name in options:
+        if name in options and options[name].flag:
+            values[options[name].key] = ["yes"]
+        elif name in options:
             if not eq and not tokens:
                 raise InputError(f"{name} needs a value")
             values.setdefault(options[name].key, []).append(inline if eq else tokens.pop(0))
@@ -256,47 +409,18 @@ def _typed_move(spec: MoveSpec, now: Any, text: str) -> Move:
                              f"{', '.join(options) or 'none'})")
         else:
             words.append(token)
-    given: dict[str, str] = {}
+    given: dict[str, str] = _words(spec, words) if words and any(
+        p.option is None for p in spec.params) else {}
     for param in spec.params:
         if param.option is None:
-            if words:
-                given[param.key] = " ".join(words)
-        elif param.key in values:
+            continue
+        if param.key in values:
             raw = values[param.key]
             given.update(_option_answers(param, tuple(raw) if (param.pairs or param.many or
                                                                param.once) else raw[-1]))
     if words and not any(p.option is None for p in spec.params):
         raise InputError(f"'{' '.join(words)[:40]}': {spec.command} takes only its options")
     return Move.of(spec.kind, now.who if spec.who else None, given)
-
-
-def _ask_any(moves: tuple[MoveSpec, ...], now: Any, where: str) -> Move:
-    """One of the moves possible now (``Now.also``, then the step ``Now.kind``), asked in one
-    prompt: the move's command first, then whom it names, then as on the command line."""
-    by_command = {m.command: m for m in moves if m.kind in (*now.also, now.kind)}
-    step = next(m for m in moves if m.kind == now.kind)
-    ends = " ".join(f"[{p.key.upper()}]" for p in step.params if p.option is None)
-    question = (f"  a move ({', '.join(c for c in by_command if c != step.command)} "
-                f"PLAYER ...; or {step.command} {ends or '...'})")
-    while True:
-        try:
-            text = str(click.prompt(question, default="", show_default=False))
-        except click.Abort as exc:
-            stopped(exc, where)
-        word, _, rest = text.strip().partition(" ")
-        spec = by_command.get(word.lower())
-        if spec is None:
-            click.echo(f"  ! type one of: {', '.join(by_command)}")
-            continue
-        try:
-            if spec.who and now.who is None:
-                who, _, rest = rest.strip().partition(" ")
-                if not who:
-                    raise InputError(f"{spec.command} names the player first")
-                return _typed_move(spec, now._replace(who=who), rest)
-            return _typed_move(spec, now, rest)
-        except InputError as exc:
-            click.echo(f"  ! {exc}")
 
 
 def stopped(exc: click.Abort, where: str) -> NoReturn:

@@ -18,6 +18,7 @@ import click
 from companion.names import check_names
 from companion.outer_earth.data import find_planet
 from companion.outer_earth.files import read_score_file
+from companion.outer_earth.moves import MOVES
 from components.errors import InputError
 from irata.options import (
     DB,
@@ -31,14 +32,13 @@ from irata.options import (
     emit,
     names,
     need,
-    next_command,
-    open_store,
-    pick,
     read,
     using_saved,
 )
+from irata.play.declared import Face, add_moves, add_turn, pairs
 
 if TYPE_CHECKING:
+    from companion.play import Played
     from companion.session import SavedGame
 
 def _names(value: str, what: str) -> list[str]:
@@ -52,23 +52,6 @@ def _names(value: str, what: str) -> list[str]:
 # One convention for every command: --save uses the saved game played last, --game ID a named
 # one; either makes a calculator read its inputs from the saved game and record its result
 # there as one event (score, actions and last-round only read).
-
-def _play(db: str | None, game_id: int | None, kind: str, who: str | None = None,
-          given: dict[str, str | None] | None = None
-          ) -> tuple[SavedGame, dict[str, Any], dict[str, Any], Any]:
-    """One entry of the saved game, played through its declaration (which checks it against
-    the rules and the state, and refuses it or appends its event, in one transaction).
-    Returns the game, the event's data, the state after it and the rule function's result."""
-    from companion.outer_earth.game import GAME as DECLARED
-    from companion.play import Move, play
-
-    answers = {k: v for k, v in (given or {}).items() if v is not None}
-    with open_store(db) as store:
-        saved = pick(store, game_id, "outer-earth")
-        played, state, _ = play(store, saved, DECLARED, [Move.of(kind, who, answers)])
-    done = played[-1]
-    return saved, done.event.data, state, done.detail
-
 
 def _read(db: str | None, game_id: int | None) -> tuple[SavedGame, dict[str, Any]]:
     return read(db, game_id, "outer-earth")
@@ -86,7 +69,8 @@ def _saved_rules() -> Any:
 @click.group("outer-earth")
 def outer_earth() -> None:
     """Outer Earth: victory points, bidding, upkeep, action values, the last round, set-up;
-    and saved games (new, draw, build, round, and --save on the calculators)."""
+    and saved games (new, then bid, draw, build, sell, done, upkeep, round; turn walks a
+    round)."""
 
 
 def _score_report(scores: list[Any], as_json: bool, extra: dict[str, Any] | None = None
@@ -202,7 +186,7 @@ def _auction_report(auction: Any) -> tuple[list[str], dict[str, Any]]:
     return lines, payload
 
 
-@outer_earth.command()
+@click.command("bid")
 @click.option("--players", "seating", default=None,
               help="The companies in clockwise order, comma-separated.")
 @click.option("--start", "starting_player", default=None, help="The starting player.")
@@ -210,16 +194,14 @@ def _auction_report(auction: Any) -> tuple[list[str], dict[str, Any]]:
 @click.option("--under", "cards_under", type=BoundedInt(), default=None,
               help="Development cards already under the planet (default 0).")
 @click.option("--hand", "hands", multiple=True, metavar="NAME=N",
-              help="A company's hand size, to check what it can bid (repeatable).")
-@click.option("--planet", default=None, help="With a saved game: the planet up for sale.")
+              help="Each company's hand size, to check what it can bid: Ann=5,Bob=3 "
+                   "(repeatable).")
 @click.argument("moves", nargs=-1)
 @SAVE
-@GAME
-@DB
 @JSON
-def bid(seating: str | None, starting_player: str | None, green: str, cards_under: int | None,
-        hands: tuple[str, ...], planet: str | None, moves: tuple[str, ...], save: bool,
-        game_id: int | None, db: str | None, as_json: bool) -> None:
+def bid_calculator(seating: str | None, starting_player: str | None, green: str,
+                   cards_under: int | None, hands: tuple[str, ...], moves: tuple[str, ...],
+                   save: bool, as_json: bool) -> None:
     """Walk the bidding on one planet: paddles revealed, then MOVES in turn.
 
     Each move is the answer of the company whose turn it is: accept (the initial bid),
@@ -227,58 +209,45 @@ def bid(seating: str | None, starting_player: str | None, green: str, cards_unde
 
     \b
     irata play outer-earth bid --players Ann,Bob,Cat --start Ann --green Ann,Cat accept bow
-    irata play outer-earth bid --save --planet Halcyon --green Ann,Cat accept bow
-
-    With a saved game the seating, starting player, hands and the cards under the planet come
-    from it; once the bidding ends, the purchase (or the card put under the planet) is saved.
+    irata play outer-earth bid --planet Halcyon --green Ann,Cat accept bow   (the saved game)
     """
     from companion.outer_earth.rules import walk_auction
 
-    if using_saved(save, game_id, {"--players": seating, "--start": starting_player,
-                                   "--under": cards_under, "--hand": hands}):
-        _saved_bid(planet, green, moves, game_id, db, as_json)
-        return
-    if planet:
-        raise InputError("--planet names the planet of a saved game's auction: add --save")
     seating = ",".join(check_names(names(need(seating, "--players"))))
     starting_player = need(starting_player, "--start")
     hand_sizes: dict[str, int] = {}
-    for h in hands:
-        name, _, n = h.partition("=")
-        if not (n.strip().isascii() and n.strip().isdigit() and len(n.strip()) <= 6):
-            raise InputError(f"--hand takes NAME=N, such as Ann=5, not '{h[:40]}'")
-        hand_sizes[name.strip()] = int(n)
+    for name, n in pairs(hands, "--hand").items():     # NAME=N, repeatable or comma-separated
+        if not (n.isascii() and n.isdigit() and len(n) <= 6):
+            raise InputError(f"--hand takes NAME=N, such as Ann=5, not '{name}={n[:40]}'")
+        hand_sizes[name] = int(n)
     auction = walk_auction(_names(seating, "players"), starting_player.strip(),
-                           _names(green, "green"), moves, cards_under or 0, hand_sizes)
+                           _names(green or "", "green"), moves, cards_under or 0, hand_sizes)
     lines, payload = _auction_report(auction)
     emit(as_json, payload, "\n".join(lines))
 
 
-def _saved_bid(planet: str | None, green: str, moves: tuple[str, ...], game_id: int | None,
-               db: str | None, as_json: bool) -> None:
-    """``bid --save``: the auction on the saved game, saved once the bidding ends."""
+def _bidding_goes_on(exc: Exception) -> tuple[dict[str, Any], list[str]] | None:
+    """A saved game's bidding that is not over yet: the auction so far, nothing saved."""
     from companion.outer_earth.game import BiddingGoesOn
 
-    try:
-        game, data, state, auction = _play(db, game_id, "bid", None,
-                                           {"planet": planet, "green": green,
-                                            "moves": " ".join(moves)})
-    except BiddingGoesOn as going_on:
-        lines, payload = _auction_report(going_on.auction)
-        lines.append("Nothing saved until the bidding ends.")
-        emit(as_json, {**payload, "saved": False}, "\n".join(lines))
-        return
-    lines, payload = _auction_report(auction)
-    lines.append(f"Saved in game {game.id}: {data['planet']} "
+    if not isinstance(exc, BiddingGoesOn):
+        return None
+    lines, payload = _auction_report(exc.auction)
+    return {**payload, "saved": False}, [*lines, "Nothing saved until the bidding ends."]
+
+
+def _show_bid(done: Played, state: dict[str, Any], game: int) -> tuple[dict[str, Any], list[str]]:
+    data = done.event.data
+    lines, payload = _auction_report(done.detail)
+    lines.append(f"Saved in game {game}: {data['planet']} "
                  + (f"to {data['buyer']}, {data['buyer']} holds "
                     f"{state['players'][data['buyer']]['hand']} cards."
                     if data["buyer"] else
                     f"stays in the market with {data['under']} card(s) under it."))
-    emit(as_json, {**payload, "saved": True, "game": game.id, "planet": data["planet"]},
-          "\n".join(lines))
+    return {**payload, "saved": True, "game": game, "planet": data["planet"]}, lines
 
 
-@outer_earth.command()
+@click.command("upkeep")
 @click.option("--hand", type=BoundedInt(0, 10**6), default=None,
               help="Development cards in hand.")
 @click.option("--planets", type=BoundedInt(0, 10**6), default=None,
@@ -287,47 +256,16 @@ def _saved_bid(planet: str | None, green: str, moves: tuple[str, ...], game_id: 
               help="The company's Sell action value.")
 @click.option("--discard-planets", type=BoundedInt(0, 10**6), default=0, show_default=True,
               help="Taxed planets put into the profits pile instead of paying 2 cards.")
-@click.option("--discard", "discards", multiple=True, metavar="NAME=PLANET",
-              help="With a saved game: a taxed planet put into NAME's profits pile "
-                   "(repeatable).")
 @SAVE
-@GAME
-@DB
 @JSON
-def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discard_planets: int,
-           discards: tuple[str, ...], save: bool, game_id: int | None, db: str | None,
-           as_json: bool) -> None:
-    """Phase 3 for one company: planet tax, then the hand limit.
-
-    With a saved game (--save or --game ID), Phase 3 for every company at once, from the saved
-    hands, planets in development and sell values; --discard NAME=PLANET puts a taxed planet
-    into the profits pile instead of paying its 2 cards.
+def upkeep_calculator(hand: int | None, planets: int | None, sell_value: int | None,
+                      discard_planets: int, save: bool, as_json: bool) -> None:
+    """Phase 3 for one company: planet tax, then the hand limit (--hand, --planets, --sell).
     """
     from companion.outer_earth.data import load_rules
     from companion.outer_earth.rules import upkeep as do_upkeep
 
     rules = load_rules()
-    if using_saved(save, game_id, {"--hand": hand, "--planets": planets, "--sell": sell_value,
-                                   "--discard-planets": discard_planets or None}):
-        game, data, state, _ = _play(db, game_id, "upkeep", None,
-                                     {"discard": ",".join(discards)})
-        lines = [f"Upkeep of round {data['round']}:"]
-        for name, u in data["companies"].items():
-            part = [f"{u['taxed_planets']} taxed planet(s)"]
-            if u["cards_for_tax"]:
-                part.append(f"pays {u['cards_for_tax']} cards")
-            if u["planets_to_profits"]:
-                part.append(f"{', '.join(u['planets_to_profits'])} to profits (-2 VP each)")
-            part.append(f"discards {u['hand_limit_discard']} to the hand limit")
-            lines.append(f"  {name}: {', '.join(part)}; hand {u['hand_after']}")
-        lines.append(f"Saved in game {game.id}. End the round with "
-                     "'irata play outer-earth round'.")
-        emit(as_json, {"game": game.id, "round": data["round"],
-                        "companies": data["companies"]}, "\n".join(lines))
-        return
-    if discards:
-        raise InputError("--discard names a saved game's planets: add --save, or give "
-                         "--discard-planets N")
     u = do_upkeep(need(hand, "--hand"), need(planets, "--planets"), need(sell_value, "--sell"),
                   rules, discard_planets)
     lines = [f"planets beyond the sell value: {u.taxed_planets}"]
@@ -343,6 +281,22 @@ def upkeep(hand: int | None, planets: int | None, sell_value: int | None, discar
                "hand_limit_discard": u.hand_limit_discard, "hand_after": u.hand_after,
                "planets_after": u.planets_after}
     emit(as_json, payload, "\n".join(lines))
+
+
+def _show_upkeep(done: Played, state: dict[str, Any], game: int
+                 ) -> tuple[dict[str, Any], list[str]]:
+    data = done.event.data
+    lines = [f"Upkeep of round {data['round']}:"]
+    for name, u in data["companies"].items():
+        part = [f"{u['taxed_planets']} taxed planet(s)"]
+        if u["cards_for_tax"]:
+            part.append(f"pays {u['cards_for_tax']} cards")
+        if u["planets_to_profits"]:
+            part.append(f"{', '.join(u['planets_to_profits'])} to profits (-2 VP each)")
+        part.append(f"discards {u['hand_limit_discard']} to the hand limit")
+        lines.append(f"  {name}: {', '.join(part)}; hand {u['hand_after']}")
+    lines.append(f"Saved in game {game}. End the round with 'irata play outer-earth round'.")
+    return {"game": game, "round": data["round"], "companies": data["companies"]}, lines
 
 
 def _action_lines(d: Any, latest: Any, values: dict[str, int]) -> list[str]:
@@ -502,59 +456,21 @@ def _sale_lines(name: str, vp: int, to_profits: int, discarded: int, bonus_vp: i
     return lines
 
 
-@outer_earth.command()
+@click.command("sell")
 @click.option("--planet", required=True, help="The planet sold (name or id).")
-@click.option("--built", default=None,
-              help="Its infrastructure in build order: colours, comma-separated (with a saved "
-                   "game, default: as saved; colours beyond the saved ones are built now).")
+@click.option("--built", default=None, help="Its infrastructure in build order: colours, "
+              "comma-separated.")
 @click.option("--bonus", default=None, help="The Bonus Revenue card taken (id, such as br/14).")
-@click.option("--player", default=None, help="With a saved game: the company selling.")
-@click.option("--pile", type=BoundedInt(), default=None,
-              help="With a saved game: the bonus revenue pile the card is taken from (1, 2, 3).")
-@click.option("--raise", "raises", multiple=True,
-              type=click.Choice(["draw", "build", "sell"]),
-              help="With a saved game: the die a dice increase icon raises (once per icon).")
 @SAVE
-@GAME
-@DB
 @JSON
-def sell(planet: str, built: str | None, bonus: str | None, player: str | None,
-         pile: int | None, raises: tuple[str, ...], save: bool, game_id: int | None,
-         db: str | None, as_json: bool) -> None:
-    """What selling a planet brings: profits, bonus revenue, the planet's 2 VP.
-
-    With a saved game (--save or --game ID) and --player, the sale is recorded: the planet to
-    the portfolio, the cards to profits, the Bonus Revenue card from its pile, the dice raised.
-    """
+def sell_calculator(planet: str, built: str | None, bonus: str | None, save: bool,
+                    as_json: bool) -> None:
+    """What selling a planet brings: profits, bonus revenue, the planet's 2 VP."""
     from companion.outer_earth.data import bonus_revenue_cards, load_rules
     from companion.outer_earth.rules import sell_planet
     from components.schema import suggest
 
     rules = load_rules()
-    if using_saved(save, game_id):
-        game, data, state, _ = _play(
-            db, game_id, "sell", player,
-            {"planet": planet, "built": built, "bonus": bonus,
-             "pile": None if pile is None else str(pile), "raise": ",".join(raises)})
-        b = data["bonus"]
-        lines = _sale_lines(data["planet"], data["vp"], data["to_profits"], data["discarded"],
-                            b["vp"] if b else None, rules.portfolio_planet_vp,
-                            len(data["raise"]))
-        c = state["players"][player]
-        lines.append(f"Saved in game {game.id}: {player} holds {c['hand']} cards, profits "
-                     f"{c['profits']['cards']} cards, portfolio {', '.join(c['portfolio'])}"
-                     + (f", dice {c['dice']['draw']}/{c['dice']['build']}/"
-                        f"{c['dice']['sell']}" if data["raise"] else "")
-                     + (f"; pile {b['pile'] + 1} has "
-                        f"{state['bonus_revenue_piles'][b['pile']]} left" if b else ""))
-        emit(as_json, {"planet": data["planet"], "vp": data["vp"],
-                        "to_profits": data["to_profits"], "discarded": data["discarded"],
-                        "bonus_revenue_vp": b["vp"] if b else 0,
-                        "planet_vp": rules.portfolio_planet_vp,
-                        "dice_increase": len(data["raise"]), "game": game.id,
-                        "company": c}, "\n".join(lines))
-        return
-    _not_saved_only(player=player, pile=pile, raise_=raises)
     infrastructure = [c.strip().lower() for c in need(built, "--built").split(",")
                       if c.strip()]
     card = None
@@ -572,12 +488,26 @@ def sell(planet: str, built: str | None, bonus: str | None, player: str | None,
                                 sale.dice_increase)))
 
 
-def _not_saved_only(**given: Any) -> None:
-    named = [f"--{k.rstrip('_').replace('_', '-')}" for k, v in given.items()
-             if v not in (None, (), "")]
-    if named:
-        raise InputError(f"{', '.join(named)} work{'s' if len(named) == 1 else ''} with a saved "
-                         "game: add --save (or --game ID)")
+def _show_sell(done: Played, state: dict[str, Any], game: int
+               ) -> tuple[dict[str, Any], list[str]]:
+    from companion.outer_earth.data import load_rules
+
+    rules = load_rules()
+    data, player = done.event.data, str(done.move.who)
+    b = data["bonus"]
+    lines = _sale_lines(data["planet"], data["vp"], data["to_profits"], data["discarded"],
+                        b["vp"] if b else None, rules.portfolio_planet_vp, len(data["raise"]))
+    c = state["players"][player]
+    lines.append(f"Saved in game {game}: {player} holds {c['hand']} cards, profits "
+                 f"{c['profits']['cards']} cards, portfolio {', '.join(c['portfolio'])}"
+                 + (f", dice {c['dice']['draw']}/{c['dice']['build']}/"
+                    f"{c['dice']['sell']}" if data["raise"] else "")
+                 + (f"; pile {b['pile'] + 1} has "
+                    f"{state['bonus_revenue_piles'][b['pile']]} left" if b else ""))
+    return {"planet": data["planet"], "vp": data["vp"], "to_profits": data["to_profits"],
+            "discarded": data["discarded"], "bonus_revenue_vp": b["vp"] if b else 0,
+            "planet_vp": rules.portfolio_planet_vp, "dice_increase": len(data["raise"]),
+            "game": game, "company": c}, lines
 
 
 # --- commands of the saved game alone ------------------------------------------------------------
@@ -608,51 +538,28 @@ def new(players_text: str, short: bool, starting_player: str | None, seed: int |
           + saved.describe(state))
 
 
-@outer_earth.command(context_settings={"ignore_unknown_options": True})
-@click.argument("cards", required=False)
-@click.option("--player", required=True, help="The company drawing.")
-@GAME
-@DB
-@JSON
-def draw(cards: str | None, player: str, game_id: int | None, db: str | None,
-         as_json: bool) -> None:
-    """Action #1 in the saved game: PLAYER draws CARDS development cards (default: its draw
-    value)."""
-    game, data, state, _ = _play(db, game_id, "draw", player, {"cards": cards})
+def _show_draw(done: Played, state: dict[str, Any], game: int
+               ) -> tuple[dict[str, Any], list[str]]:
+    data, player = done.event.data, str(done.move.who)
     hand = state["players"][player]["hand"]
-    emit(as_json, {"game": game.id, "player": player, "cards": data["cards"], "hand": hand},
-          f"{player} draws {data['cards']}: {hand} cards in hand.")
+    return ({"game": game, "player": player, "cards": data["cards"], "hand": hand},
+            [f"{player} draws {data['cards']}: {hand} cards in hand."])
 
 
-@outer_earth.command()
-@click.argument("colours")
-@click.option("--player", required=True, help="The company building.")
-@click.option("--planet", required=True, help="The planet in its construction area.")
-@GAME
-@DB
-@JSON
-def build(colours: str, player: str, planet: str, game_id: int | None, db: str | None,
-          as_json: bool) -> None:
-    """Action #2 in the saved game: PLAYER builds COLOURS (blue,red,...) on a planet, in order,
-    from its hand."""
-    game, data, state, _ = _play(db, game_id, "build", player,
-                                 {"colours": colours, "planet": planet})
+def _show_build(done: Played, state: dict[str, Any], game: int
+                ) -> tuple[dict[str, Any], list[str]]:
+    data, player = done.event.data, str(done.move.who)
     c = state["players"][player]
     on = next(p for p in c["in_development"] if p["planet"] == data["planet"])
-    emit(as_json, {"game": game.id, "player": player, "planet": data["planet"],
-                    "built": on["built"], "hand": c["hand"]},
-          f"{data['planet']}: {', '.join(on['built'])} ({len(on['built'])}); {player} holds "
-          f"{c['hand']} cards.")
+    return ({"game": game, "player": player, "planet": data["planet"], "built": on["built"],
+             "hand": c["hand"]},
+            [f"{data['planet']}: {', '.join(on['built'])} ({len(on['built'])}); {player} "
+             f"holds {c['hand']} cards."])
 
 
-@outer_earth.command("round")
-@GAME
-@DB
-@JSON
-def round_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
-    """End the saved game's round (after upkeep): refill the planet market from the galaxy
-    deck, check for the last round, begin the next; after the last round, the game is over."""
-    game, data, state, _ = _play(db, game_id, "round")
+def _show_round(done: Played, state: dict[str, Any], game: int
+                ) -> tuple[dict[str, Any], list[str]]:
+    data = done.event.data
     if data["over"]:
         text = (f"Round {data['round']} was the last: the game is over. Score it with "
                 "'irata play outer-earth score --save'.")
@@ -660,11 +567,18 @@ def round_cmd(game_id: int | None, db: str | None, as_json: bool) -> None:
         text = (f"Round {data['round']} ends: {data['refill']} planet(s) added to the market, "
                 f"galaxy deck {state['galaxy_deck']} left. Round {state['round']} begins"
                 + (" (the last round)." if data["last_round_next"] else "."))
-    emit(as_json, {"game": game.id, "round": state["round"], "refill": data["refill"],
-                    "galaxy_deck": state["galaxy_deck"],
-                    "market": state["market"]["planets"],
-                    "last_round": state["final_round"] == state["round"] and not state["over"],
-                    "over": state["over"]}, text)
+    return ({"game": game, "round": state["round"], "refill": data["refill"],
+             "galaxy_deck": state["galaxy_deck"], "market": state["market"]["planets"],
+             "last_round": state["final_round"] == state["round"] and not state["over"],
+             "over": state["over"]}, [text])
 
 
-next_command(outer_earth, "outer-earth", "companion.outer_earth.saved")
+START = "irata play outer-earth new --players ..."
+FACES = {"bid": Face(_show_bid, _bidding_goes_on, bid_calculator),
+         "draw": Face(_show_draw), "build": Face(_show_build),
+         "sell": Face(_show_sell, calculator=sell_calculator),
+         "upkeep": Face(_show_upkeep, calculator=upkeep_calculator),
+         "round": Face(_show_round)}
+
+add_moves(outer_earth, "outer-earth", "Outer Earth", START, MOVES, FACES)
+add_turn(outer_earth, "outer-earth", "Outer Earth", START, MOVES)

@@ -20,7 +20,7 @@ def test_a_different_case_or_a_slip_of_the_finger_is_suggested() -> None:
 @pytest.mark.parametrize(("new", "args", "hint"), [
     (["mutagen", "new", "--players", "Ann,Bob"], ["mutagen", "points", "anne", "2"],
      "did you mean 'Ann'?"),
-    (["outer-earth", "new", "--players", "Ann,Bob"], ["outer-earth", "draw", "--player", "Bbo"],
+    (["outer-earth", "new", "--players", "Ann,Bob"], ["outer-earth", "draw", "Bbo"],
      "did you mean 'Bob'?"),
     (["mule-goes-crazy", "new", "--players", "Ann,Bob"],
      ["mule-goes-crazy", "grant", "ann", "foothills"], "did you mean 'Ann'?"),

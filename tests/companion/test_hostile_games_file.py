@@ -162,12 +162,14 @@ def test_a_set_up_event_with_a_key_overwritten_is_one_line_for_mule_next(
 
 GAMES: dict[str, tuple[list[list[str]], list[list[str]]]] = {
     "mule-goes-crazy": (
-        [["new", "--players", "Ann,Bob,Cid", "--seed", "7"], ["grant", "Ann", "Sunny Flats"],
+        [["new", "--players", "Ann,Bob,Cid", "--seed", "7", "--favored", "Cid"],
+         ["grant", "Ann", "Sunny Flats"],
          ["grant", "Bob", "river-bottom"], ["favored", "--save"], ["opening-bid", "--save"],
          ["auction", "foothills", "--winner", "Cid", "--price", "250"],
          ["buy", "Ann", "energy"], ["move", "Ann", "energy", "sunny-flats"],
-         ["produce", "--save", "--player", "Ann", "--rolls", "6,6,6"],
-         ["population", "colonists", "--player", "Bob"]],
+         ["upgrade", "Ann", "solar-panels", "--on", "sunny-flats"], ["done", "Ann"],
+         ["population", "colonists", "--player", "Bob"], ["facility", "Cid", "solar-farm"],
+         ["produce", "--save", "--player", "Ann", "--rolls", "6,6,6,6"]],
         [["next"], ["favored", "--save"], ["opening-bid", "--save"], ["produce", "--save"],
          ["spoilage", "--save"], ["upkeep", "--save"], ["end-turn"],
          ["mule-price", "energy", "--save"], ["buy", "Cid", "smithore"],
@@ -182,8 +184,8 @@ GAMES: dict[str, tuple[list[list[str]], list[list[str]]]] = {
     "outer-earth": (
         [["new", "--players", "Ann,Bob,Cid", "--seed", "9"],
          ["bid", "--save", "--planet", "Ferrox", "--green", "Ann"], ["actions", "--save"]],
-        [["next"], ["actions", "--save"], ["draw", "--player", "Ann"],
-         ["build", "blue", "--player", "Ann", "--planet", "Ferrox"], ["upkeep", "--save"],
+        [["next"], ["actions", "--save"], ["draw", "Ann"],
+         ["build", "Ann", "blue", "--planet", "Ferrox"], ["upkeep", "--save"],
          ["round", "--save"], ["score", str(EXAMPLES / "outer_earth" / "score.yaml"),
                                "--save"]]),
     "mule": ([["new", "--players", "Ann,Bob,Cid,Dee", "--tournament", "--seed", "3"]],

@@ -43,7 +43,8 @@ def saved_rows() -> list[tuple[Any, ...]]:
 @pytest.fixture()
 def crazy(capsys: pytest.CaptureFixture[str]) -> list[tuple[Any, ...]]:
     """A saved Mule Goes Crazy! game with one auction; its rows."""
-    for args in (["play", "mule-goes-crazy", "new", "--players", "Ann,Bob,Cid", "--seed", "7"],
+    for args in (["play", "mule-goes-crazy", "new", "--players", "Ann,Bob,Cid", "--seed", "7",
+                  "--favored", "Ann"],        # the Player Turns go Bob, Cid, Ann
                  ["play", "mule-goes-crazy", "auction", "river-bottom", "--winner", "Ann",
                   "--price", "200"]):
         code, _, err = run(args, capsys)

@@ -266,7 +266,7 @@ def test_cli_production_with_typed_and_seeded_dice() -> None:
 @pytest.mark.parametrize("args, message", [
     (["mule-price", "donkey", "--store-smithore", "1"], "no mule card 'donkey'"),
     (["spoilage", "--food", "-3", "--energy", "1"], "0 or more"),
-    (["favored", "--credits", "Ann:800"], "NAME=CREDITS"),
+    (["favored", "--credits", "Ann:800"], "should be NAME=..."),
     (["produce", "--energy", "5", "--mule", "energy"], "MULE@LAND"),
     (["opening-bid", "--unsold"], "--last-opening"),
 ])

@@ -33,26 +33,38 @@ SCRIPT: list[tuple[list[str], Move]] = [
      Move.of("auction", None, {"land": "Grassy Plains", "winner": "Ann", "price": "200"})),
     (["auction", "high-mountains", "--unsold"],
      Move.of("auction", None, {"land": "high-mountains", "unsold": "yes"})),
-    (["buy", "Ann", "energy"], Move.of("buy", "Ann", {"mule": "energy"})),
+    # Player Turns from the favored player's (Ann's) left: Bob, Cid, Ann
     (["buy", "Bob", "Food Mule"], Move.of("buy", "Bob", {"mule": "Food Mule"})),
+    (["move", "Bob", "food", "River Bottom"],
+     Move.of("move", "Bob", {"mule": "food", "land": "River Bottom"})),
+    (["population", "colonists", "--player", "Bob"],
+     Move.of("population", None, {"card": "colonists", "player": "Bob"})),
+    (["done", "Bob"], Move.of("done", "Bob")),
+    (["interrupt", "Ann", "lose-money-gambling", "--target", "Cid"],
+     Move.of("interrupt", "Ann", {"card": "lose-money-gambling", "target": "Cid"})),
+    (["facility", "Cid", "Solar Farm"], Move.of("facility", "Cid", {"card": "Solar Farm"})),
+    (["done", "Cid"], Move.of("done", "Cid")),
+    (["buy", "Ann", "energy"], Move.of("buy", "Ann", {"mule": "energy"})),
     (["buy", "Ann", "food"], Move.of("buy", "Ann", {"mule": "food"})),
     (["move", "Ann", "energy", "grassy-plains"],
      Move.of("move", "Ann", {"mule": "energy", "land": "grassy-plains"})),
-    (["move", "Bob", "food", "River Bottom"],
-     Move.of("move", "Bob", {"mule": "food", "land": "River Bottom"})),
     (["move", "Ann", "energy", "sunny-flats", "--from", "grassy-plains"],
      Move.of("move", "Ann", {"mule": "energy", "land": "sunny-flats",
                              "from": "grassy-plains"})),
     (["move", "Ann", "food", "grassy-plains"],
      Move.of("move", "Ann", {"mule": "food", "land": "grassy-plains"})),
-    (["population", "colonists", "--player", "Bob", "--facility", "hydroponic-gardens"],
-     Move.of("population", None, {"card": "colonists", "player": "Bob",
-                                  "facility": "hydroponic-gardens"})),
-    (["produce", "--save", "--player", "Ann", "--rolls", "6,6,6,2,1"],
-     Move.of("produce", None, {"player": "Ann", "rolls": "6,6,6,2,1"})),
+    (["upgrade", "Ann", "irrigation", "--on", "grassy-plains"],
+     Move.of("upgrade", "Ann", {"card": "irrigation", "on": "grassy-plains"})),
+    (["event", "Ann", "sunspots"], Move.of("event", "Ann", {"card": "sunspots"})),
+    (["done", "Ann"], Move.of("done", "Ann")),
+    (["produce", "--save", "--player", "Ann", "--rolls", "6,6,6,2,1,4"],
+     Move.of("produce", None, {"player": "Ann", "rolls": "6,6,6,2,1,4"})),
     (["produce", "--save"], Move.of("produce")),
     (["spoilage", "--save"], Move.of("spoilage")),
     (["upkeep", "--save"], Move.of("upkeep")),
+    (["trade", "energy", "--deal", "Ann>Bob 1@20"],
+     Move.of("trade", "energy", {"deal": "Ann>Bob 1@20"})),
+    (["reshuffle"], Move.of("reshuffle")),
     (["end-turn"], Move.of("end-turn")),
     (["favored", "--save"], Move.of("favored")),
 ]
@@ -103,8 +115,9 @@ def played(db: Path, move: Move) -> dict[str, Any]:
 def test_the_declaration_is_the_registry_s() -> None:
     assert declaration(MGC) is GAME
     assert {m.kind for m in MOVES} == {"favored", "grant", "auction", "buy", "move",
+                                       "upgrade", "event", "interrupt", "facility", "done",
                                        "population", "produce", "spoilage", "upkeep",
-                                       "end-turn"}
+                                       "trade", "reshuffle", "end-turn"}
     assert {move.kind for _, move in SCRIPT} == {m.kind for m in MOVES}
 
 
@@ -127,13 +140,17 @@ def test_now_says_what_next_says(tmp_path: Path) -> None:
         out = cli_run(db, MGC, "next")
         now = GAME.now(state(db))
         assert now is not None
-        assert (now.text, now.command, now.turn) == (out["next"], out["command"],
+        nxt = out["next"]
+        assert (now.text, now.command, now.turn) == (nxt["text"], nxt["command"],
                                                      state(db)["turn"])
-        assert out["command"].split()[3] == now.kind
+        assert now.kind == nxt["step"] and nxt["steps"][0] == now.kind
+        if now.kind == "buy":       # a player's turn names the player and its moves
+            assert now.who is not None and "done" in now.possible
         seen.add(now.kind)
         if step < len(SCRIPT):
             played(db, SCRIPT[step][1])
-    assert seen >= {"auction", "produce", "spoilage", "upkeep", "end-turn"}
+    assert seen >= {"favored", "grant", "auction", "buy", "produce", "spoilage", "upkeep",
+                    "trade", "end-turn"}
     assert GAME.auto(state(db)) is None
 
 
@@ -181,6 +198,24 @@ ENTRIES: list[tuple[list[str], Move, str | None]] = [
     (["upkeep", "--save"], Move.of("upkeep"), None),
     (["end-turn"], Move.of("end-turn"), "has not had its production"),
     (["favored", "--save"], Move.of("favored"), None),
+    (["done", "Ann"], Move.of("done", "Ann"), None),
+    (["done", "Bob"], Move.of("done", "Bob"), "it is Ann's turn"),
+    (["event", "Ann", "sunspots"], Move.of("event", "Ann", {"card": "sunspots"}), None),
+    (["event", "Ann", "pests"], Move.of("event", "Ann", {"card": "pests"}),
+     "this card names a player"),
+    (["event", "Ann", "mule-kick"], Move.of("event", "Ann", {"card": "mule-kick"}),
+     "no event card"),
+    (["interrupt", "Bob", "wampus-bounty"],
+     Move.of("interrupt", "Bob", {"card": "wampus-bounty"}), None),
+    (["interrupt", "Bob", "mule-kick"], Move.of("interrupt", "Bob", {"card": "mule-kick"}),
+     "record it with that Event"),
+    (["upgrade", "Ann", "irrigation", "--on", "foothills"],
+     Move.of("upgrade", "Ann", {"card": "irrigation", "on": "foothills"}),
+     "holds no Foothills"),
+    (["facility", "Ann", "mining-outpost"],
+     Move.of("facility", "Ann", {"card": "mining-outpost"}), None),
+    (["trade", "food"], Move.of("trade", "food"), "come after the Production Phase"),
+    (["reshuffle"], Move.of("reshuffle"), None),
 ]
 
 

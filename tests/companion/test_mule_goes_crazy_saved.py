@@ -114,21 +114,26 @@ def test_a_full_turn_played_with_typed_results() -> None:
     run("set", "store.smithore", "12")
     run("set", "store_at_turn_start.smithore", "12")
     assert mgc("mule-price", "energy", "--save")["price"] == 100
-    bought = mgc("buy", "Ann", "energy")
-    assert (bought["price"], bought["credits"], bought["store"]["smithore"]) == (100, 700, 7)
+    # Player Turns, from the favored player's left: Bob, Cid, then Ann
     mgc("buy", "Bob", "Food Mule")
-    assert sheet("Bob")["credits"] == 900 and state()["store"]["smithore"] == 2
+    assert sheet("Bob")["credits"] == 900 and state()["store"]["smithore"] == 7
+    # Move Mules: 5 Food each, onto a Land of their own
+    mgc("move", "Bob", "food", "River Bottom")
+    # Population (an Event card of Bob's turn): its upkeep comes from the Store
+    mgc("population", "colonists", "--player", "Bob")
+    mgc("done", "Bob")
     mgc("buy", "Cid", "smithore")
-    # the Smithore Mule costs 150; the Store's Smithore stops at 0
-    assert sheet("Cid")["credits"] == 600 and state()["store"]["smithore"] == 0
+    # the Smithore Mule costs 150 (Cid had 750 after Foothills)
+    assert sheet("Cid")["credits"] == 600 and state()["store"]["smithore"] == 2
+    mgc("move", "Cid", "smithore", "foothills")
+    mgc("done", "Cid")
+    bought = mgc("buy", "Ann", "energy")
+    # the Store's Smithore stops at 0 (it had 2 of the 5)
+    assert (bought["price"], bought["credits"], bought["store"]["smithore"]) == (100, 700, 0)
     # ...and the shortage raises the price only from the next turn on
     assert mgc("mule-price", "energy", "--save")["price"] == 100
     assert state()["players"]["Ann"]["mules"] == [{"mule": "energy", "land": None}]
-
-    # Move Mules: 5 Food each, onto a Land of their own
     mgc("move", "Ann", "energy", "sunny-flats")
-    mgc("move", "Bob", "food", "River Bottom")
-    mgc("move", "Cid", "smithore", "foothills")
     assert [sheet(n)["food"] for n in ("Ann", "Bob", "Cid")] == [0, 0, 0]
     assert state()["players"]["Cid"]["mules"] == [{"mule": "smithore", "land": "foothills"}]
 
@@ -161,7 +166,6 @@ def test_a_full_turn_played_with_typed_results() -> None:
     assert [sheet(n)["food"] for n in ("Ann", "Bob", "Cid")] == [0, 7, 0]
 
     # Population upkeep: 20 Food and 10 Energy from the Store
-    mgc("population", "colonists", "--player", "Bob")
     out = mgc("upkeep", "--save")
     assert out["population"] == 100 and out["kept"] == ["colonists"]
     assert state()["store"] == {"food": 30, "energy": 40, "smithore": 0, "crystite": 0}
@@ -173,11 +177,12 @@ def test_a_full_turn_played_with_typed_results() -> None:
     assert s["this_turn"] == {"produced": [], "spoilage": False, "upkeep": False}
     assert mgc("mule-price", "energy", "--save")["price"] == 200
     # the fewest Credits: Cid (600) against Ann's 700 and Bob's 900
-    assert mgc("favored", "--save") == {"game": 1, "favored": "Cid", "credits": 600}
+    out = mgc("favored", "--save")
+    assert (out["game"], out["favored"], out["credits"]) == (1, "Cid", 600)
     assert events() == ["setup", "grant", "grant", "favored", "auction", "auction", "auction",
-                        "set", "set", "buy", "buy", "buy", "move", "move", "move", "produce",
-                        "produce", "set", "produce", "spoilage", "population", "upkeep",
-                        "end-turn", "favored"]
+                        "set", "set", "buy", "move", "population", "done", "buy", "move",
+                        "done", "buy", "move", "produce", "produce", "set", "produce",
+                        "spoilage", "upkeep", "end-turn", "favored"]
     text = run("status")
     assert "Mule Goes Crazy!, turn 2" in text and "Favored player: Cid" in text
     assert "Energy Mule on Sunny Flats" in text
@@ -256,9 +261,9 @@ def test_set_corrects_any_number_and_the_next_steps_read_it() -> None:
     ([MGC, "produce", "--save", "--player", "Zed"], "no player 'Zed'"),
     ([MGC, "produce", "--save", "--rolls", "1,2"], "--player"),
     ([MGC, "produce", "--save", "--player", "Ann", "--rolls", "-1"], "0 or more"),
-    ([MGC, "favored", "--save", "--credits", "Ann=5"], "read from the saved game"),
-    ([MGC, "spoilage", "--game", "1", "--food", "3"], "read from the saved game"),
-    ([MGC, "favored"], "--credits is needed"),
+    ([MGC, "favored", "--save", "--credits", "Ann=5"], "is for the calculator"),
+    ([MGC, "spoilage", "--game", "1", "--food", "3"], "is for the calculator"),
+    ([MGC, "favored", "--previous", "Ann"], "--credits is needed"),
     (["set", "players.Zed.credits", "5"], "no 'Zed'"),
     (["set", "players.Ann.credits", "--", "-5"], "negative"),
 ])
@@ -320,9 +325,9 @@ def _seeded_turn(seed: int) -> dict[str, Any]:
     mgc("grant", "Ann", "high-mountains")
     mgc("grant", "Bob", "crystal-crater")
     mgc("buy", "Ann", "smithore")
+    mgc("move", "Ann", "smithore", "high-mountains")
     mgc("buy", "Bob", "crystite")
     run("set", "players.Bob.food", "5")
-    mgc("move", "Ann", "smithore", "high-mountains")
     mgc("move", "Bob", "crystite", "crystal-crater")
     run("set", "players.Bob.energy", "8")
     return mgc("produce", "--save")  # type: ignore[no-any-return]
@@ -336,7 +341,7 @@ def test_seeded_production_is_repeatable(tmp_path: Path,
     assert sheet("Ann")["smithore"] == sum(rolls)
     # undone and rolled again: the same dice
     run("undo")
-    assert mgc("produce", "--save") == one
+    assert mgc("produce", "--save")["players"] == one["players"]
     # another games file, the same seed and steps: the same dice
     monkeypatch.setenv("IRATA_DB", str(tmp_path / "second.sqlite3"))
     again = _seeded_turn(11)
@@ -398,6 +403,8 @@ def test_a_card_comes_into_play_only_while_the_deck_has_a_copy_left(
     code, err = exit_of([MGC, "auction", "river-bottom", "--winner", "Cid", "--price", "300"],
                         capsys)
     assert code == 2 and "2 are in play" in err, err
+    mgc("facility", "Ann", "hydroponic-gardens")
+    run("set", "facilities.0.built", "true")      # its Build cost paid (the project's rule)
     mgc("population", "colonists", "--facility", "hydroponic-gardens")
     code, err = exit_of([MGC, "population", "miners", "--facility", "hydroponic-gardens"],
                         capsys)

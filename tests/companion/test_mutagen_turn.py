@@ -1,5 +1,5 @@
 """Mutagen's guided ``turn``: the generic walk (``irata.play.declared.add_turn``) over the
-moves possible now. In a round that is any gain or payment (``Now.also``), in the table's
+moves possible now. In a round that is any gain or payment (``Now.kinds``), in the table's
 order, until the End of Round's file is given; a refusal is asked again with its reason."""
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ def test_a_round_walked_is_its_moves_in_any_order_then_its_end(tmp_path: Path) -
     assert result.exit_code == 0, result.output
     out = result.output
     assert "== Turn 1, from round 1 of 4" in out
-    assert "a move (points, shards, progress, crew, tree, storage PLAYER ...; or round [FILE])" \
+    assert "a move (round [FILE] | points PLAYER ... | shards PLAYER ... | progress PLAYER" \
         in out
-    assert "! type one of: round, points, shards" in out
+    assert "! type one of round, points, shards" in out
     assert "! Bob holds 3 Shard Fragment tokens and cannot pay 5 for the Crew card" in out
     assert "Turn 1 saved in game 1. Next: round 2 of 4" in out
     state = json.loads(mutagen(db, "status", "--json").output)["state"]

@@ -46,7 +46,7 @@ def test_mutagen_next_walks_the_rounds_to_end_of_game_scoring(
     # Mutagen's next is the declared game's (irata.play.declared.show_next)
     first = nxt("mutagen", db, capsys)["next"]
     assert first["text"].startswith("round 1 of 4") and first["turn"] == 1
-    assert first["also"][:3] == ["points", "shards", "progress"]
+    assert first["steps"][:4] == ["round", "points", "shards", "progress"]
     for _ in range(4):
         play(["mutagen", "round", str(FIXTURES / "round.yaml"), "--save", "--db", str(db)],
              capsys)
@@ -61,13 +61,17 @@ def test_outer_earth_next_walks_the_phases(tmp_path: Path,
     oe = ["outer-earth"]
     play([*oe, "new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann", "--db",
           str(db)], capsys)
-    assert "Phase 1" in nxt("outer-earth", db, capsys)["next"]
+    assert "Phase 1" in nxt("outer-earth", db, capsys)["next"]["text"]
     for planet in ("Tidewell", "Halcyon", "Ferrox"):
-        play([*oe, "bid", "--save", "--planet", planet, "--green", "Ann", "--db", str(db)],
-             capsys)
-    assert "Phase 2" in nxt("outer-earth", db, capsys)["next"]
-    play([*oe, "upkeep", "--save", "--db", str(db)], capsys)
-    assert nxt("outer-earth", db, capsys)["command"] == "irata play outer-earth round"
+        play([*oe, "bid", "--planet", planet, "--green", "Ann", "--db", str(db)], capsys)
+    now = nxt("outer-earth", db, capsys)["next"]
+    assert "Phase 2" in now["text"] and now["who"] == "Ann"
+    play([*oe, "done", "Ann", "--db", str(db)], capsys)
+    assert nxt("outer-earth", db, capsys)["next"]["who"] == "Bob"
+    play([*oe, "done", "Bob", "--db", str(db)], capsys)
+    assert nxt("outer-earth", db, capsys)["next"]["step"] == "upkeep"
+    play([*oe, "upkeep", "--db", str(db)], capsys)
+    assert nxt("outer-earth", db, capsys)["next"]["command"] == "irata play outer-earth round"
 
 
 def test_mule_goes_crazy_next_walks_the_turn(tmp_path: Path,
@@ -75,10 +79,26 @@ def test_mule_goes_crazy_next_walks_the_turn(tmp_path: Path,
     db = tmp_path / "g.sqlite3"
     mgc = ["mule-goes-crazy"]
     play([*mgc, "new", "--players", "Ann,Bob", "--db", str(db)], capsys)
-    assert "Land Auctions" in nxt("mule-goes-crazy", db, capsys)["next"]
+
+    def step() -> dict[str, Any]:
+        return nxt("mule-goes-crazy", db, capsys)["next"]  # type: ignore[no-any-return]
+
+    assert step()["step"] == "favored"
+    play([*mgc, "favored", "--db", str(db)], capsys)
+    assert (step()["step"], step()["who"]) == ("grant", "Ann")
     play([*mgc, "auction", "foothills", "--unsold", "--db", str(db)], capsys)
-    assert nxt("mule-goes-crazy", db, capsys)["command"].endswith("produce --save")
+    # Ann is favored: the Player Turns begin on her left
+    assert (step()["step"], step()["who"]) == ("buy", "Bob") and "done" in step()["steps"]
+    play([*mgc, "done", "Bob", "--db", str(db)], capsys)
+    assert step()["who"] == "Ann"
+    play([*mgc, "done", "Ann", "--db", str(db)], capsys)
+    assert step()["step"] == "produce"
     play([*mgc, "produce", "--save", "--db", str(db)], capsys)
-    assert nxt("mule-goes-crazy", db, capsys)["command"].endswith("spoilage --save")
+    assert step()["step"] == "spoilage"
     play([*mgc, "spoilage", "--save", "--db", str(db)], capsys)
-    assert nxt("mule-goes-crazy", db, capsys)["command"].endswith("end-turn")
+    assert (step()["step"], step()["who"]) == ("trade", "smithore")
+    play([*mgc, "reshuffle", "--db", str(db)], capsys)
+    play([*mgc, "reshuffle", "--db", str(db)], capsys)
+    assert step()["step"] == "trade" and "end-turn" in step()["steps"]   # nobody trades
+    play([*mgc, "end-turn", "--db", str(db)], capsys)
+    assert nxt("mule-goes-crazy", db, capsys)["next"] is None     # the game is over

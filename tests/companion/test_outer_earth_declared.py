@@ -64,17 +64,17 @@ def bid(planet: str, green: str = "", *moves: str) -> Step:
 
 
 def draw(player: str, cards: str | None = None) -> Step:
-    return (["draw", *([cards] if cards else []), "--player", player],
+    return (["draw", player, *([cards] if cards else [])],
             Move.of("draw", player, {"cards": cards} if cards else {}))
 
 
 def build(player: str, colours: str, planet: str) -> Step:
-    return (["build", colours, "--player", player, "--planet", planet],
+    return (["build", player, colours, "--planet", planet],
             Move.of("build", player, {"colours": colours, "planet": planet}))
 
 
 def sell(player: str, planet: str, **given: str) -> Step:
-    args = ["sell", "--save", "--player", player, "--planet", planet]
+    args = ["sell", player, "--planet", planet]
     for key, value in given.items():
         args += [f"--{key}", value] if key != "raise" else \
             [x for r in value.split(",") for x in ("--raise", r)]
@@ -126,7 +126,8 @@ def test_each_move_played_records_what_the_command_records(
 
 def test_the_registry_names_the_declaration() -> None:
     assert declaration(OE) is GAME
-    assert {m.kind for m in GAME.moves} == {"bid", "draw", "build", "sell", "upkeep", "round"}
+    assert {m.kind for m in GAME.moves} == {"bid", "draw", "build", "sell", "done", "upkeep",
+                                            "round"}
 
 
 def _state_after(tmp_path: Path, steps: list[Step]) -> dict[str, Any]:
@@ -192,8 +193,10 @@ def test_now_says_what_next_says(upto: int) -> None:
     nxt = json.loads(ok(OE, "next", "--json"))
     now = GAME.now(cli_state())
     assert now is not None
-    assert (now.text, now.command) == (nxt["next"], nxt["command"])
-    assert now.kind in ("bid", "draw|build|sell", "round") and now.turn == cli_state()["round"]
+    assert (now.text, now.command) == (nxt["next"]["text"], nxt["next"]["command"])
+    assert now.kind in ("bid", "draw", "upkeep", "round") and now.turn == cli_state()["round"]
+    if now.kind == "draw":     # Phase 2: the company whose turn it is, and its moves
+        assert now.who is not None and now.possible == ("draw", "build", "sell", "done")
     assert GAME.auto(cli_state()) is None
 
 
@@ -201,7 +204,6 @@ def test_now_is_none_once_the_game_is_over() -> None:
     new_cli(["Ann", "Bob"], "Ann")
     over = {**cli_state(), "over": True}
     assert GAME.now(over) is None
-    assert saved.next_step(over)[0] == "the game is over: End Game Scoring"
     assert "the game is over" in str(refusal(GAME, over, ROUND[1]))
 
 

@@ -142,11 +142,11 @@ def test_a_round_played_through_with_the_rulebook_sell_example() -> None:
     # Phase 2, one turn of 3 actions each, clockwise from the starting player (Cid): Cid
     # stocks up with three draw actions of 2, the most a turn draws; Ann draws her draw value
     # (2) and builds four (two build actions); Bob builds on Ferrox (yellow or red start path)
-    assert js("draw", "6", "--player", "Cid")["hand"] == 9
-    assert js("draw", "--player", "Ann")["hand"] == 4
-    built = js("build", "blue,red,yellow,yellow", "--player", "Ann", "--planet", "Halcyon")
+    assert js("draw", "Cid", "6")["hand"] == 9
+    assert js("draw", "Ann")["hand"] == 4
+    built = js("build", "Ann", "blue,red,yellow,yellow", "--planet", "Halcyon")
     assert (built["built"], built["hand"]) == (["blue", "red", "yellow", "yellow"], 0)
-    js("build", "yellow,red", "--player", "Bob", "--planet", "Ferrox")
+    js("build", "Bob", "yellow,red", "--planet", "Ferrox")
     assert company(state(), "Bob")["in_development"] == [
         {"planet": "Ferrox", "built": ["yellow", "red"]}]
 
@@ -171,9 +171,9 @@ def test_a_round_played_through_with_the_rulebook_sell_example() -> None:
     # typed) and sells Halcyon: the last two built now from the hand (a build action), the
     # linked red-yellow-yellow Bonus Revenue card (8 VP) from pile 2: 3 cards to profits,
     # 13 VP in all
-    oe_("draw", "2", "--player", "Cid")
-    assert js("draw", "1+1", "--player", "Ann")["hand"] == 2
-    sale = js("sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+    oe_("draw", "Cid", "2")
+    assert js("draw", "Ann", "1+1")["hand"] == 2
+    sale = js("sell", "Ann", "--save", "--planet", "Halcyon", "--built",
               "blue,red,yellow,yellow,red,blue", "--bonus", "br/14", "--pile", "2")
     assert (sale["vp"], sale["to_profits"], sale["discarded"], sale["bonus_revenue_vp"]) == (
         13, 3, 3, 8)
@@ -212,13 +212,13 @@ def test_the_sell_example_in_a_game_of_its_own() -> None:
     oe_("new", "--players", "Solo,Bob", "--starting-player", "Solo")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Solo")
     # six infrastructures take two rounds: a turn is 3 actions of draw 2 / build 2
-    oe_("draw", "2", "--player", "Solo")
-    oe_("build", "blue,red,yellow,yellow", "--player", "Solo", "--planet", "Halcyon")
+    oe_("draw", "Solo", "2")
+    oe_("build", "Solo", "blue,red,yellow,yellow", "--planet", "Halcyon")
     oe_("upkeep", "--save")
     oe_("round")
-    oe_("draw", "2", "--player", "Solo")
-    oe_("build", "red,blue", "--player", "Solo", "--planet", "Halcyon")
-    oe_("sell", "--save", "--player", "Solo", "--planet", "Halcyon", "--bonus", "br/14",
+    oe_("draw", "Solo", "2")
+    oe_("build", "Solo", "red,blue", "--planet", "Halcyon")
+    oe_("sell", "Solo", "--save", "--planet", "Halcyon", "--bonus", "br/14",
         "--pile", "1")
     solo = js("score", "--save")["players"][0]
     assert (solo["name"], solo["vp"]) == ("Solo", 13)
@@ -227,8 +227,8 @@ def test_the_sell_example_in_a_game_of_its_own() -> None:
 def test_a_dice_increase_raises_the_die_named() -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     oe_("bid", "--save", "--planet", "Nimbus Prime", "--green", "Ann")
-    oe_("build", "blue,blue,yellow,red", "--player", "Ann", "--planet", "Nimbus Prime")
-    sale = js("sell", "--save", "--player", "Ann", "--planet", "Nimbus Prime", "--raise",
+    oe_("build", "Ann", "blue,blue,yellow,red", "--planet", "Nimbus Prime")
+    sale = js("sell", "Ann", "--save", "--planet", "Nimbus Prime", "--raise",
               "sell")
     assert sale["dice_increase"] == 1 and sale["vp"] == 6
     ann = company(state(), "Ann")
@@ -241,8 +241,8 @@ def test_planet_tax_through_the_saved_game() -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     for planet in ("Verdant Reach", "Amber Hollow", "Cinder Point"):
         oe_("bid", "--save", "--planet", planet, "--green", "Ann")
-    oe_("build", "blue", "--player", "Ann", "--planet", "Verdant Reach")
-    oe_("draw", "3", "--player", "Ann")
+    oe_("build", "Ann", "blue", "--planet", "Verdant Reach")
+    oe_("draw", "Ann", "3")
     assert company(state(), "Ann")["hand"] == 6
     # three planets, sell value 1: two are taxed; Ann pays for one and discards Cinder Point
     up = js("upkeep", "--save", "--discard", "Ann=Cinder Point")["companies"]["Ann"]
@@ -265,16 +265,16 @@ def test_two_empty_bonus_revenue_piles_make_the_next_round_the_last() -> None:
     run("set", "bonus_revenue_piles.1", "1")
     oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Bob")
     oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")   # Ann starts Phase 2
-    oe_("build", "blue,blue,blue", "--player", "Ann", "--planet", "Verdant Reach")
-    oe_("sell", "--save", "--player", "Ann", "--planet", "Verdant Reach", "--bonus", "br/01",
+    oe_("build", "Ann", "blue,blue,blue", "--planet", "Verdant Reach")
+    oe_("sell", "Ann", "--save", "--planet", "Verdant Reach", "--bonus", "br/01",
         "--pile", "1")
     last = js("last-round", "--save")
     assert (last["piles"], last["last_round"], last["next_round_is_last"]) == ([0, 1], False,
                                                                                False)
     assert oe_("last-round", "--save").startswith("no (ends when the galaxy deck or 2 bonus")
-    oe_("build", "yellow,yellow,yellow", "--player", "Bob", "--planet", "Amber Hollow")
+    oe_("build", "Bob", "yellow,yellow,yellow", "--planet", "Amber Hollow")
     # one pile left with cards: the sale takes from it without --pile
-    oe_("sell", "--save", "--player", "Bob", "--planet", "Amber Hollow", "--bonus", "br/02")
+    oe_("sell", "Bob", "--save", "--planet", "Amber Hollow", "--bonus", "br/02")
     last = js("last-round", "--save")
     assert (last["piles"], last["last_round"], last["next_round_is_last"]) == ([0, 0], True,
                                                                                True)
@@ -311,14 +311,14 @@ def test_an_empty_galaxy_deck_makes_the_next_round_the_last() -> None:
 def test_undo_drops_the_last_step() -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Ann")
-    oe_("draw", "2", "--player", "Ann")
-    oe_("build", "blue,red,yellow,yellow", "--player", "Ann", "--planet", "Halcyon")
+    oe_("draw", "Ann", "2")
+    oe_("build", "Ann", "blue,red,yellow,yellow", "--planet", "Halcyon")
     oe_("upkeep", "--save")
     oe_("round")
-    oe_("draw", "2", "--player", "Ann")
-    oe_("build", "red,blue", "--player", "Ann", "--planet", "Halcyon")
+    oe_("draw", "Ann", "2")
+    oe_("build", "Ann", "red,blue", "--planet", "Halcyon")
     before = state()
-    oe_("sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--bonus", "br/14",
+    oe_("sell", "Ann", "--save", "--planet", "Halcyon", "--bonus", "br/14",
         "--pile", "1")
     assert state() != before
     assert "dropped event 9 (sell" in run("undo")
@@ -344,7 +344,7 @@ def test_set_corrects_any_number_and_the_calculators_read_it(
     acts = js("actions", "--save")["companies"]
     assert acts["Ann"]["values"]["draw"] == 5
     assert acts["Bob"]["values"]["draw"] == 4                     # Meridian: +2 draw
-    assert js("draw", "--player", "Ann")["hand"] == 12           # her draw value, 5
+    assert js("draw", "Ann")["hand"] == 12           # her draw value, 5
     err = refused(["set", "players.Ann.hand", "2-3"], capsys)
     assert "cannot be negative" in err
     refused(["set", "players.Zed.hand", "3"], capsys)
@@ -354,7 +354,7 @@ def test_set_corrects_any_number_and_the_calculators_read_it(
 
 def test_export_writes_the_log(tmp_path: Any) -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Bob")
-    oe_("draw", "2", "--player", "Bob")
+    oe_("draw", "Bob", "2")
     doc = json.loads(run("export"))
     assert doc["game"] == "outer-earth" and [e["kind"] for e in doc["events"]] == [
         "setup", "draw"]
@@ -386,25 +386,25 @@ def test_a_value_that_is_not_a_count_is_one_line(capsys: pytest.CaptureFixture[s
 
 @pytest.mark.parametrize(("args", "message"), [
     (["bid", "--save", "--planet", "Ferrox", "--green", "Ann,Zed"], "no company 'Zed'"),
-    (["draw", "2", "--player", "Zed"], "no company 'Zed'"),
-    (["sell", "--save", "--player", "Zed", "--planet", "Halcyon"], "no company 'Zed'"),
+    (["draw", "Zed", "2"], "no company 'Zed'"),
+    (["sell", "Zed", "--save", "--planet", "Halcyon"], "no company 'Zed'"),
     (["upkeep", "--save", "--discard", "Zed=Halcyon"], "no company 'Zed'"),
-    (["draw", "-2", "--player", "Ann"], "cannot be negative"),
-    (["draw", "3-5", "--player", "Ann"], "cannot be negative"),
-    (["draw", "lots", "--player", "Ann"], "is not a number"),
-    (["sell", "--save", "--player", "Ann", "--planet", "Halcyon"], "needs 4 developments"),
-    (["sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+    (["draw", "Ann", "1-3"], "cannot be negative"),
+    (["draw", "Ann", "3-5"], "cannot be negative"),
+    (["draw", "Ann", "lots"], "is not a number"),
+    (["sell", "Ann", "--save", "--planet", "Halcyon"], "needs 4 developments"),
+    (["sell", "Ann", "--save", "--planet", "Halcyon", "--built",
       "yellow,red,yellow,blue", "--bonus", "br/14", "--pile", "1"], "not yellow,red"),
-    (["sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+    (["sell", "Ann", "--save", "--planet", "Halcyon", "--built",
       "blue,red,yellow,red", "--bonus", "br/14", "--pile", "1"], "does not pay"),
-    (["sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+    (["sell", "Ann", "--save", "--planet", "Halcyon", "--built",
       "blue,red,yellow,yellow", "--bonus", "br/14", "--pile", "4"], "3 bonus revenue piles"),
-    (["sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+    (["sell", "Ann", "--save", "--planet", "Halcyon", "--built",
       "blue,red,yellow,yellow", "--bonus", "br/14"], "say which bonus revenue pile"),
-    (["sell", "--save", "--player", "Bob", "--planet", "Halcyon"], "not in Bob's construction"),
-    (["sell", "--save", "--player", "Ann", "--planet", "Halcyon", "--built",
+    (["sell", "Bob", "--save", "--planet", "Halcyon"], "not in Bob's construction"),
+    (["sell", "Ann", "--save", "--planet", "Halcyon", "--built",
       "blue,red,yellow,yellow,red,blue,blue"], "cannot build 4 more"),
-    (["build", "red,red", "--player", "Ann", "--planet", "Halcyon"],
+    (["build", "Ann", "red,red", "--planet", "Halcyon"],
      "holds 1 development cards and cannot build 2"),
     (["bid", "--save", "--planet", "Halcyon", "--green", "Bob"], "already belongs to Ann"),
     (["bid", "--save", "--planet", "Halcyon"], "already belongs to Ann"),
@@ -413,19 +413,21 @@ def test_a_value_that_is_not_a_count_is_one_line(capsys: pytest.CaptureFixture[s
      "Ann holds 1 development cards and cannot accept a bid of 2"),
     (["bid", "--save", "--planet", "Ferrox", "--green", "Bob,Cid", "accept", "accept"],
      "Cid may raise or bow out, not 'accept'"),
-    (["bid", "--save", "--players", "Ann,Bob", "--planet", "Ferrox"], "read from the saved game"),
+    (["bid", "--save", "--players", "Ann,Bob", "--planet", "Ferrox"], "is for the calculator"),
     (["bid", "--save", "--green", "Bob"], "--planet NAME"),
     (["round"], "no upkeep yet"),
     (["actions", "--save", "--player", "Zed"], "no company 'Zed'"),
     (["score", "--save", "some.yaml"], "not both"),
-    (["sell", "--planet", "Halcyon", "--built", "blue", "--player", "Ann"], "add --save"),
+    (["sell", "Ann", "--planet", "Halcyon", "--built", "blue"], "not blue (correct it"),
+    (["sell", "--planet", "Halcyon", "--built", "blue", "--pile", "1"],
+     "--pile belongs to the saved game's move (sell NAME ...)"),
 ])
 def test_a_refused_step_saves_nothing(args: list[str], message: str,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     oe_("new", "--players", "Ann,Bob,Cid", "--starting-player", "Ann")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Ann,Cid", "accept", "bow")
-    oe_("draw", "2", "--player", "Ann")
-    oe_("build", "blue,red,yellow", "--player", "Ann", "--planet", "Halcyon")
+    oe_("draw", "Ann", "2")
+    oe_("build", "Ann", "blue,red,yellow", "--planet", "Halcyon")
     assert company(state(), "Ann")["hand"] == 1
     err = refused(["outer-earth", *args], capsys)
     assert message in err
@@ -438,29 +440,29 @@ def test_rule_checks_on_planets_and_cards(capsys: pytest.CaptureFixture[str]) ->
     oe_("bid", "--save", "--planet", "Nimbus Prime", "--green", "Bob")
     oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Ann")    # Ann starts Phase 2
     assert "start paths are yellow" in refused(
-        ["outer-earth", "build", "blue", "--player", "Ann", "--planet", "Amber Hollow"], capsys)
-    oe_("build", "yellow,yellow,yellow", "--player", "Ann", "--planet", "Amber Hollow")
+        ["outer-earth", "build", "Ann", "blue", "--planet", "Amber Hollow"], capsys)
+    oe_("build", "Ann", "yellow,yellow,yellow", "--planet", "Amber Hollow")
     assert "marked L" in refused(
-        ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Amber Hollow",
+        ["outer-earth", "sell", "Ann", "--save", "--planet", "Amber Hollow",
          "--bonus", "br/30", "--pile", "1"], capsys)
-    oe_("build", "blue,blue,yellow,red", "--player", "Bob", "--planet", "Nimbus Prime")
-    assert "--raise" in refused(["outer-earth", "sell", "--save", "--player", "Bob",
+    oe_("build", "Bob", "blue,blue,yellow,red", "--planet", "Nimbus Prime")
+    assert "--raise" in refused(["outer-earth", "sell", "Bob", "--save",
                                  "--planet", "Nimbus Prime"], capsys)
     oe_("upkeep", "--save")
     assert "upkeep of round 1 is done" in refused(["outer-earth", "upkeep", "--save"], capsys)
-    assert "end it with 'round'" in refused(["outer-earth", "draw", "--player", "Ann"], capsys)
+    assert "end it with 'round'" in refused(["outer-earth", "draw", "Ann"], capsys)
 
 
 def test_a_bonus_revenue_card_is_taken_once(capsys: pytest.CaptureFixture[str]) -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     oe_("bid", "--save", "--planet", "Tidewell", "--green", "Bob")
     oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")   # Ann starts Phase 2
-    oe_("build", "blue,blue,blue", "--player", "Ann", "--planet", "Verdant Reach")
-    oe_("sell", "--save", "--player", "Ann", "--planet", "Verdant Reach", "--bonus", "br/01",
+    oe_("build", "Ann", "blue,blue,blue", "--planet", "Verdant Reach")
+    oe_("sell", "Ann", "--save", "--planet", "Verdant Reach", "--bonus", "br/01",
         "--pile", "1")
-    oe_("build", "blue,blue,yellow,yellow", "--player", "Bob", "--planet", "Tidewell")
+    oe_("build", "Bob", "blue,blue,yellow,yellow", "--planet", "Tidewell")
     assert "already in Ann's profits" in refused(
-        ["outer-earth", "sell", "--save", "--player", "Bob", "--planet", "Tidewell", "--bonus",
+        ["outer-earth", "sell", "Bob", "--save", "--planet", "Tidewell", "--bonus",
          "br/01", "--pile", "2"], capsys)
 
 
@@ -468,9 +470,9 @@ def test_an_empty_pile_gives_no_card(capsys: pytest.CaptureFixture[str]) -> None
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     run("set", "bonus_revenue_piles.0", "0")
     oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")
-    oe_("build", "blue,blue,blue", "--player", "Ann", "--planet", "Verdant Reach")
+    oe_("build", "Ann", "blue,blue,blue", "--planet", "Verdant Reach")
     assert "pile 1 is empty" in refused(
-        ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Verdant Reach",
+        ["outer-earth", "sell", "Ann", "--save", "--planet", "Verdant Reach",
          "--bonus", "br/01", "--pile", "1"], capsys)
 
 
@@ -502,12 +504,16 @@ def test_a_planet_tax_the_hand_cannot_pay_is_refused(
 # --- the calculators without a saved game still ask for their inputs -----------------------------
 
 def test_the_calculators_still_need_their_inputs(capsys: pytest.CaptureFixture[str]) -> None:
-    for args in (["upkeep", "--hand", "3"], ["bid", "--green", "Ann"], ["last-round"],
+    for args in (["upkeep", "--hand", "3"], ["bid", "--players", "Ann,Bob"], ["last-round"],
                  ["sell", "--planet", "Halcyon"], ["score"]):
         with pytest.raises(SystemExit) as info:
             main(["play", "outer-earth", *args])
         assert info.value.code == 2
         assert " is needed (or use the saved game" in capsys.readouterr().err
+    # without a calculator's own option, it is the saved game's move
+    with pytest.raises(SystemExit) as info:
+        main(["play", "outer-earth", "bid", "--green", "Ann"])
+    assert info.value.code == 2 and "no Outer Earth game yet" in capsys.readouterr().err
 
 
 def test_no_saved_game_yet_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -546,23 +552,23 @@ def test_a_turn_draws_builds_and_sells_in_at_most_three_actions(
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Bob")
     oe_("bid", "--save", "--planet", "Tidewell", "--green", "Ann")        # Ann starts Phase 2
     assert "drawing 99 development cards (a draw value of 2) takes 50: 50 actions" in refused(
-        ["outer-earth", "draw", "99", "--player", "Ann"], capsys)
-    assert "at least 1" in refused(["outer-earth", "draw", "0", "--player", "Ann"], capsys)
-    oe_("draw", "4", "--player", "Ann")                              # two actions
-    assert "takes 4: 4 actions" in refused(["outer-earth", "draw", "3", "--player", "Ann"],
+        ["outer-earth", "draw", "Ann", "99"], capsys)
+    assert "at least 1" in refused(["outer-earth", "draw", "Ann", "0"], capsys)
+    oe_("draw", "Ann", "4")                              # two actions
+    assert "takes 4: 4 actions" in refused(["outer-earth", "draw", "Ann", "3"],
                                            capsys)
-    assert js("draw", "2", "--player", "Ann")["hand"] == 10          # the third
+    assert js("draw", "Ann", "2")["hand"] == 10          # the third
     assert "building 1 (a build value of 2) takes 1: 4 actions" in refused(
-        ["outer-earth", "build", "blue", "--player", "Ann", "--planet", "Tidewell"], capsys)
+        ["outer-earth", "build", "Ann", "blue", "--planet", "Tidewell"], capsys)
     # Bob: a draw action and two build actions spend his turn; a sale would be a fourth
-    oe_("draw", "2", "--player", "Bob")
-    oe_("build", "blue,red,yellow,yellow", "--player", "Bob", "--planet", "Halcyon")
+    oe_("draw", "Bob", "2")
+    oe_("build", "Bob", "blue,red,yellow,yellow", "--planet", "Halcyon")
     assert "selling 1 planets (a sell value of 1) takes 1: 4 actions" in refused(
-        ["outer-earth", "sell", "--save", "--player", "Bob", "--planet", "Halcyon"], capsys)
+        ["outer-earth", "sell", "Bob", "--save", "--planet", "Halcyon"], capsys)
     # a new round is a new turn
     oe_("upkeep", "--save")
     oe_("round")
-    assert js("draw", "6", "--player", "Ann")["hand"] == 16
+    assert js("draw", "Ann", "6")["hand"] == 16
 
 
 def test_each_planet_of_the_market_is_offered_once_in_phase_1(
@@ -577,13 +583,13 @@ def test_each_planet_of_the_market_is_offered_once_in_phase_1(
     oe_("bid", "--save", "--planet", "Tidewell", "--green", "Ann")        # Ann starts Phase 2
     assert "every planet of the market has been put up for sale" in refused(
         ["outer-earth", "bid", "--save", "--planet", "Ferrox", "--green", "Ann"], capsys)
-    oe_("draw", "--player", "Ann")
+    oe_("draw", "Ann")
     oe_("upkeep", "--save")
     oe_("round")
     # round 2: the market holds Meridian and two new planets; once a company has acted,
     # Phase 1 is over
     oe_("bid", "--save", "--planet", "Meridian", "--green", "Bob")
-    oe_("draw", "--player", "Bob")
+    oe_("draw", "Bob")
     assert "is in Phase 2" in refused(
         ["outer-earth", "bid", "--save", "--planet", "Ferrox", "--green", "Ann"], capsys)
 
@@ -605,39 +611,40 @@ def test_only_the_company_whose_turn_it_is_draws_builds_or_sells(
     oe_("bid", "--save", "--planet", "Ferrox", "--green", "Ann")     # Ann: starting player
     seats = "clockwise from the starting player (Ann, Bob, Cid)"
     before = db.read_bytes()
-    err = refused(["outer-earth", "draw", "--player", "Bob"], capsys)
+    err = refused(["outer-earth", "draw", "Bob"], capsys)
     assert err == (f"error: it is Ann's turn, the starting player's: in Phase 2 each company "
                    f"takes its 3 actions in one turn, {seats}, so Bob acts after Ann\n")
     assert "it is Ann's turn" in refused(
-        ["outer-earth", "build", "blue", "--player", "Cid", "--planet", "Halcyon"], capsys)
+        ["outer-earth", "build", "Cid", "blue", "--planet", "Halcyon"], capsys)
     assert db.read_bytes() == before
-    oe_("draw", "--player", "Ann")
-    oe_("build", "red", "--player", "Ann", "--planet", "Ferrox")    # Ann goes on with her turn
-    nxt = js("next")
-    assert "now Ann's turn of 3 actions (draw, build, sell), then Bob's" in nxt["next"]
-    assert "--player Ann" in nxt["command"]
+    oe_("draw", "Ann")
+    oe_("build", "Ann", "red", "--planet", "Ferrox")    # Ann goes on with her turn
+    nxt = js("next")["next"]
+    assert "Ann's turn of 3 actions (draw, build, sell), then done" in nxt["text"]
+    assert (nxt["who"], nxt["steps"]) == ("Ann", ["draw", "build", "sell", "done"])
+    assert "draw|build|sell|done Ann" in nxt["command"]
     # Cid comes after Bob: he may not jump the queue
-    err = refused(["outer-earth", "build", "blue", "--player", "Cid", "--planet", "Halcyon"],
+    err = refused(["outer-earth", "build", "Cid", "blue", "--planet", "Halcyon"],
                   capsys)
     assert err == (f"error: it is Ann's turn, then Bob's: in Phase 2 each company takes its 3 "
                    f"actions in one turn, {seats}, so Cid acts after Bob\n")
-    oe_("draw", "--player", "Bob")                                   # Bob's turn begins
+    oe_("draw", "Bob")                                   # Bob's turn begins
     before = db.read_bytes()
-    err = refused(["outer-earth", "draw", "--player", "Ann"], capsys)
+    err = refused(["outer-earth", "draw", "Ann"], capsys)
     assert err == (f"error: Ann's turn this round is over: in Phase 2 each company takes its 3 "
                    f"actions in one turn, {seats}, and Bob is taking its turn now\n")
     assert "Ann's turn this round is over" in refused(
-        ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Ferrox"], capsys)
+        ["outer-earth", "sell", "Ann", "--save", "--planet", "Ferrox"], capsys)
     assert db.read_bytes() == before
-    oe_("build", "blue", "--player", "Cid", "--planet", "Halcyon")
-    assert "now Cid's turn, the last" in js("next")["next"]
+    oe_("build", "Cid", "blue", "--planet", "Halcyon")
+    assert js("next")["next"]["who"] == "Cid"
     assert "Bob's turn this round is over" in refused(
-        ["outer-earth", "draw", "--player", "Bob"], capsys)
+        ["outer-earth", "draw", "Bob"], capsys)
     # the next round's turns begin again from the starting player
     oe_("upkeep", "--save")
     oe_("round")
-    assert "it is Ann's turn" in refused(["outer-earth", "draw", "--player", "Cid"], capsys)
-    assert js("draw", "--player", "Ann")["player"] == "Ann"
+    assert "it is Ann's turn" in refused(["outer-earth", "draw", "Cid"], capsys)
+    assert js("draw", "Ann")["player"] == "Ann"
 
 
 def test_the_turn_order_as_a_rule() -> None:

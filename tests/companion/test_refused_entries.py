@@ -271,8 +271,8 @@ def outer_earth_states() -> list[bytes]:
                  "--seed", "1")
         bids = [(oe, "bid", "--save", "--planet", "Ferrox", "--green", "Bob"),
                 (oe, "bid", "--save", "--planet", "Halcyon", "--green", "Ann")]
-        phase2 = [(oe, "draw", "--player", "Ann"),
-                  (oe, "build", "blue,red", "--player", "Ann", "--planet", "Halcyon")]
+        phase2 = [(oe, "draw", "Ann"),
+                  (oe, "build", "Ann", "blue,red", "--planet", "Halcyon")]
         _cache["outer-earth"] = [
             played("oe-phase1", start, bids[0]),
             played("oe-phase2", start, *bids, *phase2),
@@ -291,10 +291,10 @@ OUTER_EARTH = {
                    st.lists(st.sampled_from(["accept", "raise", "bow", "pass"]), max_size=3),
                    opts=options(planet=PLANETS,
                                 green=st.lists(COMPANIES, max_size=3).map(",".join))),
-    "draw": command("outer-earth", "draw", NUMBERS, "--player", COMPANIES),
-    "build": command("outer-earth", "build", COLOUR_LISTS, "--player", COMPANIES, "--planet",
-                     PLANETS),
-    "sell": command("outer-earth", "sell", "--save", "--player", COMPANIES, "--planet", PLANETS,
+    "draw": command("outer-earth", "draw", COMPANIES, NUMBERS),
+    "build": command("outer-earth", "build", COMPANIES, COLOUR_LISTS, "--planet", PLANETS),
+    "done": command("outer-earth", "done", COMPANIES),
+    "sell": command("outer-earth", "sell", COMPANIES, "--planet", PLANETS,
                     opts=options(built=COLOUR_LISTS, bonus=words("br/01", "br/14", "br/30"),
                                  pile=NUMBERS, raise_=words("draw", "build", "sell"))),
     "upkeep": command("outer-earth", "upkeep", "--save",
@@ -313,10 +313,10 @@ def test_a_refused_outer_earth_entry_changes_nothing(kind: str, data: st.DataObj
 @pytest.mark.parametrize("state, args, why", [
     (1, ["outer-earth", "bid", "--save", "--planet", "Tidewell", "--green", "Bob"],
      "round 1 is in Phase 2"),
-    (1, ["outer-earth", "draw", "--player", "Cid"], "it is Ann's turn, then Bob's"),
-    (1, ["outer-earth", "build", "blue,blue,blue,blue,blue", "--player", "Ann", "--planet",
+    (1, ["outer-earth", "draw", "Cid"], "it is Ann's turn, then Bob's"),
+    (1, ["outer-earth", "build", "Ann", "blue,blue,blue,blue,blue", "--planet",
          "Halcyon"], "Ann holds 4 development cards and cannot build 5"),
-    (1, ["outer-earth", "sell", "--save", "--player", "Ann", "--planet", "Halcyon"],
+    (1, ["outer-earth", "sell", "Ann", "--save", "--planet", "Halcyon"],
      "Halcyon needs 4 developments to be sold"),
     (2, ["outer-earth", "upkeep", "--save"], "upkeep of round 1 is done"),
     (1, ["outer-earth", "round"], "round 1 has had no upkeep yet"),
@@ -375,8 +375,12 @@ def mgc_states() -> list[bytes]:
         start = (m, "new", "--players", "Ann,Bob,Cid", "--seed", "7")
         grants = [(m, "grant", "Ann", "Sunny Flats"), (m, "grant", "Bob", "river-bottom"),
                   (m, "grant", "Cid", "foothills")]
+        # Ann is favored: the Player Turns go Bob, Cid, Ann
         market = [(m, "favored", "--save"), (m, "auction", "high-mountains", "--unsold"),
-                  (m, "buy", "Ann", "energy"), (m, "move", "Ann", "energy", "sunny-flats")]
+                  (m, "buy", "Bob", "food"), (m, "done", "Bob"),
+                  (m, "event", "Cid", "sunspots"), (m, "done", "Cid"),
+                  (m, "buy", "Ann", "energy"), (m, "move", "Ann", "energy", "sunny-flats"),
+                  (m, "facility", "Ann", "solar-farm")]
         _cache["mgc"] = [
             played("mgc-grant", start, grants[0]),
             played("mgc-market", start, *grants, *market),
@@ -384,6 +388,10 @@ def mgc_states() -> list[bytes]:
                    (m, "spoilage", "--save")),
             played("mgc-upkeep", start, *grants, *market, (m, "produce", "--save"),
                    (m, "spoilage", "--save"), (m, "upkeep", "--save")),
+            played("mgc-traded", start, *grants, *market, (m, "produce", "--save"),
+                   (m, "spoilage", "--save"), (m, "upkeep", "--save"),
+                   (m, "trade", "food", "--sell", "Bob=1"), (m, "reshuffle"),
+                   (m, "reshuffle"), (m, "end-turn")),      # the game is over
         ]
     return _cache["mgc"]
 
@@ -392,6 +400,7 @@ PLAYERS = words("Ann", "Bob", "Cid")
 LANDS = words("Sunny Flats", "sunny-flats", "river-bottom", "foothills", "grassy-plains",
               "high-mountains", "land/foothills")
 MULES = words("energy", "food", "smithore", "crystite", "Food Mule")
+RESOURCES = ("smithore", "crystite", "food", "energy")
 MGC = {
     "favored": command("mule-goes-crazy", "favored", "--save",
                        opts=options(previous=PLAYERS)),
@@ -410,6 +419,24 @@ MGC = {
     "spoilage": command("mule-goes-crazy", "spoilage", "--save"),
     "upkeep": command("mule-goes-crazy", "upkeep", "--save"),
     "end-turn": command("mule-goes-crazy", "end-turn"),
+    "done": command("mule-goes-crazy", "done", PLAYERS),
+    "event": command("mule-goes-crazy", "event", PLAYERS,
+                     words("sunspots", "pests", "radiation-storm", "Acid Rain", "supply-ship"),
+                     opts=options(target=PLAYERS, mule=LANDS, kick=PLAYERS)),
+    "interrupt": command("mule-goes-crazy", "interrupt", PLAYERS,
+                         words("lose-money-gambling", "mule-kick", "pirate-raid",
+                               "lucky-strike", "paperwork"), opts=options(target=PLAYERS)),
+    "upgrade": command("mule-goes-crazy", "upgrade", PLAYERS,
+                       words("irrigation", "solar-panels", "deep-drill", "photosynthesis"),
+                       opts=options(on=LANDS)),
+    "facility": command("mule-goes-crazy", "facility", PLAYERS,
+                        words("solar-farm", "mining-outpost", "hydroponic-gardens")),
+    "trade": command("mule-goes-crazy", "trade", words(*RESOURCES),
+                     opts=options(sell=st.tuples(PLAYERS, NUMBERS).map("=".join),
+                                  buy=st.tuples(PLAYERS, NUMBERS).map("=".join),
+                                  deal=st.tuples(PLAYERS, PLAYERS, NUMBERS, NUMBERS).map(
+                                      lambda t: f"{t[0]}>{t[1]} {t[2]}@{t[3]}"))),
+    "reshuffle": command("mule-goes-crazy", "reshuffle"),
 }
 
 
@@ -424,19 +451,30 @@ def test_a_refused_mule_goes_crazy_entry_changes_nothing(kind: str, data: st.Dat
 @pytest.mark.parametrize("state, args, why", [
     # favored_event refuses nothing of its own: the saved game's Credits decide
     (0, ["mule-goes-crazy", "favored", "--save", "--previous", "Zed"],
-     "--previous is read from the saved game"),
+     "--previous is for the calculator"),
     (1, ["mule-goes-crazy", "auction", "high-mountains", "--unsold"],
      "the Player Turns of turn 1 have begun"),
     (0, ["mule-goes-crazy", "grant", "Ann", "foothills"], "Ann has laid down a Land Grant"),
     (0, ["mule-goes-crazy", "buy", "Zed", "energy"], "no player 'Zed'"),
-    (1, ["mule-goes-crazy", "move", "Bob", "energy", "sunny-flats"], "Bob holds no Sunny Flats"),
+    (1, ["mule-goes-crazy", "move", "Ann", "energy", "river-bottom"],
+     "Ann holds no River Bottom"),
     (0, ["mule-goes-crazy", "population", "dragons"], "no population card 'dragons'"),
     (2, ["mule-goes-crazy", "produce", "--save"], "every player has produced this turn"),
     (2, ["mule-goes-crazy", "spoilage", "--save"], "spoilage has been counted in turn 1"),
     (3, ["mule-goes-crazy", "upkeep", "--save"], "the upkeep of turn 1 has been paid already"),
     (0, ["mule-goes-crazy", "end-turn"], "turn 1 has not had its production"),
+    (1, ["mule-goes-crazy", "done", "Bob"], "Bob's turn is over"),
+    (1, ["mule-goes-crazy", "event", "Cid", "pests", "--target", "Ann"], "Cid's turn is over"),
+    (1, ["mule-goes-crazy", "interrupt", "Bob", "mule-kick"], "record it with that Event"),
+    (1, ["mule-goes-crazy", "upgrade", "Ann", "deep-drill", "--on", "sunny-flats"],
+     "costs 5 Smithore"),
+    (1, ["mule-goes-crazy", "facility", "Ann", "mining-outpost"],
+     "Ann has played an Event card this turn already"),
+    (3, ["mule-goes-crazy", "trade", "food", "--buy", "Ann=99"], "cannot sell 99"),
+    (4, ["mule-goes-crazy", "reshuffle"], "the game is over"),
 ], ids=["favored", "auction", "grant", "buy", "move", "population", "produce", "spoilage",
-        "upkeep", "end-turn"])
+        "upkeep", "end-turn", "done", "event", "interrupt", "upgrade", "facility", "trade",
+        "reshuffle"])
 def test_mule_goes_crazy_entries_the_rules_refuse_change_nothing(state: int, args: list[str],
                                                                  why: str) -> None:
     assert why in str(check_refusal(mgc_states()[state], args))

@@ -26,7 +26,7 @@ from irata.table.app import Table, make_app  # noqa: E402
 
 NEW = {"mule": ["--tournament", "--seed", "3"], "muli": ["--seed", "1"], "mutagen": [],
        "outer-earth": ["--seed", "7", "--starting-player", "Ann"],
-       "mule-goes-crazy": ["--seed", "7"]}
+       "mule-goes-crazy": ["--seed", "7", "--favored", "Ann"]}
 PLAYERS = ("Ann", "Bob", "Cid")
 
 # a form's fields -> the Move the game's command line gives for the same entry (as each game's
@@ -111,8 +111,11 @@ def test_a_step_named_otherwise_than_its_moves_offers_them_all(tmp_path: Path) -
     decl = declaration("mutagen")
     assert decl is not None
     now = Now(1, "End of Round", None, "round 1", "irata play mutagen round FILE")
-    kinds = view.open_kinds("mutagen", {}, now, tuple(m.kind for m in decl.moves))
-    assert kinds == ("round", "score", "points")
+    every = tuple(m.kind for m in decl.moves)
+    assert view.open_kinds("mutagen", {}, now, every) == every
+    # the moves a Now names besides its own (a Mutagen round's gains and payments) are open
+    both = now._replace(kind="round", kinds=("round", "shards", "crew"))
+    assert view.open_kinds("mutagen", {}, both, every) == ("round", "shards", "crew")
     assert view.open_kinds("outer-earth", {}, now._replace(kind="draw|build|sell"),
                            ("bid", "draw", "build", "sell")) == ("draw", "build", "sell")
 
@@ -197,13 +200,15 @@ def test_a_colonists_development_offers_their_own_lands(tmp_path: Path) -> None:
     assert view.forms("mule", decl, state, "Bob") == ()
 
 
-MGC_TURN = [Move.of("grant", "Ann", {"land": "Sunny Flats"}),
-            Move.of("grant", "Bob", {"land": "river-bottom"}), Move.of("favored"),
+MGC_TURN = [Move.of("favored"),
+            Move.of("grant", "Ann", {"land": "Sunny Flats"}),
+            Move.of("grant", "Bob", {"land": "river-bottom"}),
+            Move.of("grant", "Cid", {"land": "none"}),
             Move.of("auction", None, {"land": "foothills", "winner": "Cid", "price": "200+50"}),
             Move.of("auction", None, {"land": "Grassy Plains", "winner": "Ann", "price": "200"}),
             Move.of("auction", None, {"land": "high-mountains", "unsold": "yes"}),
-            Move.of("buy", "Ann", {"mule": "energy"}), Move.of("buy", "Bob", {"mule": "Food Mule"}),
-            Move.of("move", "Ann", {"mule": "energy", "land": "grassy-plains"})]
+            # Player Turns from the favored player's left: Bob first
+            Move.of("buy", "Bob", {"mule": "Food Mule"})]
 OE_ROUND = [Move.of("bid", None, {"planet": "Halcyon", "green": "Ann,Cid",
                                   "moves": "accept bow"}),
             Move.of("bid", None, {"planet": "Tidewell"}),
