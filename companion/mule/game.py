@@ -71,6 +71,7 @@ class MuleGame:
 
     def apply(self, state: dict[str, Any], move: Move) -> Outcome:
         from companion.mule import turn
+        from companion.mule.changes import change
 
         md = _data()
         now = turn.current(copy.deepcopy(state), md)
@@ -83,7 +84,7 @@ class MuleGame:
                                            lambda _line: None)
         _check_unused(state, now, given, answers)
         data = {"turn": done.turn, "step": done.step, "who": done.who, "answers": answers,
-                "lines": lines, "after": after}
+                "lines": lines, "change": change(state, after)}
         return Outcome("step", data, tuple(lines), after)
 
     def auto(self, state: dict[str, Any]) -> Move | None:

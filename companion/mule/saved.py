@@ -4,13 +4,13 @@ The state (a JSON-able dict) keeps The Store (M.U.L.E.s and Goods), the Price Tr
 Store's Buy Prices), the Ranking, each Colonist's Money, Stocks and Lands (each with its tile,
 square and the Good its M.U.L.E. produces: ``companion.mule.board``), the M.U.L.E. counts, the
 turn and phase, the Meteor Craters on Planet Irata, and optionally the digital Production,
-Lucky Event and Unlucky Event decks (``companion.mule.events``). A ``turn`` event carries
-the state after the turn (``after``) beside the answers typed and the lines shown, so the fold
-is a plain replay and a rule-data change never rewrites a finished turn.
+Lucky Event and Unlucky Event decks (``companion.mule.events``).
 
 Each step of a Game Turn (``companion.mule.steps``, walked by ``companion.mule.turn``) is an
-event of its own (``step``: the step, who, the answers typed and the state after it), so undo
-takes back one step. :func:`play_turn` (the guided walk over one turn's steps) is
+event of its own (``step``: the step, who, the answers typed, the lines shown and what it
+changed, ``companion.mule.changes``), so undo takes back one step, the fold is a plain replay
+and a rule-data change never rewrites a step taken. Games saved before kept the whole state
+after each step (``after``), or after a whole turn (a ``turn`` event); they fold as they are. :func:`play_turn` (the guided walk over one turn's steps) is
 ``companion.mule.turn.play_turn``.
 """
 
@@ -166,7 +166,12 @@ def production_deck(md: MuleData, mode: str, rng: random.Random, players: int = 
 # -- the fold ---------------------------------------------------------------------------------
 
 def _step(state: dict[str, Any], event: Event) -> dict[str, Any]:
-    if event.kind == "step":     # the whole state after the step (keys it dropped stay out)
+    from companion.mule.changes import patch
+
+    if event.kind == "step":
+        if "change" in event.data:     # what the step changed
+            return patch(state, event.data["change"])
+        # a game saved before: the whole state after the step (keys it dropped stay out)
         return copy.deepcopy(event.data["after"])
     if event.kind == "turn":     # a whole turn saved at once (games saved before the steps)
         state = copy.deepcopy(state)
@@ -175,9 +180,10 @@ def _step(state: dict[str, Any], event: Event) -> dict[str, Any]:
 
 
 def fold(events: list[Event]) -> dict[str, Any]:
-    """The state of a saved game: the set-up, each step's (or turn's) outcome, each ``set``
-    correction. A step holds the whole state after it, so the fold starts from the last one."""
-    last = max((i for i, e in enumerate(events) if e.kind == "step"), default=None)
+    """The state of a saved game: the set-up, each step's change (or, in a game saved before,
+    its whole state after it, from which the fold starts), each ``set`` correction."""
+    last = max((i for i, e in enumerate(events) if e.kind == "step" and "after" in e.data),
+               default=None)
     if last is not None:
         start = events[last]
         events = [Event(start.seq, "setup", start.data["after"], start.at), *events[last + 1:]]

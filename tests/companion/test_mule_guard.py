@@ -517,8 +517,13 @@ def test_every_state_of_a_played_turn_passes_the_rules_check(
     decks = tmp_path / "decks.sqlite3"
     _start(decks)
     assert _turn(ANSWERS) == 0
+    from companion.mule.saved import fold
+    from companion.session import Event
+
     with sqlite3.connect(decks) as con:
-        rows = con.execute("SELECT data FROM events WHERE kind = 'step'").fetchall()
-    assert len(rows) > 20
-    for row in rows:
-        validate(json.loads(row[0])["after"])
+        rows = con.execute("SELECT seq, kind, data, at FROM events ORDER BY seq").fetchall()
+    log = [Event(seq, kind, json.loads(data), at) for seq, kind, data, at in rows]
+    assert sum(1 for e in log if e.kind == "step") > 20
+    for i, event in enumerate(log):
+        if event.kind == "step":
+            validate(fold(log[:i + 1]))
