@@ -10,8 +10,8 @@ Each step of a Game Turn (``companion.mule.steps``, walked by ``companion.mule.t
 event of its own (``step``: the step, who, the answers typed, the lines shown and what it
 changed, ``companion.mule.changes``), so undo takes back one step, the fold is a plain replay
 and a rule-data change never rewrites a step taken. Games saved before kept the whole state
-after each step (``after``), or after a whole turn (a ``turn`` event); they fold as they are. :func:`play_turn` (the guided walk over one turn's steps) is
-``companion.mule.turn.play_turn``.
+after each step (``after``), or after a whole turn (a ``turn`` event); they fold as they are.
+:func:`play_turn` (the guided walk over one turn's steps) is ``companion.mule.turn.play_turn``.
 """
 
 from __future__ import annotations
