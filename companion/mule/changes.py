@@ -18,7 +18,7 @@ import copy
 import json
 from typing import Any
 
-__all__ = ["change", "patch"]
+__all__ = ["change", "patch", "patch_in_place"]
 
 MAX_DEPTH = 12   # the state is 5 levels deep; a deeper path was not written by a step
 
@@ -51,7 +51,11 @@ def patch(state: dict[str, Any], ops: list[list[Any]]) -> dict[str, Any]:
     """``state`` with the operations of :func:`change` applied (a new dict; ``state`` is not
     changed). An operation of another shape (a file edited by hand) is a ValueError, which the
     saved game's reader turns into one line naming the game."""
-    out = copy.deepcopy(state)
+    return patch_in_place(copy.deepcopy(state), ops)
+
+
+def patch_in_place(out: dict[str, Any], ops: list[list[Any]]) -> dict[str, Any]:
+    """:func:`patch` applied to ``out`` itself (a fold's own copy), and returned."""
     if not isinstance(ops, list):
         raise ValueError("a step's change is a list of operations")
     for op in ops:

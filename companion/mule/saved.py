@@ -166,11 +166,12 @@ def production_deck(md: MuleData, mode: str, rng: random.Random, players: int = 
 # -- the fold ---------------------------------------------------------------------------------
 
 def _step(state: dict[str, Any], event: Event) -> dict[str, Any]:
-    from companion.mule.changes import patch
+    """The state after ``event``; ``state`` is the fold's own, changed in place."""
+    from companion.mule.changes import patch_in_place
 
     if event.kind == "step":
         if "change" in event.data:     # what the step changed
-            return patch(state, event.data["change"])
+            return patch_in_place(state, event.data["change"])
         # a game saved before: the whole state after the step (keys it dropped stay out)
         return copy.deepcopy(event.data["after"])
     if event.kind == "turn":     # a whole turn saved at once (games saved before the steps)
