@@ -82,7 +82,7 @@ class MuleGame:
         answers: dict[str, str] = {}
         after, done, lines = turn.run_step(state, md, turn.scripted(given, answers),
                                            lambda _line: None)
-        _check_unused(state, now, given, answers)
+        _check_unused(state, after, now, given, answers)
         data = {"turn": done.turn, "step": done.step, "who": done.who, "answers": answers,
                 "lines": lines, "change": change(state, after)}
         return Outcome("step", data, tuple(lines), after)
@@ -146,19 +146,26 @@ def _as_named(state: dict[str, Any], given: dict[str, str]) -> dict[str, str]:
              if "." in k else k): v for k, v in given.items()}
 
 
-def _check_unused(state: dict[str, Any], now: Any, given: dict[str, str],
-                  answers: dict[str, str]) -> None:
-    """An answer the step did not ask is refused, never dropped silently."""
+def _check_unused(state: dict[str, Any], after: dict[str, Any], now: Any,
+                  given: dict[str, str], answers: dict[str, str]) -> None:
+    """An answer the step did not ask is refused, never dropped silently; a Market Auction's
+    says why nobody could answer it."""
     from companion.mule import turn
-    from companion.mule.steps import store_sells_not
+    from companion.mule.steps import no_deal, no_purchase, sell_to_store
 
     unused = sorted(k for k in set(given) - set(answers) if given[k].strip() or "." in k)
-    if now.step == "trade" and "buy" in unused:
-        raise RuleError(store_sells_not(state, now.who or "") or "Market: nothing to buy from "
-                        "The Store")
-    if now.step == "trade" and {"sell", "deals"} & set(unused):
-        raise RuleError(f"Market: no Colonist holds {str(now.who).capitalize()} now, so none "
-                        "is sold, to The Store or to another Colonist")
+    if now.step == "trade" and {"sell", "buy", "deals"} & set(unused):
+        # the reason as the question left unasked found it: after the sales (the deals come
+        # after the purchases)
+        good = str(now.who)
+        if "sell" in unused:
+            raise RuleError(f"Market: no Colonist holds {good.capitalize()} now, so none is "
+                            "sold, to The Store or to another Colonist")
+        if "buy" in unused:
+            sold = sell_to_store(state, good, answers.get("sell", ""), [])
+            raise RuleError(no_purchase(sold, _data(), good)
+                            or "Market: nothing to buy from The Store")
+        raise RuleError(no_deal(after, good) or "Market: no deal between Colonists is left")
     if unused:
         raise InputError(f"{', '.join(as_typed(k) for k in unused)}: not asked in this step "
                          f"({turn.say_step(now, state)}), so not taken")

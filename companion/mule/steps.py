@@ -1159,7 +1159,9 @@ def _take_role(roles: dict[str, str], who: str, role: str, good: str) -> None:
     roles[who] = role
 
 
-def _sell(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str, Any]:
+def sell_to_store(s: dict[str, Any], good: str, text: str, lines: list[str]
+                  ) -> dict[str, Any]:
+    """Sales to The Store at its Buy Price, on a copy of ``s``."""
     out = copy.deepcopy(s)
     players, store = out["players"], out["store"]
     buy = out["prices"][good]
@@ -1239,10 +1241,49 @@ def store_sells_not(s: dict[str, Any], good: str) -> str | None:
     return None
 
 
+def no_purchase(s: dict[str, Any], md: MuleData, good: str) -> str | None:
+    """Why nobody can buy ``good`` from The Store in this Auction now (None: somebody can):
+    The Store sells none, or every Colonist is a Seller in it (a Colonist either Buys or Sells
+    a Good in one Auction) or cannot pay its Sell Price for one."""
+    why = store_sells_not(s, good)
+    if why is not None:
+        return why
+    price = md.track(good).sell_for(s["prices"][good])
+    roles = (s.get("roles") or {}).get(good) or {}
+    if any(p["money"] >= price for n, p in s["players"].items() if roles.get(n) != "seller"):
+        return None
+    return (f"Market: nobody can buy {good} from The Store: every Colonist sold {good} in this "
+            f"Auction or has less than the ${price} it asks for one")
+
+
+def no_deal(s: dict[str, Any], good: str) -> str | None:
+    """Why no deal between Colonists can be made in this Auction now (None: one can): a deal
+    needs a Colonist holding ``good`` who is not a Buyer in it, and another who is not a
+    Seller in it."""
+    sellers = holders_of(s, good)
+    title = good.capitalize()
+    if not any(p.get(good, 0) > 0 for p in s["players"].values()):
+        return f"Market: no Colonist holds {title} now, so none is sold, to The Store or to " \
+            "another Colonist"
+    if not sellers:
+        return (f"Market: every Colonist holding {title} bought it in this Auction, and a "
+                "Colonist either Buys or Sells a Good in one Auction: no deal between "
+                "Colonists is left to make")
+    roles = (s.get("roles") or {}).get(good) or {}
+    buyers = [n for n in s["players"] if roles.get(n) != "seller"]
+    if any(b != h for h in sellers for b in buyers):
+        return None
+    return (f"Market: no deal between Colonists is left to make in the {title} "
+            f"Auction: it needs a Colonist who holds {good} and is not a Buyer in it, and "
+            "another who is not a Seller in it")
+
+
 def trade(t: Turn, good: str) -> None:
     """6. Market, one Auction: sales to The Store at its Buy Price, purchases from it at its
     Sell Price (Priority to Buy: the lowest Rank first), deals between Colonists at any price;
-    a Colonist Buys or Sells in one Auction, not both."""
+    a Colonist Buys or Sells in one Auction, not both. Only what somebody can still do is
+    asked: a sale needs a Colonist holding the Good, a purchase one who can pay The Store, a
+    deal a Colonist to sell and another to buy."""
     good = check_good(good)
     buy = t.s["prices"][good]
     sell_price = t.md.track(good).sell_for(buy)
@@ -1260,14 +1301,13 @@ def trade(t: Turn, good: str) -> None:
         for line in lines:
             t.tell(line)
 
-    # only the questions someone can answer: a sale or a deal needs a Colonist holding the Good
     if holders_of(t.s, good):
         step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)",
-             lambda a: _sell(t.s, good, a, lines))
-    if store_sells_not(t.s, good) is None:
+             lambda a: sell_to_store(t.s, good, a, lines))
+    if no_purchase(t.s, t.md, good) is None:
         step("buy", f"{title}: bought from The Store at ${sell_price} (NAME=N,...)",
              lambda a: _buy(t.s, t.md, good, a, lines))
-    if holders_of(t.s, good):
+    if no_deal(t.s, good) is None:
         step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",
              lambda a: _deal(t.s, good, a, lines))
 

@@ -226,7 +226,7 @@ def test_market_buy_or_sell_and_priority_to_buy(md: MuleData) -> None:
     s["store"]["food"] = 2
     s["players"]["Ann"]["food"] = 5
     lines: list[str] = []
-    sold = steps._sell(s, "food", "Ann=1", lines)
+    sold = steps.sell_to_store(s, "food", "Ann=1", lines)
     with pytest.raises(RuleError, match="either Buys or Sells"):
         steps._buy(sold, md, "food", "Ann=1", lines)
     # Dee (Rank 4) buys first, then Cid gets what is left
@@ -437,7 +437,7 @@ def test_market_entries_a_slip_would_change(md: MuleData) -> None:
     assert steps.parse_named("Ann=1+1", NAMES, "bought") == {"Ann": 2}
     # selling nothing is no sale: no line and no Seller's role, so Ann may still buy
     lines: list[str] = []
-    out = steps._sell(s, "food", "Ann=0", lines)
+    out = steps.sell_to_store(s, "food", "Ann=0", lines)
     assert lines == [] and out["roles"]["food"] == {}
     # a deal of 0 units is no deal
     with pytest.raises(InputError, match="a deal trades 1 unit or more"):
