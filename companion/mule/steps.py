@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from companion.mule import board, events, pricing, production, rules
 from companion.mule.data import (
@@ -43,16 +42,16 @@ Say = Callable[[str], None]
 NONE_WORDS = ("", "none", "-", "no")
 
 
-@dataclass
 class Turn:
     """The state a step works on (a copy of the saved game's), with the rule data, where lines
     go (``say``) and where questions go (``ask``)."""
 
-    s: dict[str, Any]
-    md: MuleData
-    ask: Asker
-    say: Say
-    lines: list[str] = field(default_factory=list)
+    __slots__ = ("ask", "lines", "md", "s", "say")
+
+    def __init__(self, s: dict[str, Any], md: MuleData, ask: Asker, say: Say,
+                 lines: list[str] | None = None) -> None:
+        self.s, self.md, self.ask, self.say = s, md, ask, say
+        self.lines: list[str] = [] if lines is None else lines
 
     @property
     def names(self) -> list[str]:
@@ -289,8 +288,7 @@ def parse_crater_zones(s: dict[str, Any], md: MuleData, craters: list[str], text
     return {c: got[c] for c in craters}
 
 
-@dataclass(frozen=True)
-class Claimable:
+class Claimable(NamedTuple):
     """Lands ``who`` could claim now from one Zone of Planet Irata (``zone`` ANY_ZONE: a
     Meteor Crater, whose square the companion does not know), and ``who``'s empty squares that
     take them."""
@@ -585,14 +583,13 @@ def _land(p: dict[str, Any], ref: str) -> int:
     return board.find(p["lands"], ref)
 
 
-@dataclass
 class _Round:
     """One Colonist's Action Round being checked, on a copy of the state (``out``)."""
 
-    out: dict[str, Any]
-    md: MuleData
-    who: str
-    lines: list[str]
+    __slots__ = ("lines", "md", "out", "who")
+
+    def __init__(self, out: dict[str, Any], md: MuleData, who: str, lines: list[str]) -> None:
+        self.out, self.md, self.who, self.lines = out, md, who, lines
 
     @property
     def p(self) -> dict[str, Any]:
@@ -997,7 +994,7 @@ def _worked_lands(t: Turn, name: str, short: int) -> list[production.Worked]:
             flipped = t.ask(f"flip.{name}", f"{name}: {short} M.U.L.E.(s) flipped for the "
                             "Energy Shortage (tiles, e.g. P07,R01)", "",
                             lambda a: _flipped(a, choices, need, name))
-            known = [replace(w, flipped=True, first_crystite=False) if w.tile in flipped else w
+            known = [w._replace(flipped=True, first_crystite=False) if w.tile in flipped else w
                      for w in known]
         return known
     hint = f" ({short} flipped: mark them !)" if short else ""

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from components.errors import InputError, RuleError
 
@@ -44,8 +43,7 @@ STEPS: dict[str, tuple[str, str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """The step that comes now."""
 
     turn: int
