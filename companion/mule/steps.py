@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from companion.mule import board, events, pricing, production, rules
 from companion.mule.data import (
@@ -33,6 +33,17 @@ from companion.mule.data import (
     matching,
     plain,
 )
+from companion.mule.expansion import ANY_ZONE as ANY_ZONE  # Land Grant's, named here too
+from companion.mule.expansion import (
+    BESIDE,
+    PLANET_LANDS,
+    crater_zone,
+    left_on_planet,
+    must_claim,
+    owned,
+)
+from companion.mule.expansion import Claimable as Claimable
+from companion.mule.expansion import claimable as claimable
 from companion.session import parse_amount
 from components.errors import InputError, RuleError
 
@@ -83,11 +94,6 @@ def player_name(name: str, names: list[str]) -> str:
         if n.lower() == name.strip().lower():
             return n
     raise InputError(f"'{name.strip()}' is not a player in this game ({', '.join(names)})")
-
-
-def owned(s: dict[str, Any]) -> dict[str, str]:
-    return {land["tile"]: n for n, p in s["players"].items() for land in p["lands"]
-            if land.get("tile")}
 
 
 def _none(text: str) -> bool:
@@ -190,22 +196,6 @@ def check_from_planet(s: dict[str, Any], md: MuleData, land: dict[str, Any]) -> 
                         f"are claimed already, so {what} cannot be claimed")
 
 
-# Land types the set-up places on Planet Irata, on squares printed with their type
-PLANET_LANDS = ("river", "plains", "low-mountain", "high-mountain")
-ANY_ZONE = "any"
-# A Meteor Crater placed beside the board (Meteorite Strike!: no empty square left on Planet
-# Irata). The card names no Zone for it; the project's reading: it lies in no Zone, so it goes on
-# an empty square of any Zone of the Player Board.
-BESIDE = "beside"
-
-
-def crater_zone(s: dict[str, Any], tile: str) -> str | None:
-    """The Zone of Planet Irata a Meteor Crater was placed in (``crater_zones``: white, red,
-    blue, or BESIDE the board); None for a game saved before the Zone was recorded."""
-    zone = (s.get("crater_zones") or {}).get(tile)
-    return str(zone) if zone else None
-
-
 def check_crater_zone(s: dict[str, Any], md: MuleData, land: dict[str, Any]) -> None:
     """Land Grant: a claimed Land goes on a Player Board square of the Zone of the Planet Irata
     square it came from; for a Meteor Crater that is the Zone it was placed in by Meteorite
@@ -232,7 +222,7 @@ def empty_on_planet(s: dict[str, Any], md: MuleData) -> dict[str, int]:
     mine = owned(s)
     out: dict[str, int] = {}
     for zone in dict.fromkeys(planet.zones):
-        lying = sum(_left_on_planet(s, md, k).get(zone, 0) for k in PLANET_LANDS)
+        lying = sum(left_on_planet(s, md, k).get(zone, 0) for k in PLANET_LANDS)
         craters = sum(1 for c in s.get("craters", [])
                       if c not in mine and crater_zone(s, c) == zone)
         out[zone] = max(0, sum(planet.squares(zone, k) for k in PLANET_LANDS) - lying - craters)
@@ -286,97 +276,6 @@ def parse_crater_zones(s: dict[str, Any], md: MuleData, craters: list[str], text
                         f"Planet Irata has no empty square, and the {' and '.join(open_zones)} "
                         f"Zone may still have one, so {', '.join(beside)} cannot go beside it")
     return {c: got[c] for c in craters}
-
-
-class Claimable(NamedTuple):
-    """Lands ``who`` could claim now from one Zone of Planet Irata (``zone`` ANY_ZONE: a
-    Meteor Crater, whose square the companion does not know), and ``who``'s empty squares that
-    take them."""
-
-    zone: str
-    lands: tuple[str, ...]
-    squares: tuple[str, ...]
-
-    def describe(self) -> str:
-        names = [k.replace("-", " ").title() for k in self.lands]
-        titles = " or ".join(filter(None, (", ".join(names[:-1]), names[-1])))
-        where = "from Planet Irata, any Zone" if self.zone == ANY_ZONE else \
-            f"from the {self.zone.capitalize()} Zone"
-        return f"{titles} {where} (empty: {', '.join(self.squares)})"
-
-
-def _left_on_planet(s: dict[str, Any], md: MuleData, kind: str) -> dict[str, int]:
-    """How many Lands of ``kind`` surely still lie in each Zone of Planet Irata.
-
-    The set-up placed ``lands.KIND`` of them on the squares printed with that type; each
-    claimed one came from the Zone of the Player Board square it went on (Land Grant). When
-    the set-up placed fewer than there are squares (Rivers with three Colonists), a Zone is sure
-    to hold only what the other Zones cannot: the Lands left, less the squares left elsewhere."""
-    pb, planet = md.player_board, md.planet_irata
-    placed = int(md.setup(s["mode"], len(s["ranking"])).get("lands", {}).get(kind, 0))
-    claimed = [x for p in s["players"].values() for x in p["lands"] if x.get("land") == kind]
-    left = placed - len(claimed)
-    squares = {z: planet.squares(z, kind) - sum(1 for x in claimed if x.get("square")
-                                                and pb.zone(x["square"]) == z)
-               for z in dict.fromkeys(planet.zones)}
-    return {z: max(0, left - sum(max(0, n) for o, n in squares.items() if o != z))
-            for z in squares}
-
-
-def claimable(s: dict[str, Any], md: MuleData, who: str) -> list[Claimable]:
-    """Land Grant (Questions and Answers, Expansion: a Colonist has to pick a Land if one is
-    available and they have an empty place in the same Zone on their Player Board): what
-    ``who`` could claim now, Zone by Zone; empty when ``who`` may claim none.
-
-    A Land is available when it surely still lies on Planet Irata (``_left_on_planet``): the
-    set-up's Lands on the printed map, less those claimed; a River takes only an empty river
-    bed. A Meteor Crater on Planet Irata lies on a square the companion does not know, so it
-    makes the claim a must only when ``who`` has an empty square in every Zone. A Land on the
-    Player Board without a square (a Beginner's starting River) is counted in the Zones it can
-    lie in, so an empty square is never assumed where there may be none."""
-    pb = md.player_board
-    lands = s["players"][who]["lands"]
-    taken = {x["square"] for x in lands if x.get("square")}
-    unplaced = [x for x in lands if not x.get("square")]
-    bed_zones = {pb.zone(b) for b in pb.river_beds}
-    zones = list(dict.fromkeys(pb.zones.values()))
-
-    # a Land without a square may lie in any Zone, a River only on a river bed
-    unknown = {z: sum(1 for x in unplaced if x.get("land") != "river" or z in bed_zones)
-               for z in zones}
-    empty = {z: [q for q in pb.squares if pb.zone(q) == z and q not in taken] for z in zones}
-    beds = {z: [q for q in empty[z] if q in pb.river_beds] for z in zones}
-    free = {z: len(empty[z]) - unknown[z] for z in zones}
-    free_beds = {z: len(beds[z]) - unknown[z] for z in zones}
-    mine = owned(s)
-    # the Zones the unclaimed Meteor Craters lie in (None: a game saved before they were kept)
-    craters = {crater_zone(s, c) for c in s.get("craters", []) if c not in mine}
-    out: list[Claimable] = []
-    for zone in zones:
-        kinds = [k for k in PLANET_LANDS if _left_on_planet(s, md, k).get(zone, 0) > 0
-                 and (free_beds[zone] if k == "river" else free[zone]) > 0]
-        if zone in craters and free[zone] > 0:
-            kinds.append("meteor-crater")
-        if kinds:
-            squares = beds[zone] if kinds == ["river"] else empty[zone]
-            out.append(Claimable(zone, tuple(kinds), tuple(squares)))
-    # beside the board: it goes in any Zone; Zone not kept: it may lie in any, so the claim
-    # is a must only with an empty square in every Zone
-    if (BESIDE in craters and any(free[z] > 0 for z in zones)) or \
-            (None in craters and all(free[z] > 0 for z in zones)):
-        out.append(Claimable(ANY_ZONE, ("meteor-crater",),
-                             tuple(q for z in zones if free[z] > 0 for q in empty[z])))
-    return out
-
-
-def must_claim(s: dict[str, Any], md: MuleData, who: str) -> str | None:
-    """Why ``who`` may not pass in Land Grant, naming what could be claimed; None: may pass."""
-    can = claimable(s, md, who)
-    if not can:
-        return None
-    return (f"Land Grant: a Colonist has to claim a Land if one is available and they have an "
-            f"empty square in its Zone (Questions and Answers), so {who} cannot claim none: "
-            + "; ".join(c.describe() for c in can))
 
 
 def grant(t: Turn, who: str) -> None:

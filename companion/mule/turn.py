@@ -20,6 +20,7 @@ from components.errors import InputError, RuleError
 if TYPE_CHECKING:      # the steps are imported when one is taken: next and status stay light
     from companion.mule import steps
     from companion.mule.data import MuleData
+    from companion.mule.expansion import Claimable
 
 Ask = Callable[[str, str], str]
 Say = Callable[[str], None]
@@ -287,11 +288,12 @@ def say_step(now: Step, state: dict[str, Any]) -> str:
     return f"{phase}: {what}"
 
 
-def _claimable(now: Step, state: dict[str, Any]) -> list[steps.Claimable]:
+def _claimable(now: Step, state: dict[str, Any]) -> list[Claimable]:
     """What ``now.who`` could claim in Land Grant (a claim they have to make, if any)."""
-    from companion.mule import data, steps
+    from companion.mule import data
+    from companion.mule.expansion import claimable
 
-    return steps.claimable(state, data.load(), str(now.who))
+    return claimable(state, data.load(), str(now.who))
 
 
 def command(now: Step, state: dict[str, Any]) -> str:

@@ -4,7 +4,6 @@ Board's legend gives each of those letters the fill of the same Land type."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from companion.mule import data
