@@ -5,18 +5,19 @@ names what the Colonist whose Land Grant it is could claim, without the steps.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from companion.mule.data import MuleData
+    from companion.mule.state import State
 
 __all__ = ["ANY_ZONE", "BESIDE", "PLANET_LANDS", "Claimable", "claimable", "crater_zone",
            "left_on_planet", "must_claim", "owned"]
 
 
-def owned(s: dict[str, Any]) -> dict[str, str]:
-    return {land["tile"]: n for n, p in s["players"].items() for land in p["lands"]
-            if land.get("tile")}
+def owned(s: State) -> dict[str, str]:
+    """Each Land tile on a Player Board -> the Colonist whose board it is."""
+    return {land.tile: c.name for c in s.colonists for land in c.lands if land.tile}
 
 
 # Land types the set-up places on Planet Irata, on squares printed with their type
@@ -28,10 +29,10 @@ ANY_ZONE = "any"
 BESIDE = "beside"
 
 
-def crater_zone(s: dict[str, Any], tile: str) -> str | None:
+def crater_zone(s: State, tile: str) -> str | None:
     """The Zone of Planet Irata a Meteor Crater was placed in (``crater_zones``: white, red,
     blue, or BESIDE the board); None for a game saved before the Zone was recorded."""
-    zone = (s.get("crater_zones") or {}).get(tile)
+    zone = s.crater_zones.get(tile)
     return str(zone) if zone else None
 
 
@@ -52,7 +53,7 @@ class Claimable(NamedTuple):
         return f"{titles} {where} (empty: {', '.join(self.squares)})"
 
 
-def left_on_planet(s: dict[str, Any], md: MuleData, kind: str) -> dict[str, int]:
+def left_on_planet(s: State, md: MuleData, kind: str) -> dict[str, int]:
     """How many Lands of ``kind`` surely still lie in each Zone of Planet Irata.
 
     The set-up placed ``lands.KIND`` of them on the squares printed with that type; each
@@ -60,17 +61,17 @@ def left_on_planet(s: dict[str, Any], md: MuleData, kind: str) -> dict[str, int]
     the set-up placed fewer than there are squares (Rivers with three Colonists), a Zone is sure
     to hold only what the other Zones cannot: the Lands left, less the squares left elsewhere."""
     pb, planet = md.player_board, md.planet_irata
-    placed = int(md.setup(s["mode"], len(s["ranking"])).get("lands", {}).get(kind, 0))
-    claimed = [x for p in s["players"].values() for x in p["lands"] if x.get("land") == kind]
+    placed = int(md.setup(s.mode, len(s.ranking)).get("lands", {}).get(kind, 0))
+    claimed = [x for c in s.colonists for x in c.lands if x.land == kind]
     left = placed - len(claimed)
-    squares = {z: planet.squares(z, kind) - sum(1 for x in claimed if x.get("square")
-                                                and pb.zone(x["square"]) == z)
+    squares = {z: planet.squares(z, kind) - sum(1 for x in claimed if x.square
+                                                and pb.zone(x.square) == z)
                for z in dict.fromkeys(planet.zones)}
     return {z: max(0, left - sum(max(0, n) for o, n in squares.items() if o != z))
             for z in squares}
 
 
-def claimable(s: dict[str, Any], md: MuleData, who: str) -> list[Claimable]:
+def claimable(s: State, md: MuleData, who: str) -> list[Claimable]:
     """Land Grant (Questions and Answers, Expansion: a Colonist has to pick a Land if one is
     available and they have an empty place in the same Zone on their Player Board): what
     ``who`` could claim now, Zone by Zone; empty when ``who`` may claim none.
@@ -82,14 +83,14 @@ def claimable(s: dict[str, Any], md: MuleData, who: str) -> list[Claimable]:
     Player Board without a square (a Beginner's starting River) is counted in the Zones it can
     lie in, so an empty square is never assumed where there may be none."""
     pb = md.player_board
-    lands = s["players"][who]["lands"]
-    taken = {x["square"] for x in lands if x.get("square")}
-    unplaced = [x for x in lands if not x.get("square")]
+    lands = s.colonist(who).lands
+    taken = {x.square for x in lands if x.square}
+    unplaced = [x for x in lands if not x.square]
     bed_zones = {pb.zone(b) for b in pb.river_beds}
     zones = list(dict.fromkeys(pb.zones.values()))
 
     # a Land without a square may lie in any Zone, a River only on a river bed
-    unknown = {z: sum(1 for x in unplaced if x.get("land") != "river" or z in bed_zones)
+    unknown = {z: sum(1 for x in unplaced if x.land != "river" or z in bed_zones)
                for z in zones}
     empty = {z: [q for q in pb.squares if pb.zone(q) == z and q not in taken] for z in zones}
     beds = {z: [q for q in empty[z] if q in pb.river_beds] for z in zones}
@@ -97,7 +98,7 @@ def claimable(s: dict[str, Any], md: MuleData, who: str) -> list[Claimable]:
     free_beds = {z: len(beds[z]) - unknown[z] for z in zones}
     mine = owned(s)
     # the Zones the unclaimed Meteor Craters lie in (None: a game saved before they were kept)
-    craters = {crater_zone(s, c) for c in s.get("craters", []) if c not in mine}
+    craters = {crater_zone(s, c) for c in s.craters if c not in mine}
     out: list[Claimable] = []
     for zone in zones:
         kinds = [k for k in PLANET_LANDS if left_on_planet(s, md, k).get(zone, 0) > 0
@@ -116,7 +117,7 @@ def claimable(s: dict[str, Any], md: MuleData, who: str) -> list[Claimable]:
     return out
 
 
-def must_claim(s: dict[str, Any], md: MuleData, who: str) -> str | None:
+def must_claim(s: State, md: MuleData, who: str) -> str | None:
     """Why ``who`` may not pass in Land Grant, naming what could be claimed; None: may pass."""
     can = claimable(s, md, who)
     if not can:

@@ -44,6 +44,7 @@ from companion.mule.expansion import (
 )
 from companion.mule.expansion import Claimable as Claimable
 from companion.mule.expansion import claimable as claimable
+from companion.mule.state import from_json
 from companion.session import parse_amount
 from components.errors import InputError, RuleError
 
@@ -146,7 +147,7 @@ def claim(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str, Any
     if _none(text):
         return None
     lands = s["players"][who]["lands"]
-    land = board.parse_claim(text, md.land, owned(s), s.get("craters", []), lands,
+    land = board.parse_claim(text, md.land, owned(from_json(s)), s.get("craters", []), lands,
                              md.player_board)
     if land is not None and land.get("square") is None:
         raise InputError(f"'{text.strip()}': give the square it goes on, as printed on the Player "
@@ -202,7 +203,7 @@ def check_crater_zone(s: dict[str, Any], md: MuleData, land: dict[str, Any]) -> 
     Strike!. A Crater beside the board, or one of a game saved before the Zone was kept, goes
     in any Zone."""
     tile, square = land.get("tile"), land["square"]
-    zone = crater_zone(s, tile) if tile else None
+    zone = crater_zone(from_json(s), tile) if tile else None
     if zone is None or zone == BESIDE:
         return
     on = md.player_board.zone(square)
@@ -219,12 +220,12 @@ def empty_on_planet(s: dict[str, Any], md: MuleData) -> dict[str, int]:
     Craters placed there and not claimed. An upper bound: a Zone is refused a Crater only
     when it surely has no empty square."""
     planet = md.planet_irata
-    mine = owned(s)
+    typed = from_json(s)
+    mine = owned(typed)
     out: dict[str, int] = {}
     for zone in dict.fromkeys(planet.zones):
-        lying = sum(left_on_planet(s, md, k).get(zone, 0) for k in PLANET_LANDS)
-        craters = sum(1 for c in s.get("craters", [])
-                      if c not in mine and crater_zone(s, c) == zone)
+        lying = sum(left_on_planet(typed, md, k).get(zone, 0) for k in PLANET_LANDS)
+        craters = sum(1 for c in typed.craters if c not in mine and crater_zone(typed, c) == zone)
         out[zone] = max(0, sum(planet.squares(zone, k) for k in PLANET_LANDS) - lying - craters)
     return out
 
@@ -281,7 +282,7 @@ def parse_crater_zones(s: dict[str, Any], md: MuleData, craters: list[str], text
 def grant(t: Turn, who: str) -> None:
     """Land Grant: ``who`` claims one free Land (lowest Rank first; twice on Turn 1); a
     Colonist who can claim one has to (:func:`claimable`)."""
-    forced = must_claim(t.s, t.md, who)
+    forced = must_claim(from_json(t.s), t.md, who)
 
     def parse(a: str) -> dict[str, Any] | None:
         if forced and _none(a):

@@ -292,8 +292,9 @@ def _claimable(now: Step, state: dict[str, Any]) -> list[Claimable]:
     """What ``now.who`` could claim in Land Grant (a claim they have to make, if any)."""
     from companion.mule import data
     from companion.mule.expansion import claimable
+    from companion.mule.state import from_json
 
-    return claimable(state, data.load(), str(now.who))
+    return claimable(from_json(state), data.load(), str(now.who))
 
 
 def command(now: Step, state: dict[str, Any]) -> str:
