@@ -44,6 +44,8 @@ from companion.mule.expansion import (
 )
 from companion.mule.expansion import Claimable as Claimable
 from companion.mule.expansion import claimable as claimable
+from companion.mule.market import holders_of, no_deal, no_purchase
+from companion.mule.market import store_sells_not as store_sells_not
 from companion.mule.state import from_json
 from companion.session import parse_amount
 from components.errors import InputError, RuleError
@@ -1129,52 +1131,6 @@ def _deal(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str
     return out
 
 
-def store_sells_not(s: dict[str, Any], good: str) -> str | None:
-    """Why The Store sells none of ``good`` in this Auction (None: it sells)."""
-    if good == "crystite":
-        return "Market: The Store sells no Crystite (Crystite sold to it leaves the planet)"
-    if not s["store"].get(good):
-        return f"Market: The Store has no {good} to sell"
-    return None
-
-
-def no_purchase(s: dict[str, Any], md: MuleData, good: str) -> str | None:
-    """Why nobody can buy ``good`` from The Store in this Auction now (None: somebody can):
-    The Store sells none, or every Colonist is a Seller in it (a Colonist either Buys or Sells
-    a Good in one Auction) or cannot pay its Sell Price for one."""
-    why = store_sells_not(s, good)
-    if why is not None:
-        return why
-    price = md.track(good).sell_for(s["prices"][good])
-    roles = (s.get("roles") or {}).get(good) or {}
-    if any(p["money"] >= price for n, p in s["players"].items() if roles.get(n) != "seller"):
-        return None
-    return (f"Market: nobody can buy {good} from The Store: every Colonist sold {good} in this "
-            f"Auction or has less than the ${price} it asks for one")
-
-
-def no_deal(s: dict[str, Any], good: str) -> str | None:
-    """Why no deal between Colonists can be made in this Auction now (None: one can): a deal
-    needs a Colonist holding ``good`` who is not a Buyer in it, and another who is not a
-    Seller in it."""
-    sellers = holders_of(s, good)
-    title = good.capitalize()
-    if not any(p.get(good, 0) > 0 for p in s["players"].values()):
-        return f"Market: no Colonist holds {title} now, so none is sold, to The Store or to " \
-            "another Colonist"
-    if not sellers:
-        return (f"Market: every Colonist holding {title} bought it in this Auction, and a "
-                "Colonist either Buys or Sells a Good in one Auction: no deal between "
-                "Colonists is left to make")
-    roles = (s.get("roles") or {}).get(good) or {}
-    buyers = [n for n in s["players"] if roles.get(n) != "seller"]
-    if any(b != h for h in sellers for b in buyers):
-        return None
-    return (f"Market: no deal between Colonists is left to make in the {title} "
-            f"Auction: it needs a Colonist who holds {good} and is not a Buyer in it, and "
-            "another who is not a Seller in it")
-
-
 def trade(t: Turn, good: str) -> None:
     """6. Market, one Auction: sales to The Store at its Buy Price, purchases from it at its
     Sell Price (Priority to Buy: the lowest Rank first), deals between Colonists at any price;
@@ -1198,23 +1154,15 @@ def trade(t: Turn, good: str) -> None:
         for line in lines:
             t.tell(line)
 
-    if holders_of(t.s, good):
+    if holders_of(from_json(t.s), good):
         step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)",
              lambda a: sell_to_store(t.s, good, a, lines))
-    if no_purchase(t.s, t.md, good) is None:
+    if no_purchase(from_json(t.s), t.md, good) is None:
         step("buy", f"{title}: bought from The Store at ${sell_price} (NAME=N,...)",
              lambda a: _buy(t.s, t.md, good, a, lines))
-    if no_deal(t.s, good) is None:
+    if no_deal(from_json(t.s), good) is None:
         step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",
              lambda a: _deal(t.s, good, a, lines))
-
-
-def holders_of(s: dict[str, Any], good: str) -> list[str]:
-    """The Colonists who can still sell ``good`` in this Auction: holding some, and not a
-    Buyer in it (a Colonist either Buys or Sells a Good in one Auction)."""
-    roles = (s.get("roles") or {}).get(good) or {}
-    return [n for n, p in s["players"].items()
-            if p.get(good, 0) > 0 and roles.get(n) != "buyer"]
 
 
 def sellout(t: Turn, who: str | None) -> None:
