@@ -26,6 +26,7 @@ from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:          # the rule data is read when needed: the fold and next stay light
     from companion.mule.data import MuleData
+    from companion.mule.state import State
 
 GOODS = turn.GOODS
 
@@ -222,28 +223,29 @@ def glance(state: dict[str, Any], md: MuleData | None = None) -> dict[str, Any]:
     """What the table reads at a glance: the Ranking with each Colonist's Money, Goods and
     Lands (with their M.U.L.E.s), The Store's stocks and prices, and the step that comes now
     (whose, and the command that records it)."""
-    from companion.mule import board, data
+    from companion.mule import data
+    from companion.mule.state import from_json
 
     md = md or data.load()
-    prices = {g: {"buy": state["prices"][g], "sell": md.track(g).sell_for(state["prices"][g])}
+    s = from_json(state)
+    prices = {g: {"buy": s.prices.of(g), "sell": md.track(g).sell_for(s.prices.of(g))}
               for g in GOODS}
     colonists = []
-    for rank, name in enumerate(state["ranking"], 1):
-        p = state["players"][name]
+    for rank, name in enumerate(s.ranking, 1):
+        c = s.colonist(name)
         colonists.append({
-            "rank": rank, "name": name, "money": p["money"], **{g: p[g] for g in GOODS},
-            "lands": [{"land": land.get("tile") or land["land"], "square": land.get("square"),
-                       "mule": land.get("mule")} for land in board.normalise(p["lands"])],
-            "hand": state.get("hands", {}).get(name, {}),
-            "species": _talent_of(state, md, name)})
+            "rank": rank, "name": name, "money": c.money, **c.stocks._asdict(),
+            "lands": [{"land": land.tile or land.land, "square": land.square,
+                       "mule": land.mule} for land in c.lands],
+            "hand": dict((s.hands or {}).get(name) or {}),
+            "species": _talent_of(s.talent_card(name), md)})
     now = turn.current(copy.deepcopy(state), md)
-    return {"mode": state.get("mode"), "turn": state.get("turn"), "over": bool(state.get("over")),
-            "colonists": colonists, "store": dict(state["store"]), "prices": prices,
-            "next": now.as_dict(state) if now else None, "colony": state.get("colony")}
+    return {"mode": s.mode, "turn": s.turn, "over": s.over, "colonists": colonists,
+            "store": dict(state["store"]), "prices": prices,
+            "next": now.as_dict(state) if now else None, "colony": s.extra.get("colony")}
 
 
-def _talent_of(state: dict[str, Any], md: MuleData, name: str) -> dict[str, Any] | None:
-    ref = (state.get("species") or {}).get(name)
+def _talent_of(ref: str | None, md: MuleData) -> dict[str, Any] | None:
     if not ref:
         return None
     card = md.species(ref)
@@ -254,7 +256,9 @@ def describe(state: dict[str, Any]) -> str:
     """One screen the table reads at a glance."""
     if not state:
         return "(empty)"
-    g = glance(state)
+    from companion.mule.state import from_json
+
+    g, s = glance(state), from_json(state)
     lines = [f"M.U.L.E. ({g['mode']}), Turn {g['turn']}" + (", game over" if g["over"] else "")]
     lines.append(f"{'Rank':<5}{'Colonist':<10}{'$':>5}{'Smi':>5}{'Cry':>5}{'Food':>5}"
                  f"{'Ene':>5}  Lands (M.U.L.E.s)")
@@ -264,33 +268,14 @@ def describe(state: dict[str, Any]) -> str:
                          for x in c["lands"]) or "-"
         lines.append(f"{c['rank']:<5}{c['name'][:9]:<10}{c['money']:>5}{c['smithore']:>5}"
                      f"{c['crystite']:>5}{c['food']:>5}{c['energy']:>5}  {lands}")
-    store, prices = g["store"], g["prices"]
-    lines.append(f"The Store: {store['mules']} M.U.L.E.s (${prices['smithore']['sell']} each), "
-                 + ", ".join(f"{x.capitalize()} {store.get(x, 0)}" for x in GOODS
+    prices = g["prices"]
+    lines.append(f"The Store: {s.store.mules} M.U.L.E.s (${prices['smithore']['sell']} each), "
+                 + ", ".join(f"{x.capitalize()} {s.store.stock(x)}" for x in GOODS
                              if x != "crystite"))
     lines.append("Prices, The Store sells/buys: " + ", ".join(
         f"{x.capitalize()} ${prices[x]['sell']}/{prices[x]['buy']}" for x in GOODS))
-    decks = state.get("event_decks")
-    if state.get("production_deck") is not None:
-        lines.append(f"Production deck: {len(state['production_deck'])} cards left"
-                     + (f"; Event decks: Lucky {len(decks['lucky']['draw'])}, Unlucky "
-                        f"{len(decks['unlucky']['draw'])} to draw" if decks else ""))
-    if state.get("craters"):
-        zones = state.get("crater_zones") or {}
-        lines.append("Meteor Craters on Planet Irata: " + ", ".join(
-            c + (f" ({zones[c]})" if zones.get(c) else "") for c in state["craters"]))
-    dev = state.get("dev")
-    if dev and state.get("phase") == "develop":
-        done = [n for n in dev["order"] if n in dev["done"]]
-        lines.append(f"Development, Action Round {dev['round']}"
-                     + (f"; done: {', '.join(done)}" if done else "")
-                     + "; Food Usage: " + ", ".join(f"{n} {dev['food_used'].get(n, 0)}"
-                                                   for n in dev["order"]))
-    hands = state.get("hands", {})
-    if any(any(h.values()) for h in hands.values()):
-        lines.append("Hand Cards, Land for Sale! / Package From Home World!: " + ", ".join(
-            f"{n} {h.get('land_for_sale', 0)}/{h.get('package', 0)}" for n, h in hands.items()))
-    if state.get("species"):
+    lines += _decks_and_craters(s) + _turn_lines(s)
+    if s.species:
         lines.append("Special Talents: " + ", ".join(
             f"{c['name']} {c['species']['species']} ({c['species']['talent']})"
             for c in g["colonists"] if c["species"]))
@@ -302,6 +287,35 @@ def describe(state: dict[str, Any]) -> str:
         lines.append(f"Now: {g['next']['text']}")
         lines.append(f"  {g['next']['command']}")
     return "\n".join(lines)
+
+
+def _decks_and_craters(s: State) -> list[str]:
+    lines = []
+    decks = s.event_decks
+    if s.production_deck is not None:
+        lines.append(f"Production deck: {len(s.production_deck)} cards left"
+                     + (f"; Event decks: Lucky {len(decks['lucky'].draw)}, Unlucky "
+                        f"{len(decks['unlucky'].draw)} to draw" if decks else ""))
+    if s.craters:
+        lines.append("Meteor Craters on Planet Irata: " + ", ".join(
+            c + (f" ({s.crater_zones[c]})" if s.crater_zones.get(c) else "") for c in s.craters))
+    return lines
+
+
+def _turn_lines(s: State) -> list[str]:
+    lines = []
+    dev = s.dev
+    if dev and s.phase == "develop":
+        done = [n for n in dev.order if n in dev.done]
+        lines.append(f"Development, Action Round {dev.round}"
+                     + (f"; done: {', '.join(done)}" if done else "")
+                     + "; Food Usage: " + ", ".join(f"{n} {dev.food_used.get(n, 0)}"
+                                                   for n in dev.order))
+    hands = s.hands or {}
+    if any(any(h.values()) for h in hands.values()):
+        lines.append("Hand Cards, Land for Sale! / Package From Home World!: " + ", ".join(
+            f"{n} {h.get('land_for_sale', 0)}/{h.get('package', 0)}" for n, h in hands.items()))
+    return lines
 
 
 def set_path(state: dict[str, Any], path: str, value: Any) -> dict[str, Any]:

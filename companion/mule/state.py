@@ -19,6 +19,7 @@ command's start.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -28,6 +29,7 @@ __all__ = ["GOODS", "Colonist", "Deck", "Development", "Goods", "Land", "State",
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")
 _LAND_KEYS = ("land", "tile", "square", "mule", "secret")
+_TILE = re.compile(r"^[A-Za-z]\d\d$")     # a Land tile's code, as companion.mule.board reads it
 
 
 def _frozen(d: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -182,8 +184,10 @@ _TYPED = frozenset(KEYS) | {"dev", "roles", "final"}
 
 
 def _land(raw: Any) -> Land:
-    if not isinstance(raw, Mapping):        # saved before Lands were kept as dicts
-        return Land(str(raw))
+    if not isinstance(raw, Mapping):        # saved before Lands were kept as dicts: a name
+        text = str(raw)                      # (a tile's code, or a Land type)
+        tile = text.upper() if _TILE.match(text) else None
+        return Land("land" if tile else text, tile)
     return Land(str(raw.get("land", "land")), raw.get("tile"), raw.get("square"),
                 raw.get("mule"), bool(raw.get("secret", False)),
                 _frozen({k: v for k, v in raw.items() if k not in _LAND_KEYS}))
