@@ -242,7 +242,8 @@ def glance(state: dict[str, Any], md: MuleData | None = None) -> dict[str, Any]:
     now = turn.current(copy.deepcopy(state), md)
     return {"mode": s.mode, "turn": s.turn, "over": s.over, "colonists": colonists,
             "store": dict(state["store"]), "prices": prices,
-            "next": now.as_dict(state) if now else None, "colony": s.extra.get("colony")}
+            "next": now.as_dict(state) if now else None,
+            "colony": s.colony._asdict() if s.colony else None}
 
 
 def _talent_of(ref: str | None, md: MuleData) -> dict[str, Any] | None:

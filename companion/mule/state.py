@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-__all__ = ["GOODS", "Colonist", "Deck", "Development", "Goods", "Land", "State", "Store",
+__all__ = ["GOODS", "Colonist", "Colony", "Deck", "Development", "Goods", "Land", "State", "Store",
            "from_json", "to_json"]
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")
@@ -118,6 +118,15 @@ class Development(NamedTuple):
     extra: Mapping[str, Any] = MappingProxyType({})
 
 
+class Colony(NamedTuple):
+    """Game End (Tournament): the Colony's total Money and its row of the Colony Success
+    Table (1 the best, 7 the worst)."""
+
+    total: int
+    rating: int
+    text: str
+
+
 class State(NamedTuple):
     """A game of M.U.L.E.: see the module's docstring. ``keys`` are the JSON form's keys in
     its order (a game saved by an older version may lack some: they stay absent)."""
@@ -145,6 +154,9 @@ class State(NamedTuple):
     dev: Development | None = None
     roles: Mapping[str, Mapping[str, str]] = MappingProxyType({})   # Good -> Colonist -> role
     final: bool = False
+    card: str | None = None                         # the Production Card of this Turn
+    shortage: Mapping[str, int] | None = None       # Energy Shortage: M.U.L.E.s to flip
+    colony: Colony | None = None
     keys: tuple[str, ...] = ()
     extra: Mapping[str, Any] = MappingProxyType({})
 
@@ -180,7 +192,9 @@ class State(NamedTuple):
 KEYS = ("game", "mode", "seed", "order", "ranking", "turn", "phase", "over", "store", "prices",
         "players", "production_deck", "production_drawn", "event_decks", "alt_events",
         "craters", "crater_zones", "hands", "species", "todo")
-_TYPED = frozenset(KEYS) | {"dev", "roles", "final"}
+# typed keys a Phase keeps while it lasts: written when set, whether the saved game held them
+_LATER = ("dev", "roles", "final", "card", "shortage", "colony")
+_TYPED = frozenset(KEYS) | set(_LATER)
 
 
 def _land(raw: Any) -> Land:
@@ -241,9 +255,17 @@ def from_json(raw: Mapping[str, Any]) -> State:
         _decks(raw.get("event_decks")), bool(raw.get("alt_events", False)),
         _dev(raw.get("dev")),
         MappingProxyType({g: _frozen(r) for g, r in (raw.get("roles") or {}).items()}),
-        bool(raw.get("final", False)), tuple(raw),
+        bool(raw.get("final", False)), raw.get("card"),
+        None if raw.get("shortage") is None else _frozen(raw["shortage"]),
+        _colony(raw.get("colony")), tuple(raw),
         # an empty Development ({} or null) is kept as it is: the typed field says None
         _frozen({k: v for k, v in raw.items() if k not in _TYPED or (k == "dev" and not v)}))
+
+
+def _colony(raw: Mapping[str, Any] | None) -> Colony | None:
+    if raw is None:
+        return None
+    return Colony(int(raw["total"]), int(raw["rating"]), str(raw["text"]))
 
 
 def _land_json(land: Land) -> dict[str, Any]:
@@ -281,7 +303,15 @@ def _values(s: State) -> dict[str, Any]:
         "hands": None if s.hands is None else {n: dict(h) for n, h in s.hands.items()},
         "species": None if s.species is None else dict(s.species),
         "todo": [[step, who] for step, who in s.todo], "dev": _dev_json(s.dev),
-        "roles": {g: dict(r) for g, r in s.roles.items()}, "final": s.final}
+        "roles": {g: dict(r) for g, r in s.roles.items()}, "final": s.final, "card": s.card,
+        "shortage": None if s.shortage is None else dict(s.shortage),
+        "colony": None if s.colony is None else s.colony._asdict()}
+
+
+def _set(s: State, key: str) -> bool:
+    """Whether a Phase's typed key holds something (and so is written)."""
+    value = getattr(s, key)
+    return bool(value) if key in ("roles", "final") else value is not None
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -289,7 +319,9 @@ def to_json(state: State) -> dict[str, Any]:
     order (``keys``; a State made without them: this version's set-up's), the keys it does not
     type as they were (``extra``)."""
     values = _values(state)
+    keys = state.keys or (*KEYS, *state.extra)
+    keys = (*keys, *(k for k in _LATER if k not in keys and _set(state, k)))
     out: dict[str, Any] = {}
-    for key in state.keys or (*KEYS, *state.extra):
+    for key in keys:
         out[key] = state.extra[key] if key in state.extra else values[key]
     return out

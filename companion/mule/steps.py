@@ -21,7 +21,7 @@ import copy
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from companion.mule import board, events, pricing, production, rules
+from companion.mule import board, events, phases, production, rules
 from companion.mule.data import (
     GOODS,
     EventCard,
@@ -46,7 +46,7 @@ from companion.mule.expansion import Claimable as Claimable
 from companion.mule.expansion import claimable as claimable
 from companion.mule.market import holders_of, no_deal, no_purchase
 from companion.mule.market import store_sells_not as store_sells_not
-from companion.mule.state import from_json
+from companion.mule.state import State, from_json, to_json
 from companion.session import parse_amount
 from components.errors import InputError, RuleError
 
@@ -731,29 +731,6 @@ def next_round(s: dict[str, Any], md: MuleData) -> list[list[Any]]:
 
 # -- 3. Usage and Spoilage -----------------------------------------------------------------------
 
-def usage(t: Turn, who: str | None) -> None:
-    """3. Usage and Spoilage: the Food Usage box emptied, Energy for the M.U.L.E.s, then
-    Spoilage."""
-    md = t.md
-    shortage: dict[str, int] = {}
-    for name in t.names:
-        p = t.players[name]
-        p["mules"] = board.mule_counts(p["lands"])
-        r = rules.spoilage(rules.Stocks(**{g: p[g] for g in GOODS}), mule_count(p),
-                           p["mules"]["energy"], food_divisor=md.food_divisor,
-                           energy_divisor=md.energy_divisor,
-                           overstock_limit=int(talent(t.s, md, name).get("overstock_limit",
-                                                                        md.overstock_limit)))
-        p.update(r.stocks.as_dict())
-        shortage[name] = r.shortage
-        spoiled = ", ".join(f"{g} {n}" for g, n in r.spoiled.items() if n) or "nothing"
-        flip = f"; flip {r.shortage} M.U.L.E.(s)" if r.shortage else ""
-        t.tell(f"{name}: Energy used {r.energy_used}, spoiled {spoiled}{flip}")
-    t.s["shortage"] = shortage
-    if t.s.get("dev"):
-        t.s["dev"]["food_used"] = {}
-
-
 def mule_count(p: dict[str, Any]) -> int:
     return sum(int(v) for v in p["mules"].values())
 
@@ -1002,29 +979,6 @@ def _lose_mule(p: dict[str, Any], w: production.Worked) -> None:
 
 # -- 5. Pricing ----------------------------------------------------------------------------------
 
-def pricing_step(t: Turn, who: str | None) -> None:
-    """5. Pricing: each Good's price counter moves on the Price Track."""
-    s, md, names = t.s, t.md, t.names
-    store, players = s["store"], t.players
-    card = md.card(s["card"])
-    asks = {
-        "smithore": pricing.smithore_steps(store["mules"], store["smithore"], pens=md.pens,
-                                           mules_per_pen=md.mules_per_pen),
-        "crystite": pricing.crystite_steps(md.track("crystite"), s["prices"]["crystite"],
-                                           card.crystite_price, card.pirates),
-        "food": pricing.food_steps([players[n]["food"] for n in names], store["food"],
-                                   per_colonist=md.food_per_colonist),
-        "energy": pricing.energy_steps([players[n]["energy"] for n in names],
-                                       [mule_count(players[n]) for n in names],
-                                       store["energy"]),
-    }
-    for g in GOODS:
-        change = pricing.move(md.track(g), s["prices"][g], asks[g])
-        s["prices"][g] = change.buy
-        t.tell(f"{g.capitalize()}: {change.steps:+d} steps, moved {change.moved:+d} -> "
-               f"${change.sell}/{change.buy}")
-
-
 # -- 6. Market -------------------------------------------------------------------------------------
 
 def _deals(text: str, names: list[str]) -> list[tuple[str, str, int, int]]:
@@ -1165,31 +1119,7 @@ def trade(t: Turn, good: str) -> None:
              lambda a: _deal(t.s, good, a, lines))
 
 
-def sellout(t: Turn, who: str | None) -> None:
-    """The Final Turn's Market: every Colonist sells all their Goods to The Store at its Buy
-    Prices."""
-    names, players = t.names, t.players
-    sell = rules.final_sell_out({n: players[n]["money"] for n in names},
-                                {n: rules.Stocks(**{g: players[n][g] for g in GOODS})
-                                 for n in names}, t.s["prices"])
-    store = t.s["store"]
-    for n in names:
-        players[n]["money"] = sell.money[n]
-        for g in GOODS:
-            players[n][g] = 0
-            if g != "crystite":     # Crystite sold to The Store is shipped off-planet
-                store[g] = store.get(g, 0) + sell.sold[n][g]
-        t.tell(f"{n} sells everything to The Store: +${sell.revenue[n]} -> ${sell.money[n]}")
-
-
 # -- 7. Ranking, 8. Personal Events, the end ---------------------------------------------
-
-def ranking(t: Turn, who: str | None) -> None:
-    """7. Ranking: wealthiest first; ties keep the previous order."""
-    t.s["ranking"] = rules.rank({n: t.players[n]["money"] for n in t.names}, t.names)
-    for i, n in enumerate(t.s["ranking"], 1):
-        t.tell(f"Rank {i}: {n} (${t.players[n]['money']})")
-
 
 def _event_card(md: MuleData, text: str, deck: str) -> EventCard:
     if _none(text):
@@ -1258,13 +1188,26 @@ def unlucky(t: Turn, who: str) -> None:
     personal_event(t, who, "unlucky")
 
 
-def end(t: Turn, who: str | None) -> None:
-    """Game End and Winning: the First Founder, and (Tournament) the Colony's rating."""
-    names = t.names
-    t.tell(f"{names[0]} is the First Founder!")
-    total = sum(t.players[n]["money"] for n in names)
-    if t.tournament and len(names) in (3, 4):
-        cs = rules.colony_success(total, len(names), t.md.colony_rows())
-        t.s["colony"] = {"total": total, "rating": cs.rating, "text": cs.text}
-        t.tell(f"Colony total ${total}: row {cs.rating} of 7. {cs.text}")
-    t.s["over"] = True
+# -- the Phases that ask nothing: pure functions over the typed State (companion.mule.phases) --
+
+def _typed(phase: Callable[[State, MuleData], tuple[State, tuple[str, ...]]]
+           ) -> Callable[[Turn, str | None], None]:
+    """A Phase of :mod:`companion.mule.phases` as a step: the State read from the step's
+    copy of the saved game, the State it returns written back, its lines told."""
+
+    def step(t: Turn, who: str | None) -> None:
+        after, lines = phase(from_json(t.s), t.md)
+        t.s.clear()
+        t.s.update(to_json(after))
+        for line in lines:
+            t.tell(line)
+
+    step.__doc__ = phase.__doc__
+    return step
+
+
+usage = _typed(phases.usage_and_spoilage)
+pricing_step = _typed(phases.pricing)
+sellout = _typed(phases.final_market)
+ranking = _typed(phases.ranking)
+end = _typed(phases.game_end)

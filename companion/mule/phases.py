@@ -1,0 +1,128 @@
+"""The Phases of M.U.L.E.'s Game Turn that ask the table nothing, as pure functions over the
+typed :class:`~companion.mule.state.State`: each returns a new State and the lines the table
+reads, and leaves the one given as it was. Named as the rulebook names them: 3. Usage and
+Spoilage, 5. Pricing, the Final Turn's Market, 7. Ranking, and Game End and Winning.
+
+``companion.mule.steps`` takes them as steps of the Game Turn (a step over the saved game's
+JSON form reads it into a State and writes the State returned back).
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from companion.mule import pricing as price_track
+from companion.mule import rules
+from companion.mule.state import GOODS, Colonist, Colony, Goods, State
+
+if TYPE_CHECKING:
+    from companion.mule.data import MuleData
+
+__all__ = ["final_market", "game_end", "pricing", "ranking", "usage_and_spoilage"]
+
+Lines = tuple[str, ...]
+
+
+def _mules_of(c: Colonist) -> Goods:
+    """The M.U.L.E.s installed on ``c``'s Lands, by the Good they produce."""
+    return Goods(*(sum(1 for land in c.lands if land.mule == g) for g in GOODS))
+
+
+def _overstock_limit(s: State, md: MuleData, name: str) -> int:
+    card = s.talent_card(name)
+    talent = md.species(card).talent if card else {}
+    return int(talent.get("overstock_limit", md.overstock_limit))
+
+
+def usage_and_spoilage(s: State, md: MuleData) -> tuple[State, Lines]:
+    """3. Usage and Spoilage: the Food Usage box emptied, Energy for the M.U.L.E.s, then
+    Spoilage (a Special Talent may change a Colonist's overstock limit); an Energy Shortage
+    is kept for Production, where that many M.U.L.E.s are flipped."""
+    after: dict[str, Colonist] = {}
+    shortage: dict[str, int] = {}
+    lines: list[str] = []
+    for name in s.ranking:
+        c = s.colonist(name)
+        mules = _mules_of(c)
+        r = rules.spoilage(rules.Stocks(*c.stocks), sum(mules), mules.energy,
+                           food_divisor=md.food_divisor, energy_divisor=md.energy_divisor,
+                           overstock_limit=_overstock_limit(s, md, name))
+        after[name] = c._replace(stocks=Goods(*r.stocks), mules=mules)
+        shortage[name] = r.shortage
+        spoiled = ", ".join(f"{g} {n}" for g, n in r.spoiled.items() if n) or "nothing"
+        flip = f"; flip {r.shortage} M.U.L.E.(s)" if r.shortage else ""
+        lines.append(f"{name}: Energy used {r.energy_used}, spoiled {spoiled}{flip}")
+    dev = s.dev._replace(food_used=MappingProxyType({})) if s.dev else None
+    return s._replace(colonists=tuple(after.get(c.name, c) for c in s.colonists),
+                      shortage=MappingProxyType(shortage), dev=dev), tuple(lines)
+
+
+def pricing(s: State, md: MuleData) -> tuple[State, Lines]:
+    """5. Pricing: each Good's price counter moves on the Price Track: Smithore by the
+    M.U.L.E.s and Smithore in The Store, Crystite by the Production Card's price (unless
+    Pirates), Food and Energy by what the Colonists and The Store hold against what is
+    needed."""
+    if s.card is None:
+        raise ValueError("Pricing comes after Production: no Production Card is kept")
+    card = md.card(s.card)
+    names = s.ranking
+    by = [s.colonist(n) for n in names]
+    asks = {
+        "smithore": price_track.smithore_steps(s.store.mules, s.store.stock("smithore"),
+                                               pens=md.pens, mules_per_pen=md.mules_per_pen),
+        "crystite": price_track.crystite_steps(md.track("crystite"), s.prices.crystite,
+                                               card.crystite_price, card.pirates),
+        "food": price_track.food_steps([c.stock("food") for c in by], s.store.stock("food"),
+                                       per_colonist=md.food_per_colonist),
+        "energy": price_track.energy_steps([c.stock("energy") for c in by],
+                                           [c.working for c in by], s.store.stock("energy")),
+    }
+    prices: list[int] = []
+    lines: list[str] = []
+    for g in GOODS:
+        change = price_track.move(md.track(g), s.prices.of(g), asks[g])
+        prices.append(change.buy)
+        lines.append(f"{g.capitalize()}: {change.steps:+d} steps, moved {change.moved:+d} -> "
+                     f"${change.sell}/{change.buy}")
+    return s._replace(prices=Goods(*prices)), tuple(lines)
+
+
+def final_market(s: State, md: MuleData) -> tuple[State, Lines]:
+    """The Final Turn's Market: every Colonist sells all their Goods to The Store at its Buy
+    Prices (Crystite sold to The Store is shipped off-planet)."""
+    names = s.ranking
+    sell = rules.final_sell_out({n: s.colonist(n).money for n in names},
+                                {n: rules.Stocks(*s.colonist(n).stocks) for n in names},
+                                s.prices._asdict())
+    store = s.store
+    for g in GOODS:
+        if g != "crystite":
+            store = store._replace(**{g: store.stock(g) + sum(sell.sold[n][g] for n in names)})
+    colonists = tuple(c._replace(money=sell.money[c.name], stocks=Goods())
+                      if c.name in sell.money else c for c in s.colonists)
+    lines = tuple(f"{n} sells everything to The Store: +${sell.revenue[n]} -> ${sell.money[n]}"
+                  for n in names)
+    return s._replace(colonists=colonists, store=store), lines
+
+
+def ranking(s: State, md: MuleData) -> tuple[State, Lines]:
+    """7. Ranking: wealthiest first; ties keep the previous order."""
+    order = rules.rank({c.name: c.money for c in s.colonists}, list(s.ranking))
+    lines = tuple(f"Rank {i}: {n} (${s.colonist(n).money})" for i, n in enumerate(order, 1))
+    return s._replace(ranking=tuple(order)), lines
+
+
+def game_end(s: State, md: MuleData) -> tuple[State, Lines]:
+    """Game End and Winning: the wealthiest Colonist is the First Founder; in the Tournament
+    Game (3 or 4 Colonists) the Colony's total Money gives its row of the Colony Success
+    Table."""
+    names = s.ranking
+    lines = [f"{names[0]} is the First Founder!"]
+    total = sum(s.colonist(n).money for n in names)
+    colony = s.colony
+    if s.mode == "tournament" and len(names) in (3, 4):
+        cs = rules.colony_success(total, len(names), md.colony_rows())
+        colony = Colony(total, cs.rating, cs.text)
+        lines.append(f"Colony total ${total}: row {cs.rating} of 7. {cs.text}")
+    return s._replace(colony=colony, over=True), tuple(lines)
