@@ -21,7 +21,7 @@ import copy
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from companion.mule import board, events, phases, production, rules
+from companion.mule import board, events, market, phases, production, rules
 from companion.mule.data import (
     GOODS,
     EventCard,
@@ -999,90 +999,34 @@ def _deals(text: str, names: list[str]) -> list[tuple[str, str, int, int]]:
     return out
 
 
-def _roles(s: dict[str, Any], good: str) -> dict[str, str]:
-    roles: dict[str, str] = s.setdefault("roles", {}).setdefault(good, {})
-    return roles
-
-
-def _take_role(roles: dict[str, str], who: str, role: str, good: str) -> None:
-    if roles.get(who, role) != role:
-        raise RuleError(f"Market: {who} {'sold' if role == 'buyer' else 'bought'} {good} in "
-                        f"this Auction: a Colonist either Buys or Sells a Good in one Auction, "
-                        "not both")
-    roles[who] = role
-
-
 def sell_to_store(s: dict[str, Any], good: str, text: str, lines: list[str]
                   ) -> dict[str, Any]:
-    """Sales to The Store at its Buy Price, on a copy of ``s``."""
-    out = copy.deepcopy(s)
-    players, store = out["players"], out["store"]
-    buy = out["prices"][good]
-    roles = _roles(out, good)
-    for name, n in parse_named(text, list(players), "sold").items():
-        if n > players[name][good]:
-            raise RuleError(f"{name} has {players[name][good]} {good}: cannot sell {n}")
-        if not n:          # nothing sold: no line, no Seller's role
-            continue
-        _take_role(roles, name, "seller", good)
-        players[name][good] -= n
-        players[name]["money"] += n * buy
-        if good != "crystite":     # Crystite sold to The Store is shipped off-planet
-            store[good] = store.get(good, 0) + n
-        lines.append(f"{name} sells {n} {good} to The Store for ${n * buy}")
-    return out
+    """Sales to The Store as typed (``Ann=2,Bob=1``), on a copy of ``s``
+    (:func:`companion.mule.market.sell_to_store`)."""
+    typed = from_json(s)
+    after, said = market.sell_to_store(typed, good,
+                                       parse_named(text, [c.name for c in typed.colonists], "sold"))
+    lines += said
+    return to_json(after)
 
 
 def _buy(s: dict[str, Any], md: MuleData, good: str, text: str, lines: list[str]
          ) -> dict[str, Any]:
-    out = copy.deepcopy(s)
-    players, store = out["players"], out["store"]
-    wants = parse_named(text, list(players), "bought")
-    wants = {n: q for n, q in wants.items() if q}
-    if not wants:
-        return out
-    if good == "crystite" or not store.get(good):
-        raise RuleError(f"The Store has no {good} to sell")
-    price = md.track(good).sell_for(out["prices"][good])
-    roles = _roles(out, good)
-    for name, q in wants.items():
-        _take_role(roles, name, "buyer", good)
-        if q * price > players[name]["money"]:
-            raise RuleError(f"{name} has ${players[name]['money']}: cannot pay for {q} {good} at "
-                            f"${price}")
-    alloc = rules.priority_to_buy(out["ranking"], wants, store[good], price)
-    for name, q in alloc.bought.items():
-        players[name][good] += q
-        players[name]["money"] -= alloc.cost[name]
-        lines.append(f"{name} buys {q} {good} from The Store for ${alloc.cost[name]}")
-    for name, q in alloc.unserved.items():
-        lines.append(f"{name} goes without {q} {good}: The Store has no more (Priority to Buy: "
-                     "the lowest Rank first)")
-    store[good] = alloc.store_left
-    return out
+    """Purchases from The Store as typed (:func:`companion.mule.market.buy_from_store`)."""
+    typed = from_json(s)
+    after, said = market.buy_from_store(typed, md, good,
+                                        parse_named(text, [c.name for c in typed.colonists],
+                                                    "bought"))
+    lines += said
+    return to_json(after)
 
 
 def _deal(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str, Any]:
-    out = copy.deepcopy(s)
-    players = out["players"]
-    roles = _roles(out, good)
-    for seller, buyer, n, each in _deals(text, list(players)):
-        if seller == buyer:
-            raise InputError(f"{seller} cannot trade with {seller}")
-        if not n:
-            raise InputError(f"{seller}>{buyer} 0@{each}: a deal trades 1 unit or more")
-        _take_role(roles, seller, "seller", good)
-        _take_role(roles, buyer, "buyer", good)
-        if n > players[seller][good]:
-            raise RuleError(f"{seller} has {players[seller][good]} {good}: cannot sell {n}")
-        if n * each > players[buyer]["money"]:
-            raise RuleError(f"{buyer} has ${players[buyer]['money']}: cannot pay ${n * each}")
-        players[seller][good] -= n
-        players[buyer][good] += n
-        players[seller]["money"] += n * each
-        players[buyer]["money"] -= n * each
-        lines.append(f"{seller} sells {n} {good} to {buyer} for ${n * each}")
-    return out
+    """Deals between Colonists as typed (:func:`companion.mule.market.deal`)."""
+    typed = from_json(s)
+    after, said = market.deal(typed, good, _deals(text, [c.name for c in typed.colonists]))
+    lines += said
+    return to_json(after)
 
 
 def trade(t: Turn, good: str) -> None:
