@@ -17,7 +17,6 @@ after each step (``after``), or after a whole turn (a ``turn`` event); they fold
 from __future__ import annotations
 
 import copy
-import random
 from typing import TYPE_CHECKING, Any
 
 from companion.mule import turn
@@ -25,6 +24,8 @@ from companion.session import Event, apply_set, fold_with
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:          # the rule data is read when needed: the fold and next stay light
+    import random
+
     from companion.mule.data import MuleData
     from companion.mule.state import State
 
@@ -53,6 +54,8 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
     if any(not p or "." in p or "=" in p or "," in p for p in players):
         raise InputError("player names cannot be empty or hold '.', '=' or ','")
     setup = md.setup(mode, len(players))
+    import random  # the set-up's alone: the fold and next never shuffle
+
     seed = random.SystemRandom().randrange(1, 10**6) if seed is None else seed
     rng = random.Random(seed)
     ranking = list(players)
