@@ -260,36 +260,37 @@ def describe(state: dict[str, Any]) -> str:
     """One screen the table reads at a glance."""
     if not state:
         return "(empty)"
+    from companion.mule import data
     from companion.mule.state import from_json
 
-    g, s = glance(state), from_json(state)
-    lines = [f"M.U.L.E. ({g['mode']}), Turn {g['turn']}" + (", game over" if g["over"] else "")]
+    md, s = data.load(), from_json(state)
+    lines = [f"M.U.L.E. ({s.mode}), Turn {s.turn}" + (", game over" if s.over else "")]
     lines.append(f"{'Rank':<5}{'Colonist':<10}{'$':>5}{'Smi':>5}{'Cry':>5}{'Food':>5}"
                  f"{'Ene':>5}  Lands (M.U.L.E.s)")
-    for c in g["colonists"]:
-        lands = " ".join(f"{x['land']}" + (f"@{x['square']}" if x["square"] else "")
-                         + (f":{x['mule'][0].upper()}" if x["mule"] else "")
-                         for x in c["lands"]) or "-"
-        lines.append(f"{c['rank']:<5}{c['name'][:9]:<10}{c['money']:>5}{c['smithore']:>5}"
-                     f"{c['crystite']:>5}{c['food']:>5}{c['energy']:>5}  {lands}")
-    prices = g["prices"]
-    lines.append(f"The Store: {s.store.mules} M.U.L.E.s (${prices['smithore']['sell']} each), "
+    for rank, name in enumerate(s.ranking, 1):
+        c = s.colonist(name)
+        lands = " ".join((x.tile or x.land) + (f"@{x.square}" if x.square else "")
+                         + (f":{x.mule[0].upper()}" if x.mule else "") for x in c.lands) or "-"
+        lines.append(f"{rank:<5}{name[:9]:<10}{c.money:>5}" + "".join(
+            f"{c.stock(g):>5}" for g in GOODS) + f"  {lands}")
+    sell = {g: md.track(g).sell_for(s.prices.of(g)) for g in GOODS}
+    lines.append(f"The Store: {s.store.mules} M.U.L.E.s (${sell['smithore']} each), "
                  + ", ".join(f"{x.capitalize()} {s.store.stock(x)}" for x in GOODS
                              if x != "crystite"))
     lines.append("Prices, The Store sells/buys: " + ", ".join(
-        f"{x.capitalize()} ${prices[x]['sell']}/{prices[x]['buy']}" for x in GOODS))
+        f"{x.capitalize()} ${sell[x]}/{s.prices.of(x)}" for x in GOODS))
     lines += _decks_and_craters(s) + _turn_lines(s)
+    talents = [(n, _talent_of(s.talent_card(n), md)) for n in s.ranking]
     if s.species:
         lines.append("Special Talents: " + ", ".join(
-            f"{c['name']} {c['species']['species']} ({c['species']['talent']})"
-            for c in g["colonists"] if c["species"]))
-    if g["colony"]:
-        lines.append(f"First Founder: {g['colonists'][0]['name']}. Colony total "
-                     f"${g['colony']['total']}: row {g['colony']['rating']} of 7. "
-                     f"{g['colony']['text']}")
-    if g["next"]:
-        lines.append(f"Now: {g['next']['text']}")
-        lines.append(f"  {g['next']['command']}")
+            f"{n} {t['species']} ({t['talent']})" for n, t in talents if t))
+    if s.colony:
+        lines.append(f"First Founder: {s.ranking[0]}. Colony total ${s.colony.total}: row "
+                     f"{s.colony.rating} of 7. {s.colony.text}")
+    now = turn.current(copy.deepcopy(state), md)
+    if now:
+        lines.append(f"Now: {turn.say_step(now, state)}")
+        lines.append(f"  {turn.command(now, state)}")
     return "\n".join(lines)
 
 
