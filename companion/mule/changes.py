@@ -10,6 +10,8 @@ snapshot is the state.
 A change is a list of operations, each ``[PATH]`` (the key is dropped) or ``[PATH, VALUE]``
 (the value put there); PATH is a list of dict keys from the state's top. Lists are replaced
 whole: the state's lists are short (a Colonist's Lands, the steps to come, a deck's draw pile).
+The order of keys is not kept: a saved game's JSON is written with its keys sorted, and the
+fold sorts the state after each step as a saved snapshot was.
 """
 
 from __future__ import annotations

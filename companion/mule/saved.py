@@ -174,14 +174,25 @@ def _step(state: dict[str, Any], event: Event) -> dict[str, Any]:
     from companion.mule.changes import patch_in_place
 
     if event.kind == "step":
-        if "change" in event.data:     # what the step changed
-            return patch_in_place(state, event.data["change"])
+        if "change" in event.data:     # what the step changed, its keys sorted as saved
+            after: dict[str, Any] = _sorted(patch_in_place(state, event.data["change"]))
+            return after
         # a game saved before: the whole state after the step (keys it dropped stay out)
         return copy.deepcopy(event.data["after"])
     if event.kind == "turn":     # a whole turn saved at once (games saved before the steps)
         state = copy.deepcopy(state)
         state.update(copy.deepcopy(event.data["after"]))
     return state
+
+
+def _sorted(node: Any) -> Any:
+    """The state with its keys in the order the games file holds them (sorted), as the fold of
+    a snapshot gave it: ``status --json`` and ``export`` read the same either way."""
+    if isinstance(node, dict):
+        return {k: _sorted(node[k]) for k in sorted(node)}
+    if isinstance(node, list):
+        return [_sorted(x) for x in node]
+    return node
 
 
 def fold(events: list[Event]) -> dict[str, Any]:

@@ -77,6 +77,8 @@ def test_a_step_saves_what_it_changed_not_the_whole_state(
     # the fold of the changes is the hand-worked end of Turn 1 (test_mule_table.py)
     s = state()
     assert s["turn"] == 2 and s["ranking"] == ["Cid", "Bob", "Ann", "Dee"]
+    # its keys in the order a snapshot of the state held them (sorted, as saved)
+    assert json.dumps(s) == json.dumps(s, sort_keys=True)
     assert s["store"] == {"mules": 12, "smithore": 0, "food": 9, "energy": 6}
 
 
