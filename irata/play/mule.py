@@ -44,17 +44,20 @@ CALCULATORS: dict[str, tuple[str, str]] = {
 class MuleGroup(LazyGroup):
     """M.U.L.E.'s commands: the calculators imported when one runs, the saved game's defined
     here, and the moves and ``next`` generated from the declaration when one of them (or the
-    list of commands) is asked for, so that a calculator defines none of them."""
+    list of commands) is asked for, so that a command defines only what it runs."""
 
-    def _moves(self) -> None:
-        if "next" not in self.commands:
-            from companion.mule.moves import MOVES
+    def _moves(self, name: str | None = None) -> None:
+        """Generate the commands of the moves (and ``next``): the one named, or all."""
+        from companion.mule.moves import MOVES
 
-            add_moves(self, "mule", "M.U.L.E.", START, MOVES)
+        specs = tuple(m for m in MOVES if m.command not in self.commands
+                      and (name is None or m.command == name))
+        if specs or "next" not in self.commands:
+            add_moves(self, "mule", "M.U.L.E.", START, specs)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.lazy and cmd_name not in self.commands:
-            self._moves()
+            self._moves(cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
