@@ -1,7 +1,9 @@
 """The Phases of M.U.L.E.'s Game Turn that ask the table nothing, as pure functions over the
 typed :class:`~companion.mule.state.State`: each returns a new State and the lines the table
 reads, and leaves the one given as it was. Named as the rulebook names them: 3. Usage and
-Spoilage, 5. Pricing, the Final Turn's Market, 7. Ranking, and Game End and Winning.
+Spoilage, 5. Pricing, the Final Turn's Market, 7. Ranking, and Game End and Winning; and the
+parts of 8. Personal Events that ask nothing (a card drawn from the companion's deck, followed
+by the Colonist who receives it, discarded).
 
 ``companion.mule.steps`` takes them as steps of the Game Turn (a step over the saved game's
 JSON form reads it into a State and writes the State returned back).
@@ -9,17 +11,19 @@ JSON form reads it into a State and writes the State returned back).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.mule import pricing as price_track
 from companion.mule import rules
-from companion.mule.state import GOODS, Colonist, Colony, Goods, State
+from companion.mule.state import GOODS, Colonist, Colony, Deck, Goods, State
 
 if TYPE_CHECKING:
     from companion.mule.data import MuleData
 
-__all__ = ["final_market", "game_end", "pricing", "ranking", "usage_and_spoilage"]
+__all__ = ["discard_event", "draw_event", "final_market", "follow_event", "game_end", "pricing",
+           "ranking", "usage_and_spoilage"]
 
 Lines = tuple[str, ...]
 
@@ -126,3 +130,47 @@ def game_end(s: State, md: MuleData) -> tuple[State, Lines]:
         colony = Colony(total, cs.rating, cs.text)
         lines.append(f"Colony total ${total}: row {cs.rating} of 7. {cs.text}")
     return s._replace(colony=colony, over=True), tuple(lines)
+
+
+# -- 8. Personal Events: the card's part that asks nothing ---------------------------------------
+
+def draw_event(s: State, deck: str) -> tuple[State, str, bool]:
+    """8. Personal Events with the companion's decks: the top card of the ``deck`` Event deck
+    (lucky or unlucky), the discard pile shuffled into a new deck first when it has run out.
+    Returns the State with the card off the deck (not discarded yet), the card, and whether
+    the deck was shuffled again."""
+    from companion.mule import events
+
+    decks = dict(s.event_decks or {})
+    pile = decks[deck]
+    raw: dict[str, Any] = {"draw": list(pile.draw), "discard": list(pile.discard),
+                           "shuffles": pile.shuffles}
+    card, reshuffled = events.draw(raw, s.seed, deck)
+    decks[deck] = Deck(tuple(raw["draw"]), tuple(raw["discard"]), int(raw["shuffles"]))
+    return s._replace(event_decks=MappingProxyType(decks)), card, reshuffled
+
+
+def discard_event(s: State, deck: str, card: str) -> State:
+    """After the card is played it goes face up onto its deck's discard pile."""
+    decks = dict(s.event_decks or {})
+    pile = decks[deck]
+    decks[deck] = pile._replace(discard=(*pile.discard, card))
+    return s._replace(event_decks=MappingProxyType(decks))
+
+
+def follow_event(s: State, effect: Mapping[str, Any], target: str) -> tuple[State, str]:
+    """8. Personal Events: ``target`` follows the card's instructions (Money and Goods from or
+    to the neutral stacks; a loss carried out as far as possible). Returns the State and the
+    line the table reads."""
+    from companion.mule import events
+
+    c = s.colonist(target)
+    outcome = events.apply_event(effect, events.Colonist(
+        c.money, c.stocks._asdict(), len(c.lands), c.mules._asdict()))
+    after = c._replace(money=outcome.money_after,
+                       stocks=Goods(*(outcome.stocks_after[g] for g in GOODS)))
+    short = f" (as far as possible: {target} pays the ${c.money} held)" \
+        if c.money + outcome.money < 0 else ""
+    line = f"{target}: {outcome.summary()}{short} -> ${after.money}"
+    return s._replace(colonists=tuple(after if x.name == target else x
+                                      for x in s.colonists)), line

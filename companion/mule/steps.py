@@ -1089,11 +1089,11 @@ def personal_event(t: Turn, giver: str, deck_name: str) -> str:
     """8. Personal Events, one card: drawn by ``giver`` (from the companion's deck, or typed),
     given to another Colonist (or, under the Alternative Personal Event System, to the Rank on
     the card's diagram), who follows it. Returns who received it."""
-    s, md, names = t.s, t.md, t.names
-    decks = s.get("event_decks")
+    md, names = t.md, t.names
+    s = from_json(t.s)
     title = deck_name.capitalize()
-    if decks:
-        card_id, reshuffled = events.draw(decks[deck_name], s["seed"], deck_name)
+    if s.event_decks:
+        s, card_id, reshuffled = phases.draw_event(s, deck_name)
         if reshuffled:
             t.tell(f"  (the {title} Event discard pile is shuffled into a new deck)")
         card = md.event(card_id)
@@ -1103,23 +1103,17 @@ def personal_event(t: Turn, giver: str, deck_name: str) -> str:
     t.tell(f"{title} Event drawn by {giver}: {card.code} {card.title}")
     if card.text:
         t.tell(f"  {plain(card.text)}")
-    if s.get("alt_events"):
+    if s.alt_events:
         target = events.alt_event_target(card.alt_event, names)
         t.tell(f"  the card's diagram gives it to {target}")
     else:
         target = t.ask("to", f"{giver} gives it to", "", lambda a: _target(a, giver, names))
-    p = s["players"][target]
-    had = p["money"]
-    outcome = events.apply_event(card.effect, events.Colonist(
-        p["money"], {g: p[g] for g in GOODS}, len(p["lands"]), dict(p["mules"])))
-    p["money"] = outcome.money_after
-    for g in GOODS:
-        p[g] = outcome.stocks_after[g]
-    short = f" (as far as possible: {target} pays the ${had} held)" \
-        if had + outcome.money < 0 else ""
-    t.tell(f"{target}: {outcome.summary()}{short} -> ${p['money']}")
-    if decks:
-        events.discard(decks[deck_name], card.id)
+    s, line = phases.follow_event(s, card.effect, target)
+    t.tell(line)
+    if s.event_decks:
+        s = phases.discard_event(s, deck_name, card.id)
+    t.s.clear()
+    t.s.update(to_json(s))
     return target
 
 

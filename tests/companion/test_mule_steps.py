@@ -451,7 +451,7 @@ def test_an_unlucky_event_beyond_the_money_held_says_what_was_paid(md: MuleData)
     bob.update(money=6, lands=[board.new_land("plains") for _ in range(5)])
     t = steps.Turn(s, md, turn.scripted({"card": "UE07", "to": "Bob"}, {}), lambda x: None)
     steps.personal_event(t, "Ann", "unlucky")
-    assert bob["money"] == 0
+    assert t.s["players"]["Bob"]["money"] == 0
     assert t.lines[-1] == "Bob: -$15 (as far as possible: Bob pays the $6 held) -> $0"
 
 
