@@ -394,10 +394,11 @@ def auction_holders(s: dict[str, Any]) -> list[str]:
 # -- 2. Development ----------------------------------------------------------------------------
 
 def _package(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | None:
+    """Package From Home World! cards as typed (``Ann=HC02,Bob=food``; none), played on a copy
+    of ``s`` (:func:`companion.mule.phases.package_from_home_world`); None: none played."""
     if _none(text):
         return None
-    names = list(s["players"])
-    plays: list[tuple[str, str, int]] = []
+    plays: list[tuple[str, str]] = []
     for part in text.replace(";", ",").split(","):
         if not part.strip():
             continue
@@ -405,36 +406,9 @@ def _package(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | Non
             raise InputError(f"'{part.strip()}': write NAME=CARD (its code, e.g. HC02, or the "
                              "Good of the package, e.g. Ann=food)")
         who, ref = (x.strip() for x in part.split("=", 1))
-        who = player_name(who, names)
-        if any(w == who for w, _, _ in plays):
-            raise RuleError(f"Package From Home World!: {who} plays one card")
-        packages = [c for c in md.hand_cards if c.kind == "package"]
-        if ref.lower() in GOODS:
-            found = [c for c in packages if c.effect.get("if_smallest_stock") == ref.lower()]
-            card = found[0] if found else None
-            if card is None:
-                raise InputError(f"no Package From Home World! card holds {ref}")
-        else:
-            card = md.hand(ref)
-        if card.kind != "package":
-            raise InputError(f"{card.code or card.id} is not a Package From Home World! card")
-        if s["hands"][who].get("package", 0) < 1:
-            raise RuleError(f"Package From Home World!: {who} holds no such card")
-        good = str(card.effect.get("if_smallest_stock"))
-        plays.append((who, good, 0))
-        mine = s["players"][who][good]
-        smaller = [] if talent(s, md, who).get("package_ignores_condition") else \
-            [n for n in names if n != who and s["players"][n][good] < mine]
-        if smaller:    # checked once, on the Stocks before any card takes effect
-            raise RuleError(f"Package From Home World!: {smaller[0]} has a smaller {good} Stock "
-                            f"({s['players'][smaller[0]][good]}) than {who} ({mine})")
-        plays[-1] = (who, good, int(card.effect.get("goods", {}).get(good, 0)))
-    out = copy.deepcopy(s)
-    for who, good, n in plays:
-        out["players"][who][good] += n
-        out["hands"][who]["package"] -= 1
-    out["packages"] = [[w, g, n] for w, g, n in plays]
-    return out
+        plays.append((who, ref))
+    after, _ = phases.package_from_home_world(from_json(s), md, plays)
+    return to_json(after)
 
 
 def package(t: Turn, who: str | None) -> None:
