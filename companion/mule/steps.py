@@ -13,6 +13,13 @@ Which step comes now is kept in the state (``todo``: ``[[STEP, WHO], ...]``, the
 first): :mod:`companion.mule.turn` walks it. Every rule number comes from
 ``companion.mule.data`` (the game's ``components/mule`` definitions), so an erratum to a number
 changes the check too.
+
+The rules of Package From Home World!, Usage and Spoilage, Pricing, the Market, Ranking,
+Personal Events and the end are pure functions over the typed State
+(:mod:`companion.mule.phases`, :mod:`companion.mule.market`): their steps here read what is
+typed, and read and write the Turn's copy through :func:`companion.mule.state.from_json` and
+``to_json``. Land Grant, Land Auctions, the Action Rounds of Development and Production still
+work on the JSON form itself.
 """
 
 from __future__ import annotations
