@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from components.errors import RuleError
+
 if TYPE_CHECKING:
     from companion.mule.data import MuleData
-    from companion.mule.state import State
+    from companion.mule.state import Land, State
 
-__all__ = ["ANY_ZONE", "BESIDE", "PLANET_LANDS", "Claimable", "claimable", "crater_zone",
-           "left_on_planet", "must_claim", "owned"]
+__all__ = ["ANY_ZONE", "BESIDE", "PLANET_LANDS", "Claimable", "check_crater_zone",
+           "check_from_planet", "claimable", "crater_zone", "left_on_planet", "must_claim", "owned"]
 
 
 def owned(s: State) -> dict[str, str]:
@@ -125,3 +127,57 @@ def must_claim(s: State, md: MuleData, who: str) -> str | None:
     return (f"Land Grant: a Colonist has to claim a Land if one is available and they have an "
             f"empty square in its Zone (Questions and Answers), so {who} cannot claim none: "
             + "; ".join(c.describe() for c in can))
+
+
+def check_from_planet(s: State, md: MuleData, land: Land) -> None:
+    """Land Grant: a claimed Land goes on a Player Board square of the Zone of the Planet Irata
+    square it came from. The companion does not know which square each tile lay on, but it knows
+    the printed map (``data.planet_irata``) and the set-up's Lands: a Zone gives up no more
+    Lands of a type than it has squares of that type, and no more of a type are claimed than the
+    set-up placed. Meteor Craters go on any empty square of Planet Irata, so any Zone takes one."""
+    kind, square = land.land, str(land.square)
+    if kind == "meteor-crater":
+        check_crater_zone(s, md, land)
+        return
+    if kind not in PLANET_LANDS:
+        return
+    pb, planet = md.player_board, md.planet_irata
+    zone = pb.zone(square)
+    what = land.tile or kind
+    title = kind.replace("-", " ").title()
+    placed = int(md.setup(s.mode, len(s.ranking)).get("lands", {}).get(kind, 0))
+    if placed == 0:
+        raise RuleError(f"Land Grant: the {s.mode.capitalize()} set-up places no {title} on "
+                        f"Planet Irata, so {what} cannot be claimed")
+    have = planet.squares(zone, kind)
+    if have == 0:
+        zones = " and ".join(z.capitalize() for z in planet.zones_of(kind))
+        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and the "
+                        f"{zone.capitalize()} Zone of Planet Irata has no {title} square "
+                        f"({title}: {zones} Zone), so {what} cannot go on {square}")
+    claimed = [(c.name, x) for c in s.colonists for x in c.lands if x.land == kind]
+    here = [f"{n} {x.square}" for n, x in claimed if x.square and pb.zone(x.square) == zone]
+    if len(here) >= have:
+        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and the "
+                        f"{zone.capitalize()} Zone of Planet Irata has {have} {title} "
+                        f"square(s), all claimed already ({', '.join(here)}), so {what} cannot "
+                        f"go on {square}")
+    if len(claimed) >= placed:
+        raise RuleError(f"Land Grant: the set-up placed {placed} {title} on Planet Irata and all "
+                        f"are claimed already, so {what} cannot be claimed")
+
+
+def check_crater_zone(s: State, md: MuleData, land: Land) -> None:
+    """Land Grant: a claimed Land goes on a Player Board square of the Zone of the Planet Irata
+    square it came from; for a Meteor Crater that is the Zone it was placed in by Meteorite
+    Strike!. A Crater beside the board, or one of a game saved before the Zone was kept, goes
+    in any Zone."""
+    tile, square = land.tile, str(land.square)
+    zone = crater_zone(s, tile) if tile else None
+    if zone is None or zone == BESIDE:
+        return
+    on = md.player_board.zone(square)
+    if on != zone:
+        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and "
+                        f"{tile} lies in the {zone.capitalize()} Zone of Planet Irata, so it "
+                        f"cannot go on {square} ({on.capitalize()} Zone)")

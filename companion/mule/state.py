@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 __all__ = ["GOODS", "Colonist", "Colony", "Deck", "Development", "Goods", "Land", "State", "Store",
-           "from_json", "to_json"]
+           "from_json", "land_of", "to_json"]
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")
 _LAND_KEYS = ("land", "tile", "square", "mule", "secret")
@@ -195,6 +195,11 @@ KEYS = ("game", "mode", "seed", "order", "ranking", "turn", "phase", "over", "st
 # typed keys a Phase keeps while it lasts: written when set, whether the saved game held them
 _LATER = ("dev", "roles", "final", "card", "shortage", "colony")
 _TYPED = frozenset(KEYS) | set(_LATER)
+
+
+def land_of(raw: Any) -> Land:
+    """A Land of the JSON form (a dict; a plain name in a game saved before) as typed."""
+    return _land(raw)
 
 
 def _land(raw: Any) -> Land:

@@ -44,6 +44,7 @@ from companion.mule.expansion import ANY_ZONE as ANY_ZONE  # Land Grant's, named
 from companion.mule.expansion import (
     BESIDE,
     PLANET_LANDS,
+    check_from_planet,
     crater_zone,
     left_on_planet,
     must_claim,
@@ -54,6 +55,7 @@ from companion.mule.expansion import claimable as claimable
 from companion.mule.market import holders_of, no_deal, no_purchase
 from companion.mule.market import store_sells_not as store_sells_not
 from companion.mule.state import State, from_json, to_json
+from companion.mule.state import land_of as state_land
 from companion.session import parse_amount
 from components.errors import InputError, RuleError
 
@@ -162,64 +164,8 @@ def claim(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str, Any
         raise InputError(f"'{text.strip()}': give the square it goes on, as printed on the Player "
                          f"Board, e.g. {(land.get('tile') or land['land'])}@B1")
     if land is not None:
-        check_from_planet(s, md, land)
+        check_from_planet(from_json(s), md, state_land(land))
     return land
-
-
-def check_from_planet(s: dict[str, Any], md: MuleData, land: dict[str, Any]) -> None:
-    """Land Grant: a claimed Land goes on a Player Board square of the Zone of the Planet Irata
-    square it came from. The companion does not know which square each tile lay on, but it knows
-    the printed map (``data.planet_irata``) and the set-up's Lands: a Zone gives up no more
-    Lands of a type than it has squares of that type, and no more of a type are claimed than the
-    set-up placed. Meteor Craters go on any empty square of Planet Irata, so any Zone takes one."""
-    kind, square = land["land"], land["square"]
-    if kind == "meteor-crater":
-        check_crater_zone(s, md, land)
-        return
-    if kind not in board.LAND_TYPES:
-        return
-    pb, planet = md.player_board, md.planet_irata
-    zone = pb.zone(square)
-    what = land.get("tile") or kind
-    title = kind.replace("-", " ").title()
-    placed = int(md.setup(s["mode"], len(s["ranking"])).get("lands", {}).get(kind, 0))
-    if placed == 0:
-        raise RuleError(f"Land Grant: the {s['mode'].capitalize()} set-up places no {title} on "
-                        f"Planet Irata, so {what} cannot be claimed")
-    have = planet.squares(zone, kind)
-    if have == 0:
-        zones = " and ".join(z.capitalize() for z in planet.zones_of(kind))
-        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and the "
-                        f"{zone.capitalize()} Zone of Planet Irata has no {title} square "
-                        f"({title}: {zones} Zone), so {what} cannot go on {square}")
-    claimed = [(n, x) for n, p in s["players"].items() for x in p["lands"]
-               if x.get("land") == kind]
-    here = [f"{n} {x['square']}" for n, x in claimed
-            if x.get("square") and pb.zone(x["square"]) == zone]
-    if len(here) >= have:
-        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and the "
-                        f"{zone.capitalize()} Zone of Planet Irata has {have} {title} "
-                        f"square(s), all claimed already ({', '.join(here)}), so {what} cannot "
-                        f"go on {square}")
-    if len(claimed) >= placed:
-        raise RuleError(f"Land Grant: the set-up placed {placed} {title} on Planet Irata and all "
-                        f"are claimed already, so {what} cannot be claimed")
-
-
-def check_crater_zone(s: dict[str, Any], md: MuleData, land: dict[str, Any]) -> None:
-    """Land Grant: a claimed Land goes on a Player Board square of the Zone of the Planet Irata
-    square it came from; for a Meteor Crater that is the Zone it was placed in by Meteorite
-    Strike!. A Crater beside the board, or one of a game saved before the Zone was kept, goes
-    in any Zone."""
-    tile, square = land.get("tile"), land["square"]
-    zone = crater_zone(from_json(s), tile) if tile else None
-    if zone is None or zone == BESIDE:
-        return
-    on = md.player_board.zone(square)
-    if on != zone:
-        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and "
-                        f"{tile} lies in the {zone.capitalize()} Zone of Planet Irata, so it "
-                        f"cannot go on {square} ({on.capitalize()} Zone)")
 
 
 def empty_on_planet(s: dict[str, Any], md: MuleData) -> dict[str, int]:

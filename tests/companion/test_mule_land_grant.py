@@ -24,7 +24,7 @@ from companion.mule import board, steps, turn
 from companion.mule import data as mule_data
 from companion.mule import saved as game
 from companion.mule.data import MuleData
-from companion.mule.state import from_json
+from companion.mule.state import from_json, land_of
 from components.errors import InputError, RuleError
 from irata.cli import cli, main
 
@@ -61,7 +61,7 @@ def claim_kind(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str
     if kind == "river" and square not in pb.river_beds:
         raise RuleError(f"a River goes only on a river bed, not {square}")
     land = board.new_land(kind, None, square)
-    steps.check_from_planet(s, md, land)
+    steps.check_from_planet(from_json(s), md, land_of(land))
     return land
 
 
