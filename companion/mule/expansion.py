@@ -5,6 +5,7 @@ names what the Colonist whose Land Grant it is could claim, without the steps.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from components.errors import RuleError
@@ -14,7 +15,8 @@ if TYPE_CHECKING:
     from companion.mule.state import Land, State
 
 __all__ = ["ANY_ZONE", "BESIDE", "PLANET_LANDS", "Claimable", "check_crater_zone",
-           "check_from_planet", "claimable", "crater_zone", "left_on_planet", "must_claim", "owned"]
+           "check_from_planet", "check_land_auction", "claimable", "crater_zone",
+           "land_auction_won", "left_on_planet", "must_claim", "owned"]
 
 
 def owned(s: State) -> dict[str, str]:
@@ -181,3 +183,37 @@ def check_crater_zone(s: State, md: MuleData, land: Land) -> None:
         raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and "
                         f"{tile} lies in the {zone.capitalize()} Zone of Planet Irata, so it "
                         f"cannot go on {square} ({on.capitalize()} Zone)")
+
+
+# -- Land Auctions (Tournament) ------------------------------------------------------------------
+
+def check_land_auction(s: State, md: MuleData, seller: str, winner: str, bid: int) -> None:
+    """Land Auctions: ``seller`` plays a Land for Sale! card (one each a Turn); the bid opens at
+    exactly the opening bid and rises by exactly the raise (``data.land_auction``); the winner
+    pays it."""
+    if s.held(seller, "land_for_sale") < 1:
+        raise RuleError(f"Land Auctions: {seller} holds no Land for Sale! card")
+    if seller in (s.extra.get("auctions") or ()):
+        raise RuleError(f"Land Auctions: {seller} has played a Land for Sale! card this Turn "
+                        "(one card each)")
+    opening, step = md.land_auction
+    if bid < opening or (bid - opening) % step:
+        raise RuleError(f"Land Auctions: the opening bid is exactly ${opening} and each raise "
+                        f"exactly ${step}, so ${bid} cannot be the winning bid (${opening}, "
+                        f"${opening + step}, ${opening + 2 * step}, ...)")
+    money = s.colonist(winner).money
+    if money < bid:
+        raise RuleError(f"{winner} has ${money}: cannot pay a bid of ${bid}")
+
+
+def land_auction_won(s: State, seller: str, winner: str, bid: int, land: Land) -> State:
+    """The Land Auction's end: the winner pays the bid and places the Land won on their Player
+    Board; the seller's Land for Sale! card is spent."""
+    hands = {n: dict(h) for n, h in (s.hands or {}).items()}
+    hands[seller]["land_for_sale"] = hands[seller].get("land_for_sale", 0) - 1
+    colonists = tuple(c._replace(money=c.money - bid, lands=(*c.lands, land))
+                      if c.name == winner else c for c in s.colonists)
+    extra = {**s.extra, "auctions": [*(s.extra.get("auctions") or ()), seller]}
+    keys = s.keys if not s.keys or "auctions" in s.keys else (*s.keys, "auctions")
+    return s._replace(colonists=colonists, extra=MappingProxyType(extra), keys=keys,
+                      hands=MappingProxyType({n: MappingProxyType(h) for n, h in hands.items()}))

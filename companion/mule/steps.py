@@ -45,7 +45,9 @@ from companion.mule.expansion import (
     BESIDE,
     PLANET_LANDS,
     check_from_planet,
+    check_land_auction,
     crater_zone,
+    land_auction_won,
     left_on_planet,
     must_claim,
     owned,
@@ -282,28 +284,12 @@ def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
                          "bid, the Land)")
     winner = player_name(words[0], names)
     bid = _nonneg(words[1], "bid")
-    hand = s["hands"][seller]
-    if hand.get("land_for_sale", 0) < 1:
-        raise RuleError(f"Land Auctions: {seller} holds no Land for Sale! card")
-    if seller in s.get("auctions", []):
-        raise RuleError(f"Land Auctions: {seller} has played a Land for Sale! card this Turn "
-                        "(one card each)")
-    opening, step = md.land_auction
-    if bid < opening or (bid - opening) % step:
-        raise RuleError(f"Land Auctions: the opening bid is exactly ${opening} and each raise "
-                        f"exactly ${step}, so ${bid} cannot be the winning bid (${opening}, "
-                        f"${opening + step}, ${opening + 2 * step}, ...)")
-    money = s["players"][winner]["money"]
-    if money < bid:
-        raise RuleError(f"{winner} has ${money}: cannot pay a bid of ${bid}")
+    typed = from_json(s)
+    check_land_auction(typed, md, seller, winner, bid)
     land = claim(s, md, winner, words[2])
     if land is None:
         raise InputError("Land Auction: name the Land won, TILE@SQUARE")
-    out = copy.deepcopy(s)
-    out["players"][winner]["money"] -= bid
-    out["players"][winner]["lands"].append(land)
-    out["hands"][seller]["land_for_sale"] -= 1
-    out.setdefault("auctions", []).append(seller)
+    out = to_json(land_auction_won(typed, seller, winner, bid, state_land(land)))
     out["auction_won"] = [seller, winner, bid, land.get("tile") or land["land"], land["square"]]
     return out
 
