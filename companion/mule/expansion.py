@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ANY_ZONE", "BESIDE", "PLANET_LANDS", "Claimable", "check_crater_zone",
            "check_from_planet", "check_land_auction", "claimable", "crater_zone",
-           "land_auction_won", "left_on_planet", "must_claim", "owned"]
+           "land_auction_won", "land_granted", "left_on_planet", "must_claim", "owned"]
 
 
 def owned(s: State) -> dict[str, str]:
@@ -183,6 +183,13 @@ def check_crater_zone(s: State, md: MuleData, land: Land) -> None:
         raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and "
                         f"{tile} lies in the {zone.capitalize()} Zone of Planet Irata, so it "
                         f"cannot go on {square} ({on.capitalize()} Zone)")
+
+
+def land_granted(s: State, who: str, land: Land) -> State:
+    """Land Grant: the Land claimed goes on ``who``'s Player Board (checked by
+    :func:`check_from_planet` and the claim's own reading)."""
+    return s._replace(colonists=tuple(c._replace(lands=(*c.lands, land)) if c.name == who
+                                      else c for c in s.colonists))
 
 
 # -- Land Auctions (Tournament) ------------------------------------------------------------------

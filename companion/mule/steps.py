@@ -14,12 +14,13 @@ first): :mod:`companion.mule.turn` walks it. Every rule number comes from
 ``companion.mule.data`` (the game's ``components/mule`` definitions), so an erratum to a number
 changes the check too.
 
-The rules of Package From Home World!, Usage and Spoilage, Pricing, the Market, Ranking,
-Personal Events and the end are pure functions over the typed State
-(:mod:`companion.mule.phases`, :mod:`companion.mule.market`): their steps here read what is
-typed, and read and write the Turn's copy through :func:`companion.mule.state.from_json` and
-``to_json``. Land Grant, Land Auctions, the Action Rounds of Development and Production still
-work on the JSON form itself.
+The rules of Land Grant's Zones, Land Auctions, Package From Home World!, Usage and Spoilage,
+Pricing, the Market, Ranking, Personal Events and the end are pure functions over the typed
+State (:mod:`companion.mule.expansion`, :mod:`companion.mule.phases`,
+:mod:`companion.mule.market`): their steps here read what is typed, and read and write the
+Turn's copy through :func:`companion.mule.state.from_json` and ``to_json``. The reading of a
+claim (``companion.mule.board``), the Action Rounds of Development and Production still work
+on the JSON form itself.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from companion.mule.expansion import (
     check_land_auction,
     crater_zone,
     land_auction_won,
+    land_granted,
     left_on_planet,
     must_claim,
     owned,
@@ -250,7 +252,9 @@ def grant(t: Turn, who: str) -> None:
     land = t.ask("claim", f"Land Grant: {who} claims (TILE@SQUARE as printed, e.g. P07@B2; "
                  f"{hint})", "", parse)
     if land:
-        t.players[who]["lands"].append(land)
+        after = land_granted(from_json(t.s), who, state_land(land))
+        t.s.clear()
+        t.s.update(to_json(after))
         t.tell(f"{who} claims {land.get('tile') or land['land']} on {land['square']}")
     else:
         t.tell(f"{who} claims no Land")
