@@ -188,7 +188,7 @@ def package_from_home_world(s: State, md: MuleData, plays: Sequence[tuple[str, s
     Talent may waive that), checked once on the Stocks before any card takes effect. Returns
     the State (Goods given, cards spent, ``packages`` kept for the table) and what each
     played: (Colonist, Good, units)."""
-    from companion.mule.steps import player_name
+    from companion.mule.state import player_name
 
     names = [c.name for c in s.colonists]
     packages = [c for c in md.hand_cards if c.kind == "package"]

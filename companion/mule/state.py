@@ -24,12 +24,23 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from components.errors import InputError
+
 __all__ = ["GOODS", "Colonist", "Colony", "Deck", "Development", "Goods", "Land", "State", "Store",
-           "from_json", "land_of", "to_json"]
+           "from_json", "land_of", "player_name", "to_json"]
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")
 _LAND_KEYS = ("land", "tile", "square", "mule", "secret")
 _TILE = re.compile(r"^[A-Za-z]\d\d$")     # a Land tile's code, as companion.mule.board reads it
+
+
+def player_name(name: str, names: list[str]) -> str:
+    """A Colonist as typed (any case) -> as the game spells the name; InputError for a name
+    that is none of the game's."""
+    for n in names:
+        if n.lower() == name.strip().lower():
+            return n
+    raise InputError(f"'{name.strip()}' is not a player in this game ({', '.join(names)})")
 
 
 def _frozen(d: Mapping[str, Any] | None) -> Mapping[str, Any]:

@@ -60,6 +60,7 @@ from companion.mule.market import holders_of, no_deal, no_purchase
 from companion.mule.market import store_sells_not as store_sells_not
 from companion.mule.state import State, from_json, to_json
 from companion.mule.state import land_of as state_land
+from companion.mule.state import player_name as player_name
 from companion.session import parse_amount
 from components.errors import InputError, RuleError
 
@@ -103,13 +104,6 @@ class Turn:
 
     def player(self, name: str) -> str:
         return player_name(name, list(self.players))
-
-
-def player_name(name: str, names: list[str]) -> str:
-    for n in names:
-        if n.lower() == name.strip().lower():
-            return n
-    raise InputError(f"'{name.strip()}' is not a player in this game ({', '.join(names)})")
 
 
 def _none(text: str) -> bool:
