@@ -2,7 +2,9 @@
 
 Prints the median of several runs of ``irata play mule spoilage ...`` (a calculator),
 ``irata play mule next`` (a saved game's step, read from a games file) and of
-``python -c "import click"``, and their ratios. No asserts on time: a figure to watch.
+``python -c "import click"``, and their ratios, in wall time and in the CPU time each process
+used (the steadier of the two while other work shares the machine). No asserts on time: a
+figure to watch.
 
 Python runs as it does once installed: with its bytecode cached (``PYTHONDONTWRITEBYTECODE``
 is dropped for the runs, as pip and a first run write the ``__pycache__``); ``--source``
@@ -27,16 +29,26 @@ SPOILAGE = ["play", "mule", "spoilage", "--food", "1", "--energy", "9", "--smith
             "--crystite", "7", "--mules", "6", "--energy-mules", "2"]
 
 
-def timed(cmds: dict[str, list[str]], runs: int, env: dict[str, str]) -> dict[str, float]:
-    """The median time of each command; the commands take turns in every round, so a busy
-    moment of the machine weighs on all of them alike."""
+def timed(cmds: dict[str, list[str]], runs: int, env: dict[str, str]
+          ) -> tuple[dict[str, float], dict[str, float]]:
+    """The median wall time of each command, and the median CPU time (user + system) its
+    process used; the commands take turns in every round, so a busy moment of the machine
+    weighs on all of them alike. CPU time is the steadier figure on a shared machine: a
+    process waiting for a core counts no CPU time."""
+    import resource
+
     times: dict[str, list[float]] = {name: [] for name in cmds}
+    cpu: dict[str, list[float]] = {name: [] for name in cmds}
     for _ in range(runs):
         for name, cmd in cmds.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, cwd=ROOT, env=env)
             times[name].append(time.perf_counter() - start)
-    return {name: statistics.median(t) for name, t in times.items()}
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return ({name: statistics.median(t) for name, t in times.items()},
+            {name: statistics.median(t) for name, t in cpu.items()})
 
 
 def main() -> None:
@@ -58,13 +70,15 @@ def main() -> None:
                 "irata play mule next": [py, "-m", "irata.cli", "play", "mule", "next"]}
         # one run first so the rule-data cache is warm, as it is at the table
         timed(cmds, 1, env)
-        t = timed(cmds, args.runs, env)
-    click_t = t["python -c 'import click'"]
+        t, cpu = timed(cmds, args.runs, env)
+    base = "python -c 'import click'"
     for name, secs in t.items():
-        print(f"{name:29s}{secs * 1000:7.1f} ms (median of {args.runs})")
+        print(f"{name:29s}{secs * 1000:7.1f} ms, CPU {cpu[name] * 1000:6.1f} ms "
+              f"(medians of {args.runs})")
     for name, secs in t.items():
-        if name != "python -c 'import click'":
-            print(f"ratio {name.removeprefix('irata play mule '):24s}{secs / click_t:6.2f}x")
+        if name != base:
+            print(f"ratio {name.removeprefix('irata play mule '):24s}{secs / t[base]:6.2f}x "
+                  f"(CPU {cpu[name] / cpu[base]:.2f}x)")
 
 
 if __name__ == "__main__":

@@ -54,7 +54,8 @@ def one_per_step(batched: list[list[str]]) -> list[list[str]]:
     return out
 
 
-def play(entries: list[list[str]], db: Path) -> tuple[int, list[dict[str, Any]]]:
+def play(entries: list[list[str]], db: Path
+         ) -> tuple[int, list[dict[str, Any]], dict[str, Any]]:
     from click.testing import CliRunner
 
     from irata.cli import cli
@@ -67,17 +68,18 @@ def play(entries: list[list[str]], db: Path) -> tuple[int, list[dict[str, Any]]]
             raise SystemExit(f"entry {args} refused: {result.output}")
     with sqlite3.connect(db) as con:
         rows = con.execute("SELECT data FROM events WHERE kind = 'step' ORDER BY seq").fetchall()
-    return len(entries), [json.loads(r[0]) for r in rows]
+    status = runner.invoke(cli, ["play", "status", "--json"])
+    return len(entries), [json.loads(r[0]) for r in rows], json.loads(status.output)["state"]
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")
         batched = entries(TURN_1)
-        fewest, log = play(batched, Path(tmp) / "a.sqlite3")
-        single, log_single = play(one_per_step(batched), Path(tmp) / "b.sqlite3")
+        fewest, log, state = play(batched, Path(tmp) / "a.sqlite3")
+        single, _, state_single = play(one_per_step(batched), Path(tmp) / "b.sqlite3")
     ran = [f"{e['step']}{' ' + e['who'] if e.get('who') else ''}" for e in log if e.get("auto")]
-    same = log[-1]["after"] == log_single[-1]["after"]
+    same = state == state_single
     print("M.U.L.E., a 4-player Tournament Turn 1 (examples/mule/tournament-turn-1.txt)")
     print(f"  entries, several Colonists an entry:       {fewest:3d}   (target: at most 15)")
     print(f"  entries, one step an entry:                {single:3d}")

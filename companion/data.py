@@ -19,7 +19,6 @@ read once per process however many commands ask:
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Callable
@@ -51,10 +50,10 @@ def folder_of(game: str, folder: Path | None = None) -> Path:
 def _fingerprint(folder: Path) -> str:
     """The folder's place and the loader's stamp of what it is read from (YAML, spreadsheets,
     fonts): one fingerprint for the loader's cache and the companion's."""
-    from components.stamp import stamp
+    from components.stamp import blake2b, stamp
 
     where = str(folder.resolve())
-    return hashlib.blake2b(f"{where}\0{stamp(folder)}".encode(), digest_size=8).hexdigest()
+    return blake2b(f"{where}\0{stamp(folder)}".encode(), digest_size=8).hexdigest()
 
 
 def _key(game: str, folder: Path | None) -> tuple[Path, tuple[str, str]]:

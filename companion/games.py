@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from components.errors import InputError
 
@@ -30,8 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["GAMES", "Entry", "entry"]
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One game of the companion, and where each of its parts lives."""
 
     name: str       # as typed on the command line: mule-goes-crazy

@@ -21,9 +21,8 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from components.errors import InputError, IrataError
 
@@ -67,8 +66,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One entry of a game's log: its place (``seq``), its kind, its data, and when."""
 
     seq: int
@@ -77,8 +75,7 @@ class Event:
     at: str
 
 
-@dataclass(frozen=True)
-class SavedGame:
+class SavedGame(NamedTuple):
     """A saved game: its number, which game it is (``mule``), its name, when it began."""
 
     id: int

@@ -7,11 +7,15 @@ schema (its commands must start about as fast as Python imports click).
 
 from __future__ import annotations
 
-import hashlib
 import stat
 from pathlib import Path
 
-__all__ = ["MAX_FILE_BYTES", "STAMPED", "stamp"]
+try:    # CPython's own BLAKE2, without hashlib's load of OpenSSL (a few ms of every command)
+    from _blake2 import blake2b
+except ImportError:     # pragma: no cover - another Python
+    from hashlib import blake2b
+
+__all__ = ["MAX_FILE_BYTES", "STAMPED", "blake2b", "stamp"]
 
 MAX_FILE_BYTES = 4_000_000  # a definition file larger than this is not hand-written YAML
 
@@ -25,7 +29,7 @@ def stamp(folder: Path) -> str:
     The text files (YAML, CSV) by a digest of their bytes, since two writes within one clock
     tick leave the same time; spreadsheets and fonts, which are large, by size and time."""
     folder = folder.resolve()
-    digest = hashlib.blake2b(digest_size=16)
+    digest = blake2b(digest_size=16)
     for p in sorted(q for q in folder.rglob("*") if q.suffix.lower() in STAMPED):
         digest.update(str(p.relative_to(folder)).encode() + b"\0")
         try:

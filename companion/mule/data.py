@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from components.errors import DefinitionError, InputError
 
@@ -44,8 +43,7 @@ TALENT_KEYS = ("action_food_cost", "wampus_draws", "overstock_limit", "pub",
                "package_ignores_condition")
 
 
-@dataclass(frozen=True)
-class PriceTrack:
+class PriceTrack(NamedTuple):
     """One lane of the Price Track (5. Pricing): The Store's Buy and Sell Prices per step."""
 
     good: str
@@ -80,17 +78,16 @@ class PriceTrack:
         return self.sell_at(self.position(buy))
 
 
-@dataclass(frozen=True)
-class ProductionCard:
+class ProductionCard(NamedTuple):
     """A Production Card (4. Production): its Crystite price and its effects."""
 
     id: str
     title: str
     crystite_price: int | None
-    modifiers: dict[str, int] = field(default_factory=dict)
-    effect: dict[str, Any] = field(default_factory=dict)
+    modifiers: dict[str, int] = {}
+    effect: dict[str, Any] = {}
     text: str = ""
-    fields: dict[str, Any] = field(default_factory=dict)
+    fields: dict[str, Any] = {}
     code: str = ""
 
     @property
@@ -112,16 +109,15 @@ class ProductionCard:
         return self.text, dict(self.effect)
 
 
-@dataclass(frozen=True)
-class EventCard:
+class EventCard(NamedTuple):
     """A Lucky or Unlucky Event Card (8. Personal Events; Hunt the Wampus)."""
 
     id: str
     title: str
     lucky: bool
-    effect: dict[str, Any] = field(default_factory=dict)
+    effect: dict[str, Any] = {}
     wampus: bool = False
-    alt_event: dict[str, int] = field(default_factory=dict)   # "three"/"four" -> Rank
+    alt_event: dict[str, int] = {}   # "three"/"four" -> Rank
     text: str = ""
     code: str = ""
 
@@ -130,33 +126,30 @@ class EventCard:
         return "lucky" if self.lucky else "unlucky"
 
 
-@dataclass(frozen=True)
-class SpeciesCard:
+class SpeciesCard(NamedTuple):
     """A Player Species Card and its Special Talent (Optional Rule: Colonist Cards and Special
     Talents), as structured data: ``action_food_cost`` (Action -> Food), ``wampus_draws``,
     ``overstock_limit``, ``pub`` ($) and ``package_ignores_condition``."""
 
     id: str
     title: str                   # the species' printed name (Mechtron)
-    talent: dict[str, Any] = field(default_factory=dict)
+    talent: dict[str, Any] = {}
     talent_name: str = ""
     code: str = ""
 
 
-@dataclass(frozen=True)
-class HandCard:
+class HandCard(NamedTuple):
     """A Hand Card: Land for Sale! (``kind`` land_for_sale) or Package From Home World!
     (``kind`` package, with its ``effect``)."""
 
     id: str
     title: str
     kind: str
-    effect: dict[str, Any] = field(default_factory=dict)
+    effect: dict[str, Any] = {}
     code: str = ""
 
 
-@dataclass(frozen=True)
-class PlayerBoard:
+class PlayerBoard(NamedTuple):
     """The squares of a Player Board as printed: columns left to right, rows top to bottom,
     each column's Zone, The Store's square and the river beds (``data.player_board``)."""
 
@@ -200,15 +193,14 @@ class PlayerBoard:
 PLANET_SQUARES = ("plains", "low-mountain", "high-mountain", "river", "store")
 
 
-@dataclass(frozen=True)
-class PlanetIrata:
+class PlanetIrata(NamedTuple):
     """Planet Irata as the Game Board prints it (``data.planet_irata``): the Land type of each
     square, row by row, each column's Zone, and what each letter of a row stands for (a Land
     type, or ``store`` for The Store's square)."""
 
     rows: tuple[str, ...]
     zones: tuple[str, ...]
-    letters: dict[str, str] = field(default_factory=dict)
+    letters: dict[str, str] = {}
 
     def squares(self, zone: str, land: str) -> int:
         """How many squares of ``zone`` show the Land type ``land``."""
@@ -220,8 +212,7 @@ class PlanetIrata:
         return list(dict.fromkeys(z for z in self.zones if self.squares(z, land)))
 
 
-@dataclass(frozen=True)
-class LandTile:
+class LandTile(NamedTuple):
     """A Land tile: its type and its Production Values (Secret Side for Crystite)."""
 
     id: str
@@ -239,14 +230,13 @@ class LandTile:
         return self.land in SECRET_SIDED
 
 
-@dataclass(frozen=True)
-class MuleData:
+class MuleData(NamedTuple):
     """The rule numbers of ``data:``, the Production Cards and the Land tiles."""
 
     data: dict[str, Any]
     cards: tuple[ProductionCard, ...]
     lands: dict[str, LandTile]
-    events: dict[str, list[str]] = field(default_factory=dict)   # group -> card ids
+    events: dict[str, list[str]] = {}   # group -> card ids
     event_cards: tuple[EventCard, ...] = ()
     hand_cards: tuple[HandCard, ...] = ()
     species_cards: tuple[SpeciesCard, ...] = ()

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from components.errors import InputError, RuleError
 
@@ -82,23 +81,28 @@ def alt_event_target(alt_event: Mapping[str, int], ranking: Sequence[str]) -> st
 
 # -- what the card does --------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Colonist:
-    """What an Event Card reads of the Colonist who receives it."""
-
+class _Colonist(NamedTuple):
     money: int
     stocks: Mapping[str, int]
     lands: int                                   # Lands on the Player Board
-    mules: Mapping[str, int] = field(default_factory=dict)   # Good -> M.U.L.E.s producing it
+    mules: Mapping[str, int] = {}                # Good -> M.U.L.E.s producing it
 
-    def __post_init__(self) -> None:
-        if self.money < 0 or self.lands < 0 or any(v < 0 for v in self.stocks.values()) \
-                or any(v < 0 for v in self.mules.values()):
+
+class Colonist(_Colonist):
+    """What an Event Card reads of the Colonist who receives it (every number 0 or more)."""
+
+    __slots__ = ()
+
+    def __new__(cls, money: int, stocks: Mapping[str, int], lands: int,
+                mules: Mapping[str, int] | None = None) -> Colonist:
+        mules = {} if mules is None else mules
+        if money < 0 or lands < 0 or any(v < 0 for v in stocks.values()) \
+                or any(v < 0 for v in mules.values()):
             raise InputError("Money, Stocks, Lands and M.U.L.E.s must be 0 or more")
+        return super().__new__(cls, money, stocks, lands, mules)
 
 
-@dataclass(frozen=True)
-class EventOutcome:
+class EventOutcome(NamedTuple):
     """An Event Card carried out: the change asked, and what is left after it."""
 
     money: int                       # change asked (negative: lost)

@@ -27,6 +27,7 @@ from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:
     from companion.mule.data import MuleData
+    from companion.mule.state import State
 
 __all__ = ["GAME", "MOVES", "MuleGame"]
 
@@ -71,6 +72,7 @@ class MuleGame:
 
     def apply(self, state: dict[str, Any], move: Move) -> Outcome:
         from companion.mule import turn
+        from companion.mule.changes import change
 
         md = _data()
         now = turn.current(copy.deepcopy(state), md)
@@ -81,13 +83,14 @@ class MuleGame:
         answers: dict[str, str] = {}
         after, done, lines = turn.run_step(state, md, turn.scripted(given, answers),
                                            lambda _line: None)
-        _check_unused(state, now, given, answers)
+        _check_unused(state, after, now, given, answers)
         data = {"turn": done.turn, "step": done.step, "who": done.who, "answers": answers,
-                "lines": lines, "after": after}
+                "lines": lines, "change": change(state, after)}
         return Outcome("step", data, tuple(lines), after)
 
     def auto(self, state: dict[str, Any]) -> Move | None:
         from companion.mule import turn
+        from companion.mule.state import from_json
 
         md = _data()
         s = copy.deepcopy(state)
@@ -96,7 +99,7 @@ class MuleGame:
             return None
         forced = _FORCED.get(now.step)
         if forced is not None:
-            return forced(s, md, now.who)
+            return forced(from_json(s), md, now.who)
         if now.step in _ASKS:
             return None
         try:
@@ -145,19 +148,29 @@ def _as_named(state: dict[str, Any], given: dict[str, str]) -> dict[str, str]:
              if "." in k else k): v for k, v in given.items()}
 
 
-def _check_unused(state: dict[str, Any], now: Any, given: dict[str, str],
-                  answers: dict[str, str]) -> None:
-    """An answer the step did not ask is refused, never dropped silently."""
+def _check_unused(state: dict[str, Any], after: dict[str, Any], now: Any,
+                  given: dict[str, str], answers: dict[str, str]) -> None:
+    """An answer the step did not ask is refused, never dropped silently; a Market Auction's
+    says why nobody could answer it."""
     from companion.mule import turn
-    from companion.mule.steps import store_sells_not
+    from companion.mule.market import no_deal, no_purchase
+    from companion.mule.state import from_json
+    from companion.mule.steps import sell_to_store
 
     unused = sorted(k for k in set(given) - set(answers) if given[k].strip() or "." in k)
-    if now.step == "trade" and "buy" in unused:
-        raise RuleError(store_sells_not(state, now.who or "") or "Market: nothing to buy from "
-                        "The Store")
-    if now.step == "trade" and {"sell", "deals"} & set(unused):
-        raise RuleError(f"Market: no Colonist holds {str(now.who).capitalize()} now, so none "
-                        "is sold, to The Store or to another Colonist")
+    if now.step == "trade" and {"sell", "buy", "deals"} & set(unused):
+        # the reason as the question left unasked found it: after the sales (the deals come
+        # after the purchases)
+        good = str(now.who)
+        if "sell" in unused:
+            raise RuleError(f"Market: no Colonist holds {good.capitalize()} now, so none is "
+                            "sold, to The Store or to another Colonist")
+        if "buy" in unused:
+            sold = sell_to_store(state, good, answers.get("sell", ""), [])
+            raise RuleError(no_purchase(from_json(sold), _data(), good)
+                            or "Market: nothing to buy from The Store")
+        raise RuleError(no_deal(from_json(after), good)
+                        or "Market: no deal between Colonists is left")
     if unused:
         raise InputError(f"{', '.join(as_typed(k) for k in unused)}: not asked in this step "
                          f"({turn.say_step(now, state)}), so not taken")
@@ -169,59 +182,55 @@ def _check_unused(state: dict[str, Any], now: Any, given: dict[str, str],
 _ASKS = frozenset({"grant", "auction"})
 
 
-def _develop(s: dict[str, Any], md: MuleData, who: str | None) -> Move | None:
+def _develop(s: State, md: MuleData, who: str | None) -> Move | None:
     """Development: Players without Food must Pass."""
-    if who is not None and s["players"][who]["food"] < 1:
+    if who is not None and s.colonist(who).stock("food") < 1:
         return Move.of("develop", who, {"actions": "pass"},
                        why=f"Development: Players without Food must Pass ({who} has 0 Food)")
     return None
 
 
-def _trade(s: dict[str, Any], md: MuleData, good: str | None) -> Move | None:
+def _trade(s: State, md: MuleData, good: str | None) -> Move | None:
     """A Market Auction nobody can take part in: no Colonist holds the Good (nobody can sell
-    it, to The Store or to another), and The Store sells none of it that anybody can pay
-    for."""
-    from companion.mule.steps import store_sells_not
+    it, to The Store or to another), and nobody can buy it from The Store."""
+    from companion.mule.market import no_purchase
 
-    if good is None:
+    if good is None or any(c.stock(good) > 0 for c in s.colonists):
         return None
-    players = s["players"].values()
-    if any(p[good] > 0 for p in players):
+    why = no_purchase(s, md, good)
+    if why is None:
         return None
-    title = good.capitalize()
-    sells_not = (store_sells_not(s, good) or "").removeprefix("Market: ")
-    if not sells_not:
-        price = md.track(good).sell_for(s["prices"][good])
-        if any(p["money"] >= price for p in players):
-            return None
-        sells_not = f"nobody has the ${price} The Store asks for one"
-    return Move.of("trade", good, why=f"Market: no Colonist holds {title}, and {sells_not}")
+    if s.store.stock(good) and good != "crystite":
+        price = md.track(good).sell_for(s.prices.of(good))
+        why = f"nobody has the ${price} The Store asks for one"
+    return Move.of("trade", good, why=f"Market: no Colonist holds {good.capitalize()}, and "
+                                      f"{why.removeprefix('Market: ')}")
 
 
-def _package(s: dict[str, Any], md: MuleData, who: str | None) -> Move | None:
+def _package(s: State, md: MuleData, who: str | None) -> Move | None:
     """Package From Home World!: a card may be played only by a Colonist no other Colonist has
     a smaller Stock of its Good than (a Special Talent may waive that); when no card held may
     be played, nobody plays one."""
-    from companion.mule.steps import talent
+    from companion.mule.data import GOODS
 
     goods = {str(c.effect.get("if_smallest_stock")) for c in md.hand_cards
-             if c.kind == "package"}
-    players = s["players"]
-    for who, hand in s["hands"].items():
-        if hand.get("package", 0) < 1:
+             if c.kind == "package"} & set(GOODS)
+    for holder in s.colonists:
+        if s.held(holder.name, "package") < 1:
             continue
-        if talent(s, md, who).get("package_ignores_condition"):
+        card = s.talent_card(holder.name)
+        if card and md.species(card).talent.get("package_ignores_condition"):
             return None
         for good in goods:
-            if good in players[who] and not any(
-                    players[n][good] < players[who][good] for n in players if n != who):
+            if not any(c.stock(good) < holder.stock(good) for c in s.colonists
+                       if c.name != holder.name):
                 return None
     return Move.of("package", None, {"package": "none"},
                    why="Package From Home World!: every card held needs its holder to have the "
                        "smallest Stock of its Good, and no holder has")
 
 
-_FORCED: dict[str, Callable[[dict[str, Any], MuleData, str | None], Move | None]] = {
+_FORCED: dict[str, Callable[[State, MuleData, str | None], Move | None]] = {
     "develop": _develop, "trade": _trade, "package": _package}
 
 

@@ -7,15 +7,14 @@ the counter, clamped at the ends of the lane (``moved``), and reads both prices 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.mule.data import PriceTrack
 from companion.mule.rules import empty_pens
 from components.errors import InputError
 
 
-@dataclass(frozen=True)
-class PriceChange:
+class PriceChange(NamedTuple):
     """The outcome of the Pricing Phase for one Good."""
 
     good: str

@@ -17,7 +17,7 @@ Lands for Economies of Scale.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from components.errors import InputError, RuleError
 
@@ -25,8 +25,7 @@ GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")
 _LETTER = {"s": "smithore", "c": "crystite", "f": "food", "e": "energy"}
 
 
-@dataclass(frozen=True)
-class Worked:
+class Worked(NamedTuple):
     """A Land with a M.U.L.E. installed: what it produces and its Production Value."""
 
     good: str
@@ -41,8 +40,7 @@ class Worked:
         return self.tile or f"{self.good[0].upper()}{self.value}"
 
 
-@dataclass(frozen=True)
-class Production:
+class Production(NamedTuple):
     """A Colonist's production of one Production Phase."""
 
     base: dict[str, int]
@@ -238,7 +236,7 @@ def strike(lands: Sequence[Worked], index: int | None) -> list[Worked]:
     makes no Goods, no Economies of Scale and turns no Land to its Secret Side."""
     out = list(lands)
     if index is not None:
-        out[index] = replace(out[index], flipped=True, first_crystite=False)
+        out[index] = out[index]._replace(flipped=True, first_crystite=False)
     return out
 
 

@@ -8,35 +8,37 @@ by the caller from the game's definitions (``companion.mule.data``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from components.errors import InputError, RuleError
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")
 
 
-@dataclass(frozen=True)
-class Stocks:
-    """A Colonist's four Stocks."""
-
+class _Stocks(NamedTuple):
     smithore: int = 0
     crystite: int = 0
     food: int = 0
     energy: int = 0
 
-    def __post_init__(self) -> None:
-        for good in GOODS:
-            value = getattr(self, good)
+
+class Stocks(_Stocks):
+    """A Colonist's four Stocks, each a whole number 0 or more."""
+
+    __slots__ = ()
+
+    def __new__(cls, smithore: int = 0, crystite: int = 0, food: int = 0, energy: int = 0
+                ) -> Stocks:
+        for good, value in zip(GOODS, (smithore, crystite, food, energy), strict=True):
             if not isinstance(value, int) or value < 0:
                 raise InputError(f"{good} stock must be a whole number 0 or more, not {value}")
+        return super().__new__(cls, smithore, crystite, food, energy)
 
     def as_dict(self) -> dict[str, int]:
         return {g: getattr(self, g) for g in GOODS}
 
 
-@dataclass(frozen=True)
-class SpoilageResult:
+class SpoilageResult(NamedTuple):
     """What Usage and Spoilage leaves (3. Usage and Spoilage)."""
 
     energy_used: int
@@ -75,8 +77,7 @@ def spoilage(stocks: Stocks, mules: int, energy_mules: int, *, food_divisor: int
     return SpoilageResult(energy_used, shortage, spoiled, Stocks(**left))
 
 
-@dataclass(frozen=True)
-class MuleProduction:
+class MuleProduction(NamedTuple):
     """The Store after making M.U.L.E.s (M.U.L.E. Production in The Store)."""
 
     made: int
@@ -146,14 +147,13 @@ def ranking_wealth(money: Mapping[str, int], lands: Mapping[str, int] | None = N
             + mule_value * (mules or {}).get(name, 0) for name, amount in money.items()}
 
 
-@dataclass(frozen=True)
-class Allocation:
+class Allocation(NamedTuple):
     """Who buys how many from The Store (6. Market, Priority to Buy)."""
 
     bought: dict[str, int]
     cost: dict[str, int]
     store_left: int
-    unserved: dict[str, int] = field(default_factory=dict)
+    unserved: dict[str, int] = {}
 
 
 def priority_to_buy(ranking: Sequence[str], wants: Mapping[str, int], store: int,
@@ -179,8 +179,7 @@ def priority_to_buy(ranking: Sequence[str], wants: Mapping[str, int], store: int
     return Allocation(bought, {n: q * sell_price for n, q in bought.items()}, left, unserved)
 
 
-@dataclass(frozen=True)
-class SellOut:
+class SellOut(NamedTuple):
     """The final turn's Market: every Good sold to The Store at its Buy Price."""
 
     revenue: dict[str, int]
@@ -204,8 +203,7 @@ def final_sell_out(money: Mapping[str, int], stocks: Mapping[str, Stocks],
     return SellOut(revenue, {n: money[n] + revenue[n] for n in money}, sold)
 
 
-@dataclass(frozen=True)
-class ColonySuccess:
+class ColonySuccess(NamedTuple):
     """A row of the Colony Success Table: 1 is the best, 7 the worst."""
 
     rating: int

@@ -4,20 +4,19 @@ The state (a JSON-able dict) keeps The Store (M.U.L.E.s and Goods), the Price Tr
 Store's Buy Prices), the Ranking, each Colonist's Money, Stocks and Lands (each with its tile,
 square and the Good its M.U.L.E. produces: ``companion.mule.board``), the M.U.L.E. counts, the
 turn and phase, the Meteor Craters on Planet Irata, and optionally the digital Production,
-Lucky Event and Unlucky Event decks (``companion.mule.events``). A ``turn`` event carries
-the state after the turn (``after``) beside the answers typed and the lines shown, so the fold
-is a plain replay and a rule-data change never rewrites a finished turn.
+Lucky Event and Unlucky Event decks (``companion.mule.events``).
 
 Each step of a Game Turn (``companion.mule.steps``, walked by ``companion.mule.turn``) is an
-event of its own (``step``: the step, who, the answers typed and the state after it), so undo
-takes back one step. :func:`play_turn` (the guided walk over one turn's steps) is
-``companion.mule.turn.play_turn``.
+event of its own (``step``: the step, who, the answers typed, the lines shown and what it
+changed, ``companion.mule.changes``), so undo takes back one step, the fold is a plain replay
+and a rule-data change never rewrites a step taken. Games saved before kept the whole state
+after each step (``after``), or after a whole turn (a ``turn`` event); they fold as they are.
+:func:`play_turn` (the guided walk over one turn's steps) is ``companion.mule.turn.play_turn``.
 """
 
 from __future__ import annotations
 
 import copy
-import random
 from typing import TYPE_CHECKING, Any
 
 from companion.mule import turn
@@ -25,7 +24,10 @@ from companion.session import Event, apply_set, fold_with
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:          # the rule data is read when needed: the fold and next stay light
+    import random
+
     from companion.mule.data import MuleData
+    from companion.mule.state import State
 
 GOODS = turn.GOODS
 
@@ -52,6 +54,8 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
     if any(not p or "." in p or "=" in p or "," in p for p in players):
         raise InputError("player names cannot be empty or hold '.', '=' or ','")
     setup = md.setup(mode, len(players))
+    import random  # the set-up's alone: the fold and next never shuffle
+
     seed = random.SystemRandom().randrange(1, 10**6) if seed is None else seed
     rng = random.Random(seed)
     ranking = list(players)
@@ -166,7 +170,14 @@ def production_deck(md: MuleData, mode: str, rng: random.Random, players: int = 
 # -- the fold ---------------------------------------------------------------------------------
 
 def _step(state: dict[str, Any], event: Event) -> dict[str, Any]:
-    if event.kind == "step":     # the whole state after the step (keys it dropped stay out)
+    """The state after ``event``; ``state`` is the fold's own, changed in place."""
+    from companion.mule.changes import patch_in_place
+
+    if event.kind == "step":
+        if "change" in event.data:     # what the step changed, its keys sorted as saved
+            after: dict[str, Any] = _sorted(patch_in_place(state, event.data["change"]))
+            return after
+        # a game saved before: the whole state after the step (keys it dropped stay out)
         return copy.deepcopy(event.data["after"])
     if event.kind == "turn":     # a whole turn saved at once (games saved before the steps)
         state = copy.deepcopy(state)
@@ -174,10 +185,21 @@ def _step(state: dict[str, Any], event: Event) -> dict[str, Any]:
     return state
 
 
+def _sorted(node: Any) -> Any:
+    """The state with its keys in the order the games file holds them (sorted), as the fold of
+    a snapshot gave it: ``status --json`` and ``export`` read the same either way."""
+    if isinstance(node, dict):
+        return {k: _sorted(node[k]) for k in sorted(node)}
+    if isinstance(node, list):
+        return [_sorted(x) for x in node]
+    return node
+
+
 def fold(events: list[Event]) -> dict[str, Any]:
-    """The state of a saved game: the set-up, each step's (or turn's) outcome, each ``set``
-    correction. A step holds the whole state after it, so the fold starts from the last one."""
-    last = max((i for i, e in enumerate(events) if e.kind == "step"), default=None)
+    """The state of a saved game: the set-up, each step's change (or, in a game saved before,
+    its whole state after it, from which the fold starts), each ``set`` correction."""
+    last = max((i for i, e in enumerate(events) if e.kind == "step" and "after" in e.data),
+               default=None)
     if last is not None:
         start = events[last]
         events = [Event(start.seq, "setup", start.data["after"], start.at), *events[last + 1:]]
@@ -215,28 +237,30 @@ def glance(state: dict[str, Any], md: MuleData | None = None) -> dict[str, Any]:
     """What the table reads at a glance: the Ranking with each Colonist's Money, Goods and
     Lands (with their M.U.L.E.s), The Store's stocks and prices, and the step that comes now
     (whose, and the command that records it)."""
-    from companion.mule import board, data
+    from companion.mule import data
+    from companion.mule.state import from_json
 
     md = md or data.load()
-    prices = {g: {"buy": state["prices"][g], "sell": md.track(g).sell_for(state["prices"][g])}
+    s = from_json(state)
+    prices = {g: {"buy": s.prices.of(g), "sell": md.track(g).sell_for(s.prices.of(g))}
               for g in GOODS}
     colonists = []
-    for rank, name in enumerate(state["ranking"], 1):
-        p = state["players"][name]
+    for rank, name in enumerate(s.ranking, 1):
+        c = s.colonist(name)
         colonists.append({
-            "rank": rank, "name": name, "money": p["money"], **{g: p[g] for g in GOODS},
-            "lands": [{"land": land.get("tile") or land["land"], "square": land.get("square"),
-                       "mule": land.get("mule")} for land in board.normalise(p["lands"])],
-            "hand": state.get("hands", {}).get(name, {}),
-            "species": _talent_of(state, md, name)})
+            "rank": rank, "name": name, "money": c.money, **c.stocks._asdict(),
+            "lands": [{"land": land.tile or land.land, "square": land.square,
+                       "mule": land.mule} for land in c.lands],
+            "hand": dict((s.hands or {}).get(name) or {}),
+            "species": _talent_of(s.talent_card(name), md)})
     now = turn.current(copy.deepcopy(state), md)
-    return {"mode": state.get("mode"), "turn": state.get("turn"), "over": bool(state.get("over")),
-            "colonists": colonists, "store": dict(state["store"]), "prices": prices,
-            "next": now.as_dict(state) if now else None, "colony": state.get("colony")}
+    return {"mode": s.mode, "turn": s.turn, "over": s.over, "colonists": colonists,
+            "store": dict(state["store"]), "prices": prices,
+            "next": now.as_dict(state) if now else None,
+            "colony": s.colony._asdict() if s.colony else None}
 
 
-def _talent_of(state: dict[str, Any], md: MuleData, name: str) -> dict[str, Any] | None:
-    ref = (state.get("species") or {}).get(name)
+def _talent_of(ref: str | None, md: MuleData) -> dict[str, Any] | None:
     if not ref:
         return None
     card = md.species(ref)
@@ -247,54 +271,67 @@ def describe(state: dict[str, Any]) -> str:
     """One screen the table reads at a glance."""
     if not state:
         return "(empty)"
-    g = glance(state)
-    lines = [f"M.U.L.E. ({g['mode']}), Turn {g['turn']}" + (", game over" if g["over"] else "")]
+    from companion.mule import data
+    from companion.mule.state import from_json
+
+    md, s = data.load(), from_json(state)
+    lines = [f"M.U.L.E. ({s.mode}), Turn {s.turn}" + (", game over" if s.over else "")]
     lines.append(f"{'Rank':<5}{'Colonist':<10}{'$':>5}{'Smi':>5}{'Cry':>5}{'Food':>5}"
                  f"{'Ene':>5}  Lands (M.U.L.E.s)")
-    for c in g["colonists"]:
-        lands = " ".join(f"{x['land']}" + (f"@{x['square']}" if x["square"] else "")
-                         + (f":{x['mule'][0].upper()}" if x["mule"] else "")
-                         for x in c["lands"]) or "-"
-        lines.append(f"{c['rank']:<5}{c['name'][:9]:<10}{c['money']:>5}{c['smithore']:>5}"
-                     f"{c['crystite']:>5}{c['food']:>5}{c['energy']:>5}  {lands}")
-    store, prices = g["store"], g["prices"]
-    lines.append(f"The Store: {store['mules']} M.U.L.E.s (${prices['smithore']['sell']} each), "
-                 + ", ".join(f"{x.capitalize()} {store.get(x, 0)}" for x in GOODS
+    for rank, name in enumerate(s.ranking, 1):
+        c = s.colonist(name)
+        lands = " ".join((x.tile or x.land) + (f"@{x.square}" if x.square else "")
+                         + (f":{x.mule[0].upper()}" if x.mule else "") for x in c.lands) or "-"
+        lines.append(f"{rank:<5}{name[:9]:<10}{c.money:>5}" + "".join(
+            f"{c.stock(g):>5}" for g in GOODS) + f"  {lands}")
+    sell = {g: md.track(g).sell_for(s.prices.of(g)) for g in GOODS}
+    lines.append(f"The Store: {s.store.mules} M.U.L.E.s (${sell['smithore']} each), "
+                 + ", ".join(f"{x.capitalize()} {s.store.stock(x)}" for x in GOODS
                              if x != "crystite"))
     lines.append("Prices, The Store sells/buys: " + ", ".join(
-        f"{x.capitalize()} ${prices[x]['sell']}/{prices[x]['buy']}" for x in GOODS))
-    decks = state.get("event_decks")
-    if state.get("production_deck") is not None:
-        lines.append(f"Production deck: {len(state['production_deck'])} cards left"
-                     + (f"; Event decks: Lucky {len(decks['lucky']['draw'])}, Unlucky "
-                        f"{len(decks['unlucky']['draw'])} to draw" if decks else ""))
-    if state.get("craters"):
-        zones = state.get("crater_zones") or {}
+        f"{x.capitalize()} ${sell[x]}/{s.prices.of(x)}" for x in GOODS))
+    lines += _decks_and_craters(s) + _turn_lines(s)
+    talents = [(n, _talent_of(s.talent_card(n), md)) for n in s.ranking]
+    if s.species:
+        lines.append("Special Talents: " + ", ".join(
+            f"{n} {t['species']} ({t['talent']})" for n, t in talents if t))
+    if s.colony:
+        lines.append(f"First Founder: {s.ranking[0]}. Colony total ${s.colony.total}: row "
+                     f"{s.colony.rating} of 7. {s.colony.text}")
+    now = turn.current(copy.deepcopy(state), md)
+    if now:
+        lines.append(f"Now: {turn.say_step(now, state)}")
+        lines.append(f"  {turn.command(now, state)}")
+    return "\n".join(lines)
+
+
+def _decks_and_craters(s: State) -> list[str]:
+    lines = []
+    decks = s.event_decks
+    if s.production_deck is not None:
+        lines.append(f"Production deck: {len(s.production_deck)} cards left"
+                     + (f"; Event decks: Lucky {len(decks['lucky'].draw)}, Unlucky "
+                        f"{len(decks['unlucky'].draw)} to draw" if decks else ""))
+    if s.craters:
         lines.append("Meteor Craters on Planet Irata: " + ", ".join(
-            c + (f" ({zones[c]})" if zones.get(c) else "") for c in state["craters"]))
-    dev = state.get("dev")
-    if dev and state.get("phase") == "develop":
-        done = [n for n in dev["order"] if n in dev["done"]]
-        lines.append(f"Development, Action Round {dev['round']}"
+            c + (f" ({s.crater_zones[c]})" if s.crater_zones.get(c) else "") for c in s.craters))
+    return lines
+
+
+def _turn_lines(s: State) -> list[str]:
+    lines = []
+    dev = s.dev
+    if dev and s.phase == "develop":
+        done = [n for n in dev.order if n in dev.done]
+        lines.append(f"Development, Action Round {dev.round}"
                      + (f"; done: {', '.join(done)}" if done else "")
-                     + "; Food Usage: " + ", ".join(f"{n} {dev['food_used'].get(n, 0)}"
-                                                   for n in dev["order"]))
-    hands = state.get("hands", {})
+                     + "; Food Usage: " + ", ".join(f"{n} {dev.food_used.get(n, 0)}"
+                                                   for n in dev.order))
+    hands = s.hands or {}
     if any(any(h.values()) for h in hands.values()):
         lines.append("Hand Cards, Land for Sale! / Package From Home World!: " + ", ".join(
             f"{n} {h.get('land_for_sale', 0)}/{h.get('package', 0)}" for n, h in hands.items()))
-    if state.get("species"):
-        lines.append("Special Talents: " + ", ".join(
-            f"{c['name']} {c['species']['species']} ({c['species']['talent']})"
-            for c in g["colonists"] if c["species"]))
-    if g["colony"]:
-        lines.append(f"First Founder: {g['colonists'][0]['name']}. Colony total "
-                     f"${g['colony']['total']}: row {g['colony']['rating']} of 7. "
-                     f"{g['colony']['text']}")
-    if g["next"]:
-        lines.append(f"Now: {g['next']['text']}")
-        lines.append(f"  {g['next']['command']}")
-    return "\n".join(lines)
+    return lines
 
 
 def set_path(state: dict[str, Any], path: str, value: Any) -> dict[str, Any]:

@@ -13,16 +13,23 @@ Which step comes now is kept in the state (``todo``: ``[[STEP, WHO], ...]``, the
 first): :mod:`companion.mule.turn` walks it. Every rule number comes from
 ``companion.mule.data`` (the game's ``components/mule`` definitions), so an erratum to a number
 changes the check too.
+
+The rules of Land Grant's Zones, Land Auctions, Package From Home World!, Usage and Spoilage,
+Pricing, the Market, Ranking, Personal Events and the end are pure functions over the typed
+State (:mod:`companion.mule.expansion`, :mod:`companion.mule.phases`,
+:mod:`companion.mule.market`): their steps here read what is typed, and read and write the
+Turn's copy through :func:`companion.mule.state.from_json` and ``to_json``. The reading of a
+claim (``companion.mule.board``), the Action Rounds of Development and Production still work
+on the JSON form itself.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from companion.mule import board, events, pricing, production, rules
+from companion.mule import board, events, market, phases, production, rules
 from companion.mule.data import (
     GOODS,
     EventCard,
@@ -34,6 +41,26 @@ from companion.mule.data import (
     matching,
     plain,
 )
+from companion.mule.expansion import ANY_ZONE as ANY_ZONE  # Land Grant's, named here too
+from companion.mule.expansion import (
+    BESIDE,
+    PLANET_LANDS,
+    check_from_planet,
+    check_land_auction,
+    crater_zone,
+    land_auction_won,
+    land_granted,
+    left_on_planet,
+    must_claim,
+    owned,
+)
+from companion.mule.expansion import Claimable as Claimable
+from companion.mule.expansion import claimable as claimable
+from companion.mule.market import holders_of, no_deal, no_purchase
+from companion.mule.market import store_sells_not as store_sells_not
+from companion.mule.state import State, from_json, to_json
+from companion.mule.state import land_of as state_land
+from companion.mule.state import player_name as player_name
 from companion.session import parse_amount
 from components.errors import InputError, RuleError
 
@@ -43,16 +70,16 @@ Say = Callable[[str], None]
 NONE_WORDS = ("", "none", "-", "no")
 
 
-@dataclass
 class Turn:
     """The state a step works on (a copy of the saved game's), with the rule data, where lines
     go (``say``) and where questions go (``ask``)."""
 
-    s: dict[str, Any]
-    md: MuleData
-    ask: Asker
-    say: Say
-    lines: list[str] = field(default_factory=list)
+    __slots__ = ("ask", "lines", "md", "s", "say")
+
+    def __init__(self, s: dict[str, Any], md: MuleData, ask: Asker, say: Say,
+                 lines: list[str] | None = None) -> None:
+        self.s, self.md, self.ask, self.say = s, md, ask, say
+        self.lines: list[str] = [] if lines is None else lines
 
     @property
     def names(self) -> list[str]:
@@ -77,18 +104,6 @@ class Turn:
 
     def player(self, name: str) -> str:
         return player_name(name, list(self.players))
-
-
-def player_name(name: str, names: list[str]) -> str:
-    for n in names:
-        if n.lower() == name.strip().lower():
-            return n
-    raise InputError(f"'{name.strip()}' is not a player in this game ({', '.join(names)})")
-
-
-def owned(s: dict[str, Any]) -> dict[str, str]:
-    return {land["tile"]: n for n, p in s["players"].items() for land in p["lands"]
-            if land.get("tile")}
 
 
 def _none(text: str) -> bool:
@@ -141,86 +156,14 @@ def claim(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str, Any
     if _none(text):
         return None
     lands = s["players"][who]["lands"]
-    land = board.parse_claim(text, md.land, owned(s), s.get("craters", []), lands,
+    land = board.parse_claim(text, md.land, owned(from_json(s)), s.get("craters", []), lands,
                              md.player_board)
     if land is not None and land.get("square") is None:
         raise InputError(f"'{text.strip()}': give the square it goes on, as printed on the Player "
                          f"Board, e.g. {(land.get('tile') or land['land'])}@B1")
     if land is not None:
-        check_from_planet(s, md, land)
+        check_from_planet(from_json(s), md, state_land(land))
     return land
-
-
-def check_from_planet(s: dict[str, Any], md: MuleData, land: dict[str, Any]) -> None:
-    """Land Grant: a claimed Land goes on a Player Board square of the Zone of the Planet Irata
-    square it came from. The companion does not know which square each tile lay on, but it knows
-    the printed map (``data.planet_irata``) and the set-up's Lands: a Zone gives up no more
-    Lands of a type than it has squares of that type, and no more of a type are claimed than the
-    set-up placed. Meteor Craters go on any empty square of Planet Irata, so any Zone takes one."""
-    kind, square = land["land"], land["square"]
-    if kind == "meteor-crater":
-        check_crater_zone(s, md, land)
-        return
-    if kind not in board.LAND_TYPES:
-        return
-    pb, planet = md.player_board, md.planet_irata
-    zone = pb.zone(square)
-    what = land.get("tile") or kind
-    title = kind.replace("-", " ").title()
-    placed = int(md.setup(s["mode"], len(s["ranking"])).get("lands", {}).get(kind, 0))
-    if placed == 0:
-        raise RuleError(f"Land Grant: the {s['mode'].capitalize()} set-up places no {title} on "
-                        f"Planet Irata, so {what} cannot be claimed")
-    have = planet.squares(zone, kind)
-    if have == 0:
-        zones = " and ".join(z.capitalize() for z in planet.zones_of(kind))
-        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and the "
-                        f"{zone.capitalize()} Zone of Planet Irata has no {title} square "
-                        f"({title}: {zones} Zone), so {what} cannot go on {square}")
-    claimed = [(n, x) for n, p in s["players"].items() for x in p["lands"]
-               if x.get("land") == kind]
-    here = [f"{n} {x['square']}" for n, x in claimed
-            if x.get("square") and pb.zone(x["square"]) == zone]
-    if len(here) >= have:
-        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and the "
-                        f"{zone.capitalize()} Zone of Planet Irata has {have} {title} "
-                        f"square(s), all claimed already ({', '.join(here)}), so {what} cannot "
-                        f"go on {square}")
-    if len(claimed) >= placed:
-        raise RuleError(f"Land Grant: the set-up placed {placed} {title} on Planet Irata and all "
-                        f"are claimed already, so {what} cannot be claimed")
-
-
-# Land types the set-up places on Planet Irata, on squares printed with their type
-PLANET_LANDS = ("river", "plains", "low-mountain", "high-mountain")
-ANY_ZONE = "any"
-# A Meteor Crater placed beside the board (Meteorite Strike!: no empty square left on Planet
-# Irata). The card names no Zone for it; the project's reading: it lies in no Zone, so it goes on
-# an empty square of any Zone of the Player Board.
-BESIDE = "beside"
-
-
-def crater_zone(s: dict[str, Any], tile: str) -> str | None:
-    """The Zone of Planet Irata a Meteor Crater was placed in (``crater_zones``: white, red,
-    blue, or BESIDE the board); None for a game saved before the Zone was recorded."""
-    zone = (s.get("crater_zones") or {}).get(tile)
-    return str(zone) if zone else None
-
-
-def check_crater_zone(s: dict[str, Any], md: MuleData, land: dict[str, Any]) -> None:
-    """Land Grant: a claimed Land goes on a Player Board square of the Zone of the Planet Irata
-    square it came from; for a Meteor Crater that is the Zone it was placed in by Meteorite
-    Strike!. A Crater beside the board, or one of a game saved before the Zone was kept, goes
-    in any Zone."""
-    tile, square = land.get("tile"), land["square"]
-    zone = crater_zone(s, tile) if tile else None
-    if zone is None or zone == BESIDE:
-        return
-    on = md.player_board.zone(square)
-    if on != zone:
-        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and "
-                        f"{tile} lies in the {zone.capitalize()} Zone of Planet Irata, so it "
-                        f"cannot go on {square} ({on.capitalize()} Zone)")
 
 
 def empty_on_planet(s: dict[str, Any], md: MuleData) -> dict[str, int]:
@@ -230,12 +173,12 @@ def empty_on_planet(s: dict[str, Any], md: MuleData) -> dict[str, int]:
     Craters placed there and not claimed. An upper bound: a Zone is refused a Crater only
     when it surely has no empty square."""
     planet = md.planet_irata
-    mine = owned(s)
+    typed = from_json(s)
+    mine = owned(typed)
     out: dict[str, int] = {}
     for zone in dict.fromkeys(planet.zones):
-        lying = sum(_left_on_planet(s, md, k).get(zone, 0) for k in PLANET_LANDS)
-        craters = sum(1 for c in s.get("craters", [])
-                      if c not in mine and crater_zone(s, c) == zone)
+        lying = sum(left_on_planet(typed, md, k).get(zone, 0) for k in PLANET_LANDS)
+        craters = sum(1 for c in typed.craters if c not in mine and crater_zone(typed, c) == zone)
         out[zone] = max(0, sum(planet.squares(zone, k) for k in PLANET_LANDS) - lying - craters)
     return out
 
@@ -289,102 +232,10 @@ def parse_crater_zones(s: dict[str, Any], md: MuleData, craters: list[str], text
     return {c: got[c] for c in craters}
 
 
-@dataclass(frozen=True)
-class Claimable:
-    """Lands ``who`` could claim now from one Zone of Planet Irata (``zone`` ANY_ZONE: a
-    Meteor Crater, whose square the companion does not know), and ``who``'s empty squares that
-    take them."""
-
-    zone: str
-    lands: tuple[str, ...]
-    squares: tuple[str, ...]
-
-    def describe(self) -> str:
-        names = [k.replace("-", " ").title() for k in self.lands]
-        titles = " or ".join(filter(None, (", ".join(names[:-1]), names[-1])))
-        where = "from Planet Irata, any Zone" if self.zone == ANY_ZONE else \
-            f"from the {self.zone.capitalize()} Zone"
-        return f"{titles} {where} (empty: {', '.join(self.squares)})"
-
-
-def _left_on_planet(s: dict[str, Any], md: MuleData, kind: str) -> dict[str, int]:
-    """How many Lands of ``kind`` surely still lie in each Zone of Planet Irata.
-
-    The set-up placed ``lands.KIND`` of them on the squares printed with that type; each
-    claimed one came from the Zone of the Player Board square it went on (Land Grant). When
-    the set-up placed fewer than there are squares (Rivers with three Colonists), a Zone is sure
-    to hold only what the other Zones cannot: the Lands left, less the squares left elsewhere."""
-    pb, planet = md.player_board, md.planet_irata
-    placed = int(md.setup(s["mode"], len(s["ranking"])).get("lands", {}).get(kind, 0))
-    claimed = [x for p in s["players"].values() for x in p["lands"] if x.get("land") == kind]
-    left = placed - len(claimed)
-    squares = {z: planet.squares(z, kind) - sum(1 for x in claimed if x.get("square")
-                                                and pb.zone(x["square"]) == z)
-               for z in dict.fromkeys(planet.zones)}
-    return {z: max(0, left - sum(max(0, n) for o, n in squares.items() if o != z))
-            for z in squares}
-
-
-def claimable(s: dict[str, Any], md: MuleData, who: str) -> list[Claimable]:
-    """Land Grant (Questions and Answers, Expansion: a Colonist has to pick a Land if one is
-    available and they have an empty place in the same Zone on their Player Board): what
-    ``who`` could claim now, Zone by Zone; empty when ``who`` may claim none.
-
-    A Land is available when it surely still lies on Planet Irata (``_left_on_planet``): the
-    set-up's Lands on the printed map, less those claimed; a River takes only an empty river
-    bed. A Meteor Crater on Planet Irata lies on a square the companion does not know, so it
-    makes the claim a must only when ``who`` has an empty square in every Zone. A Land on the
-    Player Board without a square (a Beginner's starting River) is counted in the Zones it can
-    lie in, so an empty square is never assumed where there may be none."""
-    pb = md.player_board
-    lands = s["players"][who]["lands"]
-    taken = {x["square"] for x in lands if x.get("square")}
-    unplaced = [x for x in lands if not x.get("square")]
-    bed_zones = {pb.zone(b) for b in pb.river_beds}
-    zones = list(dict.fromkeys(pb.zones.values()))
-
-    # a Land without a square may lie in any Zone, a River only on a river bed
-    unknown = {z: sum(1 for x in unplaced if x.get("land") != "river" or z in bed_zones)
-               for z in zones}
-    empty = {z: [q for q in pb.squares if pb.zone(q) == z and q not in taken] for z in zones}
-    beds = {z: [q for q in empty[z] if q in pb.river_beds] for z in zones}
-    free = {z: len(empty[z]) - unknown[z] for z in zones}
-    free_beds = {z: len(beds[z]) - unknown[z] for z in zones}
-    mine = owned(s)
-    # the Zones the unclaimed Meteor Craters lie in (None: a game saved before they were kept)
-    craters = {crater_zone(s, c) for c in s.get("craters", []) if c not in mine}
-    out: list[Claimable] = []
-    for zone in zones:
-        kinds = [k for k in PLANET_LANDS if _left_on_planet(s, md, k).get(zone, 0) > 0
-                 and (free_beds[zone] if k == "river" else free[zone]) > 0]
-        if zone in craters and free[zone] > 0:
-            kinds.append("meteor-crater")
-        if kinds:
-            squares = beds[zone] if kinds == ["river"] else empty[zone]
-            out.append(Claimable(zone, tuple(kinds), tuple(squares)))
-    # beside the board: it goes in any Zone; Zone not kept: it may lie in any, so the claim
-    # is a must only with an empty square in every Zone
-    if (BESIDE in craters and any(free[z] > 0 for z in zones)) or \
-            (None in craters and all(free[z] > 0 for z in zones)):
-        out.append(Claimable(ANY_ZONE, ("meteor-crater",),
-                             tuple(q for z in zones if free[z] > 0 for q in empty[z])))
-    return out
-
-
-def must_claim(s: dict[str, Any], md: MuleData, who: str) -> str | None:
-    """Why ``who`` may not pass in Land Grant, naming what could be claimed; None: may pass."""
-    can = claimable(s, md, who)
-    if not can:
-        return None
-    return (f"Land Grant: a Colonist has to claim a Land if one is available and they have an "
-            f"empty square in its Zone (Questions and Answers), so {who} cannot claim none: "
-            + "; ".join(c.describe() for c in can))
-
-
 def grant(t: Turn, who: str) -> None:
     """Land Grant: ``who`` claims one free Land (lowest Rank first; twice on Turn 1); a
     Colonist who can claim one has to (:func:`claimable`)."""
-    forced = must_claim(t.s, t.md, who)
+    forced = must_claim(from_json(t.s), t.md, who)
 
     def parse(a: str) -> dict[str, Any] | None:
         if forced and _none(a):
@@ -395,7 +246,9 @@ def grant(t: Turn, who: str) -> None:
     land = t.ask("claim", f"Land Grant: {who} claims (TILE@SQUARE as printed, e.g. P07@B2; "
                  f"{hint})", "", parse)
     if land:
-        t.players[who]["lands"].append(land)
+        after = land_granted(from_json(t.s), who, state_land(land))
+        t.s.clear()
+        t.s.update(to_json(after))
         t.tell(f"{who} claims {land.get('tile') or land['land']} on {land['square']}")
     else:
         t.tell(f"{who} claims no Land")
@@ -429,28 +282,12 @@ def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
                          "bid, the Land)")
     winner = player_name(words[0], names)
     bid = _nonneg(words[1], "bid")
-    hand = s["hands"][seller]
-    if hand.get("land_for_sale", 0) < 1:
-        raise RuleError(f"Land Auctions: {seller} holds no Land for Sale! card")
-    if seller in s.get("auctions", []):
-        raise RuleError(f"Land Auctions: {seller} has played a Land for Sale! card this Turn "
-                        "(one card each)")
-    opening, step = md.land_auction
-    if bid < opening or (bid - opening) % step:
-        raise RuleError(f"Land Auctions: the opening bid is exactly ${opening} and each raise "
-                        f"exactly ${step}, so ${bid} cannot be the winning bid (${opening}, "
-                        f"${opening + step}, ${opening + 2 * step}, ...)")
-    money = s["players"][winner]["money"]
-    if money < bid:
-        raise RuleError(f"{winner} has ${money}: cannot pay a bid of ${bid}")
+    typed = from_json(s)
+    check_land_auction(typed, md, seller, winner, bid)
     land = claim(s, md, winner, words[2])
     if land is None:
         raise InputError("Land Auction: name the Land won, TILE@SQUARE")
-    out = copy.deepcopy(s)
-    out["players"][winner]["money"] -= bid
-    out["players"][winner]["lands"].append(land)
-    out["hands"][seller]["land_for_sale"] -= 1
-    out.setdefault("auctions", []).append(seller)
+    out = to_json(land_auction_won(typed, seller, winner, bid, state_land(land)))
     out["auction_won"] = [seller, winner, bid, land.get("tile") or land["land"], land["square"]]
     return out
 
@@ -494,10 +331,11 @@ def auction_holders(s: dict[str, Any]) -> list[str]:
 # -- 2. Development ----------------------------------------------------------------------------
 
 def _package(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | None:
+    """Package From Home World! cards as typed (``Ann=HC02,Bob=food``; none), played on a copy
+    of ``s`` (:func:`companion.mule.phases.package_from_home_world`); None: none played."""
     if _none(text):
         return None
-    names = list(s["players"])
-    plays: list[tuple[str, str, int]] = []
+    plays: list[tuple[str, str]] = []
     for part in text.replace(";", ",").split(","):
         if not part.strip():
             continue
@@ -505,36 +343,9 @@ def _package(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | Non
             raise InputError(f"'{part.strip()}': write NAME=CARD (its code, e.g. HC02, or the "
                              "Good of the package, e.g. Ann=food)")
         who, ref = (x.strip() for x in part.split("=", 1))
-        who = player_name(who, names)
-        if any(w == who for w, _, _ in plays):
-            raise RuleError(f"Package From Home World!: {who} plays one card")
-        packages = [c for c in md.hand_cards if c.kind == "package"]
-        if ref.lower() in GOODS:
-            found = [c for c in packages if c.effect.get("if_smallest_stock") == ref.lower()]
-            card = found[0] if found else None
-            if card is None:
-                raise InputError(f"no Package From Home World! card holds {ref}")
-        else:
-            card = md.hand(ref)
-        if card.kind != "package":
-            raise InputError(f"{card.code or card.id} is not a Package From Home World! card")
-        if s["hands"][who].get("package", 0) < 1:
-            raise RuleError(f"Package From Home World!: {who} holds no such card")
-        good = str(card.effect.get("if_smallest_stock"))
-        plays.append((who, good, 0))
-        mine = s["players"][who][good]
-        smaller = [] if talent(s, md, who).get("package_ignores_condition") else \
-            [n for n in names if n != who and s["players"][n][good] < mine]
-        if smaller:    # checked once, on the Stocks before any card takes effect
-            raise RuleError(f"Package From Home World!: {smaller[0]} has a smaller {good} Stock "
-                            f"({s['players'][smaller[0]][good]}) than {who} ({mine})")
-        plays[-1] = (who, good, int(card.effect.get("goods", {}).get(good, 0)))
-    out = copy.deepcopy(s)
-    for who, good, n in plays:
-        out["players"][who][good] += n
-        out["hands"][who]["package"] -= 1
-    out["packages"] = [[w, g, n] for w, g, n in plays]
-    return out
+        plays.append((who, ref))
+    after, _ = phases.package_from_home_world(from_json(s), md, plays)
+    return to_json(after)
 
 
 def package(t: Turn, who: str | None) -> None:
@@ -585,14 +396,13 @@ def _land(p: dict[str, Any], ref: str) -> int:
     return board.find(p["lands"], ref)
 
 
-@dataclass
 class _Round:
     """One Colonist's Action Round being checked, on a copy of the state (``out``)."""
 
-    out: dict[str, Any]
-    md: MuleData
-    who: str
-    lines: list[str]
+    __slots__ = ("lines", "md", "out", "who")
+
+    def __init__(self, out: dict[str, Any], md: MuleData, who: str, lines: list[str]) -> None:
+        self.out, self.md, self.who, self.lines = out, md, who, lines
 
     @property
     def p(self) -> dict[str, Any]:
@@ -832,29 +642,6 @@ def next_round(s: dict[str, Any], md: MuleData) -> list[list[Any]]:
 
 # -- 3. Usage and Spoilage -----------------------------------------------------------------------
 
-def usage(t: Turn, who: str | None) -> None:
-    """3. Usage and Spoilage: the Food Usage box emptied, Energy for the M.U.L.E.s, then
-    Spoilage."""
-    md = t.md
-    shortage: dict[str, int] = {}
-    for name in t.names:
-        p = t.players[name]
-        p["mules"] = board.mule_counts(p["lands"])
-        r = rules.spoilage(rules.Stocks(**{g: p[g] for g in GOODS}), mule_count(p),
-                           p["mules"]["energy"], food_divisor=md.food_divisor,
-                           energy_divisor=md.energy_divisor,
-                           overstock_limit=int(talent(t.s, md, name).get("overstock_limit",
-                                                                        md.overstock_limit)))
-        p.update(r.stocks.as_dict())
-        shortage[name] = r.shortage
-        spoiled = ", ".join(f"{g} {n}" for g, n in r.spoiled.items() if n) or "nothing"
-        flip = f"; flip {r.shortage} M.U.L.E.(s)" if r.shortage else ""
-        t.tell(f"{name}: Energy used {r.energy_used}, spoiled {spoiled}{flip}")
-    t.s["shortage"] = shortage
-    if t.s.get("dev"):
-        t.s["dev"]["food_used"] = {}
-
-
 def mule_count(p: dict[str, Any]) -> int:
     return sum(int(v) for v in p["mules"].values())
 
@@ -997,7 +784,7 @@ def _worked_lands(t: Turn, name: str, short: int) -> list[production.Worked]:
             flipped = t.ask(f"flip.{name}", f"{name}: {short} M.U.L.E.(s) flipped for the "
                             "Energy Shortage (tiles, e.g. P07,R01)", "",
                             lambda a: _flipped(a, choices, need, name))
-            known = [replace(w, flipped=True, first_crystite=False) if w.tile in flipped else w
+            known = [w._replace(flipped=True, first_crystite=False) if w.tile in flipped else w
                      for w in known]
         return known
     hint = f" ({short} flipped: mark them !)" if short else ""
@@ -1103,29 +890,6 @@ def _lose_mule(p: dict[str, Any], w: production.Worked) -> None:
 
 # -- 5. Pricing ----------------------------------------------------------------------------------
 
-def pricing_step(t: Turn, who: str | None) -> None:
-    """5. Pricing: each Good's price counter moves on the Price Track."""
-    s, md, names = t.s, t.md, t.names
-    store, players = s["store"], t.players
-    card = md.card(s["card"])
-    asks = {
-        "smithore": pricing.smithore_steps(store["mules"], store["smithore"], pens=md.pens,
-                                           mules_per_pen=md.mules_per_pen),
-        "crystite": pricing.crystite_steps(md.track("crystite"), s["prices"]["crystite"],
-                                           card.crystite_price, card.pirates),
-        "food": pricing.food_steps([players[n]["food"] for n in names], store["food"],
-                                   per_colonist=md.food_per_colonist),
-        "energy": pricing.energy_steps([players[n]["energy"] for n in names],
-                                       [mule_count(players[n]) for n in names],
-                                       store["energy"]),
-    }
-    for g in GOODS:
-        change = pricing.move(md.track(g), s["prices"][g], asks[g])
-        s["prices"][g] = change.buy
-        t.tell(f"{g.capitalize()}: {change.steps:+d} steps, moved {change.moved:+d} -> "
-               f"${change.sell}/{change.buy}")
-
-
 # -- 6. Market -------------------------------------------------------------------------------------
 
 def _deals(text: str, names: list[str]) -> list[tuple[str, str, int, int]]:
@@ -1146,103 +910,42 @@ def _deals(text: str, names: list[str]) -> list[tuple[str, str, int, int]]:
     return out
 
 
-def _roles(s: dict[str, Any], good: str) -> dict[str, str]:
-    roles: dict[str, str] = s.setdefault("roles", {}).setdefault(good, {})
-    return roles
-
-
-def _take_role(roles: dict[str, str], who: str, role: str, good: str) -> None:
-    if roles.get(who, role) != role:
-        raise RuleError(f"Market: {who} {'sold' if role == 'buyer' else 'bought'} {good} in "
-                        f"this Auction: a Colonist either Buys or Sells a Good in one Auction, "
-                        "not both")
-    roles[who] = role
-
-
-def _sell(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str, Any]:
-    out = copy.deepcopy(s)
-    players, store = out["players"], out["store"]
-    buy = out["prices"][good]
-    roles = _roles(out, good)
-    for name, n in parse_named(text, list(players), "sold").items():
-        if n > players[name][good]:
-            raise RuleError(f"{name} has {players[name][good]} {good}: cannot sell {n}")
-        if not n:          # nothing sold: no line, no Seller's role
-            continue
-        _take_role(roles, name, "seller", good)
-        players[name][good] -= n
-        players[name]["money"] += n * buy
-        if good != "crystite":     # Crystite sold to The Store is shipped off-planet
-            store[good] = store.get(good, 0) + n
-        lines.append(f"{name} sells {n} {good} to The Store for ${n * buy}")
-    return out
+def sell_to_store(s: dict[str, Any], good: str, text: str, lines: list[str]
+                  ) -> dict[str, Any]:
+    """Sales to The Store as typed (``Ann=2,Bob=1``), on a copy of ``s``
+    (:func:`companion.mule.market.sell_to_store`)."""
+    typed = from_json(s)
+    after, said = market.sell_to_store(typed, good,
+                                       parse_named(text, [c.name for c in typed.colonists], "sold"))
+    lines += said
+    return to_json(after)
 
 
 def _buy(s: dict[str, Any], md: MuleData, good: str, text: str, lines: list[str]
          ) -> dict[str, Any]:
-    out = copy.deepcopy(s)
-    players, store = out["players"], out["store"]
-    wants = parse_named(text, list(players), "bought")
-    wants = {n: q for n, q in wants.items() if q}
-    if not wants:
-        return out
-    if good == "crystite" or not store.get(good):
-        raise RuleError(f"The Store has no {good} to sell")
-    price = md.track(good).sell_for(out["prices"][good])
-    roles = _roles(out, good)
-    for name, q in wants.items():
-        _take_role(roles, name, "buyer", good)
-        if q * price > players[name]["money"]:
-            raise RuleError(f"{name} has ${players[name]['money']}: cannot pay for {q} {good} at "
-                            f"${price}")
-    alloc = rules.priority_to_buy(out["ranking"], wants, store[good], price)
-    for name, q in alloc.bought.items():
-        players[name][good] += q
-        players[name]["money"] -= alloc.cost[name]
-        lines.append(f"{name} buys {q} {good} from The Store for ${alloc.cost[name]}")
-    for name, q in alloc.unserved.items():
-        lines.append(f"{name} goes without {q} {good}: The Store has no more (Priority to Buy: "
-                     "the lowest Rank first)")
-    store[good] = alloc.store_left
-    return out
+    """Purchases from The Store as typed (:func:`companion.mule.market.buy_from_store`)."""
+    typed = from_json(s)
+    after, said = market.buy_from_store(typed, md, good,
+                                        parse_named(text, [c.name for c in typed.colonists],
+                                                    "bought"))
+    lines += said
+    return to_json(after)
 
 
 def _deal(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str, Any]:
-    out = copy.deepcopy(s)
-    players = out["players"]
-    roles = _roles(out, good)
-    for seller, buyer, n, each in _deals(text, list(players)):
-        if seller == buyer:
-            raise InputError(f"{seller} cannot trade with {seller}")
-        if not n:
-            raise InputError(f"{seller}>{buyer} 0@{each}: a deal trades 1 unit or more")
-        _take_role(roles, seller, "seller", good)
-        _take_role(roles, buyer, "buyer", good)
-        if n > players[seller][good]:
-            raise RuleError(f"{seller} has {players[seller][good]} {good}: cannot sell {n}")
-        if n * each > players[buyer]["money"]:
-            raise RuleError(f"{buyer} has ${players[buyer]['money']}: cannot pay ${n * each}")
-        players[seller][good] -= n
-        players[buyer][good] += n
-        players[seller]["money"] += n * each
-        players[buyer]["money"] -= n * each
-        lines.append(f"{seller} sells {n} {good} to {buyer} for ${n * each}")
-    return out
-
-
-def store_sells_not(s: dict[str, Any], good: str) -> str | None:
-    """Why The Store sells none of ``good`` in this Auction (None: it sells)."""
-    if good == "crystite":
-        return "Market: The Store sells no Crystite (Crystite sold to it leaves the planet)"
-    if not s["store"].get(good):
-        return f"Market: The Store has no {good} to sell"
-    return None
+    """Deals between Colonists as typed (:func:`companion.mule.market.deal`)."""
+    typed = from_json(s)
+    after, said = market.deal(typed, good, _deals(text, [c.name for c in typed.colonists]))
+    lines += said
+    return to_json(after)
 
 
 def trade(t: Turn, good: str) -> None:
     """6. Market, one Auction: sales to The Store at its Buy Price, purchases from it at its
     Sell Price (Priority to Buy: the lowest Rank first), deals between Colonists at any price;
-    a Colonist Buys or Sells in one Auction, not both."""
+    a Colonist Buys or Sells in one Auction, not both. Only what somebody can still do is
+    asked: a sale needs a Colonist holding the Good, a purchase one who can pay The Store, a
+    deal a Colonist to sell and another to buy."""
     good = check_good(good)
     buy = t.s["prices"][good]
     sell_price = t.md.track(good).sell_for(buy)
@@ -1260,51 +963,18 @@ def trade(t: Turn, good: str) -> None:
         for line in lines:
             t.tell(line)
 
-    # only the questions someone can answer: a sale or a deal needs a Colonist holding the Good
-    if holders_of(t.s, good):
+    if holders_of(from_json(t.s), good):
         step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)",
-             lambda a: _sell(t.s, good, a, lines))
-    if store_sells_not(t.s, good) is None:
+             lambda a: sell_to_store(t.s, good, a, lines))
+    if no_purchase(from_json(t.s), t.md, good) is None:
         step("buy", f"{title}: bought from The Store at ${sell_price} (NAME=N,...)",
              lambda a: _buy(t.s, t.md, good, a, lines))
-    if holders_of(t.s, good):
+    if no_deal(from_json(t.s), good) is None:
         step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",
              lambda a: _deal(t.s, good, a, lines))
 
 
-def holders_of(s: dict[str, Any], good: str) -> list[str]:
-    """The Colonists who can still sell ``good`` in this Auction: holding some, and not a
-    Buyer in it (a Colonist either Buys or Sells a Good in one Auction)."""
-    roles = (s.get("roles") or {}).get(good) or {}
-    return [n for n, p in s["players"].items()
-            if p.get(good, 0) > 0 and roles.get(n) != "buyer"]
-
-
-def sellout(t: Turn, who: str | None) -> None:
-    """The Final Turn's Market: every Colonist sells all their Goods to The Store at its Buy
-    Prices."""
-    names, players = t.names, t.players
-    sell = rules.final_sell_out({n: players[n]["money"] for n in names},
-                                {n: rules.Stocks(**{g: players[n][g] for g in GOODS})
-                                 for n in names}, t.s["prices"])
-    store = t.s["store"]
-    for n in names:
-        players[n]["money"] = sell.money[n]
-        for g in GOODS:
-            players[n][g] = 0
-            if g != "crystite":     # Crystite sold to The Store is shipped off-planet
-                store[g] = store.get(g, 0) + sell.sold[n][g]
-        t.tell(f"{n} sells everything to The Store: +${sell.revenue[n]} -> ${sell.money[n]}")
-
-
 # -- 7. Ranking, 8. Personal Events, the end ---------------------------------------------
-
-def ranking(t: Turn, who: str | None) -> None:
-    """7. Ranking: wealthiest first; ties keep the previous order."""
-    t.s["ranking"] = rules.rank({n: t.players[n]["money"] for n in t.names}, t.names)
-    for i, n in enumerate(t.s["ranking"], 1):
-        t.tell(f"Rank {i}: {n} (${t.players[n]['money']})")
-
 
 def _event_card(md: MuleData, text: str, deck: str) -> EventCard:
     if _none(text):
@@ -1330,11 +1000,11 @@ def personal_event(t: Turn, giver: str, deck_name: str) -> str:
     """8. Personal Events, one card: drawn by ``giver`` (from the companion's deck, or typed),
     given to another Colonist (or, under the Alternative Personal Event System, to the Rank on
     the card's diagram), who follows it. Returns who received it."""
-    s, md, names = t.s, t.md, t.names
-    decks = s.get("event_decks")
+    md, names = t.md, t.names
+    s = from_json(t.s)
     title = deck_name.capitalize()
-    if decks:
-        card_id, reshuffled = events.draw(decks[deck_name], s["seed"], deck_name)
+    if s.event_decks:
+        s, card_id, reshuffled = phases.draw_event(s, deck_name)
         if reshuffled:
             t.tell(f"  (the {title} Event discard pile is shuffled into a new deck)")
         card = md.event(card_id)
@@ -1344,23 +1014,17 @@ def personal_event(t: Turn, giver: str, deck_name: str) -> str:
     t.tell(f"{title} Event drawn by {giver}: {card.code} {card.title}")
     if card.text:
         t.tell(f"  {plain(card.text)}")
-    if s.get("alt_events"):
+    if s.alt_events:
         target = events.alt_event_target(card.alt_event, names)
         t.tell(f"  the card's diagram gives it to {target}")
     else:
         target = t.ask("to", f"{giver} gives it to", "", lambda a: _target(a, giver, names))
-    p = s["players"][target]
-    had = p["money"]
-    outcome = events.apply_event(card.effect, events.Colonist(
-        p["money"], {g: p[g] for g in GOODS}, len(p["lands"]), dict(p["mules"])))
-    p["money"] = outcome.money_after
-    for g in GOODS:
-        p[g] = outcome.stocks_after[g]
-    short = f" (as far as possible: {target} pays the ${had} held)" \
-        if had + outcome.money < 0 else ""
-    t.tell(f"{target}: {outcome.summary()}{short} -> ${p['money']}")
-    if decks:
-        events.discard(decks[deck_name], card.id)
+    s, line = phases.follow_event(s, card.effect, target)
+    t.tell(line)
+    if s.event_decks:
+        s = phases.discard_event(s, deck_name, card.id)
+    t.s.clear()
+    t.s.update(to_json(s))
     return target
 
 
@@ -1373,13 +1037,26 @@ def unlucky(t: Turn, who: str) -> None:
     personal_event(t, who, "unlucky")
 
 
-def end(t: Turn, who: str | None) -> None:
-    """Game End and Winning: the First Founder, and (Tournament) the Colony's rating."""
-    names = t.names
-    t.tell(f"{names[0]} is the First Founder!")
-    total = sum(t.players[n]["money"] for n in names)
-    if t.tournament and len(names) in (3, 4):
-        cs = rules.colony_success(total, len(names), t.md.colony_rows())
-        t.s["colony"] = {"total": total, "rating": cs.rating, "text": cs.text}
-        t.tell(f"Colony total ${total}: row {cs.rating} of 7. {cs.text}")
-    t.s["over"] = True
+# -- the Phases that ask nothing: pure functions over the typed State (companion.mule.phases) --
+
+def _typed(phase: Callable[[State, MuleData], tuple[State, tuple[str, ...]]]
+           ) -> Callable[[Turn, str | None], None]:
+    """A Phase of :mod:`companion.mule.phases` as a step: the State read from the step's
+    copy of the saved game, the State it returns written back, its lines told."""
+
+    def step(t: Turn, who: str | None) -> None:
+        after, lines = phase(from_json(t.s), t.md)
+        t.s.clear()
+        t.s.update(to_json(after))
+        for line in lines:
+            t.tell(line)
+
+    step.__doc__ = phase.__doc__
+    return step
+
+
+usage = _typed(phases.usage_and_spoilage)
+pricing_step = _typed(phases.pricing)
+sellout = _typed(phases.final_market)
+ranking = _typed(phases.ranking)
+end = _typed(phases.game_end)

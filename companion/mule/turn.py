@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:      # the steps are imported when one is taken: next and status stay light
     from companion.mule import steps
     from companion.mule.data import MuleData
+    from companion.mule.expansion import Claimable
 
 Ask = Callable[[str, str], str]
 Say = Callable[[str], None]
@@ -44,8 +44,7 @@ STEPS: dict[str, tuple[str, str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """The step that comes now."""
 
     turn: int
@@ -289,11 +288,13 @@ def say_step(now: Step, state: dict[str, Any]) -> str:
     return f"{phase}: {what}"
 
 
-def _claimable(now: Step, state: dict[str, Any]) -> list[steps.Claimable]:
+def _claimable(now: Step, state: dict[str, Any]) -> list[Claimable]:
     """What ``now.who`` could claim in Land Grant (a claim they have to make, if any)."""
-    from companion.mule import data, steps
+    from companion.mule import data
+    from companion.mule.expansion import claimable
+    from companion.mule.state import from_json
 
-    return steps.claimable(state, data.load(), str(now.who))
+    return claimable(from_json(state), data.load(), str(now.who))
 
 
 def command(now: Step, state: dict[str, Any]) -> str:

@@ -166,7 +166,11 @@ def wrong_entries(step: str, s: dict[str, Any], who: str | None) -> st.SearchStr
             "P20@C2", "R04@B2", "P20@F1", "Z99@B2", "P20@B9", "M01@B2", "P20"]
         options += [st.sampled_from(claims).map(lambda c: ["grant", who, c]),
                     st.sampled_from(_others(s, who)).map(lambda n: ["grant", n, "P20@E3"]),
-                    garbage.map(lambda g: ["grant", who, g])]
+                    garbage.map(lambda g: ["grant", who, g]),
+                    # several Colonists in one entry, the first right and a later one wrong:
+                    # nothing of the entry is saved
+                    st.sampled_from(claims).map(lambda c: ["grant", f"{who}={RIGHT['grant'][2]}",
+                                                           f"{_others(s, who)[0]}={c}"])]
     elif step == "auction":
         holders = [n for n in names if s["hands"][n].get("land_for_sale")]
         bids = st.integers(0, 60).filter(lambda b: b < 8 or (b - 8) % 2 == 1)
@@ -196,7 +200,9 @@ def wrong_entries(step: str, s: dict[str, Any], who: str | None) -> st.SearchStr
                     f"buy {land} X", "wampus maybe", "buy", "dance"]
         options += [st.sampled_from(too_much).map(lambda a: ["develop", who, a]),
                     st.sampled_from(_others(s, who)).map(lambda n: ["develop", n, "assay"]),
-                    garbage.map(lambda g: ["develop", who, g])]
+                    garbage.map(lambda g: ["develop", who, g]),
+                    st.sampled_from(too_much).map(lambda a: ["develop", f"{who}=pass",
+                                                             f"{_others(s, who)[0]}={a}"])]
     elif step == "produce":
         options += [st.sampled_from(["PR01", "The Ship is Back!", "Z42", "PR06 PR07"]).map(
             lambda c: ["produce", *c.split()]),
@@ -223,7 +229,12 @@ def wrong_entries(step: str, s: dict[str, Any], who: str | None) -> st.SearchStr
             lambda n: ["trade", good, "--deal", f"{[m for m in names if m != n][0]}>{n} "
                        f"0@1", "--deal", f"{n}>{[m for m in names if m != n][1]} 0@0",
                        "--sell", f"{n}=0"])
-        options += [over, both, deal, broke, st.sampled_from(["energy", "gold"]).filter(
+        # an answer to a question nobody can answer now (a Buyer holding the only Smithore
+        # cannot sell it in the same Auction, so no deal is asked)
+        unasked = st.sampled_from(names).map(
+            lambda n: ["trade", good, "--buy", f"{n}=1", "--deal",
+                       f"{n}>{[m for m in names if m != n][0]} 1@1"])
+        options += [over, both, deal, broke, unasked, st.sampled_from(["energy", "gold"]).filter(
             lambda g: g != good).map(lambda g: ["trade", g])]
     elif step in ("lucky", "unlucky"):
         assert who is not None
@@ -517,8 +528,13 @@ def test_every_state_of_a_played_turn_passes_the_rules_check(
     decks = tmp_path / "decks.sqlite3"
     _start(decks)
     assert _turn(ANSWERS) == 0
+    from companion.mule.saved import fold
+    from companion.session import Event
+
     with sqlite3.connect(decks) as con:
-        rows = con.execute("SELECT data FROM events WHERE kind = 'step'").fetchall()
-    assert len(rows) > 20
-    for row in rows:
-        validate(json.loads(row[0])["after"])
+        rows = con.execute("SELECT seq, kind, data, at FROM events ORDER BY seq").fetchall()
+    log = [Event(seq, kind, json.loads(data), at) for seq, kind, data, at in rows]
+    assert sum(1 for e in log if e.kind == "step") > 20
+    for i, event in enumerate(log):
+        if event.kind == "step":
+            validate(fold(log[:i + 1]))

@@ -24,6 +24,7 @@ from companion.mule import board, steps, turn
 from companion.mule import data as mule_data
 from companion.mule import saved as game
 from companion.mule.data import MuleData
+from companion.mule.state import from_json, land_of
 from components.errors import InputError, RuleError
 from irata.cli import cli, main
 
@@ -60,7 +61,7 @@ def claim_kind(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str
     if kind == "river" and square not in pb.river_beds:
         raise RuleError(f"a River goes only on a river bed, not {square}")
     land = board.new_land(kind, None, square)
-    steps.check_from_planet(s, md, land)
+    steps.check_from_planet(from_json(s), md, land_of(land))
     return land
 
 
@@ -105,12 +106,12 @@ def test_a_pass_is_taken_with_no_empty_square_in_a_zone_with_a_land_left(md: Mul
     # Dee's Red and Blue squares are full; Lands are left only in those Zones, and her empty
     # squares are all White
     put(s, "Dee", "P@A1", "P@A2", "H@A3", "P@E1", "P@E2", "L@E3")
-    assert steps.must_claim(s, md, "Dee") is None
+    assert steps.must_claim(from_json(s), md, "Dee") is None
     after = grant_none(s, md)
     assert after["players"]["Dee"] == s["players"]["Dee"]
     assert after["todo"][0] == ["grant", "Cid"]
     # Cid has empty Red and Blue squares: he has to claim
-    why = steps.must_claim(after, md, "Cid")
+    why = steps.must_claim(from_json(after), md, "Cid")
     assert why is not None and "from the White Zone" not in why
     assert "from the Red Zone (empty: A1, A2, A3)" in why
     assert "from the Blue Zone (empty: E1, E2, E3)" in why
@@ -127,7 +128,7 @@ def test_a_pass_is_taken_when_planet_irata_is_empty(md: MuleData) -> None:
     put(s, "Dee", "L@A1", "H@E1")
     assert sum(len(p["lands"]) for p in s["players"].values()) == 4 + 18 + 6 + 6
     for name in NAMES:      # Dee has 12 empty squares, but nothing is left to claim
-        assert steps.claimable(s, md, name) == []
+        assert steps.claimable(from_json(s), md, name) == []
     grant_none(s, md)
     with pytest.raises(RuleError, match="all claimed already"):
         claim_kind(s, md, "Dee", "plains@B1")
@@ -141,13 +142,13 @@ def test_rivers_left_are_counted_from_the_set_up(md: MuleData) -> None:
     put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3",
         "P@B1", "P@B2", "P@B3", "P@D1", "P@D2", "L@D3")
     put(s, "Bob", "P@B1", "P@B2", "L@B3", "H@D1", "R@C1")
-    why = steps.must_claim(s, md, "Ann")
+    why = steps.must_claim(from_json(s), md, "Ann")
     assert why is not None and why.endswith("so Ann cannot claim none: River from the White "
                                             "Zone (empty: C1, C3)")
     put(s, "Cid", "R@C1")
-    assert steps.must_claim(s, md, "Ann") is not None            # one River is left
+    assert steps.must_claim(from_json(s), md, "Ann") is not None            # one River is left
     put(s, "Cid", "R@C3")          # the third: the fourth River square was left empty
-    assert steps.must_claim(s, md, "Ann") is None
+    assert steps.must_claim(from_json(s), md, "Ann") is None
 
 
 def test_a_river_without_a_square_fills_a_river_bed(md: MuleData) -> None:
@@ -157,9 +158,9 @@ def test_a_river_without_a_square_fills_a_river_bed(md: MuleData) -> None:
     s = game.new_game(md, NAMES[:3], seed=3)
     put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3",
         "P@B1", "P@B2", "P@B3", "P@D1", "P@D2", "L@D3", "P@C1")
-    assert steps.must_claim(s, md, "Ann") is None
+    assert steps.must_claim(from_json(s), md, "Ann") is None
     s["players"]["Ann"]["lands"].pop()          # now C1 or C3 is empty: she has to claim
-    assert "White Zone (empty: C1, C3)" in (steps.must_claim(s, md, "Ann") or "")
+    assert "White Zone (empty: C1, C3)" in (steps.must_claim(from_json(s), md, "Ann") or "")
 
 
 def _planet_claimed(s: dict[str, Any]) -> None:
@@ -186,10 +187,10 @@ def test_a_meteor_crater_is_a_must_with_an_empty_square_in_its_zone(
     s = tournament(md)
     _planet_claimed(s)
     s["craters"], s["crater_zones"] = ["M01"], {"M01": zone}
-    why = steps.must_claim(s, md, "Ann")
+    why = steps.must_claim(from_json(s), md, "Ann")
     assert (why is None) if ann is None else (why is not None and why.endswith(
         f"so Ann cannot claim none: {ann}")), why
-    assert dee in (steps.must_claim(s, md, "Dee") or "")
+    assert dee in (steps.must_claim(from_json(s), md, "Dee") or "")
     # the Land goes on a square of the Zone it came from
     if zone != "beside":
         wrong = "B1" if zone != "white" else "A2"
@@ -200,7 +201,7 @@ def test_a_meteor_crater_is_a_must_with_an_empty_square_in_its_zone(
     assert steps.claim(s, md, "Dee", f"M01@{right}") == board.new_land(
         "meteor-crater", "M01", right)
     s["players"]["Dee"]["lands"].append(board.new_land("meteor-crater", "M01", right))
-    assert steps.must_claim(s, md, "Ann") is None
+    assert steps.must_claim(from_json(s), md, "Ann") is None
 
 
 def test_meteor_craters_go_on_empty_squares_of_planet_irata(md: MuleData) -> None:
@@ -242,12 +243,12 @@ def test_a_meteor_crater_of_an_older_saved_game_is_a_must_only_with_an_empty_squ
     s.pop("crater_zones")
     s["craters"] = ["M01"]          # Meteorite Strike! placed it on an empty square
     # Dee has empty squares in every Zone: wherever the Crater lies, she can take it
-    why = steps.must_claim(s, md, "Dee")
+    why = steps.must_claim(from_json(s), md, "Dee")
     assert why is not None and "Meteor Crater from Planet Irata, any Zone" in why
     # Ann's Red and Blue squares are full: the Crater may lie where she cannot place it
-    assert steps.must_claim(s, md, "Ann") is None
+    assert steps.must_claim(from_json(s), md, "Ann") is None
     s["players"]["Dee"]["lands"].append(board.new_land("meteor-crater", "M01", "B1"))
-    assert steps.must_claim(s, md, "Dee") is None
+    assert steps.must_claim(from_json(s), md, "Dee") is None
 
 
 # -- at the table ------------------------------------------------------------------------------
@@ -356,9 +357,9 @@ def test_a_claim_is_a_must_exactly_when_the_companion_would_take_one(
     for i, pick in enumerate([*picks, 0]):
         who = names[i % players]
         legal = legal_claims(s, md, who)
-        named = {(c.zone, k) for c in steps.claimable(s, md, who) for k in c.lands}
+        named = {(c.zone, k) for c in steps.claimable(from_json(s), md, who) for k in c.lands}
         assert named == legal
-        assert (steps.must_claim(s, md, who) is None) == (not legal)
+        assert (steps.must_claim(from_json(s), md, who) is None) == (not legal)
         if not legal:
             continue
         zone, kind = sorted(legal)[pick % len(legal)]

@@ -4,8 +4,6 @@ Board's legend gives each of those letters the fill of the same Land type."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from companion.mule import data
@@ -14,7 +12,7 @@ from components.errors import DefinitionError
 
 
 def with_planet(md: data.MuleData, **planet: object) -> data.MuleData:
-    return dataclasses.replace(md, data={**md.data, "planet_irata": {
+    return md._replace(data={**md.data, "planet_irata": {
         **md.data["planet_irata"], **planet}})
 
 

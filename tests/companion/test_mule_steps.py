@@ -6,7 +6,6 @@ from the rule data (an erratum changes the check)."""
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -201,7 +200,7 @@ def test_land_auction_bids_and_cards(md: MuleData) -> None:
     assert steps._auction(out, md, "Bob none") is None              # Bob keeps his card
     assert steps._auction(out, md, "Cid 8 P07@B1", who="Bob") is not None   # seller: Bob
     # an erratum to the rule data changes the check: bids open at $10 and rise by $5
-    errata = replace(md, data={**md.data, "land_auction": {"opening_bid": 10, "raise": 5}})
+    errata = md._replace(data={**md.data, "land_auction": {"opening_bid": 10, "raise": 5}})
     with pytest.raises(RuleError, match=r"exactly \$10 and each raise exactly \$5"):
         steps._auction(s, errata, "Ann Bob 12 P08@B1")
     assert steps._auction(s, errata, "Ann Bob 15 P08@B1") is not None
@@ -226,7 +225,7 @@ def test_market_buy_or_sell_and_priority_to_buy(md: MuleData) -> None:
     s["store"]["food"] = 2
     s["players"]["Ann"]["food"] = 5
     lines: list[str] = []
-    sold = steps._sell(s, "food", "Ann=1", lines)
+    sold = steps.sell_to_store(s, "food", "Ann=1", lines)
     with pytest.raises(RuleError, match="either Buys or Sells"):
         steps._buy(sold, md, "food", "Ann=1", lines)
     # Dee (Rank 4) buys first, then Cid gets what is left
@@ -386,9 +385,9 @@ def test_special_talents_change_the_food_cost_of_an_action(real: MuleData) -> No
     assert food_left("Dee", "refit R01 E P01 F") == 5
     assert food_left("Ann", "refit R01 E P01 F") == 4
     # the talent is the printed card's: an erratum to the card changes the cost
-    cards = tuple(replace(c, talent={"action_food_cost": {"assay": 2}})
+    cards = tuple(c._replace(talent={"action_food_cost": {"assay": 2}})
                   if c.title == "Flapper" else c for c in real.species_cards)
-    assert int(steps.develop_actions(s, replace(real, species_cards=cards), "Bob", "assay",
+    assert int(steps.develop_actions(s, real._replace(species_cards=cards), "Bob", "assay",
                                      [])["players"]["Bob"]["food"]) == 4
 
 
@@ -437,7 +436,7 @@ def test_market_entries_a_slip_would_change(md: MuleData) -> None:
     assert steps.parse_named("Ann=1+1", NAMES, "bought") == {"Ann": 2}
     # selling nothing is no sale: no line and no Seller's role, so Ann may still buy
     lines: list[str] = []
-    out = steps._sell(s, "food", "Ann=0", lines)
+    out = steps.sell_to_store(s, "food", "Ann=0", lines)
     assert lines == [] and out["roles"]["food"] == {}
     # a deal of 0 units is no deal
     with pytest.raises(InputError, match="a deal trades 1 unit or more"):
@@ -452,7 +451,7 @@ def test_an_unlucky_event_beyond_the_money_held_says_what_was_paid(md: MuleData)
     bob.update(money=6, lands=[board.new_land("plains") for _ in range(5)])
     t = steps.Turn(s, md, turn.scripted({"card": "UE07", "to": "Bob"}, {}), lambda x: None)
     steps.personal_event(t, "Ann", "unlucky")
-    assert bob["money"] == 0
+    assert t.s["players"]["Bob"]["money"] == 0
     assert t.lines[-1] == "Bob: -$15 (as far as possible: Bob pays the $6 held) -> $0"
 
 

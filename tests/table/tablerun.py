@@ -90,11 +90,14 @@ class FormEntry(NamedTuple):
 def form_entry(args: list[str]) -> FormEntry:
     """A command line entry (``develop Dee "buy R04 F"``) as the form that enters the same:
     read by the generated command's own click parser, each field's text as typed."""
+    import click
+
     from companion.mule.moves import MOVES
     from irata.play.mule import mule
 
     spec = next(m for m in MOVES if m.command == args[0])
-    command = mule.commands[args[0]]
+    command = mule.get_command(click.Context(mule), args[0])   # generated when asked for
+    assert command is not None, args[0]
     params = command.make_context(args[0], list(args[1:])).params
     words = list(params.get("words") or ())
     who = str(params.get("who") or "")

@@ -5,10 +5,8 @@ entry from a phone (the figures: benchmarks/table_latency.py)."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import sqlite3
 import statistics
 import sys
 import time
@@ -30,10 +28,11 @@ ORDER = ("Dee", "Ann", "Cid", "Bob")
 
 
 def last_state(db: Path) -> Any:
-    with sqlite3.connect(db) as con:
-        row = con.execute("SELECT data FROM events WHERE kind = 'step' ORDER BY seq DESC "
-                          "LIMIT 1").fetchone()
-    return json.loads(row[0])["after"]
+    """The saved game's state now, folded from its events as ``status`` folds it."""
+    from companion.session import Store, state_of
+
+    with Store(db) as store:
+        return state_of(store, store.get(1))
 
 
 def version(page: Any) -> int:

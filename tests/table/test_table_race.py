@@ -83,7 +83,7 @@ def test_the_same_turn_from_phones_and_from_the_command_line_alike(served: Serve
         client = seats[entry.seat] if entry.seat else holder
         got = client.enter(entry.kind, entry.who, **entry.fields)
         assert got.status_code == 200, (args, got.text)
-    assert steps(mule_db)[-1]["after"] == typed_turn(tmp_path)
+    assert state_now(mule_db) == typed_turn(tmp_path)
 
 
 def typed_turn(tmp_path: Path) -> object:
@@ -94,7 +94,15 @@ def typed_turn(tmp_path: Path) -> object:
     irata("play", "mule", *NEW_MULE)
     for args in turn_1():
         irata("play", "mule", *args)
-    return steps(typed_db)[-1]["after"]
+    return state_now(typed_db)
+
+
+def state_now(db: Path) -> object:
+    """The saved game's state, folded from its events as ``status`` folds it."""
+    from companion.session import Store, state_of
+
+    with Store(db) as store:
+        return state_of(store, store.get(1))
 
 
 def _start(db: Path) -> tuple[subprocess.Popen[str], str, str]:
@@ -152,7 +160,7 @@ def test_killed_mid_write_loses_at_most_that_entry(mule_db: Path, tmp_path: Path
     finally:
         server.terminate()
         server.wait(10)
-    assert steps(mule_db)[-1]["after"] == typed_turn(tmp_path)
+    assert state_now(mule_db) == typed_turn(tmp_path)
 
 
 def _quietly(client: Client, e: object) -> None:

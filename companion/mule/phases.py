@@ -1,0 +1,237 @@
+"""Parts of M.U.L.E.'s Game Turn as pure functions over the typed
+:class:`~companion.mule.state.State`: each returns a new State (and what the table reads), and
+leaves the one given as it was: Package From Home World!, the Phases that ask the table
+nothing, and 8. Personal Events. Named as the rulebook names them: 3. Usage and
+Spoilage, 5. Pricing, the Final Turn's Market, 7. Ranking, and Game End and Winning; and the
+parts of 8. Personal Events that ask nothing (a card drawn from the companion's deck, followed
+by the Colonist who receives it, discarded).
+
+``companion.mule.steps`` takes them as steps of the Game Turn (a step over the saved game's
+JSON form reads it into a State and writes the State returned back).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from companion.mule import pricing as price_track
+from companion.mule import rules
+from companion.mule.state import GOODS, Colonist, Colony, Deck, Goods, State
+from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:
+    from companion.mule.data import MuleData
+
+__all__ = ["discard_event", "draw_event", "final_market", "follow_event", "game_end",
+           "package_from_home_world", "pricing", "ranking", "usage_and_spoilage"]
+
+Lines = tuple[str, ...]
+
+
+def _mules_of(c: Colonist) -> Goods:
+    """The M.U.L.E.s installed on ``c``'s Lands, by the Good they produce."""
+    return Goods(*(sum(1 for land in c.lands if land.mule == g) for g in GOODS))
+
+
+def _overstock_limit(s: State, md: MuleData, name: str) -> int:
+    card = s.talent_card(name)
+    talent = md.species(card).talent if card else {}
+    return int(talent.get("overstock_limit", md.overstock_limit))
+
+
+def usage_and_spoilage(s: State, md: MuleData) -> tuple[State, Lines]:
+    """3. Usage and Spoilage: the Food Usage box emptied, Energy for the M.U.L.E.s, then
+    Spoilage (a Special Talent may change a Colonist's overstock limit); an Energy Shortage
+    is kept for Production, where that many M.U.L.E.s are flipped."""
+    after: dict[str, Colonist] = {}
+    shortage: dict[str, int] = {}
+    lines: list[str] = []
+    for name in s.ranking:
+        c = s.colonist(name)
+        mules = _mules_of(c)
+        r = rules.spoilage(rules.Stocks(*c.stocks), sum(mules), mules.energy,
+                           food_divisor=md.food_divisor, energy_divisor=md.energy_divisor,
+                           overstock_limit=_overstock_limit(s, md, name))
+        after[name] = c._replace(stocks=Goods(*r.stocks), mules=mules)
+        shortage[name] = r.shortage
+        spoiled = ", ".join(f"{g} {n}" for g, n in r.spoiled.items() if n) or "nothing"
+        flip = f"; flip {r.shortage} M.U.L.E.(s)" if r.shortage else ""
+        lines.append(f"{name}: Energy used {r.energy_used}, spoiled {spoiled}{flip}")
+    dev = s.dev._replace(food_used=MappingProxyType({})) if s.dev else None
+    return s._replace(colonists=tuple(after.get(c.name, c) for c in s.colonists),
+                      shortage=MappingProxyType(shortage), dev=dev), tuple(lines)
+
+
+def pricing(s: State, md: MuleData) -> tuple[State, Lines]:
+    """5. Pricing: each Good's price counter moves on the Price Track: Smithore by the
+    M.U.L.E.s and Smithore in The Store, Crystite by the Production Card's price (unless
+    Pirates), Food and Energy by what the Colonists and The Store hold against what is
+    needed."""
+    if s.card is None:
+        raise ValueError("Pricing comes after Production: no Production Card is kept")
+    card = md.card(s.card)
+    names = s.ranking
+    by = [s.colonist(n) for n in names]
+    asks = {
+        "smithore": price_track.smithore_steps(s.store.mules, s.store.stock("smithore"),
+                                               pens=md.pens, mules_per_pen=md.mules_per_pen),
+        "crystite": price_track.crystite_steps(md.track("crystite"), s.prices.crystite,
+                                               card.crystite_price, card.pirates),
+        "food": price_track.food_steps([c.stock("food") for c in by], s.store.stock("food"),
+                                       per_colonist=md.food_per_colonist),
+        "energy": price_track.energy_steps([c.stock("energy") for c in by],
+                                           [c.working for c in by], s.store.stock("energy")),
+    }
+    prices: list[int] = []
+    lines: list[str] = []
+    for g in GOODS:
+        change = price_track.move(md.track(g), s.prices.of(g), asks[g])
+        prices.append(change.buy)
+        lines.append(f"{g.capitalize()}: {change.steps:+d} steps, moved {change.moved:+d} -> "
+                     f"${change.sell}/{change.buy}")
+    return s._replace(prices=Goods(*prices)), tuple(lines)
+
+
+def final_market(s: State, md: MuleData) -> tuple[State, Lines]:
+    """The Final Turn's Market: every Colonist sells all their Goods to The Store at its Buy
+    Prices (Crystite sold to The Store is shipped off-planet)."""
+    names = s.ranking
+    sell = rules.final_sell_out({n: s.colonist(n).money for n in names},
+                                {n: rules.Stocks(*s.colonist(n).stocks) for n in names},
+                                s.prices._asdict())
+    store = s.store
+    for g in GOODS:
+        if g != "crystite":
+            store = store._replace(**{g: store.stock(g) + sum(sell.sold[n][g] for n in names)})
+    colonists = tuple(c._replace(money=sell.money[c.name], stocks=Goods())
+                      if c.name in sell.money else c for c in s.colonists)
+    lines = tuple(f"{n} sells everything to The Store: +${sell.revenue[n]} -> ${sell.money[n]}"
+                  for n in names)
+    return s._replace(colonists=colonists, store=store), lines
+
+
+def ranking(s: State, md: MuleData) -> tuple[State, Lines]:
+    """7. Ranking: wealthiest first; ties keep the previous order."""
+    order = rules.rank({c.name: c.money for c in s.colonists}, list(s.ranking))
+    lines = tuple(f"Rank {i}: {n} (${s.colonist(n).money})" for i, n in enumerate(order, 1))
+    return s._replace(ranking=tuple(order)), lines
+
+
+def game_end(s: State, md: MuleData) -> tuple[State, Lines]:
+    """Game End and Winning: the wealthiest Colonist is the First Founder; in the Tournament
+    Game (3 or 4 Colonists) the Colony's total Money gives its row of the Colony Success
+    Table."""
+    names = s.ranking
+    lines = [f"{names[0]} is the First Founder!"]
+    total = sum(s.colonist(n).money for n in names)
+    colony = s.colony
+    if s.mode == "tournament" and len(names) in (3, 4):
+        cs = rules.colony_success(total, len(names), md.colony_rows())
+        colony = Colony(total, cs.rating, cs.text)
+        lines.append(f"Colony total ${total}: row {cs.rating} of 7. {cs.text}")
+    return s._replace(colony=colony, over=True), tuple(lines)
+
+
+# -- 8. Personal Events: the card's part that asks nothing ---------------------------------------
+
+def draw_event(s: State, deck: str) -> tuple[State, str, bool]:
+    """8. Personal Events with the companion's decks: the top card of the ``deck`` Event deck
+    (lucky or unlucky), the discard pile shuffled into a new deck first when it has run out.
+    Returns the State with the card off the deck (not discarded yet), the card, and whether
+    the deck was shuffled again."""
+    from companion.mule import events
+
+    decks = dict(s.event_decks or {})
+    pile = decks[deck]
+    raw: dict[str, Any] = {"draw": list(pile.draw), "discard": list(pile.discard),
+                           "shuffles": pile.shuffles}
+    card, reshuffled = events.draw(raw, s.seed, deck)
+    decks[deck] = Deck(tuple(raw["draw"]), tuple(raw["discard"]), int(raw["shuffles"]))
+    return s._replace(event_decks=MappingProxyType(decks)), card, reshuffled
+
+
+def discard_event(s: State, deck: str, card: str) -> State:
+    """After the card is played it goes face up onto its deck's discard pile."""
+    decks = dict(s.event_decks or {})
+    pile = decks[deck]
+    decks[deck] = pile._replace(discard=(*pile.discard, card))
+    return s._replace(event_decks=MappingProxyType(decks))
+
+
+def follow_event(s: State, effect: Mapping[str, Any], target: str) -> tuple[State, str]:
+    """8. Personal Events: ``target`` follows the card's instructions (Money and Goods from or
+    to the neutral stacks; a loss carried out as far as possible). Returns the State and the
+    line the table reads."""
+    from companion.mule import events
+
+    c = s.colonist(target)
+    outcome = events.apply_event(effect, events.Colonist(
+        c.money, c.stocks._asdict(), len(c.lands), c.mules._asdict()))
+    after = c._replace(money=outcome.money_after,
+                       stocks=Goods(*(outcome.stocks_after[g] for g in GOODS)))
+    short = f" (as far as possible: {target} pays the ${c.money} held)" \
+        if c.money + outcome.money < 0 else ""
+    line = f"{target}: {outcome.summary()}{short} -> ${after.money}"
+    return s._replace(colonists=tuple(after if x.name == target else x
+                                      for x in s.colonists)), line
+
+
+# -- 2. Development: Package From Home World! ----------------------------------------------------
+
+def package_from_home_world(s: State, md: MuleData, plays: Sequence[tuple[str, str]]
+                            ) -> tuple[State, tuple[tuple[str, str, int], ...]]:
+    """Package From Home World!, at the start of Development before any Action: each card
+    (``plays``: Colonist, the card's code or its Good) played by a Colonist who holds one, one
+    card a Colonist, and only if no other Colonist has a smaller Stock of its Good (a Special
+    Talent may waive that), checked once on the Stocks before any card takes effect. Returns
+    the State (Goods given, cards spent, ``packages`` kept for the table) and what each
+    played: (Colonist, Good, units)."""
+    from companion.mule.state import player_name
+
+    names = [c.name for c in s.colonists]
+    packages = [c for c in md.hand_cards if c.kind == "package"]
+    done: list[tuple[str, str, int]] = []
+    for typed, ref in plays:
+        who = player_name(typed, names)
+        if any(w == who for w, _, _ in done):
+            raise RuleError(f"Package From Home World!: {who} plays one card")
+        if ref.lower() in GOODS:
+            found = [c for c in packages if c.effect.get("if_smallest_stock") == ref.lower()]
+            if not found:
+                raise InputError(f"no Package From Home World! card holds {ref}")
+            card = found[0]
+        else:
+            card = md.hand(ref)
+        if card.kind != "package":
+            raise InputError(f"{card.code or card.id} is not a Package From Home World! card")
+        if s.held(who, "package") < 1:
+            raise RuleError(f"Package From Home World!: {who} holds no such card")
+        good = str(card.effect.get("if_smallest_stock"))
+        mine = s.colonist(who).stock(good)
+        talent_card = s.talent_card(who)
+        waived = bool(talent_card and md.species(talent_card).talent.get(
+            "package_ignores_condition"))
+        smaller = [] if waived else [c for c in s.colonists
+                                     if c.name != who and c.stock(good) < mine]
+        if smaller:    # checked once, on the Stocks before any card takes effect
+            raise RuleError(f"Package From Home World!: {smaller[0].name} has a smaller {good} "
+                            f"Stock ({smaller[0].stock(good)}) than {who} ({mine})")
+        done.append((who, good, int(card.effect.get("goods", {}).get(good, 0))))
+    return _packages_played(s, done), tuple(done)
+
+
+def _packages_played(s: State, done: list[tuple[str, str, int]]) -> State:
+    colonists = {c.name: c for c in s.colonists}
+    hands = {n: dict(h) for n, h in (s.hands or {}).items()}
+    for who, good, n in done:
+        c = colonists[who]
+        colonists[who] = c._replace(stocks=c.stocks._replace(**{good: c.stock(good) + n}))
+        hands[who]["package"] = hands[who].get("package", 0) - 1
+    extra = {**s.extra, "packages": [[w, g, n] for w, g, n in done]}
+    return s._replace(colonists=tuple(colonists[c.name] for c in s.colonists),
+                      hands=MappingProxyType({n: MappingProxyType(h) for n, h in hands.items()}),
+                      extra=MappingProxyType(extra),
+                      keys=s.keys if not s.keys or "packages" in s.keys
+                      else (*s.keys, "packages"))
