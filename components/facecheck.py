@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from components.elements import SPECS
 from components.errors import DefinitionError
 from components.fields import (
     BARE_RE,
@@ -41,7 +42,6 @@ from components.schema import (
 )
 from components.yamlloc import LocDict
 
-COLOUR_KEYS = ("fill", "stroke", "color")
 HEX_RE = re.compile(r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})")
 MAX_DEPTH = 8  # layouts inside layouts: deeper is a loop (the printer says so too)
 MAX_ELEMENTS = 20_000  # elements on one face, as the printer bounds them
@@ -187,7 +187,10 @@ class _Walk:
         return True
 
     def element(self, el: dict[str, Any], fields: dict[str, Any], depth: int) -> None:
-        etype = el.get("type")
+        """One element, by what its spec says each key holds (components/elements.py)."""
+        spec = SPECS.get(str(el.get("type")))
+        if spec is None:
+            return  # the schema names an unknown kind
         for key, value in el.items():
             if key not in ("type", "when", "unless", "layout", "as", "with"):
                 self.value(value, fields, el, key)
@@ -197,35 +200,41 @@ class _Walk:
                                    f" for {self.whose()}")
                 if msg:
                     raise self.error(msg, el, key)
-        if "font" in el:
-            font = self.resolve(el["font"], fields)
-            if font not in self.fonts:
-                raise self.error(f"unknown font '{font}' (expected {', '.join(FONT_STYLES)}, "
-                                 "a name under fonts: in game.yaml, or a standard PDF font"
-                                 f"{suggest(str(font), list(self.fonts))})", el, "font")
-        for key in COLOUR_KEYS:
+        for key in spec.of_type("font"):
+            if key in el:
+                font = self.resolve(el[key], fields)
+                if font not in self.fonts:
+                    raise self.error(f"unknown font '{font}' (expected "
+                                     f"{', '.join(FONT_STYLES)}, a name under fonts: in "
+                                     "game.yaml, or a standard PDF font"
+                                     f"{suggest(str(font), list(self.fonts))})", el, key)
+        for key in spec.of_type("colour", "colours", "gradient"):
             if key in el:
                 value = self.resolve(el[key], fields)
-                for colour in value if isinstance(value, list) and key == "fill" else [value]:
-                    self.colour(colour, el, key)
-        if etype == "text":
-            text = self.resolve(el.get("text"), fields)
-            if isinstance(text, str) and text != el.get("text"):
+                if isinstance(value, dict):  # a gradient: its colours
+                    value = value.get("colors")
+                    value = self.resolve(value, fields) if isinstance(value, str) else value
+                many = isinstance(value, list) and spec.key(key).type != "colour"  # type: ignore[union-attr]
+                for colour in value if many else [value]:
+                    self.colour(self.resolve(colour, fields), el, key)
+        for key in spec.of_type("text"):
+            text = self.resolve(el.get(key), fields)
+            if isinstance(text, str) and text != el.get(key):
                 self.field_text(text, fields, el)
-        elif etype == "grid":
-            labels = self.resolve(el.get("labels"), fields)
-            if isinstance(labels, list) and labels is not el.get("labels"):
+        for key in spec.of_type("texts"):
+            labels = self.resolve(el.get(key), fields)
+            if isinstance(labels, list) and labels is not el.get(key):
                 for label in labels:
                     if isinstance(label, str):
                         self.field_text(label, fields, el)
-            if "cells" in el:
-                self.grid_cells(el, fields)
-        elif etype == "use":
+        if "cells" in el and spec.of_type("cells"):
+            self.grid_cells(el, fields)
+        if spec.of_type("items"):
+            self.repeat(el, fields, depth)
+        elif spec.of_type("layout"):
             given = self.with_fields(el, fields)
             self.elements(el.get("layout"), {**fields, **given}, depth + 1,
                           self.bound | set(given))
-        elif etype == "repeat":
-            self.repeat(el, fields, depth)
 
     def repeat(self, el: dict[str, Any], fields: dict[str, Any], depth: int) -> None:
         over = self.resolve(el.get("over"), fields)

@@ -15,6 +15,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from components.elements import COMMON_KEYS as ELEMENT_COMMON_KEYS
+from components.elements import SPECS, value_error
+from components.elements import choices as element_choices
 from components.errors import DefinitionError
 from components.fields import REF_RE, paths_in
 from components.yamlloc import LocDict, LocList, Mark
@@ -54,50 +57,16 @@ LEGEND_KEYS = ("fill", "label")
 # ``${a.b}``: a field (or, as ``${data.KEY}``, the game's rule data) in a layout; see fields.py
 FIELD_RE = REF_RE
 
-COMMON_ELEMENT_KEYS = ("type", "when", "unless")
-ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
-    "rect": ("x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius", "dash", "bleed",
-             "space"),
-    "ellipse": ("cx", "cy", "r", "rx", "ry", "fill", "stroke", "stroke_width", "dash", "space"),
-    "line": ("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash"),
-    "path": ("d", "x", "y", "scale", "fill", "stroke", "stroke_width", "dash"),
-    "text": ("text", "x", "y", "w", "h", "size", "min_size", "font", "color", "align",
-             "valign", "leading", "rotate"),
-    "icon": ("name", "x", "y", "size", "color", "rotate"),
-    "qr": ("payload", "x", "y", "size", "color"),
-    "image": ("path", "x", "y", "w", "h", "fit", "crop"),
-    "pips": ("n", "x", "y", "w", "h", "color", "r"),
-    "grid": ("x", "y", "cols", "rows", "cell_w", "cell_h", "fill", "stroke", "stroke_width",
-             "labels", "cells", "legend", "skip_rows", "skip_cols", "size", "color", "font",
-             "space"),
-    "use": ("layout", "x", "y", "with", "rotate"),
-    "repeat": ("over", "as", "layout", "x", "y", "dx", "dy", "wrap", "with"),
-}
-REQUIRED_ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
-    "rect": ("w", "h"),
-    "ellipse": ("cx", "cy"),
-    "line": ("x1", "y1", "x2", "y2"),
-    "path": ("d",),
-    "text": ("w", "h"),
-    "icon": ("name",),
-    "qr": ("payload", "size"),
-    "image": ("path", "w", "h"),
-    "pips": ("n", "w", "h"),
-    "grid": ("cols", "rows", "cell_w", "cell_h"),
-    "use": ("layout",),
-    "repeat": ("over", "layout"),
-}
+# every element kind, its keys and which it needs: declared once, in components/elements.py
+COMMON_ELEMENT_KEYS = ELEMENT_COMMON_KEYS
+ELEMENT_KEYS: dict[str, tuple[str, ...]] = {k: s.names for k, s in SPECS.items()}
+REQUIRED_ELEMENT_KEYS: dict[str, tuple[str, ...]] = {k: s.required for k, s in SPECS.items()}
 
 # --- enumerations: a value that is one of a few words, checked with a did-you-mean -------------
 # (the element key -> its words; a font is one of FONT_STYLES, a name under the game's
 # ``fonts:`` or a standard PDF font, checked where the game's fonts are known: facecheck.py)
-IMAGE_FITS = ("contain", "cover", "stretch")
-CHOICES: dict[str, tuple[str, ...]] = {
-    "align": ("left", "center", "right"),
-    "valign": ("top", "middle", "bottom"),
-    "bleed": ("true", "false"),
-    "fit": IMAGE_FITS,
-}
+CHOICES: dict[str, tuple[str, ...]] = element_choices()
+IMAGE_FITS = CHOICES["fit"]
 FONT_STYLES = ("body", "bold", "italic")
 SHAPES = ("round", "square")
 # slips too far from the right word for difflib, answered all the same
@@ -411,9 +380,10 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
             raise err(f"unknown element type '{etype}' (expected one of: "
                       f"{', '.join(ELEMENT_KEYS)}{suggest(str(etype), tuple(ELEMENT_KEYS))})",
                       el, "type")
-        allowed = COMMON_ELEMENT_KEYS + ELEMENT_KEYS[etype]
-        if etype == "text" and "field" in el:
-            raise err(f"a text element reads a field as text: \"${{{el['field']}}}\" "
+        spec = SPECS[etype]
+        allowed = COMMON_ELEMENT_KEYS + spec.names
+        if "field" in el and "field" not in allowed and spec.of_type("text"):
+            raise err(f"a {etype} element reads a field as text: \"${{{el['field']}}}\" "
                       "(fields are referenced one way, ${name}; 'field:' is not a key)",
                       el, "field")
         for key in el:
@@ -423,27 +393,28 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
                           f"'{right}'; did you mean '{right}'?)", el, key)
         check_keys(el, allowed, f"a {etype} element")
         check_choices(el, etype)
-        for req in REQUIRED_ELEMENT_KEYS[etype]:
+        for req in spec.required:
             if req not in el:
-                raise err(f"a {etype} element needs '{req}'", el)
-        if etype in ("use", "repeat"):
-            name = el["layout"]
-            if not isinstance(name, str) or name not in layouts:
-                raise err(f"unknown layout '{name}'{suggest(str(name), list(layouts))}",
-                          el, "layout")
-        if etype == "grid":
+                hint = spec.key(req).hint  # type: ignore[union-attr]
+                raise err(f"a {etype} element needs '{req}'" + (f" ({hint})" if hint else ""),
+                          el)
+        for k in spec.keys:
+            if k.name not in el:
+                continue
+            value = el[k.name]
+            if k.type == "layout" and (not isinstance(value, str) or value not in layouts):
+                raise err(f"unknown layout '{value}'{suggest(str(value), list(layouts))}",
+                          el, k.name)
+            if k.type == "cells":
+                check_grid_cells(el)
+            if k.type == "file" and isinstance(value, str) and not value.startswith("$") and (
+                    Path(value).is_absolute() or ".." in Path(value).parts):
+                raise err(f"image path '{value}' must stay inside the game folder", el, k.name)
+            msg = value_error(k, value)
+            if msg:
+                raise err(f"{msg} (in a {etype} element)", el, k.name)
+        if "legend" in el and "cells" not in el and spec.of_type("cells"):
             check_grid_cells(el)
-        if etype == "text" and "text" not in el:
-            raise err("a text element needs 'text' (words, or a field as \"${name}\")", el)
-        if etype == "image":
-            fit = el.get("fit", "contain")
-            if isinstance(fit, str) and not fit.startswith("$") and fit not in IMAGE_FITS:
-                raise err(f"fit must be one of {', '.join(IMAGE_FITS)}, not '{fit}'"
-                          f"{suggest(fit, IMAGE_FITS)}", el, "fit")
-            p = el["path"]
-            if isinstance(p, str) and not p.startswith("$") and (
-                    Path(p).is_absolute() or ".." in Path(p).parts):
-                raise err(f"image path '{p}' must stay inside the game folder", el, "path")
 
 
 def check_grid_cells(el: LocDict) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any
@@ -46,6 +46,7 @@ from generator.drawing import (
     Rect,
     Style,
     Text,
+    shape_box,
 )
 from generator.fonts import embeddable
 from generator.layout import Sheet
@@ -198,6 +199,8 @@ class PdfRenderer:
 
     def style(self, st: Style, area: float = 0.0) -> tuple[int, int]:
         c = self.c
+        if st.gradient:  # painted by shade(), not filled
+            st = replace(st, fill=None)
         if st.fill:
             c.setFillColor(self.colour(st.fill, area >= RICH_AREA_MM2))
         if st.stroke:
@@ -229,6 +232,8 @@ class PdfRenderer:
             if lines:
                 self.lines(lines)
                 lines = []
+            if isinstance(it, (Rect, Ellipse, Path)) and it.style.gradient:
+                self.shade(it)
             if isinstance(it, Rect):
                 stroke, fill = self.style(it.style, it.w * it.h)
                 if stroke or fill:
@@ -299,6 +304,45 @@ class PdfRenderer:
             self.texts(texts)
         if lines:
             self.lines(lines)
+
+    def outline(self, it: Rect | Ellipse | Path) -> Any:
+        """The shape's outline as a path object (to clip a gradient to)."""
+        p = self.c.beginPath()
+        if isinstance(it, Rect):
+            if it.radius > 0:
+                p.roundRect(it.x, it.y, it.w, it.h, it.radius)
+            else:
+                p.rect(it.x, it.y, it.w, it.h)
+        elif isinstance(it, Ellipse):
+            p.ellipse(it.cx - it.rx, it.cy - it.ry, 2 * it.rx, 2 * it.ry)
+        else:
+            for cmd in it.cmds:
+                if cmd[0] == "M":
+                    p.moveTo(cmd[1], cmd[2])
+                elif cmd[0] == "L":
+                    p.lineTo(cmd[1], cmd[2])
+                elif cmd[0] == "C":
+                    p.curveTo(*cmd[1:7])
+                else:
+                    p.close()
+        return p
+
+    def shade(self, it: Rect | Ellipse | Path) -> None:
+        """A gradient painted inside the shape (the outline, if any, is stroked after)."""
+        g = it.style.gradient
+        assert g is not None
+        box = shape_box(it)
+        c = self.c
+        c.saveState()
+        c.clipPath(self.outline(it), stroke=0, fill=0)
+        colours = [self.colour(x, box[2] * box[3] >= RICH_AREA_MM2) for x in g.colors]
+        if g.kind == "radial":
+            cx, cy, r = g.circle(box)
+            c.radialGradient(cx, cy, max(r, 1e-3), colours, extend=True)
+        else:
+            x0, y0, x1, y1 = g.line(box)
+            c.linearGradient(x0, y0, x1, y1, colours, extend=True)
+        c.restoreState()
 
     def lines(self, lines: list[Line]) -> None:
         """Lines of one style as one stroked path of separate segments."""
