@@ -59,8 +59,6 @@ FIELD_RE = REF_RE
 
 # every element kind, its keys and which it needs: declared once, in components/elements.py
 COMMON_ELEMENT_KEYS = ELEMENT_COMMON_KEYS
-ELEMENT_KEYS: dict[str, tuple[str, ...]] = {k: s.names for k, s in SPECS.items()}
-REQUIRED_ELEMENT_KEYS: dict[str, tuple[str, ...]] = {k: s.required for k, s in SPECS.items()}
 
 # --- enumerations: a value that is one of a few words, checked with a did-you-mean -------------
 # (the element key -> its words; a font is one of FONT_STYLES, a name under the game's
@@ -375,10 +373,10 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
         etype = el.get("type")
         if etype is None:
             raise err(f"element {i + 1} of {what} has no 'type' (expected one of: "
-                      f"{', '.join(ELEMENT_KEYS)})", el)
-        if not isinstance(etype, str) or etype not in ELEMENT_KEYS:
+                      f"{', '.join(SPECS)})", el)
+        if not isinstance(etype, str) or etype not in SPECS:
             raise err(f"unknown element type '{etype}' (expected one of: "
-                      f"{', '.join(ELEMENT_KEYS)}{suggest(str(etype), tuple(ELEMENT_KEYS))})",
+                      f"{', '.join(SPECS)}{suggest(str(etype), tuple(SPECS))})",
                       el, "type")
         spec = SPECS[etype]
         allowed = COMMON_ELEMENT_KEYS + spec.names

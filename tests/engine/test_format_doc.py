@@ -22,7 +22,8 @@ def test_format_md_holds_the_tables_the_schema_makes() -> None:
 
 def test_every_element_key_and_every_enumerated_word_is_in_format_md() -> None:
     text = formatdoc.FORMAT_MD.read_text(encoding="utf-8")
-    for etype, keys in schema.ELEMENT_KEYS.items():
+    for etype, spec in elements.SPECS.items():
+        keys = spec.names
         row = next(line for line in text.splitlines() if line.startswith(f"| `{etype}` |"))
         for key in keys:
             assert f"`{key}`" in row, (etype, key)
