@@ -72,7 +72,8 @@ COMPONENT_KEY_DOCS: dict[str, str] = {
     "group": "the inventory group it counts towards",
     "front": "required: a layout name, or a list of elements",
     "back": "a layout name, a list of elements, or absent (one-sided)",
-    "shape": "tokens",
+    "shape": "tokens and tiles: `hex` is a flat-topped hexagon (its size flat to flat, "
+             "a preset `hex-NN` or `[w, h]` with w = h x 1.1547), imposed in a honeycomb",
     "faces": "dice: six mappings of fields; each face is drawn with `front` and those fields",
     "base": "standees: depth of the folding base in mm (default 15)",
     "printed": "`false`: counted in the inventory but not printed",
@@ -111,7 +112,8 @@ def render() -> dict[str, str]:
     """Every generated table, by its name in FORMAT.md's markers."""
     comp_docs = dict(COMPONENT_KEY_DOCS)
     comp_docs["kind"] = f"{comp_docs['kind']}: {_code(schema.KINDS)}"
-    comp_docs["shape"] = f"{comp_docs['shape']}: {_code(schema.SHAPES)} (default `round`)"
+    comp_docs["shape"] = (f"{comp_docs['shape']}: {_code(schema.SHAPES)} (default `round` "
+                          "for tokens, `square` for the rest)")
     components = _keys(schema.RESERVED, comp_docs, "component keys")
     components.append(("anything else", "a field: text, numbers, structured rule data, "
                                         "available to layouts as `${name}`"))

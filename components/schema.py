@@ -44,6 +44,12 @@ SIZE_PRESETS: dict[str, tuple[float, float]] = {
     "page": (186.0, 256.0),
     "page-landscape": (256.0, 186.0),
 }
+# hex tiles and tokens (``shape: hex``): flat-topped, named by their size flat to flat; the
+# trim box is corner to corner (w) by flat to flat (h)
+HEX_RATIO = 2.0 / 3.0 ** 0.5
+HEX_KINDS = ("tile", "token")
+for _flat in (25, 30, 38, 50, 63, 76):
+    SIZE_PRESETS[f"hex-{_flat}"] = (round(_flat * HEX_RATIO, 3), float(_flat))
 
 GAME_KEYS = ("game", "name", "edition", "author", "players", "rulebook", "palette", "ink_saver",
              "distinct",
@@ -66,7 +72,7 @@ COMMON_ELEMENT_KEYS = ELEMENT_COMMON_KEYS
 CHOICES: dict[str, tuple[str, ...]] = element_choices()
 IMAGE_FITS = CHOICES["fit"]
 FONT_STYLES = ("body", "bold", "italic")
-SHAPES = ("round", "square")
+SHAPES = ("round", "square", "hex")
 # slips too far from the right word for difflib, answered all the same
 NEAR_MISSES: dict[tuple[str, str], str] = {
     ("align", "centre"): "center", ("align", "middle"): "center",
@@ -544,6 +550,9 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
         raise err(f"unknown shape '{shape}' (expected one of: {', '.join(SHAPES)}"
                   f"{suggest(str(shape), SHAPES)})", raw if "shape" in raw else defaults,
                   "shape")
+    if shape == "hex":
+        size = hex_size(merged["size"], size, kind, raw if "size" in raw else defaults,
+                        raw if "shape" in raw else defaults)
     faces: list[dict[str, Any]] = []
     if kind == "die":
         faces = merged.get("faces")  # type: ignore[assignment]
@@ -569,6 +578,24 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
                      back=back, fields=fields, file=file, line=raw.mark[0], shape=shape,
                      faces=list(faces), base=float(base), printed=printed, raw=dict(merged),
                      marks=marks)
+
+
+def hex_size(given: Any, size: tuple[float, float], kind: str, node: Any,
+             shape_node: Any) -> tuple[float, float]:
+    """A hex piece's trim box: a number is its size flat to flat; ``[w, h]`` must be a
+    regular hexagon's (w corner to corner = h x 1.1547)."""
+    if kind not in HEX_KINDS:
+        raise err(f"shape hex is for {' and '.join(HEX_KINDS)}s, not a {kind}", shape_node,
+                  "shape")
+    if isinstance(given, (int, float)) and not isinstance(given, bool):
+        return (round(size[1] * HEX_RATIO, 3), size[1])
+    w, h = size
+    if abs(w - h * HEX_RATIO) > 0.01 * h:
+        raise err(f"a hex piece's size is corner to corner by flat to flat, w = h x 1.1547: "
+                  f"[{h * HEX_RATIO:.2f}, {h:g}] for {h:g} mm flat to flat, not [{w:g}, {h:g}] "
+                  "(or give one number, the size flat to flat, or a preset such as hex-38)",
+                  node, "size")
+    return size
 
 
 def check_players(value: Any, node: LocDict) -> dict[str, int]:

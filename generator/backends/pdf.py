@@ -47,6 +47,7 @@ from generator.drawing import (
     Style,
     Text,
     shape_box,
+    walk,
 )
 from generator.fonts import embeddable
 from generator.layout import Sheet
@@ -414,10 +415,25 @@ class PdfRenderer:
         mask = [v for k in KEY for v in (k, k)] if flat.keyed else None
         self.c.drawImage(ImageReader(flat.image), 0, 0, w, h, mask=mask)
 
+    def clip_polygon(self, points: tuple[tuple[float, float], ...]) -> None:
+        p = self.c.beginPath()
+        p.moveTo(*points[0])
+        for pt in points[1:]:
+            p.lineTo(*pt)
+        p.close()
+        self.c.clipPath(p, stroke=0, fill=0)
+
     def clip(self, box: tuple[float, float, float, float]) -> None:
         p = self.c.beginPath()
         p.rect(*box)
         self.c.clipPath(p, stroke=0, fill=0)
+
+
+def _shaded(d: Drawing) -> bool:
+    """Whether a face paints a gradient: reportlab gives a form no shading resources, so such
+    a face is drawn in place on each page (whose resources hold its shadings)."""
+    return any(isinstance(it, (Rect, Ellipse, Path)) and it.style.gradient is not None
+               for it in walk(d.items))
 
 
 class PdfWriter:
@@ -459,13 +475,17 @@ class PdfWriter:
         c.setTrimBox(pdf_box(boxes.trim, sheet.h) if boxes else None)
         keys = [p.drawing.identity() for p in sheet.placements]
         for p, key in zip(sheet.placements, keys, strict=True):
-            if (self.uses[key] > 1 or key in self.as_forms) and key not in self.forms:
+            if (self.uses[key] > 1 or key in self.as_forms) and key not in self.forms \
+                    and not _shaded(p.drawing):
                 self._define_form(p.drawing, key)
         c.saveState()
         c.transform(mm, 0, 0, -mm, 0, sheet.h * mm)
         for p, key in zip(sheet.placements, keys, strict=True):
             c.saveState()
-            r.clip(p.clip)
+            if p.outline:
+                r.clip_polygon(p.outline)
+            else:
+                r.clip(p.clip)
             c.translate(*p.origin)
             if p.turn:
                 c.rotate(p.turn)  # y runs down here: positive angles turn clockwise

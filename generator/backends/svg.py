@@ -336,6 +336,7 @@ def sheet_svg(sheet: Sheet, icons: IconSource, faces: FaceCache | None = None) -
             dwg.defs.add(g)
             defined[key] = gid
     placement_clips: dict[tuple[str, ...], str] = {}
+    hex_ids = itertools.count(1)
     for p in sheet.placements:
         ox, oy = p.origin
         # the clip box in the face's own coordinates, so placements with the same box (every
@@ -357,7 +358,15 @@ def sheet_svg(sheet: Sheet, icons: IconSource, faces: FaceCache | None = None) -
         use["class"] = "placement"
         use.add(Desc(f"component={p.comp.id} copy={p.copy} face={p.face} "
                      f"trim={','.join(_f(v) for v in p.trim)}"))
-        dwg.add(use)
+        if p.outline:  # a hex piece: clipped to its hexagon too, in page coordinates
+            hid = f"x{next(hex_ids)}"
+            hp = dwg.defs.add(dwg.clipPath(id=hid))
+            hp.add(dwg.polygon([(_f(x), _f(y)) for x, y in p.outline]))
+            wrap = dwg.g(clip_path=f"url(#{hid})")
+            wrap.add(use)
+            dwg.add(wrap)
+        else:
+            dwg.add(use)
     r.draw(dwg, sheet.marks)
     for cp in r.take_clips():
         dwg.defs.add(cp)
