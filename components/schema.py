@@ -585,7 +585,7 @@ def hex_size(given: Any, size: tuple[float, float], kind: str, node: Any,
     """A hex piece's trim box: a number is its size flat to flat; ``[w, h]`` must be a
     regular hexagon's (w corner to corner = h x 1.1547)."""
     if kind not in HEX_KINDS:
-        raise err(f"shape hex is for {' and '.join(HEX_KINDS)}s, not a {kind}", shape_node,
+        raise err(f"shape hex is for tiles and tokens, not a {kind}", shape_node,
                   "shape")
     if isinstance(given, (int, float)) and not isinstance(given, bool):
         return (round(size[1] * HEX_RATIO, 3), size[1])
