@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from components.elements import SPECS
-from components.errors import DefinitionError
+from components.errors import DefinitionError, attempt, found_so_far
 from components.fields import (
     BARE_RE,
     MISSING,
@@ -100,25 +100,38 @@ def _pattern(path: str) -> str:
     return ".".join("*" if part.isdigit() else part for part in path.split("."))
 
 
-def check_faces(game: Game, basic_colours: tuple[str, ...] | None = None) -> None:
-    """Raise a located ``DefinitionError`` for the first mistake on any component's faces.
+def check_faces(game: Game, basic_colours: tuple[str, ...] | None = None) -> set[str]:
+    """Raise a located ``DefinitionError`` for the first mistake on any component's faces
+    (while collecting, ``components.errors``: record each component's first mistake and
+    return the ids of the components that have one).
     ``basic_colours``: the colour names the printer knows beside the game's palette (colours
     are checked when the printer says which it knows)."""
     fonts = FONT_STYLES + tuple(game.fonts) + STANDARD_FONTS
     colours = None if basic_colours is None else tuple(game.palette) + basic_colours
     known = known_paths(game)
+    failed: set[str] = set()
     for comp in game.components:
-        fields = face_fields(game, comp)
-        if comp.kind == "die":
-            faces = [(f"face {i + 1}", comp.front, {**fields, **face})
-                     for i, face in enumerate(comp.faces)]
-        else:
-            faces = [("front", comp.front, fields)]
-            if comp.back is not None:
-                faces.append(("back", comp.back, fields))
-        for name, spec, env in faces:
-            _Walk(game, comp, name, fonts, colours, known).elements(
-                spec, env, 0, frozenset(FACE_FIELDS))
+        before = found_so_far()
+        with attempt():
+            _check_component(game, comp, fonts, colours, known)
+        if found_so_far() > before:
+            failed.add(comp.id)
+    return failed
+
+
+def _check_component(game: Game, comp: Component, fonts: tuple[str, ...],
+                     colours: tuple[str, ...] | None, known: set[str]) -> None:
+    fields = face_fields(game, comp)
+    if comp.kind == "die":
+        faces = [(f"face {i + 1}", comp.front, {**fields, **face})
+                 for i, face in enumerate(comp.faces)]
+    else:
+        faces = [("front", comp.front, fields)]
+        if comp.back is not None:
+            faces.append(("back", comp.back, fields))
+    for name, spec, env in faces:
+        _Walk(game, comp, name, fonts, colours, known).elements(
+            spec, env, 0, frozenset(FACE_FIELDS))
 
 
 class _Walk:
@@ -148,7 +161,9 @@ class _Walk:
             src, line, col = self.comp.marks[name]
             at = f"; the layout's {key} at {el.file}:{el.mark[0]}" \
                 if isinstance(el, LocDict) and el.file else ""
-            return DefinitionError(f"{msg} (field '{name}'{at})", src, line, col)
+            out = DefinitionError(f"{msg} (field '{name}'{at})", src, line, col)
+            out.cause = mark_of(el, key) if isinstance(el, LocDict) and el.file else None
+            return out
         if isinstance(el, LocDict) and el.file:
             return err(msg, el, key)
         return DefinitionError(msg, self.comp.file, self.comp.line)

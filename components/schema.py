@@ -18,7 +18,7 @@ from typing import Any
 from components.elements import COMMON_KEYS as ELEMENT_COMMON_KEYS
 from components.elements import SPECS, value_error
 from components.elements import choices as element_choices
-from components.errors import DefinitionError
+from components.errors import DefinitionError, attempt
 from components.fields import REF_RE, paths_in
 from components.yamlloc import LocDict, LocList, Mark
 
@@ -375,50 +375,56 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
         raise err(f"{what} must be a layout name or a list of elements, not "
                   f"{type_name(elements)}", where, key)
     for i, el in enumerate(elements):
-        el = expect_mapping(el, f"element {i + 1} of {what}", elements, i)
-        etype = el.get("type")
-        if etype is None:
-            raise err(f"element {i + 1} of {what} has no 'type' (expected one of: "
-                      f"{', '.join(SPECS)})", el)
-        if not isinstance(etype, str) or etype not in SPECS:
-            raise err(f"unknown element type '{etype}' (expected one of: "
-                      f"{', '.join(SPECS)}{suggest(str(etype), tuple(SPECS))})",
-                      el, "type")
-        spec = SPECS[etype]
-        allowed = COMMON_ELEMENT_KEYS + spec.names
-        if "field" in el and "field" not in allowed and spec.of_type("text"):
-            raise err(f"a {etype} element reads a field as text: \"${{{el['field']}}}\" "
-                      "(fields are referenced one way, ${name}; 'field:' is not a key)",
-                      el, "field")
-        for key in el:
-            right = KEY_SPELLINGS.get(key)
-            if right in allowed:
-                raise err(f"unknown key '{key}' in a {etype} element (the key is spelt "
-                          f"'{right}'; did you mean '{right}'?)", el, key)
-        check_keys(el, allowed, f"a {etype} element")
-        check_choices(el, etype)
-        for req in spec.required:
-            if req not in el:
-                hint = spec.key(req).hint  # type: ignore[union-attr]
-                raise err(f"a {etype} element needs '{req}'" + (f" ({hint})" if hint else ""),
-                          el)
-        for k in spec.keys:
-            if k.name not in el:
-                continue
-            value = el[k.name]
-            if k.type == "layout" and (not isinstance(value, str) or value not in layouts):
-                raise err(f"unknown layout '{value}'{suggest(str(value), list(layouts))}",
-                          el, k.name)
-            if k.type == "cells":
-                check_grid_cells(el)
-            if k.type == "file" and isinstance(value, str) and not value.startswith("$") and (
-                    Path(value).is_absolute() or ".." in Path(value).parts):
-                raise err(f"image path '{value}' must stay inside the game folder", el, k.name)
-            msg = value_error(k, value)
-            if msg:
-                raise err(f"{msg} (in a {etype} element)", el, k.name)
-        if "legend" in el and "cells" not in el and spec.of_type("cells"):
+        with attempt():  # irata check reports each element's mistake (components.errors)
+            check_element(expect_mapping(el, f"element {i + 1} of {what}", elements, i),
+                          i, layouts, what)
+
+
+def check_element(el: LocDict, i: int, layouts: dict[str, Any], what: str) -> None:
+    """One element: its type, keys, needed keys and the values written out (its spec)."""
+    etype = el.get("type")
+    if etype is None:
+        raise err(f"element {i + 1} of {what} has no 'type' (expected one of: "
+                  f"{', '.join(SPECS)})", el)
+    if not isinstance(etype, str) or etype not in SPECS:
+        raise err(f"unknown element type '{etype}' (expected one of: "
+                  f"{', '.join(SPECS)}{suggest(str(etype), tuple(SPECS))})",
+                  el, "type")
+    spec = SPECS[etype]
+    allowed = COMMON_ELEMENT_KEYS + spec.names
+    if "field" in el and "field" not in allowed and spec.of_type("text"):
+        raise err(f"a {etype} element reads a field as text: \"${{{el['field']}}}\" "
+                  "(fields are referenced one way, ${name}; 'field:' is not a key)",
+                  el, "field")
+    for key in el:
+        right = KEY_SPELLINGS.get(key)
+        if right in allowed:
+            raise err(f"unknown key '{key}' in a {etype} element (the key is spelt "
+                      f"'{right}'; did you mean '{right}'?)", el, key)
+    check_keys(el, allowed, f"a {etype} element")
+    check_choices(el, etype)
+    for req in spec.required:
+        if req not in el:
+            hint = spec.key(req).hint  # type: ignore[union-attr]
+            raise err(f"a {etype} element needs '{req}'" + (f" ({hint})" if hint else ""),
+                      el)
+    for k in spec.keys:
+        if k.name not in el:
+            continue
+        value = el[k.name]
+        if k.type == "layout" and (not isinstance(value, str) or value not in layouts):
+            raise err(f"unknown layout '{value}'{suggest(str(value), list(layouts))}",
+                      el, k.name)
+        if k.type == "cells":
             check_grid_cells(el)
+        if k.type == "file" and isinstance(value, str) and not value.startswith("$") and (
+                Path(value).is_absolute() or ".." in Path(value).parts):
+            raise err(f"image path '{value}' must stay inside the game folder", el, k.name)
+        msg = value_error(k, value)
+        if msg:
+            raise err(f"{msg} (in a {etype} element)", el, k.name)
+    if "legend" in el and "cells" not in el and spec.of_type("cells"):
+        check_grid_cells(el)
 
 
 def check_grid_cells(el: LocDict) -> None:

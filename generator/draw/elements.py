@@ -228,8 +228,10 @@ class Context:
         if name:
             where = f"; the layout's {key} at {file}:{mark[0]}" if mark and file else ""
             src, line, col = self.comp.marks[name]
-            return DefinitionError(f"{msg} (component '{self.comp.id}', {self.face}, field "
-                                   f"'{name}'{where})", src, line, col)
+            out = DefinitionError(f"{msg} (component '{self.comp.id}', {self.face}, field "
+                                  f"'{name}'{where})", src, line, col)
+            out.cause = mark_of(el, key) if isinstance(el, LocDict) and el.file else None
+            return out
         return self.error(msg)
 
     def style(self, el: dict[str, Any], fill_default: Any = None,
