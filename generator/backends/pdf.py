@@ -429,11 +429,16 @@ class PdfRenderer:
         self.c.clipPath(p, stroke=0, fill=0)
 
 
-def _shaded(d: Drawing) -> bool:
-    """Whether a face paints a gradient: reportlab gives a form no shading resources, so such
-    a face is drawn in place on each page (whose resources hold its shadings)."""
-    return any(isinstance(it, (Rect, Ellipse, Path)) and it.style.gradient is not None
-               for it in walk(d.items))
+def _shaded(items: list[Primitive] | tuple[Primitive, ...], icons: IconSource) -> bool:
+    """Whether a face paints a gradient (its icons' drawings too): reportlab gives a form no
+    shading resources, so such a face is drawn in place on each page (whose resources hold
+    its shadings)."""
+    for it in walk(items):
+        if isinstance(it, (Rect, Ellipse, Path)) and it.style.gradient is not None:
+            return True
+        if isinstance(it, Icon) and _shaded(icons(it.name, it.color), icons):
+            return True
+    return False
 
 
 class PdfWriter:
@@ -465,6 +470,7 @@ class PdfWriter:
         self.c.setDateFormatter(lambda *_: self.date)
         self.r = PdfRenderer(self.c, icons, cmyk=self.info.cmyk)
         self.forms: dict[FaceKey, str] = {}
+        self._shaded: dict[FaceKey, bool] = {}  # faces painting a gradient: never forms
         self.defined = 0
 
     def add(self, sheet: Sheet, boxes: PageBoxes | None = None) -> None:
@@ -476,7 +482,7 @@ class PdfWriter:
         keys = [p.drawing.identity() for p in sheet.placements]
         for p, key in zip(sheet.placements, keys, strict=True):
             if (self.uses[key] > 1 or key in self.as_forms) and key not in self.forms \
-                    and not _shaded(p.drawing):
+                    and not self.shaded(p.drawing, key):
                 self._define_form(p.drawing, key)
         c.saveState()
         c.transform(mm, 0, 0, -mm, 0, sheet.h * mm)
@@ -506,10 +512,17 @@ class PdfWriter:
             else:  # its last placement: forget it
                 del self.uses[key]
                 self.forms.pop(key, None)
+                self._shaded.pop(key, None)
         r.draw(sheet.marks)
         c.restoreState()
         c.showPage()
         _compress_last_page(c)
+
+    def shaded(self, d: Drawing, key: FaceKey) -> bool:
+        hit = self._shaded.get(key)
+        if hit is None:
+            hit = self._shaded[key] = _shaded(d.items, self.r.icons)
+        return hit
 
     def close(self) -> None:
         self.c.save()

@@ -279,3 +279,22 @@ def test_hostile_shape_values_end_in_one_located_error(tmp_path: Path, kind: str
             assert exc.line is not None
 
     one()
+
+
+def test_a_gradient_in_a_face_printed_many_times_and_in_an_icon_prints(tmp_path: Path) -> None:
+    """A face placed many times is a PDF form, which reportlab gives no shadings: a face with
+    a gradient (its own or its icons') is drawn in place, so every copy shows it."""
+    folder = _game(tmp_path, ["{type: icon, name: dusk, x: 0, y: 0, size: 60}"],
+                   extra="    count: 4\n")
+    (folder / "game.yaml").write_text(
+        GAME + "icons:\n  dusk:\n    - {type: rect, x: 0, y: 0, w: 10, h: 10, "
+               "gradient: {colors: [\"#ffffff\", \"#000000\"]}}\n", encoding="utf-8")
+    man = _print(folder, tmp_path / "out", paper="a4")
+    sheet = man["sheets"][0]
+    doc = fitz.open(tmp_path / "out" / "t" / sheet["file"])
+    pix = doc[sheet["page"] - 1].get_pixmap(dpi=100)
+    for p in sheet["placements"]:
+        x, y, _, _ = p["trim_mm"]
+        left = pix.pixel(int((x + 3) / 25.4 * 100), int((y + 30) / 25.4 * 100))
+        right = pix.pixel(int((x + 57) / 25.4 * 100), int((y + 30) / 25.4 * 100))
+        assert left[0] > 200 and right[0] < 50, (p["copy"], left, right)
