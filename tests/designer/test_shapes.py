@@ -298,3 +298,16 @@ def test_a_gradient_in_a_face_printed_many_times_and_in_an_icon_prints(tmp_path:
         left = pix.pixel(int((x + 3) / 25.4 * 100), int((y + 30) / 25.4 * 100))
         right = pix.pixel(int((x + 57) / 25.4 * 100), int((y + 30) / 25.4 * 100))
         assert left[0] > 200 and right[0] < 50, (p["copy"], left, right)
+
+
+def test_gradients_print_in_cmyk_for_a_press(tmp_path: Path) -> None:
+    import pikepdf
+
+    result = build(load_path(EXAMPLE), BuildOptions(Settings(paper="a4"), ("pdf",),
+                                                    tmp_path / "out", cmyk=True))
+    spaces = set()
+    for name in ("hex-frontier.pdf", "hex-frontier-single-sided.pdf"):
+        with pikepdf.open(result.manifest.parent / name) as pdf:
+            spaces |= {str(o.ColorSpace) for o in pdf.objects
+                       if isinstance(o, pikepdf.Dictionary) and "/ShadingType" in o}
+    assert spaces == {"/DeviceCMYK"}
