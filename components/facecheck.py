@@ -130,8 +130,9 @@ def _check_component(game: Game, comp: Component, fonts: tuple[str, ...],
         if comp.back is not None:
             faces.append(("back", comp.back, fields))
     for name, spec, env in faces:
-        _Walk(game, comp, name, fonts, colours, known).elements(
-            spec, env, 0, frozenset(FACE_FIELDS))
+        with attempt():  # each face's first mistake
+            _Walk(game, comp, name, fonts, colours, known).elements(
+                spec, env, 0, frozenset(FACE_FIELDS))
 
 
 class _Walk:

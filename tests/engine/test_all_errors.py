@@ -162,3 +162,17 @@ def test_mistakes_in_two_games_are_all_reported(tmp_path: Path,
     assert code == 2 and len(lines) == 2
     assert all("unknown size 'pokre'" in ln for ln in lines)
     assert "g1-folder" in lines[0] and "g2-folder" in lines[1]
+
+
+def test_a_mistake_on_each_face_of_a_component_is_reported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _folder(tmp_path, {"game.yaml": "game: m\nname: M\n", "cards.yaml": (
+        "components:\n  - id: c\n    kind: card\n    size: poker\n"
+        "    front: [{type: rect, w: 5, h: 5, fill: nocolour}]\n"
+        "    back: [{type: text, text: \"${nofield}\", w: 5, h: 5}]\n")})
+    code, lines = _run(["check", "--components", str(folder)], capsys)
+    assert code == 2
+    places = _places(lines)
+    assert [p[1] for p in places] == [5, 6]
+    assert places[0][3].startswith("unknown colour 'nocolour' for component 'c' (front)")
+    assert places[1][3].startswith("component 'c' (back) has no field 'nofield'")
