@@ -4,6 +4,10 @@ This is where ``${field}`` references are filled in (components/fields.py), ``re
 its copies, ``when``/``unless`` decide what is drawn, percentages become millimetres, colours
 resolve through the palette, and text boxes are fitted.
 Every text box's fitting is recorded, so the build can report what shrank or overflowed.
+
+Each element kind has one drawer, registered with ``@drawer(KIND)`` in ``DRAWERS`` (the
+shapes' in ``generator/draw/shapes.py``); its keys are declared once, in
+``components/elements.py`` (docs/ADDING_AN_ELEMENT.md).
 """
 
 from __future__ import annotations

@@ -311,3 +311,27 @@ def test_gradients_print_in_cmyk_for_a_press(tmp_path: Path) -> None:
             spaces |= {str(o.ColorSpace) for o in pdf.objects
                        if isinstance(o, pikepdf.Dictionary) and "/ShadingType" in o}
     assert spaces == {"/DeviceCMYK"}
+
+
+@pytest.mark.skipif(__import__("shutil").which("rsvg-convert") is None,
+                    reason="needs rsvg-convert")
+def test_the_pdf_and_the_svg_show_the_same_shapes(
+        honeycomb: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
+    """Every sheet of the example (hexes, stars, polygons, cut corners, gradients), rasterised
+    from the PDF and from the SVG: the same picture, pixel by pixel, but for edge pixels."""
+    import subprocess
+
+    from PIL import Image, ImageChops
+
+    out, man = honeycomb
+    for sheet in man["sheets"]:
+        doc = fitz.open(out / "hex-frontier" / sheet["file"])
+        pix = doc[sheet["page"] - 1].get_pixmap(dpi=50)
+        pdf = Image.frombytes("RGB", (pix.width, pix.height), pix.samples)
+        png = tmp_path / "sheet.png"
+        subprocess.run(["rsvg-convert", "-b", "white", "-d", "50", "-p", "50", "-o", str(png),
+                        str(out / "hex-frontier" / sheet["svg"])], check=True)
+        svg = Image.open(png).convert("RGB").resize(pdf.size)
+        diff = ImageChops.difference(pdf, svg).convert("L")
+        far = sum(1 for v in diff.getdata() if v > 60)
+        assert far < 0.01 * pdf.width * pdf.height, (sheet["svg"], far)
