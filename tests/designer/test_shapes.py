@@ -335,3 +335,15 @@ def test_the_pdf_and_the_svg_show_the_same_shapes(
         diff = ImageChops.difference(pdf, svg).convert("L")
         far = sum(1 for v in diff.getdata() if v > 60)
         assert far < 0.01 * pdf.width * pdf.height, (sheet["svg"], far)
+
+
+def test_a_hex_piece_previews_as_printed_cut_to_its_hexagon(tmp_path: Path) -> None:
+    from generator.preview import preview
+
+    game = load_path(EXAMPLE)
+    img, how = preview(game, game.component("terrain/desert"), "front", Settings(), 100)
+    assert how == "as printed"
+    w, h = img.size
+    assert img.convert("RGB").getpixel((1, 1)) == (255, 255, 255)  # outside the hexagon
+    r, g, b = img.convert("RGB").getpixel((w // 2, h // 2))
+    assert (r, g, b) != (255, 255, 255) and r > b  # the desert's gold
