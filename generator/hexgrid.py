@@ -7,12 +7,14 @@ column half a hexagon lower, so neighbours share an edge: one cut along the prin
 separates both. Each placement is clipped to its own hexagon (``Placement.outline``), grown
 by the bleed only on the edges with no neighbour, so the art bleeds around the honeycomb and
 never over a neighbour. Backs mirror as any other piece's (a flat-topped hexagon mirrored or
-turned a half is the same hexagon). Hex pieces fill sheets of their own.
+turned a half is the same hexagon). Hex pieces fill sheets of their own, one honeycomb per
+size, a smaller size in the room a larger one leaves below it.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from components.errors import InputError
 from generator.drawing import Line, Path, PathCmd, Style
@@ -111,46 +113,85 @@ def honeycomb(w: float, h: float, bleed: float, s: Settings
     return best
 
 
-def hex_sheets(items: list[Item], s: Settings, title: str) -> list[Sheet]:
-    """Hex pieces of one size onto honeycomb sheets (each front sheet, then its backs)."""
-    if not items:
-        return []
+BLOCK_GAP = 1.0  # mm between two honeycombs' bleeds on one sheet
+
+
+@dataclass
+class _Open:
+    """A sheet with room left below its honeycombs."""
+
+    front: Sheet
+    back: Sheet | None
+    landscape: bool
+    bottom: float  # the lowest trim edge placed so far, page mm
+
+
+def hex_sheets(runs: list[tuple[list[Item], str]], s: Settings) -> list[Sheet]:
+    """Hex pieces onto honeycomb sheets, one honeycomb per size (``runs``: the pieces of one
+    size and their title), a smaller size in the room a larger one leaves below it; each
+    front sheet, then its backs."""
+    sheets: list[Sheet] = []
+    last: _Open | None = None
+    for items, title in sorted(runs, key=lambda r: -r[0][0].front.h):
+        todo = list(items)
+        while todo:
+            if last is not None:
+                d = todo[0].front
+                ux, uy, uw, uh = usable_area(s, last.landscape)
+                top = last.bottom + 2 * d.bleed + BLOCK_GAP
+                room_h = uy + uh - d.bleed - GAP - FOOTER_BAND - top
+                cols = _fit(uw - 2 * d.bleed, d.w, 0.75 * d.w)
+                rows = _fit(room_h - (d.h / 2 if cols > 1 else 0.0), d.h, d.h)
+                if cols and rows:
+                    x0 = ux + (uw - (d.w + (cols - 1) * 0.75 * d.w)) / 2
+                    todo = _block(todo, cols, rows, x0, top, last, s)
+                    continue
+            d = todo[0].front
+            landscape, cols, rows, x0, y0 = honeycomb(d.w, d.h, d.bleed, s)
+            W, H = page_size(s.paper, landscape)
+            front = Sheet(W, H, "front", title)
+            back = Sheet(W, H, "back", title) if s.duplex in ("long", "short") else None
+            last = _Open(front, back, landscape, 0.0)
+            sheets.append(front)
+            if back is not None:
+                sheets.append(back)
+            todo = _block(todo, cols, rows, x0, y0, last, s)
+    for sheet in sheets:
+        if s.duplex == "fold" and any(p.face == "back" for p in sheet.placements):
+            sheet.marks.append(Line(sheet.w / 2, s.margin, sheet.w / 2, sheet.h - s.margin,
+                                    FOLDLINE))
+    return [sh for sh in sheets if sh.side == "front" or sh.placements]
+
+
+def _block(items: list[Item], cols: int, rows: int, x0: float, y0: float, on: _Open,
+           s: Settings) -> list[Item]:
+    """One honeycomb of up to ``cols`` x ``rows`` pieces with its top-left corner at (x0,
+    y0) on ``on``'s sheets; the pieces left over."""
     d = items[0].front
     w, h, b = d.w, d.h, d.bleed
-    landscape, cols, rows, x0, y0 = honeycomb(w, h, b, s)
-    W, H = page_size(s.paper, landscape)
-    per = cols * rows
-    any_back = any(it.back is not None for it in items)
+    W, H = on.front.w, on.front.h
     # slots row by row, so a sheet's last pieces leave whole rows free
     slots = [(c, r) for r in range(rows) for c in range(cols)]
-    sheets: list[Sheet] = []
-    for start in range(0, len(items), per):
-        chunk = items[start:start + per]
-        used = set(slots[:len(chunk)])
-        front = Sheet(W, H, "front", title)
-        back = Sheet(W, H, "back", title) if s.duplex in ("long", "short") else None
-        for it, (c, r) in zip(chunk, slots, strict=False):
-            tx = x0 + c * 0.75 * w
-            ty = y0 + r * h + (h / 2 if c % 2 else 0.0)
-            trim = (tx, ty, w, h)
-            by = tuple(0.0 if n in used else b for n in neighbours(c, r))
-            outline = tuple(grown(tx, ty, w, h, by))
-            xs, ys = [p[0] for p in outline], [p[1] for p in outline]
-            clip = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-            front.placements.append(Placement(it.comp, it.copy, "front", it.front, trim, clip,
-                                              (tx, ty), outline=outline))
-            if it.back is not None and s.duplex != "none":
-                bt = mirror(trim, W, H, s, landscape)
-                bc = mirror(clip, W, H, s, landscape)
-                bo = tuple(mirror((px, py, 0.0, 0.0), W, H, s, landscape)[:2]
-                           for px, py in outline)
-                turn = 180 if turns_backs(s, landscape) else 0
-                target = back if back is not None else front
-                target.placements.append(Placement(it.comp, it.copy, "back", it.back, bt, bc,
-                                                   turned_origin(bt, turn), turn, outline=bo))
-        if s.duplex == "fold" and any_back:
-            front.marks.append(Line(W / 2, s.margin, W / 2, H - s.margin, FOLDLINE))
-        sheets.append(front)
-        if back is not None and back.placements:
-            sheets.append(back)
-    return sheets
+    chunk = items[:len(slots)]
+    used = set(slots[:len(chunk)])
+    for it, (c, r) in zip(chunk, slots, strict=False):
+        tx = x0 + c * 0.75 * w
+        ty = y0 + r * h + (h / 2 if c % 2 else 0.0)
+        on.bottom = max(on.bottom, ty + h)
+        trim = (tx, ty, w, h)
+        by = tuple(0.0 if n in used else b for n in neighbours(c, r))
+        outline = tuple(grown(tx, ty, w, h, by))
+        xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+        clip = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        on.front.placements.append(Placement(it.comp, it.copy, "front", it.front, trim, clip,
+                                             (tx, ty), outline=outline))
+        if it.back is not None and s.duplex != "none":
+            bt = mirror(trim, W, H, s, on.landscape)
+            bc = mirror(clip, W, H, s, on.landscape)
+            bo = tuple(mirror((px, py, 0.0, 0.0), W, H, s, on.landscape)[:2]
+                       for px, py in outline)
+            turn = 180 if turns_backs(s, on.landscape) else 0
+            target = on.back if on.back is not None else on.front
+            target.placements.append(Placement(it.comp, it.copy, "back", it.back, bt, bc,
+                                               turned_origin(bt, turn), turn, outline=bo))
+    return items[len(chunk):]

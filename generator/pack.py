@@ -971,10 +971,15 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         fewer, _ = _impose_runs(runs, titles, s, whole, panels, head, {key: 1})
         if _paper(fewer) < _paper(out):
             out = fewer
+    # honeycombs, by the settings they print with: with fold, pieces without backs use the
+    # whole page, as elsewhere
+    by_settings: dict[bool, list[tuple[list[Item], str]]] = {}
     for items in hexes.values():
-        # (with fold, pieces without backs use the whole page, as elsewhere)
-        rs = whole if all(it.back is None for it in items) else s
-        out.extend(hex_sheets(items, rs, items[0].comp.group or items[0].comp.kind))
+        on_whole = whole is not s and all(it.back is None for it in items)
+        by_settings.setdefault(on_whole, []).append(
+            (items, items[0].comp.group or items[0].comp.kind))
+    for on_whole, hex_runs in by_settings.items():
+        out.extend(hex_sheets(hex_runs, whole if on_whole else s))
     return out
 
 

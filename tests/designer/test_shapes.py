@@ -160,9 +160,10 @@ def honeycomb(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
 def test_hex_tiles_interlock_in_a_honeycomb_with_shared_cut_lines(
         honeycomb: tuple[Path, dict[str, Any]]) -> None:
     _, man = honeycomb
-    tiles = [s for s in man["sheets"] if s["title"] == "Terrain Tiles" and s["side"] == "front"]
+    tiles = [s for s in man["sheets"] if s["title"].startswith("Terrain Tiles")
+             and s["side"] == "front"]
     assert len(tiles) == 1  # 18 tiles of 38 mm on one A4 sheet
-    trims = [p["trim_mm"] for p in tiles[0]["placements"]]
+    trims = [p["trim_mm"] for p in tiles[0]["placements"] if p["component"].startswith("ter")]
     assert len(trims) == 18
     W, H = tiles[0]["page_mm"]
     margin = man["margin_mm"]
@@ -188,11 +189,12 @@ def test_hex_tiles_interlock_in_a_honeycomb_with_shared_cut_lines(
 def test_the_honeycomb_prints_without_gaps_and_its_backs_mirror(
         honeycomb: tuple[Path, dict[str, Any]]) -> None:
     out, man = honeycomb
-    sheets = [s for s in man["sheets"] if s["title"] == "Terrain Tiles"]
+    sheets = [s for s in man["sheets"] if s["title"].startswith("Terrain Tiles")]
     front, back = sheets[0], sheets[1]
     assert back["side"] == "back"
     H = front["page_mm"][1]
-    fronts = {(p["component"], p["copy"]): p["trim_mm"] for p in front["placements"]}
+    fronts = {(p["component"], p["copy"]): p["trim_mm"] for p in front["placements"]
+              if p["component"].startswith("terrain/")}
     for p in back["placements"]:
         fx, fy, fw, fh = fronts[(p["component"], p["copy"])]
         bx, by, bw, bh = p["trim_mm"]
@@ -214,16 +216,24 @@ def test_the_honeycomb_prints_without_gaps_and_its_backs_mirror(
             checked += 1
     assert checked >= 30
     svg = (out / "hex-frontier" / front["svg"]).read_text(encoding="utf-8")
-    assert len(re.findall(r"<clipPath id=\"x\d+\"><polygon ", svg)) == 18
+    assert len(re.findall(r"<clipPath id=\"x\d+\"><polygon ", svg)) == 18 + 12  # and scouts
 
 
-def test_hex_tokens_print_in_their_own_honeycomb(honeycomb: tuple[Path, dict[str, Any]]) -> None:
+def test_hex_tokens_print_in_their_own_honeycomb_in_the_room_the_tiles_leave(
+        honeycomb: tuple[Path, dict[str, Any]]) -> None:
     _, man = honeycomb
-    scouts = [p for s in man["sheets"] for p in s["placements"]
-              if p["component"].startswith("scout/")]
-    assert len(scouts) == 12
+    sheet = man["sheets"][0]
+    assert sheet["title"] == "Terrain Tiles, Scout Tokens"
+    scouts = [p for p in sheet["placements"] if p["component"].startswith("scout/")]
+    tiles = [p for p in sheet["placements"] if p["component"].startswith("terrain/")]
+    assert len(scouts) == 12 and len(tiles) == 18
     w, h = scouts[0]["trim_mm"][2:]
     assert math.isclose(w / h, 2 / math.sqrt(3), rel_tol=1e-3) and h == 25
+    # the two honeycombs keep apart: no bleed of one reaches the other's
+    lowest = max(p["bleed_mm"][1] + p["bleed_mm"][3] for p in tiles)
+    assert min(p["bleed_mm"][1] for p in scouts) > lowest
+    assert not any(p["face"] == "back" for p in man["sheets"][1]["placements"]
+                   if p["component"].startswith("scout/"))  # one-sided: nothing behind
 
 
 @pytest.mark.parametrize(("extra", "message"), [
