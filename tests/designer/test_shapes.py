@@ -357,3 +357,27 @@ def test_a_hex_piece_previews_as_printed_cut_to_its_hexagon(tmp_path: Path) -> N
     assert img.convert("RGB").getpixel((1, 1)) == (255, 255, 255)  # outside the hexagon
     r, g, b = img.convert("RGB").getpixel((w // 2, h // 2))
     assert (r, g, b) != (255, 255, 255) and r > b  # the desert's gold
+
+
+def test_the_ink_saver_lightens_a_large_gradient_as_it_would_a_fill(tmp_path: Path) -> None:
+    from generator.draw import Options, draw_component
+    from generator.ink import luminance
+
+    game = load_path(EXAMPLE)
+    sea = game.component("terrain/sea")
+    full = draw_component(game, sea, Options())
+    saved = draw_component(game, sea, Options(ink="saver"))
+
+    def stops(d: Any) -> tuple[str, ...]:
+        (g,) = [p.style.gradient for p in walk(d.items)
+                if getattr(getattr(p, "style", None), "gradient", None)]
+        return g.colors
+
+    assert stops(full.front) == ("#2f6f9f", "#173c5c")  # sea to sea-deep
+    assert all(luminance(c) > 0.6 for c in stops(saved.front))
+    # a small gradient (the cards' badges) keeps its colours
+    card = game.component("frontier/landfall")
+    small = [p.style.gradient.colors for p in walk(draw_component(
+        game, card, Options(ink="saver")).front.items)
+        if isinstance(p, PathPrim) and p.style.gradient and p.style.gradient.kind == "radial"]
+    assert small == [("#f1c232", "#9c6b00")]
