@@ -113,8 +113,9 @@ def spaces(game: Game, comp: Component) -> dict[str, list[Space]]:
         for el in node:
             if not isinstance(el, dict):
                 continue
-            if el.get("type") in ("use", "repeat") and isinstance(el.get("layout"), str):
-                todo.append(el["layout"])
+            spec = SPECS.get(str(el.get("type")))
+            if spec and spec.of_type("layout") and isinstance(el.get("layout"), str):
+                todo.append(el["layout"])  # (use, repeat: the layouts they draw)
             name = el.get("space")
             if name is not None and isinstance(el, LocDict):
                 out.setdefault(str(name), []).append(_space_of(el, str(name), comp.id))
