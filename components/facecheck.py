@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from components.errors import DefinitionError
+from components.elements import SPECS
+from components.errors import DefinitionError, attempt, found_so_far
 from components.fields import (
     BARE_RE,
     MISSING,
@@ -41,7 +42,6 @@ from components.schema import (
 )
 from components.yamlloc import LocDict
 
-COLOUR_KEYS = ("fill", "stroke", "color")
 HEX_RE = re.compile(r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})")
 MAX_DEPTH = 8  # layouts inside layouts: deeper is a loop (the printer says so too)
 MAX_ELEMENTS = 20_000  # elements on one face, as the printer bounds them
@@ -100,23 +100,37 @@ def _pattern(path: str) -> str:
     return ".".join("*" if part.isdigit() else part for part in path.split("."))
 
 
-def check_faces(game: Game, basic_colours: tuple[str, ...] | None = None) -> None:
-    """Raise a located ``DefinitionError`` for the first mistake on any component's faces.
+def check_faces(game: Game, basic_colours: tuple[str, ...] | None = None) -> set[str]:
+    """Raise a located ``DefinitionError`` for the first mistake on any component's faces
+    (while collecting, ``components.errors``: record each component's first mistake and
+    return the ids of the components that have one).
     ``basic_colours``: the colour names the printer knows beside the game's palette (colours
     are checked when the printer says which it knows)."""
     fonts = FONT_STYLES + tuple(game.fonts) + STANDARD_FONTS
     colours = None if basic_colours is None else tuple(game.palette) + basic_colours
     known = known_paths(game)
+    failed: set[str] = set()
     for comp in game.components:
-        fields = face_fields(game, comp)
-        if comp.kind == "die":
-            faces = [(f"face {i + 1}", comp.front, {**fields, **face})
-                     for i, face in enumerate(comp.faces)]
-        else:
-            faces = [("front", comp.front, fields)]
-            if comp.back is not None:
-                faces.append(("back", comp.back, fields))
-        for name, spec, env in faces:
+        before = found_so_far()
+        with attempt():
+            _check_component(game, comp, fonts, colours, known)
+        if found_so_far() > before:
+            failed.add(comp.id)
+    return failed
+
+
+def _check_component(game: Game, comp: Component, fonts: tuple[str, ...],
+                     colours: tuple[str, ...] | None, known: set[str]) -> None:
+    fields = face_fields(game, comp)
+    if comp.kind == "die":
+        faces = [(f"face {i + 1}", comp.front, {**fields, **face})
+                 for i, face in enumerate(comp.faces)]
+    else:
+        faces = [("front", comp.front, fields)]
+        if comp.back is not None:
+            faces.append(("back", comp.back, fields))
+    for name, spec, env in faces:
+        with attempt():  # each face's first mistake
             _Walk(game, comp, name, fonts, colours, known).elements(
                 spec, env, 0, frozenset(FACE_FIELDS))
 
@@ -148,7 +162,9 @@ class _Walk:
             src, line, col = self.comp.marks[name]
             at = f"; the layout's {key} at {el.file}:{el.mark[0]}" \
                 if isinstance(el, LocDict) and el.file else ""
-            return DefinitionError(f"{msg} (field '{name}'{at})", src, line, col)
+            out = DefinitionError(f"{msg} (field '{name}'{at})", src, line, col)
+            out.cause = mark_of(el, key) if isinstance(el, LocDict) and el.file else None
+            return out
         if isinstance(el, LocDict) and el.file:
             return err(msg, el, key)
         return DefinitionError(msg, self.comp.file, self.comp.line)
@@ -187,7 +203,10 @@ class _Walk:
         return True
 
     def element(self, el: dict[str, Any], fields: dict[str, Any], depth: int) -> None:
-        etype = el.get("type")
+        """One element, by what its spec says each key holds (components/elements.py)."""
+        spec = SPECS.get(str(el.get("type")))
+        if spec is None:
+            return  # the schema names an unknown kind
         for key, value in el.items():
             if key not in ("type", "when", "unless", "layout", "as", "with"):
                 self.value(value, fields, el, key)
@@ -197,35 +216,41 @@ class _Walk:
                                    f" for {self.whose()}")
                 if msg:
                     raise self.error(msg, el, key)
-        if "font" in el:
-            font = self.resolve(el["font"], fields)
-            if font not in self.fonts:
-                raise self.error(f"unknown font '{font}' (expected {', '.join(FONT_STYLES)}, "
-                                 "a name under fonts: in game.yaml, or a standard PDF font"
-                                 f"{suggest(str(font), list(self.fonts))})", el, "font")
-        for key in COLOUR_KEYS:
+        for key in spec.of_type("font"):
+            if key in el:
+                font = self.resolve(el[key], fields)
+                if font not in self.fonts:
+                    raise self.error(f"unknown font '{font}' (expected "
+                                     f"{', '.join(FONT_STYLES)}, a name under fonts: in "
+                                     "game.yaml, or a standard PDF font"
+                                     f"{suggest(str(font), list(self.fonts))})", el, key)
+        for key in spec.of_type("colour", "colours", "gradient"):
             if key in el:
                 value = self.resolve(el[key], fields)
-                for colour in value if isinstance(value, list) and key == "fill" else [value]:
-                    self.colour(colour, el, key)
-        if etype == "text":
-            text = self.resolve(el.get("text"), fields)
-            if isinstance(text, str) and text != el.get("text"):
+                if isinstance(value, dict):  # a gradient: its colours
+                    value = value.get("colors")
+                    value = self.resolve(value, fields) if isinstance(value, str) else value
+                many = isinstance(value, list) and spec.key(key).type != "colour"  # type: ignore[union-attr]
+                for colour in value if many else [value]:
+                    self.colour(self.resolve(colour, fields), el, key)
+        for key in spec.of_type("text"):
+            text = self.resolve(el.get(key), fields)
+            if isinstance(text, str) and text != el.get(key):
                 self.field_text(text, fields, el)
-        elif etype == "grid":
-            labels = self.resolve(el.get("labels"), fields)
-            if isinstance(labels, list) and labels is not el.get("labels"):
+        for key in spec.of_type("texts"):
+            labels = self.resolve(el.get(key), fields)
+            if isinstance(labels, list) and labels is not el.get(key):
                 for label in labels:
                     if isinstance(label, str):
                         self.field_text(label, fields, el)
-            if "cells" in el:
-                self.grid_cells(el, fields)
-        elif etype == "use":
+        if "cells" in el and spec.of_type("cells"):
+            self.grid_cells(el, fields)
+        if spec.of_type("items"):
+            self.repeat(el, fields, depth)
+        elif spec.of_type("layout"):
             given = self.with_fields(el, fields)
             self.elements(el.get("layout"), {**fields, **given}, depth + 1,
                           self.bound | set(given))
-        elif etype == "repeat":
-            self.repeat(el, fields, depth)
 
     def repeat(self, el: dict[str, Any], fields: dict[str, Any], depth: int) -> None:
         over = self.resolve(el.get("over"), fields)

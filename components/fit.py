@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from components.elements import SPECS
 from components.errors import DefinitionError
 from components.schema import (
     MAX_SIDE_MM,
@@ -83,10 +84,11 @@ def _mm(el: LocDict, key: str, what: str) -> float:
 
 
 def _space_of(el: LocDict, name: str, where: str) -> Space:
-    etype = el.get("type")
-    if etype == "grid":
+    spec = SPECS.get(str(el.get("type")))
+    kind = spec.space if spec else ""
+    if kind == "cell":
         return Space(name, _mm(el, "cell_w", name), _mm(el, "cell_h", name), False, where)
-    if etype == "rect":
+    if kind == "box":
         return Space(name, _mm(el, "w", name), _mm(el, "h", name), False, where)
     rx = _mm(el, "rx" if "rx" in el else "r", name)
     ry = _mm(el, "ry" if "ry" in el else "r", name)
@@ -111,8 +113,9 @@ def spaces(game: Game, comp: Component) -> dict[str, list[Space]]:
         for el in node:
             if not isinstance(el, dict):
                 continue
-            if el.get("type") in ("use", "repeat") and isinstance(el.get("layout"), str):
-                todo.append(el["layout"])
+            spec = SPECS.get(str(el.get("type")))
+            if spec and spec.of_type("layout") and isinstance(el.get("layout"), str):
+                todo.append(el["layout"])  # (use, repeat: the layouts they draw)
             name = el.get("space")
             if name is not None and isinstance(el, LocDict):
                 out.setdefault(str(name), []).append(_space_of(el, str(name), comp.id))

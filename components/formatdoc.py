@@ -1,8 +1,10 @@
-"""docs/FORMAT.md's key tables, made from the schema's own lists (``components.schema``).
+"""docs/FORMAT.md's key tables, made from the schema's own lists (``components.schema``) and
+the element specs (``components.elements``).
 
 Each table sits in FORMAT.md between ``<!-- schema:NAME -->`` and ``<!-- /schema:NAME -->``.
-The keys, the element types, which keys an element needs and the words an enumerated key takes
-come from the schema; only the meaning of each key is written here. A key the schema knows and
+The keys, the element kinds, which keys an element needs, the words an enumerated key takes
+and what each element key means come from the schema and the specs; only the meaning of the
+game's, the files' and the components' keys is written here. A key the schema knows and
 this module does not describe (or the reverse) is an error, and a test compares FORMAT.md with
 ``render()``, so the documentation and the check cannot drift apart.
 
@@ -15,7 +17,9 @@ import re
 import sys
 from pathlib import Path
 
+from components import elements as elements_spec
 from components import schema
+from components.elements import Key
 
 FORMAT_MD = Path(__file__).resolve().parent.parent / "docs" / "FORMAT.md"
 
@@ -71,7 +75,8 @@ COMPONENT_KEY_DOCS: dict[str, str] = {
     "group": "the inventory group it counts towards",
     "front": "required: a layout name, or a list of elements",
     "back": "a layout name, a list of elements, or absent (one-sided)",
-    "shape": "tokens",
+    "shape": "tokens and tiles: `hex` is a flat-topped hexagon (its size flat to flat, "
+             "a preset `hex-NN` or `[w, h]` with w = h x 1.1547), imposed in a honeycomb",
     "faces": "dice: six mappings of fields; each face is drawn with `front` and those fields",
     "base": "standees: depth of the folding base in mm (default 15)",
     "printed": "`false`: counted in the inventory but not printed",
@@ -81,124 +86,14 @@ COMPONENT_KEY_DOCS: dict[str, str] = {
                "every side (a standee's footprint is its width by its `base`)",
 }
 
-ELEMENT_DOCS: dict[str, str] = {
-    "rect": "a rectangle",
-    "ellipse": "a circle (`r`) or an ellipse (`rx ry`)",
-    "line": "a straight line",
-    "path": "an SVG path: M L H V C Q Z, absolute or relative",
-    "text": "a text box: wraps to `w`, shrinks to fit `w` x `h`",
-    "icon": "a built-in or game icon",
-    "qr": "a QR code",
-    "image": "a picture from the game folder",
-    "pips": "dice pips",
-    "grid": "a table of cells",
-    "use": "another layout, moved (and turned) as a whole",
-    "repeat": "another layout once per item of a list: data written once, drawn many times",
-}
-
-# what a key means, for every element type that has it (``KEY_DOCS_BY_TYPE`` overrides)
-KEY_DOCS: dict[str, str] = {
-    "x": "left, mm or `\"50%\"`, `\"100%-8\"`",
-    "y": "top, mm or %",
-    "w": "width",
-    "h": "height",
-    "fill": "colour",
-    "stroke": "outline colour",
-    "stroke_width": "mm, default 0.3",
-    "radius": "corner radius, mm",
-    "dash": "`[on, off]` mm",
-    "cx": "centre",
-    "cy": "centre",
-    "r": "radius",
-    "rx": "radius across",
-    "ry": "radius down",
-    "x1": "start",
-    "y1": "start",
-    "x2": "end",
-    "y2": "end",
-    "d": "the path data",
-    "scale": "default 1",
-    "min_size": "pt, the smallest it may shrink to (default 5)",
-    "leading": "line height in ems (default 1.2)",
-    "color": "colour (palette name, `#rrggbb` or a basic colour name)",
-    "rotate": "degrees clockwise, any angle",
-    "align": "across the box",
-    "valign": "down the box",
-    "font": "`body`, `bold`, `italic`, a name under `fonts:` or a standard PDF font",
-    "name": "the icon's name",
-    "payload": "what it encodes (may hold `${field}`)",
-    "path": "a PNG, JPEG or SVG file inside the game folder",
-    "fit": "how the art fills the box: `contain` (the default: all of it, as large as fits, "
-           "centred), `cover` (fills the box, centred, the overflow cut), `stretch` (fills the "
-           "box, proportions changed)",
-    "crop": "`[x, y, w, h]`: the part of the art to use, in its pixels (an SVG: its units)",
-    "n": "0 to 9 (0 draws an X)",
-    "cols": "columns",
-    "rows": "rows",
-    "cell_w": "cell width",
-    "cell_h": "cell height",
-    "labels": "one per cell, row by row",
-    "layout": "a layout's name",
-    "with": "fields set for it: `{title: \"${name}\"}`",
-    "over": "`\"${data.KEY}\"` or `\"${field}\"`: a list, a mapping (each value knows its key "
-            "as `key`) or a whole number N (0 .. N-1)",
-    "as": "the name each copy knows its item by (default `item`; also `AS_index` from 0, "
-          "`AS_count`)",
-    "dx": "each copy moved this far right from the last",
-    "dy": "each copy moved this far down (with `wrap`: the rows this far apart)",
-    "wrap": "copies to a row, then a new row",
-    "space": "a name for the space it draws, for pieces' `sits_on` (a grid: each cell; a "
-             "circle: its diameter); its size must be written in mm",
-}
-KEY_DOCS_BY_TYPE: dict[tuple[str, str], str] = {
-    ("rect", "bleed"): "`true`: extend by the bleed past the trim edges it touches "
-                       "(backgrounds)",
-    ("text", "text"): "the words: may hold `${field}`, `{icon}`, `{icon*N}` and `**bold**`",
-    ("text", "size"): "pt, default 9",
-    ("text", "rotate"): "degrees clockwise about the box's centre, any angle (a quarter turn "
-                        "runs the text along `h`)",
-    ("icon", "size"): "mm",
-    ("icon", "rotate"): "degrees clockwise about its centre, any angle",
-    ("icon", "color"): "colour, for single-colour icons",
-    ("qr", "size"): "mm",
-    ("qr", "color"): "colour (default black)",
-    ("pips", "r"): "pip radius, mm",
-    ("grid", "fill"): "a colour, or a list of colours, one per cell",
-    ("grid", "cells"): "a map the grid is drawn from: a list of rows, each a text of one mark a "
-                       "character (`\"HPLRPLH\"`) or a list of marks, usually "
-                       "`\"${data.KEY}\"`; each cell draws its mark's `legend` entry (instead "
-                       "of `labels` and a list of `fill`s)",
-    ("grid", "legend"): "with `cells`: what each mark draws, `{P: {fill: plains, label: "
-                        "PLAINS}}` (an entry without `fill` takes the grid's `fill`), written "
-                        "out or a field's `\"${name}\"`",
-    ("grid", "skip_rows"): "with `cells`: rows of the map before the grid's first (another "
-                           "grid draws them), default 0",
-    ("grid", "skip_cols"): "with `cells`: marks of each row before the grid's first column, "
-                           "default 0",
-    ("grid", "size"): "label pt",
-    ("grid", "color"): "label colour",
-    ("grid", "font"): "label font",
-    ("use", "x"): "offset",
-    ("use", "y"): "offset",
-    ("use", "rotate"): "degrees clockwise about the offset point, any angle",
-    ("repeat", "x"): "where the first copy goes",
-    ("repeat", "y"): "where the first copy goes",
-    ("repeat", "with"): "fields set for each copy (may read its item)",
-}
-
-
 def _code(words: tuple[str, ...] | list[str]) -> str:
     return ", ".join(f"`{w}`" for w in words)
 
 
-def _key_doc(etype: str, key: str) -> str:
-    doc = KEY_DOCS_BY_TYPE.get((etype, key)) or KEY_DOCS.get(key)
-    if doc is None:
-        raise KeyError(f"the {etype} element's key '{key}' is not described in "
-                       "components/formatdoc.py")
-    if key in schema.CHOICES:
-        doc = f"{doc}: {_code(schema.CHOICES[key])}" if doc else _code(schema.CHOICES[key])
-    return doc
+def _key_doc(key: Key) -> str:
+    if not key.doc:
+        raise KeyError(f"the key '{key.name}' has no description in components/elements.py")
+    return f"{key.doc}: {_code(key.choices)}" if key.choices else key.doc
 
 
 def _table(header: tuple[str, str], rows: list[tuple[str, str]]) -> str:
@@ -220,22 +115,19 @@ def render() -> dict[str, str]:
     """Every generated table, by its name in FORMAT.md's markers."""
     comp_docs = dict(COMPONENT_KEY_DOCS)
     comp_docs["kind"] = f"{comp_docs['kind']}: {_code(schema.KINDS)}"
-    comp_docs["shape"] = f"{comp_docs['shape']}: {_code(schema.SHAPES)} (default `round`)"
+    comp_docs["shape"] = (f"{comp_docs['shape']}: {_code(schema.SHAPES)} (default `round` "
+                          "for tokens, `square` for the rest)")
     components = _keys(schema.RESERVED, comp_docs, "component keys")
     components.append(("anything else", "a field: text, numbers, structured rule data, "
                                         "available to layouts as `${name}`"))
-    extra = [t for t in ELEMENT_DOCS if t not in schema.ELEMENT_KEYS]
-    if extra:
-        raise KeyError(f"element types described but not in the schema: {extra}")
     elements = []
-    for etype, keys in schema.ELEMENT_KEYS.items():
-        if etype not in ELEMENT_DOCS:
-            raise KeyError(f"the element type '{etype}' is not described in "
-                           "components/formatdoc.py")
-        needed = schema.REQUIRED_ELEMENT_KEYS.get(etype, ())
-        parts = [f"**`{k}`** {_key_doc(etype, k)}" if k in needed else
-                 f"`{k}` {_key_doc(etype, k)}" for k in keys]
-        elements.append((f"`{etype}`", f"{ELEMENT_DOCS[etype]}. " + "; ".join(parts)))
+    for etype, spec in elements_spec.SPECS.items():
+        if not spec.doc:
+            raise KeyError(f"the element kind '{etype}' has no description in "
+                           "components/elements.py")
+        parts = [f"**`{k.name}`** {_key_doc(k)}" if k.name in spec.required else
+                 f"`{k.name}` {_key_doc(k)}" for k in spec.keys]
+        elements.append((f"`{etype}`", f"{spec.doc}. " + "; ".join(parts)))
     sizes = ", ".join(f"`{name}` {w:g} x {h:g}" for name, (w, h) in schema.SIZE_PRESETS.items())
     return {
         "game": _table(("key", "meaning"), _keys(schema.GAME_KEYS, GAME_KEY_DOCS, "game.yaml")),

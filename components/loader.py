@@ -7,7 +7,13 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from components.errors import DefinitionError, InputError
+from components.errors import (
+    DefinitionError,
+    InputError,
+    attempt,
+    found_so_far,
+    stop_if_failed,
+)
 from components.fit import check_fits
 from components.schema import (
     FILE_KEYS,
@@ -144,13 +150,20 @@ def load_path(folder: Path | str, errata: bool = True) -> Game:
     key, stamp = (str(folder), errata, LIMITS.pieces), folder_stamp(folder)
     hit = _CACHE.get(key)
     if hit is None or hit[0] != stamp:
+        before = found_so_far()
         if errata:
             from components.errata import apply_errata
 
-            game = apply_errata(load_path(folder, errata=False), folder / "errata.yaml")
+            base = load_path(folder, errata=False)
+            # (errata naming a component left out for its mistake would only repeat it)
+            game = base if found_so_far() > before else apply_errata(base,
+                                                                     folder / "errata.yaml")
         else:
             game = _read(folder)
-        check_fits(game)
+        with attempt():
+            check_fits(game)
+        if found_so_far() > before:
+            return game  # read with its mistakes left out (irata check): never cached
         hit = _CACHE[key] = (stamp, game)
     return _own(hit[1])
 
@@ -218,25 +231,35 @@ def _read(folder: Path) -> Game:
               "layout", _shown(game_file))
 
     files = []
+    start = found_so_far()  # irata check and print report every mistake: components.errors
     for path in _yaml_files(folder):
-        shown = _shown(path)
-        doc = load_file(confined(path, folder), shown)
-        if doc is None:
-            continue
-        doc = expect_mapping(doc, f"{path.name}", doc)
-        check_keys(doc, FILE_KEYS, "a component file")
-        if doc.get("data") is not None:
-            merge(data, data_src, expect_mapping(doc["data"], "data", doc, "data"), "data", shown)
-        if doc.get("layouts") is not None:
-            merge(layouts, layout_src, expect_mapping(doc["layouts"], "layouts", doc, "layouts"),
-                  "layout", shown)
-        files.append((shown, doc, path))
+        with attempt():  # each file alone
+            shown = _shown(path)
+            doc = load_file(confined(path, folder), shown)
+            if doc is None:
+                continue
+            doc = expect_mapping(doc, f"{path.name}", doc)
+            check_keys(doc, FILE_KEYS, "a component file")
+            if doc.get("data") is not None:
+                merge(data, data_src, expect_mapping(doc["data"], "data", doc, "data"), "data",
+                      shown)
+            if doc.get("layouts") is not None:
+                merge(layouts, layout_src, expect_mapping(doc["layouts"], "layouts", doc,
+                                                          "layouts"), "layout", shown)
+            files.append((shown, doc, path))
+    stop_if_failed(start)  # a file left out would make its layouts' users fail too
 
+    broken: set[str] = set()  # layouts with a mistake: the components using them are left out
     for name, elements in layouts.items():
-        holder = _holder_of(layouts, name)
-        check_elements(elements, holder, name, layouts, f"layout '{name}'")
+        before = found_so_far()
+        with attempt():
+            check_elements(elements, _holder_of(layouts, name), name, layouts,
+                           f"layout '{name}'")
+        if found_so_far() > before:
+            broken.add(name)
     for name, elements in icons.items():
-        check_elements(elements, icons_raw, name, layouts, f"icon '{name}'")
+        with attempt():
+            check_elements(elements, icons_raw, name, layouts, f"icon '{name}'")
 
     from components.schema import MAX_COUNT, check_reserved_typos, parse_component
 
@@ -244,6 +267,7 @@ def _read(folder: Path) -> Game:
     components: list[Component] = []
     seen: dict[str, str] = {}
     pieces = 0
+    dropped = False
     for shown, doc, path in files:
         defaults = doc.get("defaults") or LocDict()
         defaults = expect_mapping(defaults, "defaults", doc, "defaults")
@@ -257,18 +281,26 @@ def _read(folder: Path) -> Game:
             sources.append(_table_items(doc, path, folder, defaults, layouts))
         for source, items in sources:
             for i, item in enumerate(items):
-                item = expect_mapping(item, f"component {i + 1}", items, i)
-                comp = parse_component(item, defaults, layouts, source)
-                if comp.id in seen:
-                    raise err(f"component id '{comp.id}' is used twice (also at {seen[comp.id]})",
-                              item, "id")
-                seen[comp.id] = f"{source}:{comp.line}"
-                if comp.per_player:
-                    comp.count = comp.per_player * players["max"]
-                    if comp.count > MAX_COUNT:
-                        raise err(f"count_per_player {comp.per_player} for {players['max']} "
-                                  f"players makes {comp.count} copies, more than {MAX_COUNT}",
-                                  item, "count_per_player")
+                before = found_so_far()
+                with attempt():  # each component alone
+                    item = expect_mapping(item, f"component {i + 1}", items, i)
+                    comp = parse_component(item, defaults, layouts, source)
+                    if comp.id in seen:
+                        raise err(f"component id '{comp.id}' is used twice (also at "
+                                  f"{seen[comp.id]})", item, "id")
+                    seen[comp.id] = f"{source}:{comp.line}"
+                    if comp.per_player:
+                        comp.count = comp.per_player * players["max"]
+                        if comp.count > MAX_COUNT:
+                            raise err(f"count_per_player {comp.per_player} for "
+                                      f"{players['max']} players makes {comp.count} copies, "
+                                      f"more than {MAX_COUNT}", item, "count_per_player")
+                if found_so_far() > before:
+                    dropped = True
+                    continue
+                if broken and uses_layouts(comp, layouts) & broken:
+                    dropped = True  # its layout's mistake is reported already
+                    continue
                 comp.version = str(edition)
                 components.append(comp)
                 pieces += comp.count
@@ -278,17 +310,45 @@ def _read(folder: Path) -> Game:
                                  "(irata print --max-pieces N allows more)"),
                               item, "count" if "count" in item else None)
 
-    inventory = check_inventory(g.get("inventory"), g)
+    inventory: list[Any] = []
+    players = {"min": 1, "max": 1}
+    ink_saver: dict[str, str] = {}
+    distinct: dict[str, list[str]] = {}
+    with attempt():
+        inventory = check_inventory(g.get("inventory"), g)
+    with attempt():
+        players = check_players(g.get("players"), g)
+    with attempt():
+        ink_saver = check_ink_saver(g.get("ink_saver"), g, palette)
+    with attempt():
+        distinct = check_distinct(g.get("distinct"), g, palette)
     game = Game(key=key, folder=folder,
                 name=str(g["name"]), edition=str(edition),
                 players=players, palette=palette, fonts=fonts,
                 icons=icons, inventory=inventory, data=data, layouts=layouts,
                 components=components, base_edition=str(edition), font_files=font_files,
-                ink_saver=check_ink_saver(g.get("ink_saver"), g, palette),
-                author=" ".join(author.split()),
-                distinct=check_distinct(g.get("distinct"), g, palette))
-    _check_inventory_counts(game, g)
+                ink_saver=ink_saver, author=" ".join(author.split()), distinct=distinct)
+    if not dropped:  # (a component left out would make its group's count differ)
+        with attempt():
+            _check_inventory_counts(game, g)
     return game
+
+
+def uses_layouts(comp: Component, layouts: dict[str, Any]) -> set[str]:
+    """The layouts a component's faces draw, through the layouts they use."""
+    out: set[str] = set()
+    todo: list[Any] = [comp.front, comp.back]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, str):
+            if node in layouts and node not in out:
+                out.add(node)
+                todo.append(layouts[node])
+        elif isinstance(node, dict):
+            todo.extend(v for k, v in node.items() if k == "layout")
+        elif isinstance(node, list):
+            todo.extend(node)
+    return out
 
 
 def _table_items(doc: LocDict, path: Path, folder: Path, defaults: LocDict,

@@ -15,7 +15,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from components.errors import DefinitionError
+from components.elements import COMMON_KEYS as ELEMENT_COMMON_KEYS
+from components.elements import SPECS, value_error
+from components.elements import choices as element_choices
+from components.errors import DefinitionError, attempt
 from components.fields import REF_RE, paths_in
 from components.yamlloc import LocDict, LocList, Mark
 
@@ -41,6 +44,12 @@ SIZE_PRESETS: dict[str, tuple[float, float]] = {
     "page": (186.0, 256.0),
     "page-landscape": (256.0, 186.0),
 }
+# hex tiles and tokens (``shape: hex``): flat-topped, named by their size flat to flat; the
+# trim box is corner to corner (w) by flat to flat (h)
+HEX_RATIO = 2.0 / 3.0 ** 0.5
+HEX_KINDS = ("tile", "token")
+for _flat in (25, 30, 38, 50, 63, 76):
+    SIZE_PRESETS[f"hex-{_flat}"] = (round(_flat * HEX_RATIO, 3), float(_flat))
 
 GAME_KEYS = ("game", "name", "edition", "author", "players", "rulebook", "palette", "ink_saver",
              "distinct",
@@ -54,52 +63,16 @@ LEGEND_KEYS = ("fill", "label")
 # ``${a.b}``: a field (or, as ``${data.KEY}``, the game's rule data) in a layout; see fields.py
 FIELD_RE = REF_RE
 
-COMMON_ELEMENT_KEYS = ("type", "when", "unless")
-ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
-    "rect": ("x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius", "dash", "bleed",
-             "space"),
-    "ellipse": ("cx", "cy", "r", "rx", "ry", "fill", "stroke", "stroke_width", "dash", "space"),
-    "line": ("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash"),
-    "path": ("d", "x", "y", "scale", "fill", "stroke", "stroke_width", "dash"),
-    "text": ("text", "x", "y", "w", "h", "size", "min_size", "font", "color", "align",
-             "valign", "leading", "rotate"),
-    "icon": ("name", "x", "y", "size", "color", "rotate"),
-    "qr": ("payload", "x", "y", "size", "color"),
-    "image": ("path", "x", "y", "w", "h", "fit", "crop"),
-    "pips": ("n", "x", "y", "w", "h", "color", "r"),
-    "grid": ("x", "y", "cols", "rows", "cell_w", "cell_h", "fill", "stroke", "stroke_width",
-             "labels", "cells", "legend", "skip_rows", "skip_cols", "size", "color", "font",
-             "space"),
-    "use": ("layout", "x", "y", "with", "rotate"),
-    "repeat": ("over", "as", "layout", "x", "y", "dx", "dy", "wrap", "with"),
-}
-REQUIRED_ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
-    "rect": ("w", "h"),
-    "ellipse": ("cx", "cy"),
-    "line": ("x1", "y1", "x2", "y2"),
-    "path": ("d",),
-    "text": ("w", "h"),
-    "icon": ("name",),
-    "qr": ("payload", "size"),
-    "image": ("path", "w", "h"),
-    "pips": ("n", "w", "h"),
-    "grid": ("cols", "rows", "cell_w", "cell_h"),
-    "use": ("layout",),
-    "repeat": ("over", "layout"),
-}
+# every element kind, its keys and which it needs: declared once, in components/elements.py
+COMMON_ELEMENT_KEYS = ELEMENT_COMMON_KEYS
 
 # --- enumerations: a value that is one of a few words, checked with a did-you-mean -------------
 # (the element key -> its words; a font is one of FONT_STYLES, a name under the game's
 # ``fonts:`` or a standard PDF font, checked where the game's fonts are known: facecheck.py)
-IMAGE_FITS = ("contain", "cover", "stretch")
-CHOICES: dict[str, tuple[str, ...]] = {
-    "align": ("left", "center", "right"),
-    "valign": ("top", "middle", "bottom"),
-    "bleed": ("true", "false"),
-    "fit": IMAGE_FITS,
-}
+CHOICES: dict[str, tuple[str, ...]] = element_choices()
+IMAGE_FITS = CHOICES["fit"]
 FONT_STYLES = ("body", "bold", "italic")
-SHAPES = ("round", "square")
+SHAPES = ("round", "square", "hex")
 # slips too far from the right word for difflib, answered all the same
 NEAR_MISSES: dict[tuple[str, str], str] = {
     ("align", "centre"): "center", ("align", "middle"): "center",
@@ -405,48 +378,56 @@ def check_elements(elements: Any, where: Any, key: str | int | None, layouts: di
         raise err(f"{what} must be a layout name or a list of elements, not "
                   f"{type_name(elements)}", where, key)
     for i, el in enumerate(elements):
-        el = expect_mapping(el, f"element {i + 1} of {what}", elements, i)
-        etype = el.get("type")
-        if etype is None:
-            raise err(f"element {i + 1} of {what} has no 'type' (expected one of: "
-                      f"{', '.join(ELEMENT_KEYS)})", el)
-        if not isinstance(etype, str) or etype not in ELEMENT_KEYS:
-            raise err(f"unknown element type '{etype}' (expected one of: "
-                      f"{', '.join(ELEMENT_KEYS)}{suggest(str(etype), tuple(ELEMENT_KEYS))})",
-                      el, "type")
-        allowed = COMMON_ELEMENT_KEYS + ELEMENT_KEYS[etype]
-        if etype == "text" and "field" in el:
-            raise err(f"a text element reads a field as text: \"${{{el['field']}}}\" "
-                      "(fields are referenced one way, ${name}; 'field:' is not a key)",
-                      el, "field")
-        for key in el:
-            right = KEY_SPELLINGS.get(key)
-            if right in allowed:
-                raise err(f"unknown key '{key}' in a {etype} element (the key is spelt "
-                          f"'{right}'; did you mean '{right}'?)", el, key)
-        check_keys(el, allowed, f"a {etype} element")
-        check_choices(el, etype)
-        for req in REQUIRED_ELEMENT_KEYS[etype]:
-            if req not in el:
-                raise err(f"a {etype} element needs '{req}'", el)
-        if etype in ("use", "repeat"):
-            name = el["layout"]
-            if not isinstance(name, str) or name not in layouts:
-                raise err(f"unknown layout '{name}'{suggest(str(name), list(layouts))}",
-                          el, "layout")
-        if etype == "grid":
+        with attempt():  # irata check reports each element's mistake (components.errors)
+            check_element(expect_mapping(el, f"element {i + 1} of {what}", elements, i),
+                          i, layouts, what)
+
+
+def check_element(el: LocDict, i: int, layouts: dict[str, Any], what: str) -> None:
+    """One element: its type, keys, needed keys and the values written out (its spec)."""
+    etype = el.get("type")
+    if etype is None:
+        raise err(f"element {i + 1} of {what} has no 'type' (expected one of: "
+                  f"{', '.join(SPECS)})", el)
+    if not isinstance(etype, str) or etype not in SPECS:
+        raise err(f"unknown element type '{etype}' (expected one of: "
+                  f"{', '.join(SPECS)}{suggest(str(etype), tuple(SPECS))})",
+                  el, "type")
+    spec = SPECS[etype]
+    allowed = COMMON_ELEMENT_KEYS + spec.names
+    if "field" in el and "field" not in allowed and spec.of_type("text"):
+        raise err(f"a {etype} element reads a field as text: \"${{{el['field']}}}\" "
+                  "(fields are referenced one way, ${name}; 'field:' is not a key)",
+                  el, "field")
+    for key in el:
+        right = KEY_SPELLINGS.get(key)
+        if right in allowed:
+            raise err(f"unknown key '{key}' in a {etype} element (the key is spelt "
+                      f"'{right}'; did you mean '{right}'?)", el, key)
+    check_keys(el, allowed, f"a {etype} element")
+    check_choices(el, etype)
+    for req in spec.required:
+        if req not in el:
+            hint = spec.key(req).hint  # type: ignore[union-attr]
+            raise err(f"a {etype} element needs '{req}'" + (f" ({hint})" if hint else ""),
+                      el)
+    for k in spec.keys:
+        if k.name not in el:
+            continue
+        value = el[k.name]
+        if k.type == "layout" and (not isinstance(value, str) or value not in layouts):
+            raise err(f"unknown layout '{value}'{suggest(str(value), list(layouts))}",
+                      el, k.name)
+        if k.type == "cells":
             check_grid_cells(el)
-        if etype == "text" and "text" not in el:
-            raise err("a text element needs 'text' (words, or a field as \"${name}\")", el)
-        if etype == "image":
-            fit = el.get("fit", "contain")
-            if isinstance(fit, str) and not fit.startswith("$") and fit not in IMAGE_FITS:
-                raise err(f"fit must be one of {', '.join(IMAGE_FITS)}, not '{fit}'"
-                          f"{suggest(fit, IMAGE_FITS)}", el, "fit")
-            p = el["path"]
-            if isinstance(p, str) and not p.startswith("$") and (
-                    Path(p).is_absolute() or ".." in Path(p).parts):
-                raise err(f"image path '{p}' must stay inside the game folder", el, "path")
+        if k.type == "file" and isinstance(value, str) and not value.startswith("$") and (
+                Path(value).is_absolute() or ".." in Path(value).parts):
+            raise err(f"image path '{value}' must stay inside the game folder", el, k.name)
+        msg = value_error(k, value)
+        if msg:
+            raise err(f"{msg} (in a {etype} element)", el, k.name)
+    if "legend" in el and "cells" not in el and spec.of_type("cells"):
+        check_grid_cells(el)
 
 
 def check_grid_cells(el: LocDict) -> None:
@@ -588,6 +569,9 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
         raise err(f"unknown shape '{shape}' (expected one of: {', '.join(SHAPES)}"
                   f"{suggest(str(shape), SHAPES)})", raw if "shape" in raw else defaults,
                   "shape")
+    if shape == "hex":
+        size = hex_size(merged["size"], size, kind, raw if "size" in raw else defaults,
+                        raw if "shape" in raw else defaults)
     faces: list[dict[str, Any]] = []
     if kind == "die":
         faces = merged.get("faces")  # type: ignore[assignment]
@@ -613,6 +597,24 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
                      back=back, fields=fields, file=file, line=raw.mark[0], shape=shape,
                      faces=list(faces), base=float(base), printed=printed, raw=dict(merged),
                      marks=marks, per_player=per_player)
+
+
+def hex_size(given: Any, size: tuple[float, float], kind: str, node: Any,
+             shape_node: Any) -> tuple[float, float]:
+    """A hex piece's trim box: a number is its size flat to flat; ``[w, h]`` must be a
+    regular hexagon's (w corner to corner = h x 1.1547)."""
+    if kind not in HEX_KINDS:
+        raise err(f"shape hex is for tiles and tokens, not a {kind}", shape_node,
+                  "shape")
+    if isinstance(given, (int, float)) and not isinstance(given, bool):
+        return (round(size[1] * HEX_RATIO, 3), size[1])
+    w, h = size
+    if abs(w - h * HEX_RATIO) > 0.01 * h:
+        raise err(f"a hex piece's size is corner to corner by flat to flat, w = h x 1.1547: "
+                  f"[{h * HEX_RATIO:.2f}, {h:g}] for {h:g} mm flat to flat, not [{w:g}, {h:g}] "
+                  "(or give one number, the size flat to flat, or a preset such as hex-38)",
+                  node, "size")
+    return size
 
 
 def check_players(value: Any, node: LocDict) -> dict[str, int]:

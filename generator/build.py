@@ -20,7 +20,7 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from components import Component, Game
-from components.errors import DefinitionError, InputError
+from components.errors import DefinitionError, InputError, attempt, collecting
 from components.facecheck import check_faces
 from components.schema import LIMITS
 from generator.draw import INKS, Faces, Options, draw_component
@@ -183,18 +183,22 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
     its icons built; then the whole print's work is bounded (``check_work``). Faces that draw
     the same picture (a deck's backs) end up as one shared Drawing, so a long deck holds
     each distinct picture once."""
-    check_faces(game, tuple(DEFAULT_COLOURS))
-    weights = check_icons(game)
     out = []
     seen: dict[FaceKey, Drawing] = {}
-    for comp in comps:
-        faces = draw_component(game, comp, opts)
-        faces.front = seen.setdefault(faces.front.identity(), faces.front)
-        if faces.back is not None:
-            faces.back = seen.setdefault(faces.back.identity(), faces.back)
-        out.append(faces)
-        if tick:
-            tick()
+    with collecting():  # every component's mistake, raised together (components.errors)
+        failed = check_faces(game, tuple(DEFAULT_COLOURS))
+        weights = check_icons(game)
+        for comp in comps:
+            if comp.id in failed:
+                continue
+            with attempt():
+                faces = draw_component(game, comp, opts)
+                faces.front = seen.setdefault(faces.front.identity(), faces.front)
+                if faces.back is not None:
+                    faces.back = seen.setdefault(faces.back.identity(), faces.back)
+                out.append(faces)
+            if tick:
+                tick()
     check_work(game, out, lambda name: weights.get(name, 8))
     return out
 

@@ -8,9 +8,46 @@ same Drawing, so the PDF and the SVG show the same picture. Text arrives here al
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 PT = 25.4 / 72.0  # millimetres per point
+
+
+def bounds(cmds: tuple[PathCmd, ...]) -> tuple[float, float, float, float]:
+    """A path's box (x, y, w, h) over its points (control points included)."""
+    xs = [float(v) for cmd in cmds for v in cmd[1::2]]
+    ys = [float(v) for cmd in cmds for v in cmd[2::2]]
+    if not xs or not ys:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+@dataclass(frozen=True, slots=True)
+class Gradient:
+    """A fill running through ``colors`` (evenly spaced) across the shape's bounding box:
+    ``linear`` along ``angle`` degrees clockwise from left-to-right, ``radial`` from the box's
+    centre out to the box's longer half side."""
+
+    kind: str  # linear | radial
+    colors: tuple[str, ...]
+    angle: float = 0.0
+
+    def line(self, box: tuple[float, float, float, float]
+             ) -> tuple[float, float, float, float]:
+        """Where a linear gradient starts and ends (x0, y0, x1, y1) across ``box`` (x, y, w,
+        h): through the centre along the angle, as long as the box's extent that way."""
+        x, y, w, h = box
+        a = math.radians(self.angle)
+        dx, dy = math.cos(a), math.sin(a)  # y downward: clockwise
+        half = (abs(dx) * w + abs(dy) * h) / 2
+        cx, cy = x + w / 2, y + h / 2
+        return (cx - dx * half, cy - dy * half, cx + dx * half, cy + dy * half)
+
+    def circle(self, box: tuple[float, float, float, float]) -> tuple[float, float, float]:
+        """A radial gradient's centre and radius (cx, cy, r) in ``box``."""
+        x, y, w, h = box
+        return (x + w / 2, y + h / 2, max(w, h) / 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +56,7 @@ class Style:
     stroke: str | None = None
     width: float = 0.3
     dash: tuple[float, ...] | None = None
+    gradient: Gradient | None = None  # paints the shape instead of ``fill``
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +154,15 @@ class Group:
 
 
 Primitive = Rect | Ellipse | Line | Path | Text | Icon | QR | Image | Group
+
+
+def shape_box(it: Rect | Ellipse | Path) -> tuple[float, float, float, float]:
+    """The box (x, y, w, h) a shape's gradient spans."""
+    if isinstance(it, Rect):
+        return (it.x, it.y, it.w, it.h)
+    if isinstance(it, Ellipse):
+        return (it.cx - it.rx, it.cy - it.ry, 2 * it.rx, 2 * it.ry)
+    return bounds(it.cmds)
 
 
 class FaceKey:

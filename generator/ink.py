@@ -286,6 +286,11 @@ class _Saver:
                             framed = self.frame(item, box, face, fill)
                     else:
                         grounds.append((box, fill, fill))
+                grad = item.style.gradient
+                if grad is not None and box is not None and self.large(box, scale, face, area):
+                    # a large gradient prints in light tints of its colours, as a fill would
+                    light = replace(grad, colors=tuple(self.light(c) for c in grad.colors))
+                    item = replace(item, style=replace(item.style, gradient=light))
                 out.append(item)
                 if framed is not None:
                     out.append(framed)

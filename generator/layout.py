@@ -87,6 +87,9 @@ class Placement:
     # the box corner where the face's top left lands)
     part: str = ""  # boards split over pages: "A1", "B1", ...
     window: tuple[float, float, float, float] | None = None  # the board's region shown
+    # a hex piece's clip: its hexagon (grown by the bleed where no neighbour is), page mm;
+    # the rest are clipped to ``clip``
+    outline: tuple[tuple[float, float], ...] = ()
 
 
 @dataclass

@@ -59,6 +59,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.draw import Faces
 from generator.drawing import PT, Group, Line, Primitive, Rect, Style, Text
+from generator.hexgrid import hex_sheets
 from generator.layout import (
     FOLDLINE,
     GAP,
@@ -950,8 +951,13 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
     whole = replace(s, duplex="none") if s.duplex == "fold" else s
     runs: dict[tuple[float, float, float, bool, bool], list[Item]] = {}
     titles: dict[tuple[float, float, float, bool, bool], str] = {}
+    hexes: dict[tuple[float, float, float], list[Item]] = {}  # honeycombs (generator.hexgrid)
     for f in faces:
         d = f.front
+        if f.comp.shape == "hex":
+            hexes.setdefault((round(d.w, 2), round(d.h, 2), d.bleed), []).extend(
+                Item(f.comp, i + 1, f.front, f.back) for i in range(f.comp.count))
+            continue
         key = (round(d.w, 2), round(d.h, 2), d.bleed, f.back is not None,
                f.comp.kind == "board")
         items = runs.setdefault(key, [])
@@ -965,6 +971,15 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         fewer, _ = _impose_runs(runs, titles, s, whole, panels, head, {key: 1})
         if _paper(fewer) < _paper(out):
             out = fewer
+    # honeycombs, by the settings they print with: with fold, pieces without backs use the
+    # whole page, as elsewhere
+    by_settings: dict[bool, list[tuple[list[Item], str]]] = {}
+    for items in hexes.values():
+        on_whole = whole is not s and all(it.back is None for it in items)
+        by_settings.setdefault(on_whole, []).append(
+            (items, items[0].comp.group or items[0].comp.kind))
+    for on_whole, hex_runs in by_settings.items():
+        out.extend(hex_sheets(hex_runs, whole if on_whole else s))
     return out
 
 

@@ -72,7 +72,7 @@ def preview(game: Game, comp: Component, face: str, settings: Settings, dpi: flo
            min(sheet.h, y + h + b) - max(0.0, y - b))
     alone = Sheet(sheet.w, sheet.h, sheet.side, sheet.title)
     alone.placements.append(Placement(p.comp, p.copy, p.face, p.drawing, p.trim, box,
-                                      p.origin, p.turn))
+                                      p.origin, p.turn, outline=p.outline))
     with tempfile.TemporaryDirectory(prefix="irata-preview-") as tmp:
         pdf = Path(tmp) / "preview.pdf"
         # drawn the way the printed PDF draws it (a form when placed more than once there):

@@ -104,7 +104,12 @@ def main(argv: list[str] | None = None) -> None:
     except IrataError as exc:
         if debug:
             raise
-        click.echo(f"error: {_one_line(str(exc))}", err=True)  # a value may hold a newline
+        from components.errors import DefinitionErrors
+
+        # several mistakes found in one run (irata check, print): one line each
+        lines = exc.lines() if isinstance(exc, DefinitionErrors) else [str(exc)]
+        for line in lines:
+            click.echo(f"error: {_one_line(line)}", err=True)  # a value may hold a newline
         sys.exit(2)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import click
 
 from components import Game, list_games, load
-from components.errors import InputError
+from components.errors import InputError, attempt, collecting, found_so_far
 from irata.errors import writing_into
 from irata.options import BLEED, DPI, MARGIN, BoundedInt
 
@@ -131,7 +131,16 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
                watch_printer(BuildOptions(settings, fmts, out, stamp == "qr", since,
                                           png_dpi=png_dpi, ink=ink, cmyk=cmyk), strict))
         return
-    chosen = games_to_use(games, components_dir)
+    with collecting() as found:  # every mistake of every game, before anything is printed
+        loaded = list(_each_game(games, components_dir))
+        if found:  # the faces of what did load, for their mistakes too
+            from generator.build import draw_all, select
+            from generator.draw import Options
+
+            for game, _ in loaded:
+                with attempt():
+                    draw_all(game, select(game, since), Options())
+    chosen = [game for game, _ in loaded]
     summary = []
     failed = False
     for game in chosen:
@@ -260,34 +269,64 @@ def check_cmd(games: tuple[str, ...], components_dir: Path | None, strict: bool,
     A mistake prints FILE:LINE:COL: what is wrong, and exits with code 2 (with --strict,
     so does a text that does not fit or an image below 200 dpi).
     """
-    from generator.build import draw_all, fit_report, image_report
+    from generator.build import draw_all
     from generator.draw import Options
     from generator.fonts import check_sheet_text
 
     report = []
-    for game in games_to_use(games, components_dir):
-        faces = draw_all(game, [c for c in game.components if c.printed], Options())
-        check_sheet_text(game)
-        shrunk, overflow = fit_report([r for f in faces for r in f.fits])
-        low_res = image_report([r for f in faces for r in f.fits])
-        report.append({"game": game.key, "edition": game.edition,
-                       "components": len(game.components),
-                       "pieces": sum(c.count for c in game.components),
-                       "shrunk": len(shrunk), "overflow": overflow,
-                       "low_resolution": low_res})
-        if not as_json:
-            click.echo(f"{game.key}: ok, {len(game.components)} components, "
-                       f"{sum(c.count for c in game.components)} pieces, edition "
-                       f"{game.edition}" + (f", {len(overflow)} text(s) do not fit"
-                                            if overflow else ""))
-            for line in overflow:
-                click.echo(f"  does not fit: {line}", err=True)
-            for line in low_res:
-                click.echo(f"  low resolution: {line}", err=True)
+    with collecting() as found:  # every mistake of every game, one line each
+        for game, clean in _each_game(games, components_dir):
+            before = len(found)
+            with attempt():  # (a game read with mistakes: its other components' faces too)
+                faces = draw_all(game, [c for c in game.components if c.printed], Options())
+                check_sheet_text(game)
+            if clean and len(found) == before:
+                _report_check(game, faces, report, as_json)
     if as_json:
         click.echo(json.dumps({"games": report}, indent=1))
     if strict and any(r["overflow"] or r["low_resolution"] for r in report):
         raise InputError(strict_failure(report))
+
+
+def _each_game(names: tuple[str, ...], root: Path | None) -> Iterator[tuple[Game, bool]]:
+    """The games, each loaded alone, and whether it loaded without a mistake: while
+    collecting, a game read with mistakes comes without the components they are in (and a
+    game whose game.yaml or files cannot be read not at all); the next game is read after."""
+    if root is not None and not root.is_dir():
+        raise InputError(f"--components {root}: no such folder")
+    chosen = list(names) or list_games(root)
+    if not chosen:
+        raise InputError(f"no games found in {root}" if root else "no bundled games found")
+    for name in chosen:
+        before = found_so_far()
+        game: Game | None = None
+        with attempt():
+            game = load(name, root)
+        if game is not None:
+            yield game, found_so_far() == before
+
+
+def _report_check(game: Game, faces: list[Any], report: list[dict[str, Any]],
+                  as_json: bool) -> None:
+    """What irata check says of a game whose definitions are right."""
+    from generator.build import fit_report, image_report
+
+    shrunk, overflow = fit_report([r for f in faces for r in f.fits])
+    low_res = image_report([r for f in faces for r in f.fits])
+    report.append({"game": game.key, "edition": game.edition,
+                   "components": len(game.components),
+                   "pieces": sum(c.count for c in game.components),
+                   "shrunk": len(shrunk), "overflow": overflow,
+                   "low_resolution": low_res})
+    if not as_json:
+        click.echo(f"{game.key}: ok, {len(game.components)} components, "
+                   f"{sum(c.count for c in game.components)} pieces, edition "
+                   f"{game.edition}" + (f", {len(overflow)} text(s) do not fit"
+                                        if overflow else ""))
+        for line in overflow:
+            click.echo(f"  does not fit: {line}", err=True)
+        for line in low_res:
+            click.echo(f"  low resolution: {line}", err=True)
 
 
 @click.command("inventory")

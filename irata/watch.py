@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from components.errors import IrataError
+from components.errors import DefinitionErrors, IrataError
 
 # definitions, spreadsheets, art and fonts: what a game's print is made of
 WATCHED = (".yaml", ".yml", ".csv", ".tsv", ".tab", ".xlsx", ".png", ".jpg", ".jpeg", ".svg",
@@ -65,7 +65,9 @@ class Rebuilder:
             self.build(name)
         except IrataError as exc:
             self.failures.append(str(exc))
-            self.echo(f"error: {' '.join(str(exc).split())}", True)
+            lines = exc.lines() if isinstance(exc, DefinitionErrors) else [str(exc)]
+            for line in lines:  # several mistakes: one line each
+                self.echo(f"error: {' '.join(line.split())}", True)
             self.echo(f"{name}: not rebuilt; the last good files stay. Waiting for a fix...",
                       False)
             return False

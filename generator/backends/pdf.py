@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path as FsPath
 from typing import Any
@@ -46,6 +46,8 @@ from generator.drawing import (
     Rect,
     Style,
     Text,
+    shape_box,
+    walk,
 )
 from generator.fonts import embeddable
 from generator.layout import Sheet
@@ -198,6 +200,8 @@ class PdfRenderer:
 
     def style(self, st: Style, area: float = 0.0) -> tuple[int, int]:
         c = self.c
+        if st.gradient:  # painted by shade(), not filled
+            st = replace(st, fill=None)
         if st.fill:
             c.setFillColor(self.colour(st.fill, area >= RICH_AREA_MM2))
         if st.stroke:
@@ -229,6 +233,8 @@ class PdfRenderer:
             if lines:
                 self.lines(lines)
                 lines = []
+            if isinstance(it, (Rect, Ellipse, Path)) and it.style.gradient:
+                self.shade(it)
             if isinstance(it, Rect):
                 stroke, fill = self.style(it.style, it.w * it.h)
                 if stroke or fill:
@@ -300,6 +306,45 @@ class PdfRenderer:
         if lines:
             self.lines(lines)
 
+    def outline(self, it: Rect | Ellipse | Path) -> Any:
+        """The shape's outline as a path object (to clip a gradient to)."""
+        p = self.c.beginPath()
+        if isinstance(it, Rect):
+            if it.radius > 0:
+                p.roundRect(it.x, it.y, it.w, it.h, it.radius)
+            else:
+                p.rect(it.x, it.y, it.w, it.h)
+        elif isinstance(it, Ellipse):
+            p.ellipse(it.cx - it.rx, it.cy - it.ry, 2 * it.rx, 2 * it.ry)
+        else:
+            for cmd in it.cmds:
+                if cmd[0] == "M":
+                    p.moveTo(cmd[1], cmd[2])
+                elif cmd[0] == "L":
+                    p.lineTo(cmd[1], cmd[2])
+                elif cmd[0] == "C":
+                    p.curveTo(*cmd[1:7])
+                else:
+                    p.close()
+        return p
+
+    def shade(self, it: Rect | Ellipse | Path) -> None:
+        """A gradient painted inside the shape (the outline, if any, is stroked after)."""
+        g = it.style.gradient
+        assert g is not None
+        box = shape_box(it)
+        c = self.c
+        c.saveState()
+        c.clipPath(self.outline(it), stroke=0, fill=0)
+        colours = [self.colour(x, box[2] * box[3] >= RICH_AREA_MM2) for x in g.colors]
+        if g.kind == "radial":
+            cx, cy, r = g.circle(box)
+            c.radialGradient(cx, cy, max(r, 1e-3), colours, extend=True)
+        else:
+            x0, y0, x1, y1 = g.line(box)
+            c.linearGradient(x0, y0, x1, y1, colours, extend=True)
+        c.restoreState()
+
     def lines(self, lines: list[Line]) -> None:
         """Lines of one style as one stroked path of separate segments."""
         stroke, _ = self.style(lines[0].style)
@@ -370,10 +415,30 @@ class PdfRenderer:
         mask = [v for k in KEY for v in (k, k)] if flat.keyed else None
         self.c.drawImage(ImageReader(flat.image), 0, 0, w, h, mask=mask)
 
+    def clip_polygon(self, points: tuple[tuple[float, float], ...]) -> None:
+        p = self.c.beginPath()
+        p.moveTo(*points[0])
+        for pt in points[1:]:
+            p.lineTo(*pt)
+        p.close()
+        self.c.clipPath(p, stroke=0, fill=0)
+
     def clip(self, box: tuple[float, float, float, float]) -> None:
         p = self.c.beginPath()
         p.rect(*box)
         self.c.clipPath(p, stroke=0, fill=0)
+
+
+def _shaded(items: list[Primitive] | tuple[Primitive, ...], icons: IconSource) -> bool:
+    """Whether a face paints a gradient (its icons' drawings too): reportlab gives a form no
+    shading resources, so such a face is drawn in place on each page (whose resources hold
+    its shadings)."""
+    for it in walk(items):
+        if isinstance(it, (Rect, Ellipse, Path)) and it.style.gradient is not None:
+            return True
+        if isinstance(it, Icon) and _shaded(icons(it.name, it.color), icons):
+            return True
+    return False
 
 
 class PdfWriter:
@@ -405,6 +470,7 @@ class PdfWriter:
         self.c.setDateFormatter(lambda *_: self.date)
         self.r = PdfRenderer(self.c, icons, cmyk=self.info.cmyk)
         self.forms: dict[FaceKey, str] = {}
+        self._shaded: dict[FaceKey, bool] = {}  # faces painting a gradient: never forms
         self.defined = 0
 
     def add(self, sheet: Sheet, boxes: PageBoxes | None = None) -> None:
@@ -415,13 +481,17 @@ class PdfWriter:
         c.setTrimBox(pdf_box(boxes.trim, sheet.h) if boxes else None)
         keys = [p.drawing.identity() for p in sheet.placements]
         for p, key in zip(sheet.placements, keys, strict=True):
-            if (self.uses[key] > 1 or key in self.as_forms) and key not in self.forms:
+            if (self.uses[key] > 1 or key in self.as_forms) and key not in self.forms \
+                    and not self.shaded(p.drawing, key):
                 self._define_form(p.drawing, key)
         c.saveState()
         c.transform(mm, 0, 0, -mm, 0, sheet.h * mm)
         for p, key in zip(sheet.placements, keys, strict=True):
             c.saveState()
-            r.clip(p.clip)
+            if p.outline:
+                r.clip_polygon(p.outline)
+            else:
+                r.clip(p.clip)
             c.translate(*p.origin)
             if p.turn:
                 c.rotate(p.turn)  # y runs down here: positive angles turn clockwise
@@ -442,10 +512,17 @@ class PdfWriter:
             else:  # its last placement: forget it
                 del self.uses[key]
                 self.forms.pop(key, None)
+                self._shaded.pop(key, None)
         r.draw(sheet.marks)
         c.restoreState()
         c.showPage()
         _compress_last_page(c)
+
+    def shaded(self, d: Drawing, key: FaceKey) -> bool:
+        hit = self._shaded.get(key)
+        if hit is None:
+            hit = self._shaded[key] = _shaded(d.items, self.r.icons)
+        return hit
 
     def close(self) -> None:
         self.c.save()

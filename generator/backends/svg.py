@@ -38,6 +38,7 @@ from generator.drawing import (
     Rect,
     Style,
     Text,
+    shape_box,
 )
 from generator.fonts import BASIC, embeddable, face_style, font_face_css, is_embedded, is_house
 from generator.layout import Sheet, face_box
@@ -136,6 +137,30 @@ class SvgRenderer:
         self.new_clips.append(cp)
         return cid
 
+    def paint(self, it: Rect | Ellipse | Path) -> dict[str, Any]:
+        """A shape's presentation attributes; a gradient fill becomes a gradient of the defs
+        (kept with the clip paths, so it travels with the face)."""
+        attrs = style_attrs(it.style)
+        g = it.style.gradient
+        if g is None:
+            return attrs
+        gid = f"k{next(self.ids)}"
+        box = shape_box(it)
+        if g.kind == "radial":
+            cx, cy, r = g.circle(box)
+            grad = self.dwg.radialGradient(center=(_f(cx), _f(cy)), r=_f(max(r, 1e-3)),
+                                           id=gid, gradientUnits="userSpaceOnUse")
+        else:
+            x0, y0, x1, y1 = g.line(box)
+            grad = self.dwg.linearGradient(start=(_f(x0), _f(y0)), end=(_f(x1), _f(y1)),
+                                           id=gid, gradientUnits="userSpaceOnUse")
+        last = len(g.colors) - 1
+        for i, colour in enumerate(g.colors):
+            grad.add_stop_color(_f(i / last), colour)
+        self.new_clips.append(grad)
+        attrs["fill"] = f"url(#{gid})"
+        return attrs
+
     def take_clips(self) -> list[Any]:
         out, self.new_clips = self.new_clips, []
         return out
@@ -154,7 +179,7 @@ class SvgRenderer:
                 self.lines(parent, lines)
                 lines = []
             if isinstance(it, Rect):
-                el = d.rect((_f(it.x), _f(it.y)), (_f(it.w), _f(it.h)), **style_attrs(it.style))
+                el = d.rect((_f(it.x), _f(it.y)), (_f(it.w), _f(it.h)), **self.paint(it))
                 if it.radius > 0:
                     el["rx"] = _f(it.radius)
                     el["ry"] = _f(it.radius)
@@ -165,9 +190,9 @@ class SvgRenderer:
                 parent.add(el)
             elif isinstance(it, Ellipse):
                 parent.add(d.ellipse((_f(it.cx), _f(it.cy)), (_f(it.rx), _f(it.ry)),
-                                     **style_attrs(it.style)))
+                                     **self.paint(it)))
             elif isinstance(it, Path):
-                parent.add(d.path(d=path_data(it.cmds), **style_attrs(it.style)))
+                parent.add(d.path(d=path_data(it.cmds), **self.paint(it)))
             elif isinstance(it, Group) and not (it.clip or it.rotate or it.scale != 1.0) and all(
                     isinstance(t, Text) for t in it.items):
                 # a text box only moved: its runs placed directly, without a group
@@ -311,6 +336,7 @@ def sheet_svg(sheet: Sheet, icons: IconSource, faces: FaceCache | None = None) -
             dwg.defs.add(g)
             defined[key] = gid
     placement_clips: dict[tuple[str, ...], str] = {}
+    hex_ids = itertools.count(1)
     for p in sheet.placements:
         ox, oy = p.origin
         # the clip box in the face's own coordinates, so placements with the same box (every
@@ -332,7 +358,15 @@ def sheet_svg(sheet: Sheet, icons: IconSource, faces: FaceCache | None = None) -
         use["class"] = "placement"
         use.add(Desc(f"component={p.comp.id} copy={p.copy} face={p.face} "
                      f"trim={','.join(_f(v) for v in p.trim)}"))
-        dwg.add(use)
+        if p.outline:  # a hex piece: clipped to its hexagon too, in page coordinates
+            hid = f"x{next(hex_ids)}"
+            hp = dwg.defs.add(dwg.clipPath(id=hid))
+            hp.add(dwg.polygon([(_f(x), _f(y)) for x, y in p.outline]))
+            wrap = dwg.g(clip_path=f"url(#{hid})")
+            wrap.add(use)
+            dwg.add(wrap)
+        else:
+            dwg.add(use)
     r.draw(dwg, sheet.marks)
     for cp in r.take_clips():
         dwg.defs.add(cp)

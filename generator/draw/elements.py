@@ -4,18 +4,31 @@ This is where ``${field}`` references are filled in (components/fields.py), ``re
 its copies, ``when``/``unless`` decide what is drawn, percentages become millimetres, colours
 resolve through the palette, and text boxes are fitted.
 Every text box's fitting is recorded, so the build can report what shrank or overflowed.
+
+Each element kind has one drawer, registered with ``@drawer(KIND)`` in ``DRAWERS`` (the
+shapes' in ``generator/draw/shapes.py``); its keys are declared once, in
+``components/elements.py`` (docs/ADDING_AN_ELEMENT.md).
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from components import Component, Game
 from components.confine import ConfineError, inside
+from components.elements import (
+    MAX_CELLS,
+    MAX_FONT_PT,
+    MAX_MM,
+    MAX_STOPS,
+    SPECS,
+    gradient_error,
+)
 from components.errors import DefinitionError
 from components.facecheck import CellError, item_fields, legend_cells, repeat_items, repeat_wrap
 from components.fields import MISSING, REF_RE, evaluate, number_text, paths_in
@@ -28,11 +41,13 @@ from generator.drawing import (
     PT,
     QR,
     Ellipse,
+    Gradient,
     Group,
     Icon,
     Image,
     Line,
     Path,
+    PathCmd,
     Primitive,
     Rect,
     Style,
@@ -41,12 +56,9 @@ from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.paths import parse_path
 
 # Bounds on every value a definition gives (a game folder is untrusted): what passes these
-# prints, in bounded time and memory.
-MAX_MM = 5000.0  # any length or position, in mm (a few metres)
-MAX_FONT_PT = 400.0  # a text's size
+# prints, in bounded time and memory (MAX_MM, MAX_FONT_PT, MAX_CELLS: components/elements.py).
 MAX_TEXT = 5000  # characters in one text box
 MAX_ELEMENTS = 20_000  # elements drawn on one face, every layout it uses counted in full
-MAX_CELLS = 10_000  # cells of one grid
 MAX_QR_BYTES = 1000  # a QR payload (UTF-8); version 40 at level M holds 2331
 MAX_USE_DEPTH = 8  # layouts using layouts
 _HEX = re.compile(r"#(?:[0-9A-Fa-f]{3}){1,2}")
@@ -166,6 +178,12 @@ class Context:
             raise self.error(f"{what} must be between {lo:g} and {hi:g}, not {_shown(value)}")
         return v
 
+    def bounded(self, el: dict[str, Any], key: str, default: float) -> float:
+        """A number key of ``el`` within the bounds its kind's spec gives it."""
+        spec = SPECS[el["type"]].key(key)
+        assert spec is not None and spec.lo is not None and spec.hi is not None
+        return self.number(el.get(key, default), key, spec.lo, spec.hi)
+
     def angle(self, el: dict[str, Any]) -> float:
         """``rotate``: degrees clockwise, any angle."""
         value = self.resolve(el.get("rotate", 0))
@@ -214,8 +232,10 @@ class Context:
         if name:
             where = f"; the layout's {key} at {file}:{mark[0]}" if mark and file else ""
             src, line, col = self.comp.marks[name]
-            return DefinitionError(f"{msg} (component '{self.comp.id}', {self.face}, field "
-                                   f"'{name}'{where})", src, line, col)
+            out = DefinitionError(f"{msg} (component '{self.comp.id}', {self.face}, field "
+                                  f"'{name}'{where})", src, line, col)
+            out.cause = mark_of(el, key) if isinstance(el, LocDict) and el.file else None
+            return out
         return self.error(msg)
 
     def style(self, el: dict[str, Any], fill_default: Any = None,
@@ -233,7 +253,24 @@ class Context:
             stroke=self.colour(el.get("stroke", stroke_default)),
             width=self.num(el.get("stroke_width"), "x", 0.3, least=0.0),
             dash=dashes if dash else None,
+            gradient=self.gradient(el.get("gradient")),
         )
+
+    def gradient(self, value: Any) -> Gradient | None:
+        """``gradient: {kind, colors, angle}``, its colours through the palette."""
+        value = self.resolve(value)
+        if value is None:
+            return None
+        msg = gradient_error(value)
+        if msg:
+            raise self.error(msg)
+        colors = self.resolve(value["colors"])
+        if not isinstance(colors, list) or not 2 <= len(colors) <= MAX_STOPS:
+            raise self.error(f"a gradient needs colors: a list of 2 to {MAX_STOPS} colours, "
+                             f"not {_shown(colors)}")
+        stops = tuple(self.colour(c) or "#ffffff" for c in colors)
+        angle = self.number(value.get("angle", 0), "a gradient's angle", -3600, 3600)
+        return Gradient(str(self.resolve(value.get("kind", "linear"))), stops, angle)
 
 
 _ICON_NAMES: dict[int, tuple[dict[str, Any], frozenset[str]]] = {}
@@ -307,96 +344,147 @@ def _field_ref(name: Any) -> Any:
     return name
 
 
+Drawer = Callable[["Context", dict[str, Any]], list[Primitive]]
+# one drawer per element kind (components/elements.py declares each kind's keys); a test holds
+# this table and the specs to the same kinds
+DRAWERS: dict[str, Drawer] = {}
+
+
+def drawer(kind: str) -> Callable[[Drawer], Drawer]:
+    """Register the function that draws elements of ``kind``."""
+    def register(fn: Drawer) -> Drawer:
+        if kind in DRAWERS:
+            raise ValueError(f"two drawers for the element kind '{kind}'")
+        DRAWERS[kind] = fn
+        return fn
+    return register
+
+
 def draw_element(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
-    kind = el["type"]
-    n = ctx.num
     ctx.el = el
-    if kind == "rect":
-        x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
-        w, h = n(el["w"], "x", least=0.0), n(el["h"], "y", least=0.0)
-        if truthy(el.get("bleed")):
-            b = ctx.bleed
-            # extend past each trim edge the rectangle touches
-            x0 = x - b if x <= 0.01 else x
-            y0 = y - b if y <= 0.01 else y
-            x1 = x + w + b if x + w >= ctx.w - 0.01 else x + w
-            y1 = y + h + b if y + h >= ctx.h - 0.01 else y + h
-            x, y, w, h = x0, y0, x1 - x0, y1 - y0
-        return [Rect(x, y, w, h, ctx.style(el), n(el.get("radius"), "x", least=0.0))]
-    if kind == "ellipse":
-        r = el.get("r")
-        rx = n(el.get("rx", r), "x", least=0.0)
-        ry = n(el.get("ry", r), "y", least=0.0)
-        return [Ellipse(n(el["cx"], "x"), n(el["cy"], "y"), rx, ry, ctx.style(el))]
-    if kind == "line":
-        return [Line(n(el["x1"], "x"), n(el["y1"], "y"), n(el["x2"], "x"), n(el["y2"], "y"),
-                     ctx.style(el, stroke_default="ink"))]
-    if kind == "path":
-        d = ctx.resolve(el["d"])
-        if not isinstance(d, str) or len(d) > 100_000:
-            raise ctx.error(f"path data must be text of at most 100000 characters, not "
-                            f"{_shown(d)}")
-        try:
-            cmds = parse_path(d)
-        except ValueError as exc:
-            raise ctx.error(f"bad path data: {exc}") from None
-        if not all(abs(v) <= 1e6 for c in cmds for v in c[1:] if isinstance(v, float)):
-            raise ctx.error("path data holds a number too large (or not finite)")
-        p = Path(cmds, ctx.style(el))
-        scale = ctx.number(el.get("scale", 1.0), "scale", -100, 100) or 1.0
-        x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
-        if scale != 1.0 or x or y:
-            return [Group((p,), dx=x, dy=y, scale=scale)]
-        return [p]
-    if kind == "text":
-        return draw_text(ctx, el)
-    if kind == "icon":
-        name = str(ctx.resolve(el["name"]))
-        if name not in ctx.game.icons and name not in BUILTIN:
-            raise ctx.error(f"unknown icon '{name}'")
-        colour = ctx.colour(el.get("color")) if el.get("color") else None
-        x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
-        size = n(el.get("size", 5), "x", least=0.0)
-        rotate = ctx.angle(el)
-        if rotate:
-            # turned about the icon's own centre
-            return [Group((Icon(name, -size / 2, -size / 2, size, colour),),
-                          dx=x + size / 2, dy=y + size / 2, rotate=rotate)]
-        return [Icon(name, x, y, size, colour)]
-    if kind == "qr":
-        payload = ctx.substitute(str(ctx.resolve(el["payload"])))
-        if len(payload.encode("utf-8")) > MAX_QR_BYTES:
-            raise ctx.error(f"a QR payload of {len(payload.encode('utf-8'))} bytes is too long "
-                            f"(at most {MAX_QR_BYTES})")
-        if not payload:
-            raise ctx.error("a QR code needs a payload")
-        return [QR(payload, n(el.get("x"), "x"), n(el.get("y"), "y"),
-                   n(el["size"], "x", least=0.0),
-                   ctx.colour(el.get("color", "black")) or "#000000")]
-    if kind == "image":
-        return draw_image(ctx, el)
-    if kind == "pips":
-        return draw_pips(ctx, el)
-    if kind == "grid":
-        return draw_grid(ctx, el)
-    if kind == "use":
-        if ctx.depth >= MAX_USE_DEPTH:
-            raise ctx.error(f"layouts use each other more than {MAX_USE_DEPTH} deep (a loop?)")
-        given = el.get("with") or {}
-        if not isinstance(given, dict):
-            raise ctx.error(f"'with' must be a mapping of field: value, not {_shown(given)}")
-        with_fields = {str(k): ctx.resolve(v) for k, v in given.items()}
-        x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
-        rotate = ctx.angle(el)
-        sub = Context(ctx.game, ctx.comp, {**ctx.fields, **with_fields}, ctx.w, ctx.h,
-                      ctx.bleed, ctx.face, ctx.fits, ctx.depth + 1, drawn=ctx.drawn)
-        items = draw_elements(sub, el["layout"])
-        return [Group(tuple(items), dx=x, dy=y, rotate=rotate)] if (x or y or rotate) else items
-    if kind == "repeat":
-        return draw_repeat(ctx, el)
-    raise ctx.error(f"unknown element type '{kind}'")
+    fn = DRAWERS.get(el["type"])
+    if fn is None:
+        raise ctx.error(f"unknown element type '{el['type']}'")
+    return fn(ctx, el)
 
 
+@drawer("rect")
+def draw_rect(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    n = ctx.num
+    x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
+    w, h = n(el["w"], "x", least=0.0), n(el["h"], "y", least=0.0)
+    if truthy(el.get("bleed")):
+        b = ctx.bleed
+        # extend past each trim edge the rectangle touches
+        x0 = x - b if x <= 0.01 else x
+        y0 = y - b if y <= 0.01 else y
+        x1 = x + w + b if x + w >= ctx.w - 0.01 else x + w
+        y1 = y + h + b if y + h >= ctx.h - 0.01 else y + h
+        x, y, w, h = x0, y0, x1 - x0, y1 - y0
+    radius = n(el.get("radius"), "x", least=0.0)
+    style = ctx.style(el)
+    if radius > 0 and ctx.choice(el, "corners", "round") == "cut":
+        c = min(radius, w / 2, h / 2)
+        pts = [(x + c, y), (x + w - c, y), (x + w, y + c), (x + w, y + h - c),
+               (x + w - c, y + h), (x + c, y + h), (x, y + h - c), (x, y + c)]
+        return [closed_path(pts, style)]
+    return [Rect(x, y, w, h, style, radius)]
+
+
+@drawer("ellipse")
+def draw_ellipse(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    n = ctx.num
+    r = el.get("r")
+    rx = n(el.get("rx", r), "x", least=0.0)
+    ry = n(el.get("ry", r), "y", least=0.0)
+    return [Ellipse(n(el["cx"], "x"), n(el["cy"], "y"), rx, ry, ctx.style(el))]
+
+
+@drawer("line")
+def draw_line(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    n = ctx.num
+    return [Line(n(el["x1"], "x"), n(el["y1"], "y"), n(el["x2"], "x"), n(el["y2"], "y"),
+                 ctx.style(el, stroke_default="ink"))]
+
+
+@drawer("path")
+def draw_path(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    n = ctx.num
+    d = ctx.resolve(el["d"])
+    if not isinstance(d, str) or len(d) > 100_000:
+        raise ctx.error(f"path data must be text of at most 100000 characters, not "
+                        f"{_shown(d)}")
+    try:
+        cmds = parse_path(d)
+    except ValueError as exc:
+        raise ctx.error(f"bad path data: {exc}") from None
+    if not all(abs(v) <= 1e6 for c in cmds for v in c[1:] if isinstance(v, float)):
+        raise ctx.error("path data holds a number too large (or not finite)")
+    p = Path(cmds, ctx.style(el))
+    scale = ctx.number(el.get("scale", 1.0), "scale", -100, 100) or 1.0
+    x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
+    if scale != 1.0 or x or y:
+        return [Group((p,), dx=x, dy=y, scale=scale)]
+    return [p]
+
+
+@drawer("icon")
+def draw_icon(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    n = ctx.num
+    name = str(ctx.resolve(el["name"]))
+    if name not in ctx.game.icons and name not in BUILTIN:
+        raise ctx.error(f"unknown icon '{name}'")
+    colour = ctx.colour(el.get("color")) if el.get("color") else None
+    x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
+    size = n(el.get("size", 5), "x", least=0.0)
+    rotate = ctx.angle(el)
+    if rotate:
+        # turned about the icon's own centre
+        return [Group((Icon(name, -size / 2, -size / 2, size, colour),),
+                      dx=x + size / 2, dy=y + size / 2, rotate=rotate)]
+    return [Icon(name, x, y, size, colour)]
+
+
+@drawer("qr")
+def draw_qr(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    n = ctx.num
+    payload = ctx.substitute(str(ctx.resolve(el["payload"])))
+    if len(payload.encode("utf-8")) > MAX_QR_BYTES:
+        raise ctx.error(f"a QR payload of {len(payload.encode('utf-8'))} bytes is too long "
+                        f"(at most {MAX_QR_BYTES})")
+    if not payload:
+        raise ctx.error("a QR code needs a payload")
+    return [QR(payload, n(el.get("x"), "x"), n(el.get("y"), "y"),
+               n(el["size"], "x", least=0.0),
+               ctx.colour(el.get("color", "black")) or "#000000")]
+
+
+@drawer("use")
+def draw_use(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
+    n = ctx.num
+    if ctx.depth >= MAX_USE_DEPTH:
+        raise ctx.error(f"layouts use each other more than {MAX_USE_DEPTH} deep (a loop?)")
+    given = el.get("with") or {}
+    if not isinstance(given, dict):
+        raise ctx.error(f"'with' must be a mapping of field: value, not {_shown(given)}")
+    with_fields = {str(k): ctx.resolve(v) for k, v in given.items()}
+    x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
+    rotate = ctx.angle(el)
+    sub = Context(ctx.game, ctx.comp, {**ctx.fields, **with_fields}, ctx.w, ctx.h,
+                  ctx.bleed, ctx.face, ctx.fits, ctx.depth + 1, drawn=ctx.drawn)
+    items = draw_elements(sub, el["layout"])
+    return [Group(tuple(items), dx=x, dy=y, rotate=rotate)] if (x or y or rotate) else items
+
+
+def closed_path(points: list[tuple[float, float]], style: Style) -> Path:
+    """A closed outline through ``points``."""
+    cmds: list[PathCmd] = [("M", *points[0])]
+    cmds += [("L", px, py) for px, py in points[1:]]
+    cmds.append(("Z",))
+    return Path(tuple(cmds), style)
+
+
+@drawer("repeat")
 def draw_repeat(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     """The layout once per item of ``over``: the first copy at ``x``, ``y``, each next one
     moved ``dx`` (with ``wrap: N``, N copies to a row, the rows ``dy`` apart; else ``dy``
@@ -431,6 +519,7 @@ def draw_repeat(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     return out
 
 
+@drawer("image")
 def draw_image(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     """Art fitted to its box (``fit``, ``crop``); a raster image that will print below
     MIN_DPI is noted (an error under ``--strict``)."""
@@ -495,6 +584,7 @@ def _crop(ctx: Context, value: Any, info: images.ImageInfo,
     return (x, y, w, h)
 
 
+@drawer("text")
 def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     n = ctx.num
     raw = ctx.resolve(el["text"])
@@ -640,6 +730,7 @@ PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
 }
 
 
+@drawer("pips")
 def draw_pips(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     n = ctx.num
     count = ctx.resolve(el["n"])
@@ -670,6 +761,7 @@ def draw_pips(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     return [Ellipse(x + fx * w, y + fy * h, r, r, Style(fill=colour)) for fx, fy in spots]
 
 
+@drawer("grid")
 def draw_grid(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     n = ctx.num
     x, y = n(el.get("x"), "x"), n(el.get("y"), "y")
@@ -724,3 +816,7 @@ def draw_grid(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
                                                 y + r * ch + 0.5, cw - 1.0, ch - 1.0, "center",
                                                 "middle", 1.1, colour))
     return out
+
+
+# the shapes' drawers (polygon, regular, star) register themselves in DRAWERS
+from generator.draw import shapes as _shapes  # noqa: E402,F401

@@ -12,6 +12,7 @@ from components import Component, Game
 from generator.draw.common import face, has_qr, qr_stamp, version_mark
 from generator.draw.elements import FitRecord
 from generator.drawing import Drawing
+from generator.hexgrid import outline_path
 
 if TYPE_CHECKING:
     from generator.draw import Options
@@ -22,6 +23,10 @@ def draw(game: Game, comp: Component, opts: Options,
     w, h = comp.size
     front = face(game, comp, comp.front, w, h, opts.bleed, "front", fits)
     back = face(game, comp, comp.back, w, h, opts.bleed, "back", fits) if comp.back else None
+    if comp.shape == "hex":  # a hex tile: its cut line, shared with its neighbours'
+        for d in (front, back):
+            if d is not None:
+                d.add(outline_path(w, h))
     if opts.version_mark:
         version_mark(front, comp, safe=opts.safe_zone)
     if (opts.stamp_qr or comp.kind in ("sheet", "board")) and not has_qr(front):
