@@ -78,6 +78,11 @@ PRODUCTS: tuple[Product, ...] = (
     Product("DominoChit", "Domino Chit", CHITS, "square", (375, 675)),
     Product("StripChit", "Strip Chit", CHITS, "square", (375, 975)),
     Product("DominoTile", "Domino Tile", CHITS, "square", (675, 1275)),
+    # flat-topped, corner to corner across: 95.25 x 82.55 mm, a regular hexagon (82.55 mm flat
+    # to flat, irata's ``shape: hex, size: 82.55``). The shop's smaller hex tiles are left
+    # out: their images less 1/8" a side are no regular hexagon (Small 50.8 x 44.45 mm,
+    # Medium 63.5 x 57.15), so their bleed is not known here.
+    Product("LargeHexTile", "Large Hex Tile", CHITS, "hex", (1200, 1050)),
     Product("SmallStandee", "Small Standee", ("standee",), "square", (225, 525)),
     Product("MediumStandee", "Medium Standee", ("standee",), "square", (300, 750)),
     Product("LargeStandee", "Large Standee", ("standee",), "square", (375, 975)),

@@ -173,10 +173,10 @@ def _essentials(items: tuple[Primitive, ...] | list[Primitive], comp: Component
 
 
 def outside_safe_zone(d: Drawing, comp: Component, safe: float = SAFE_MM,
-                      round_piece: bool = False) -> list[str]:
+                      round_piece: bool = False, hex_piece: bool = False) -> list[str]:
     """What on a face reaches outside the safe zone (``safe`` mm inside the trim; for a
-    ``round_piece``, the circle ``safe`` mm inside its edge, which a box's corners must keep
-    within)."""
+    ``round_piece`` the circle, for a ``hex_piece`` the flat-topped hexagon, ``safe`` mm
+    inside its edge, which a box's corners must keep within)."""
     x0, y0, x1, y1 = safe, safe, d.w - safe, d.h - safe
     out = []
     seen: set[str] = set()
@@ -186,6 +186,11 @@ def outside_safe_zone(d: Drawing, comp: Component, safe: float = SAFE_MM,
             cx, cy, r = d.w / 2, d.h / 2, min(d.w, d.h) / 2 - safe
             over = max(over, max(math.hypot(x - cx, y - cy) for x in (b[0], b[2])
                                  for y in (b[1], b[3])) - r)
+        if hex_piece:  # each corner's distance past the hexagon's sides, inset by ``safe``
+            cx, cy, apothem = d.w / 2, d.h / 2, d.h / 2 - safe
+            root3 = math.sqrt(3)
+            over = max(over, max(max(abs(y - cy), (root3 * abs(x - cx) + abs(y - cy)) / 2)
+                                 - apothem for x in (b[0], b[2]) for y in (b[1], b[3])))
         if over > 0.05 and name not in seen:
             seen.add(name)
             out.append(f"{name} by {over:.1f} mm")
@@ -361,7 +366,8 @@ def _write_pieces(game: Game, pieces: list[tuple[Component, Product, bool]],
             todo = todo[:1]
         for side, d in todo:
             written.warnings.extend(f"{c.id} {side}: {line}" for line in
-                                    outside_safe_zone(d, c, round_piece=shape_of(c) == "round"))
+                                    outside_safe_zone(d, c, round_piece=shape_of(c) == "round",
+                                                      hex_piece=shape_of(c) == "hex"))
         n += _write_images(c, todo, product.pixels, turned, folder, written, icons, tick,
                            product=product.identity, product_name=product.name,
                            product_url=product.url)

@@ -45,6 +45,8 @@ GAME = {
           - {id: tile/big, kind: tile, title: Big, size: [88.9, 88.9], front: face, back: back}
           - {id: tile/domino, kind: tile, title: Dom, size: [50.8, 25.4], front: face}
           - {id: tile/lands, kind: tile, title: Land, size: [30, 30], front: face}
+          - {id: tile/hex, kind: tile, shape: hex, title: Hex, size: 82.55, front: face,
+             back: back}
           - {id: standee/hero, kind: standee, title: Hero, size: [25.4, 76.2], front: face}
           - {id: board/quarter, kind: board, title: Quarter, size: [127, 127], front: face,
              back: back}
@@ -60,6 +62,8 @@ EXPECT: dict[str, tuple[str, tuple[int, int], bool, bool]] = {
     "token/near": ("LargeCircleChit", (375, 375), False, True),
     "tile/big": ("LargeSquareTile", (1125, 1125), False, False),
     "tile/domino": ("DominoChit", (375, 675), True, False),
+    # a regular hexagon 82.55 mm flat to flat is 95.32 mm across, the shop's image 95.25
+    "tile/hex": ("LargeHexTile", (1200, 1050), False, True),
     "standee/hero": ("LargeStandee", (375, 975), False, False),
     "board/quarter": ("QuarterBoard", (1575, 1575), False, False),
     "board/bifold": ("BiFoldBoard", (2775, 5475), True, False),
@@ -183,6 +187,23 @@ def test_a_round_pieces_safe_zone_is_a_circle() -> None:
     assert [c.split(" by ")[0] for c in crossing] == ['text "Corner"']
 
 
+def test_a_hex_pieces_safe_zone_is_its_hexagon() -> None:
+    """On a Large Hex Tile (95.25 x 82.55 mm, flat-topped), text by a corner of its box is
+    inside a rectangle's safe zone but outside the hexagon 1/8" inside the cut: it is named;
+    text by the middle of a flat side is not."""
+    from components import Component
+
+    comp = Component("t/h", "tile", (95.25, 82.55), 1, "", {}, None, {}, "x.yaml", 1)
+    comp.shape = "hex"
+    d = Drawing(95.25, 82.55, BLEED, [Text(47.6, 12, "Top", "Helvetica", 8, "#000000",
+                                           "middle")])
+    assert outside_safe_zone(d, comp, hex_piece=True) == []
+    d.add(Text(6.0, 10.0, "Corner", "Helvetica", 6, "#000000"))
+    assert outside_safe_zone(d, comp) == []  # inside the rectangle's safe zone
+    crossing = outside_safe_zone(d, comp, hex_piece=True)
+    assert [c.split(" by ")[0] for c in crossing] == ['text "Corner"']
+
+
 def test_match_takes_the_pieces_shape_and_kind() -> None:
     from components import Component
 
@@ -206,5 +227,5 @@ def test_card_vendors_name_the_pieces_they_do_not_print(tmp_path: Path, vendor: 
     result = export_pod(_game(tmp_path), vendor, tmp_path / "out")
     assert result.faces == 0
     assert result.written.skipped == [
-        "11 components that are not cards (board, sheet, standee, tile, token): "
+        "12 components that are not cards (board, sheet, standee, tile, token): "
         + {"mpc": "MakePlayingCards", "dtc": "DriveThruCards"}[vendor] + " prints cards"]
