@@ -198,11 +198,15 @@ class _Walk:
                 if msg:
                     raise self.error(msg, el, key)
         if "font" in el:
-            font = self.resolve(el["font"], fields)
-            if font not in self.fonts:
-                raise self.error(f"unknown font '{font}' (expected {', '.join(FONT_STYLES)}, "
-                                 "a name under fonts: in game.yaml, or a standard PDF font"
-                                 f"{suggest(str(font), list(self.fonts))})", el, "font")
+            chain = self.resolve(el["font"], fields)
+            if isinstance(chain, list) and not 1 <= len(chain) <= 8:
+                raise self.error("a font list names 1 to 8 fonts, each character set in the "
+                                 "first that has it", el, "font")
+            for font in chain if isinstance(chain, list) else [chain]:
+                if not isinstance(font, str) or font not in self.fonts:
+                    raise self.error(f"unknown font '{font}' (expected {', '.join(FONT_STYLES)}"
+                                     ", a name under fonts: in game.yaml, or a standard PDF "
+                                     f"font{suggest(str(font), list(self.fonts))})", el, "font")
         for key in COLOUR_KEYS:
             if key in el:
                 value = self.resolve(el[key], fields)

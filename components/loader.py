@@ -173,6 +173,8 @@ def _shown(path: Path) -> str:
 
 
 def _read(folder: Path) -> Game:
+    from components.textstyle import check_hyphenate, check_keywords
+
     game_file = folder / "game.yaml"
     # what is read is the file the check resolved, never the name again
     raw = load_file(confined(game_file, folder), _shown(game_file))
@@ -279,7 +281,9 @@ def _read(folder: Path) -> Game:
                 components=components, base_edition=str(edition), font_files=font_files,
                 ink_saver=check_ink_saver(g.get("ink_saver"), g, palette),
                 author=" ".join(author.split()),
-                distinct=check_distinct(g.get("distinct"), g, palette))
+                distinct=check_distinct(g.get("distinct"), g, palette),
+                keywords=check_keywords(g.get("keywords"), g, palette, fonts),
+                hyphenate=check_hyphenate(g.get("hyphenate"), g))
     _check_inventory_counts(game, g)
     return game
 

@@ -44,7 +44,8 @@ SIZE_PRESETS: dict[str, tuple[float, float]] = {
 
 GAME_KEYS = ("game", "name", "edition", "author", "players", "rulebook", "palette", "ink_saver",
              "distinct",
-             "fonts", "icons", "inventory", "data", "layouts", "description")
+             "fonts", "icons", "inventory", "data", "layouts", "description", "keywords",
+             "hyphenate")
 FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
             "printed", "sits_on")
@@ -93,7 +94,7 @@ REQUIRED_ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
 # ``fonts:`` or a standard PDF font, checked where the game's fonts are known: facecheck.py)
 IMAGE_FITS = ("contain", "cover", "stretch")
 CHOICES: dict[str, tuple[str, ...]] = {
-    "align": ("left", "center", "right"),
+    "align": ("left", "center", "right", "start", "end"),
     "valign": ("top", "middle", "bottom"),
     "bleed": ("true", "false"),
     "fit": IMAGE_FITS,
@@ -238,6 +239,9 @@ class Game:
     author: str = ""  # the designer(s), as the PDFs' Author says
     # colours that tell things apart (players, Zones, Elements): list name -> palette names
     distinct: dict[str, list[str]] = field(default_factory=dict)
+    # text: words styled wherever they appear, and the hyphenation language ("": off)
+    keywords: dict[str, Any] = field(default_factory=dict)
+    hyphenate: str = ""
 
     def component(self, component_id: str) -> Component:
         for comp in self.components:
