@@ -155,11 +155,11 @@ def levels(text: str, rtl: bool | None = None) -> list[int]:
     base = uax9.get_base_level(text) if rtl is None else int(rtl)
     storage["base_level"] = base
     storage["base_dir"] = ("L", "R")[base]
-    uax9.get_embedding_levels(text, storage)
-    uax9.explicit_embed_and_overrides(storage)
-    uax9.resolve_weak_types(storage)
-    uax9.resolve_neutral_types(storage)
-    uax9.resolve_implicit_levels(storage)
+    uax9.get_embedding_levels(text, storage, False, False)
+    uax9.explicit_embed_and_overrides(storage, False)
+    uax9.resolve_weak_types(storage, False)
+    uax9.resolve_neutral_types(storage, False)
+    uax9.resolve_implicit_levels(storage, False)
     out = [int(c["level"]) for c in storage["chars"]]
     if len(out) != len(text):  # characters the algorithm drops (X9) keep the base level
         return [base] * len(text)

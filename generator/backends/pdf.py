@@ -385,12 +385,14 @@ class PdfRenderer:
                 self.draw([art])
         if it.font not in pdfmetrics.getRegisteredFontNames():
             return
+        self.c.saveState()  # the render mode is graphics state: it ends here
         t = self.c.beginText()
         t.setTextRenderMode(3)  # neither filled nor stroked
         t.setFont(it.font, it.size * PT)
         t.setTextTransform(1, 0, 0, -1, it.x, it.y)
         t.textOut(it.text)
         self.c.drawText(t)
+        self.c.restoreState()
 
     def vector_art(self, it: Image) -> None:
         """SVG art as PDF vectors (svglib), scaled to the image's box (y up, in mm)."""
