@@ -189,7 +189,8 @@ class _State:
 def _styled(st: _State, sp: SpanStyle, colours: dict[str, str]) -> _State:
     return _State(st.bold if sp.bold is None else sp.bold,
                   st.italic if sp.italic is None else sp.italic,
-                  st.color if sp.color is None else colours.get(sp.color, sp.color),
+                  st.color if sp.color is None else colours.get(
+                      sp.color, sp.color if _HEX.fullmatch(sp.color) else st.color),
                   st.scale if sp.scale is None else st.scale * sp.scale,
                   st.font if sp.font is None else sp.font)
 
