@@ -154,7 +154,13 @@ KEY_DOCS: dict[str, str] = {
 KEY_DOCS_BY_TYPE: dict[tuple[str, str], str] = {
     ("rect", "bleed"): "`true`: extend by the bleed past the trim edges it touches "
                        "(backgrounds)",
-    ("text", "text"): "the words: may hold `${field}`, `{icon}`, `{icon*N}` and `**bold**`",
+    ("text", "text"): "the words: may hold `${field}`, `{icon}`, `{icon*N}`, `**bold**`, "
+                      "`*italic*` and spans `[words]{color=food size=120%}`: see Text markup",
+    ("text", "font"): "`body`, `bold`, `italic`, a name under `fonts:` or a standard PDF font; "
+                      "or a list, `[body, arabic, cjk, emoji]`: each character in the first "
+                      "that has it",
+    ("text", "align"): "across the box (the default `start` is the left edge for English, the "
+                       "right one for a paragraph in Arabic or Hebrew; `end` the other)",
     ("text", "size"): "pt, default 9",
     ("text", "rotate"): "degrees clockwise about the box's centre, any angle (a quarter turn "
                         "runs the text along `h`)",

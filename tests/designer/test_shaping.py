@@ -233,7 +233,8 @@ def test_colour_emoji_print_in_colour_in_the_pdf_and_the_svg(tmp_path: Path) -> 
     (folder / "fonts").mkdir(parents=True)
     shutil.copy(EXAMPLE / "fonts" / "NotoColorEmoji-Lantern.ttf", folder / "fonts")
     write_game(folder, {
-        "game.yaml": "game: emoji\nname: Emoji\nfonts:\n  emoji: fonts/NotoColorEmoji-Lantern.ttf\n",
+        "game.yaml": "game: emoji\nname: Emoji\nfonts:\n"
+                     "  emoji: fonts/NotoColorEmoji-Lantern.ttf\n",
         "cards.yaml": "components:\n  - id: card/e\n    kind: card\n    size: poker\n"
                       "    front:\n      - {type: text, text: \"Lantern 🏮 camel 🐪\", x: 4, "
                       "y: 10, w: 55, h: 30, size: 30, font: [body, emoji]}\n",
