@@ -134,7 +134,6 @@ def register(ff: FontFile, chars: Iterable[str] = BASIC, again: bool = False) ->
         _COLOUR.discard(ff.name)
     from generator import shaping
 
-    font_source.cache_clear()
     shaping.forget(ff.name)
 
 
@@ -151,10 +150,10 @@ def is_colour(font: str) -> bool:
     return font in _COLOUR
 
 
-@lru_cache(maxsize=32)
 def font_source(font: str) -> tuple[bytes, int]:
     """The whole font file a registered font came from (its shaping tables intact) and the
-    face's index in it; irata's own lettering, its cut."""
+    face's index in it; irata's own lettering, its cut. Read once per font: HarfBuzz keeps
+    it (``generator.shaping.shape_font``)."""
     ff = _REGISTERED.get(font)
     if ff is not None:
         return ff.path.read_bytes(), ff.index

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -47,11 +47,12 @@ _ICON_TOKEN = re.compile(r"\{([A-Za-z0-9_\-]+)(?:\*(\d+))?\}")
 # ``[words]{attributes}``: the words up to the first unescaped ``]``
 _SPAN = re.compile(r"\[((?:\\.|[^\]\\])*)\]\{([^{}\n]{1,200})\}")
 _HEX = re.compile(r"#(?:[0-9A-Fa-f]{3}){1,2}")
+_SPECIAL = re.compile(r"[\\*_{\[]")
 MIN_HYPHEN_WORD = 6  # letters: shorter words are never hyphenated
 MAX_SCALE = 4.0  # a span's size: at most 400% of the text's
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Piece:
     kind: str  # word | space | icon | br | shy (a place a word may break with a hyphen)
     text: str
@@ -256,6 +257,13 @@ def tokenize(text: str, icons: frozenset[str], fonts: Setting | None = None
 
         i, n = 0, len(src)
         while i < n:
+            m = _SPECIAL.search(src, i)  # plain text up to the next mark, in one step
+            if m is None:
+                buf.append(src[i:])
+                break
+            if m.start() > i:
+                buf.append(src[i:m.start()])
+                i = m.start()
             c = src[i]
             if c == "\\" and i + 1 < n and src[i + 1] in ESCAPABLE:
                 buf.append(src[i + 1])
@@ -418,7 +426,11 @@ def _cjk_breaks(pieces: list[Piece]) -> list[Piece]:
             j += 1
         run = pieces[i:j]
         text = "".join(p.text for p in run)
-        cuts = set(_breaks(text)) if _CJK.search(text) else set()
+        if not _CJK.search(text):  # no breaks inside: the pieces as they are
+            out.extend(run)
+            i = j
+            continue
+        cuts = set(_breaks(text))
         at = 0
         for p in run:
             start = at
@@ -513,6 +525,26 @@ def piece_width(p: Piece, fonts: Fonts, size: float) -> float:
     return _text_width(p.text, _chain(p, st), p.levels, size * p.scale)
 
 
+def _measure(st: Setting, size: float) -> Callable[[Piece], float]:
+    """``piece_width`` for one setting and size, with the chains of the styles met kept."""
+    chains: dict[tuple[bool, bool, str | None], tuple[str, ...]] = {}
+    icon = size * ICON_EM * PT
+
+    def width(p: Piece) -> float:
+        kind = p.kind
+        if kind == "icon":
+            return icon * p.scale
+        if kind == "shy" or not p.text:
+            return 0.0
+        key = (p.bold, p.italic, p.font)
+        chain = chains.get(key)
+        if chain is None:
+            chain = chains[key] = chain_of(st, p.bold, p.italic, p.font)
+        return _text_width(p.text, chain, p.levels, size if p.scale == 1.0 else size * p.scale)
+
+    return width
+
+
 def _hyphen(p: Piece) -> Piece:
     """The hyphen a line broken at ``p`` (a hyphenation point) ends with."""
     return replace(p, kind="word", text="-", levels=p.levels[-1:] if p.levels else ())
@@ -531,6 +563,7 @@ def wrap(pieces: tuple[Piece, ...], fonts: Fonts, size: float,
     run, an icon) move to the next line together.
     """
     st = as_setting(fonts)
+    width_of = _measure(st, size)
     lines: list[Line] = [[]]
     cur_w = 0.0
     ok = True
@@ -543,9 +576,9 @@ def wrap(pieces: tuple[Piece, ...], fonts: Fonts, size: float,
         if p.kind in ("space", "shy"):
             if line and line[-1].kind not in ("space", "shy"):
                 line.append(p)
-                cur_w += piece_width(p, st, size)
+                cur_w += width_of(p)
             continue
-        w = piece_width(p, st, size)
+        w = width_of(p)
         if line and cur_w + w > width + 1e-6:
             # the glued group this piece belongs to starts after the line's last break
             # (a hyphenation point only where the line with its hyphen still fits)
@@ -555,8 +588,8 @@ def wrap(pieces: tuple[Piece, ...], fonts: Fonts, size: float,
                 if q.kind == "space":
                     cut = i
                     break
-                if q.kind == "shy" and line_width(line[:i], st, size) + piece_width(
-                        _hyphen(q), st, size) <= width + 1e-6:
+                if q.kind == "shy" and sum(width_of(r) for r in line[:i]) + width_of(
+                        _hyphen(q)) <= width + 1e-6:
                     cut = i
                     break
             if cut >= 0:
@@ -568,7 +601,7 @@ def wrap(pieces: tuple[Piece, ...], fonts: Fonts, size: float,
                     del line[cut:]
                 lines.append(group)
                 line = lines[-1]
-                cur_w = sum(piece_width(q, st, size) for q in group)
+                cur_w = sum(width_of(q) for q in group)
         line.append(p)
         cur_w += w
         if cur_w > width + 1e-6:
