@@ -519,6 +519,13 @@ def sheet_marks(game: Game, items: list[Any]) -> list[Any]:
                     + ("; fonts that have it: " + "; ".join(have) if have else ""),
                     str(game.folder / "game.yaml"))
             it = replace(it, font=own)
+            from generator import shaping
+
+            if shaping.needs_shaping(it.text) or shaping.has_rtl(it.text):
+                from generator.text import set_line
+
+                out.extend(set_line(it.text, own, it.size, it.x, it.y, it.anchor, it.color))
+                continue
         out.append(it)
     return out
 

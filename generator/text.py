@@ -799,3 +799,20 @@ def text_box(text: str, fonts: Fonts, icons: frozenset[str], w: float, h: float,
     used, lines, result = fitted(text, st, icons, w, h, size, min_size, leading)
     prims = render_lines(lines, st, used, 0, 0, w, h, align, valign, leading, color)
     return tuple(prims), result
+
+
+_MARKUP_CHARS = re.compile(r"([\\*_\[\]{}])")
+
+
+def set_line(text: str, font: str, size: float, x: float, y: float, anchor: str,
+             color: str) -> list[Primitive]:
+    """One line of plain text (no markup: sheet furniture, a game's name) on the baseline
+    ``y``, ``anchor`` at ``x``: shaped and in visual order, like a text box's line."""
+    st = as_setting((font, font))
+    pieces = tuple(p for p in tokenize(_MARKUP_CHARS.sub(r"\\\1", text), frozenset(), st)
+                   if p.kind != "br")
+    wide = line_width(pieces, st, size) + 1.0
+    x0 = x - wide / 2 if anchor == "middle" else x - wide if anchor == "end" else x
+    side = {"middle": "center", "end": "right"}.get(anchor, "left")
+    return render_lines([list(pieces)], st, size, x0, y - ASCENT * size * PT, wide, 0, side,
+                        "top", 1.2, color)

@@ -328,3 +328,23 @@ def test_a_colr_font_prints_its_layers_in_their_colours(tmp_path: Path) -> None:
         assert sum(1 for p in data if p[2] > 200 and p[0] < 60) > 300
     svg = sorted(result.svg_dir.glob("sheet-*-front.svg"))[0].read_text().lower()
     assert 'fill="#ff0000"' in svg and 'fill="#0000ff"' in svg
+
+
+def test_a_hebrew_game_name_in_the_sheet_furniture_is_shaped(tmp_path: Path) -> None:
+    from fontTools.ttLib import TTFont
+
+    from generator.fonts import sheet_marks
+
+    folder = _game(tmp_path / "g", extra="")
+    (folder / "game.yaml").write_text(
+        (folder / "game.yaml").read_text(encoding="utf-8").replace("name: Scripts",
+                                                                  "name: השוק")
+        .replace("fonts:\n", "fonts:\n  body: {family: Heebo}\n"), encoding="utf-8")
+    game = load_path(folder)
+    marks = sheet_marks(game, [Text(100, 200, "השוק", "Helvetica", 9, "#000000", "middle")])
+    assert len(marks) == 1 and isinstance(marks[0], Text) and marks[0].glyphs
+    heebo = TTFont(_font_file("Heebo"))
+    names = [heebo.getGlyphOrder()[g[0]] for g in marks[0].glyphs]
+    assert names == [heebo.getBestCmap()[ord(c)] for c in reversed("השוק")]
+    width = marks[0].glyphs[-1][1]
+    assert marks[0].x < 100 < marks[0].x + width + 3  # centred on its anchor
