@@ -208,6 +208,33 @@ def test_the_pdf_and_the_svg_draw_the_same_glyphs_in_the_same_places(tmp_path: P
     assert off / total < 0.002 and off < ink * 0.05, (off, ink)
 
 
+def test_a_browser_shows_the_svg_as_the_pdf_prints(tmp_path: Path) -> None:
+    """The same comparison with Chromium (headless), where it is installed: a browser's view
+    of the SVG sheet, its own shaping never asked, agrees with the PDF."""
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.skip("chromium is not installed")
+    _need("pdftoppm")
+    result = build_game(_game(tmp_path / "g"), tmp_path / "out")
+    svg = sorted(result.svg_dir.glob("sheet-*-front.svg"))[0]
+    shot = tmp_path / "shot.png"
+    # 96 CSS pixels an inch: an A4 sheet is 794 x 1123
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                    "--hide-scrollbars", "--window-size=794,1123", f"--screenshot={shot}",
+                    svg.as_uri()], capture_output=True, timeout=120, check=True)
+    browser = Image.open(shot).convert("L")
+    pdf = _pdf_png(result.pdf, 96)
+    sheet = json.loads(result.manifest.read_text())["sheets"][0]
+    x, y, w, _ = (float(v) for v in next(p for p in sheet["placements"]
+                                         if p["face"] == "front")["trim_mm"])
+    px = 96 / 25.4
+    box = (round(x * px), round((y + 5) * px), round((x + w) * px), round((y + 80) * px))
+    diff = ImageChops.difference(pdf.crop(box), browser.crop(box)).histogram()
+    ink = sum(pdf.crop(box).point(lambda v: 255 if v < 128 else 0).histogram()[255:])
+    off = sum(diff[64:])
+    assert ink > 800 and off < ink * 0.08, (off, ink)
+
+
 def test_a_character_no_font_of_the_list_has_is_refused_where_it_is(tmp_path: Path) -> None:
     folder = _game(tmp_path / "g", text="שלום 北京")
     r = run_cli("check", "--components", str(folder))
