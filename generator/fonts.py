@@ -150,6 +150,12 @@ def is_colour(font: str) -> bool:
     return font in _COLOUR
 
 
+def font_label(font: str) -> str:
+    """How the game names a registered font (``fonts/Inter.ttf``, ``Fira Sans bold``)."""
+    ff = _REGISTERED.get(font)
+    return ff.label if ff is not None else font
+
+
 def font_source(font: str) -> tuple[bytes, int]:
     """The whole font file a registered font came from (its shaping tables intact) and the
     face's index in it; irata's own lettering, its cut. Read once per font: HarfBuzz keeps

@@ -77,12 +77,20 @@ def shape_font(font: str) -> ShapeFont:
     from generator.fonts import font_source
 
     data, index = font_source(font)
-    face = hb.Face(hb.Blob(data), index)
-    hbf = hb.Font(face)
-    palette: tuple[str, ...] = ()
-    if face.has_color_palettes:
-        colours = face.get_color_palette(0).colors
-        palette = tuple(f"#{c.red:02x}{c.green:02x}{c.blue:02x}" for c in colours)
+    try:
+        face = hb.Face(hb.Blob(data), index)
+        hbf = hb.Font(face)
+        palette: tuple[str, ...] = ()
+        if face.has_color_palettes:
+            colours = face.get_color_palette(0).colors
+            palette = tuple(f"#{c.red:02x}{c.green:02x}{c.blue:02x}" for c in colours)
+    # a damaged font file: this font's fault, told as one line
+    except Exception as exc:  # noqa: BLE001
+        from components.errors import DefinitionError
+        from generator.fonts import font_label
+
+        raise DefinitionError(f"cannot shape text with the font {font_label(font)}: "
+                              f"{' '.join(str(exc).split())[:120]}") from None
     sf = ShapeFont(hbf, face.upem, bool(face.has_color_png), bool(face.has_color_layers),
                    palette)
     _FONTS[font] = sf
@@ -274,13 +282,26 @@ def glyph_colour(font: str, gid: int
     if sf.colour_png:
         blob = sf.hb.get_glyph_color_png(gid)
         data = bytes(blob.data) if blob is not None else b""
-        if data[:8] == b"\x89PNG\r\n\x1a\n":
+        # a picture of sane size only (a hostile font's bitmap may claim any)
+        if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) <= MAX_BITMAP_BYTES and \
+                _png_pixels(data) <= MAX_BITMAP_PIXELS:
             ext = sf.hb.get_glyph_extents(gid)
             if ext is not None and ext.width and ext.height:
                 k = 1.0 / sf.upem
                 return Bitmap(data, ext.x_bearing * k, -ext.y_bearing * k, ext.width * k,
                               -ext.height * k)
     return None
+
+
+MAX_BITMAP_BYTES = 1 << 20
+MAX_BITMAP_PIXELS = 1024 * 1024
+
+
+def _png_pixels(data: bytes) -> int:
+    """The pixels a PNG's header says it has (its IHDR width times height)."""
+    if len(data) < 24 or data[12:16] != b"IHDR":
+        return MAX_BITMAP_PIXELS + 1
+    return int.from_bytes(data[16:20], "big") * int.from_bytes(data[20:24], "big")
 
 
 @dataclass(frozen=True)
