@@ -162,9 +162,18 @@ def test_the_pdf_keeps_the_words_as_text(tmp_path: Path) -> None:
 
 
 def _pdf_png(pdf: Path, dpi: int) -> Image.Image:
-    out = subprocess.run(["pdftoppm", "-r", str(dpi), "-f", "1", "-l", "1", "-png",
-                          str(pdf)], capture_output=True, check=True).stdout
-    return Image.open(io.BytesIO(out)).convert("L")
+    return _page(pdf, dpi).convert("L")
+
+
+def _page(pdf: Path, dpi: int) -> Image.Image:
+    """The PDF's first page as pixels (PDFium, which irata installs: no system tool)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return doc[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
 
 
 def _svg_png(svg: Path, dpi: int) -> Image.Image:
@@ -181,10 +190,9 @@ def _need(tool: str) -> None:
 
 
 def test_the_pdf_and_the_svg_draw_the_same_glyphs_in_the_same_places(tmp_path: Path) -> None:
-    """The card in four scripts, rasterised from the PDF (pdftoppm) and from the SVG
+    """The card in four scripts, rasterised from the PDF (PDFium) and from the SVG
     (rsvg-convert: the SVG draws shaped glyphs as outlines, so any renderer shows the
     same): the pictures agree within anti-aliasing, and the ink is where HarfBuzz put it."""
-    _need("pdftoppm")
     _need("rsvg-convert")
     result = build_game(_game(tmp_path / "g"), tmp_path / "out")
     dpi = 150
@@ -214,7 +222,6 @@ def test_a_browser_shows_the_svg_as_the_pdf_prints(tmp_path: Path) -> None:
     chromium = shutil.which("chromium")
     if chromium is None:
         pytest.skip("chromium is not installed")
-    _need("pdftoppm")
     result = build_game(_game(tmp_path / "g"), tmp_path / "out")
     svg = sorted(result.svg_dir.glob("sheet-*-front.svg"))[0]
     shot = tmp_path / "shot.png"
@@ -255,7 +262,6 @@ def test_each_character_takes_the_first_font_of_the_list_that_has_it(tmp_path: P
 
 
 def test_colour_emoji_print_in_colour_in_the_pdf_and_the_svg(tmp_path: Path) -> None:
-    _need("pdftoppm")
     folder = tmp_path / "g"
     (folder / "fonts").mkdir(parents=True)
     shutil.copy(EXAMPLE / "fonts" / "NotoColorEmoji-Lantern.ttf", folder / "fonts")
@@ -278,9 +284,7 @@ def test_colour_emoji_print_in_colour_in_the_pdf_and_the_svg(tmp_path: Path) -> 
 
 
 def _colour_png(pdf: Path) -> Image.Image:
-    out = subprocess.run(["pdftoppm", "-r", "100", "-f", "1", "-l", "1", "-png", str(pdf)],
-                         capture_output=True, check=True).stdout
-    return Image.open(io.BytesIO(out)).convert("RGB")
+    return _page(pdf, 100)
 
 
 DEBIAN_EMOJI = Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
@@ -291,7 +295,6 @@ def test_debians_whole_colour_emoji_font_prints(tmp_path: Path) -> None:
         if os.environ.get("CI"):
             pytest.fail("CI must install fonts-noto-color-emoji (see .ci/run)")
         pytest.skip("fonts-noto-color-emoji is not installed")
-    _need("pdftoppm")
     folder = tmp_path / "g"
     (folder / "fonts").mkdir(parents=True)
     shutil.copy(DEBIAN_EMOJI, folder / "fonts")
@@ -348,11 +351,9 @@ def test_a_colr_font_prints_its_layers_in_their_colours(tmp_path: Path) -> None:
                       "h: 40, size: 60, font: star}\n",
     })
     result = build_game(folder, tmp_path / "out")
-    page = _colour_png(result.pdf) if shutil.which("pdftoppm") else None
-    if page is not None:
-        data = list(page.get_flattened_data())
-        assert sum(1 for p in data if p[0] > 200 and p[2] < 60) > 300
-        assert sum(1 for p in data if p[2] > 200 and p[0] < 60) > 300
+    data = list(_colour_png(result.pdf).get_flattened_data())
+    assert sum(1 for p in data if p[0] > 200 and p[2] < 60) > 300  # the red layer
+    assert sum(1 for p in data if p[2] > 200 and p[0] < 60) > 300  # the blue one
     svg = sorted(result.svg_dir.glob("sheet-*-front.svg"))[0].read_text().lower()
     assert 'fill="#ff0000"' in svg and 'fill="#0000ff"' in svg
 
