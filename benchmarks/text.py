@@ -31,7 +31,7 @@ def texts(words: list[str], n: int, seed: int) -> list[str]:
 def clear() -> None:
     for fn in (t.fitted, t.tokenize, t._width):
         fn.cache_clear()
-    for name in ("_text_width", "segments"):
+    for name in ("_mixed_width", "segments"):
         fn = getattr(t, name, None)
         if fn is not None:
             fn.cache_clear()

@@ -33,6 +33,7 @@ from functools import lru_cache
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from uniseg.linebreak import LineBreak, line_break, line_break_breakables
 
+from generator import fonts as fontreg
 from generator import shaping
 from generator.drawing import PT, Icon, Primitive, Text
 
@@ -477,7 +478,7 @@ def _chain(p: Piece, fonts: Setting) -> tuple[str, ...]:
 Segment = tuple[str, str, int, bool]  # text, font, bidi level, shaped
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def segments(text: str, chain: tuple[str, ...], levels: tuple[int, ...] = ()
              ) -> tuple[Segment, ...]:
     """``text`` cut where its font (the first of ``chain`` that has the character) or its
@@ -510,9 +511,18 @@ def _segment_width(seg: Segment, size: float) -> float:
     return _width(text, font, size)
 
 
-@lru_cache(maxsize=16384)
 def _text_width(text: str, chain: tuple[str, ...], levels: tuple[int, ...],
                 size: float) -> float:
+    first = chain[0]
+    if not levels and not shaping.needs_shaping(text) and not fontreg.is_colour(first) and (
+            len(chain) == 1 or not fontreg.missing(first, text)):
+        return _width(text, first, size)  # one font, one glyph a character: as always
+    return _mixed_width(text, chain, levels, size)
+
+
+@lru_cache(maxsize=4096)
+def _mixed_width(text: str, chain: tuple[str, ...], levels: tuple[int, ...],
+                 size: float) -> float:
     return sum(_segment_width(seg, size) for seg in segments(text, chain, levels))
 
 
@@ -527,8 +537,15 @@ def piece_width(p: Piece, fonts: Fonts, size: float) -> float:
 
 def _measure(st: Setting, size: float) -> Callable[[Piece], float]:
     """``piece_width`` for one setting and size, with the chains of the styles met kept."""
-    chains: dict[tuple[bool, bool, str | None], tuple[str, ...]] = {}
+    # a style's chain, and its one font when that font sets plain text alone (no fallback,
+    # not a colour font): ASCII in it is measured straight from the font's metrics
+    chains: dict[tuple[bool, bool, str | None], tuple[tuple[str, ...], str | None]] = {}
     icon = size * ICON_EM * PT
+
+    def alone(chain: tuple[str, ...]) -> str | None:
+        return chain[0] if len(chain) == 1 and not fontreg.is_colour(chain[0]) else None
+
+    regular, bold = alone(st.regular), alone(st.bold)
 
     def width(p: Piece) -> float:
         kind = p.kind
@@ -536,11 +553,19 @@ def _measure(st: Setting, size: float) -> Callable[[Piece], float]:
             return icon * p.scale
         if kind == "shy" or not p.text:
             return 0.0
+        if not (p.italic or p.font or p.levels) and p.scale == 1.0:
+            font = bold if p.bold else regular  # the common case, the quickest way
+            if font is not None and p.text.isascii():
+                return _width(p.text, font, size)
         key = (p.bold, p.italic, p.font)
-        chain = chains.get(key)
-        if chain is None:
-            chain = chains[key] = chain_of(st, p.bold, p.italic, p.font)
-        return _text_width(p.text, chain, p.levels, size if p.scale == 1.0 else size * p.scale)
+        hit = chains.get(key)
+        if hit is None:
+            chain = chain_of(st, p.bold, p.italic, p.font)
+            hit = chains[key] = (chain, alone(chain))
+        s = size if p.scale == 1.0 else size * p.scale
+        if hit[1] is not None and not p.levels and p.text.isascii():
+            return _width(p.text, hit[1], s)
+        return _text_width(p.text, hit[0], p.levels, s)
 
     return width
 
