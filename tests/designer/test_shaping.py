@@ -18,6 +18,8 @@ from typing import Any
 
 import pymupdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
 from components import load_path
@@ -376,3 +378,31 @@ def test_a_hebrew_game_name_in_the_sheet_furniture_is_shaped(tmp_path: Path) -> 
     assert names == [heebo.getBestCmap()[ord(c)] for c in reversed("השוק")]
     width = marks[0].glyphs[-1][1]
     assert marks[0].x < 100 < marks[0].x + width + 3  # centred on its anchor
+
+
+@settings(max_examples=12, deadline=None)
+@given(data=st.data())
+def test_a_damaged_font_for_shaped_text_is_refused_in_one_line(data: st.DataObject) -> None:
+    """Hebrew set in a font whose bytes were changed (its shaping tables among them): it
+    prints, or it is refused with a located error; never a traceback."""
+    import tempfile
+
+    from components.errors import DefinitionError, InputError
+
+    font = bytearray(_font_file("Heebo").read_bytes())
+    for _ in range(data.draw(st.integers(1, 6), label="mutations")):
+        at = data.draw(st.integers(0, len(font) - 1), label="at")
+        font[at:at + 8] = bytes(data.draw(st.binary(min_size=8, max_size=8), label="bytes"))
+    with tempfile.TemporaryDirectory() as base:
+        folder = write_game(Path(base) / "g", {
+            "game.yaml": "game: bad\nname: Bad\nfonts:\n  body: fonts/f.ttf\n",
+            "cards.yaml": "components:\n  - id: c/a\n    kind: card\n    size: poker\n"
+                          "    front:\n      - {type: text, text: \"שלום עולם\", x: 4, y: 4, "
+                          "w: 50, h: 20, size: 12}\n",
+        })
+        (folder / "fonts").mkdir()
+        (folder / "fonts" / "f.ttf").write_bytes(bytes(font))
+        try:
+            build_game(folder, Path(base) / "out")
+        except (DefinitionError, InputError) as exc:
+            assert str(exc).strip() and "\n" not in str(exc).strip()
