@@ -232,6 +232,13 @@ def truetype_bytes(ff: FontFile, chars: frozenset[str]) -> tuple[bytes, bool]:
     from fontTools.ttLib import TTFont as FtFont
 
     font = FtFont(str(ff.path), fontNumber=ff.index, lazy=False)
+    if "COLR" in font and font["COLR"].version >= 1 and not getattr(
+            getattr(font["COLR"], "table", None), "BaseGlyphRecordCount", 0) \
+            and "CBDT" not in font and "sbix" not in font:
+        # its glyphs are paint graphs (gradients, transforms) that irata does not draw: the
+        # plain outlines beneath are often empty, which would print nothing
+        raise ValueError("it is a COLRv1 colour font, which irata cannot draw yet; use a "
+                         "CBDT or COLRv0 colour font (such as Noto Color Emoji's CBDT build)")
     variable = "fvar" in font
     if variable:
         # a variable font: its default instance is what a reader without variations shows

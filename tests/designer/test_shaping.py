@@ -406,3 +406,38 @@ def test_a_damaged_font_for_shaped_text_is_refused_in_one_line(data: st.DataObje
             build_game(folder, Path(base) / "out")
         except (DefinitionError, InputError) as exc:
             assert str(exc).strip() and "\n" not in str(exc).strip()
+
+
+def test_a_colrv1_font_is_refused_rather_than_printing_nothing(tmp_path: Path) -> None:
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    pen = TTGlyphPen(None)
+    for x, y in ((0, 0), (0, 700), (900, 700), (900, 0)):
+        (pen.lineTo if x or y else pen.moveTo)((x, y))
+    pen.closePath()
+    fb = FontBuilder(1000, isTTF=True)
+    fb.setupGlyphOrder([".notdef", "space", "star", "box"])
+    fb.setupCharacterMap({0x20: "space", 0x2605: "star"})
+    empty = TTGlyphPen(None).glyph()
+    fb.setupGlyf({".notdef": empty, "space": empty, "star": empty, "box": pen.glyph()})
+    fb.setupHorizontalMetrics({n: (1000, 0) for n in fb.font.getGlyphOrder()})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Irata Paint", "styleName": "Regular"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    fb.setupPost()
+    fb.setupCOLR({"star": {"Format": 10, "Glyph": "box",
+                           "Paint": {"Format": 2, "PaletteIndex": 0, "Alpha": 1.0}}})
+    fb.setupCPAL([[(1.0, 0.0, 0.0, 1.0)]])
+    folder = tmp_path / "g"
+    (folder / "fonts").mkdir(parents=True)
+    fb.save(str(folder / "fonts" / "paint.ttf"))
+    write_game(folder, {
+        "game.yaml": "game: paint\nname: Paint\nfonts:\n  star: fonts/paint.ttf\n",
+        "cards.yaml": "components:\n  - id: card/c\n    kind: card\n    size: poker\n"
+                      "    front:\n      - {type: text, text: \"★\", x: 4, y: 10, w: 55, "
+                      "h: 40, size: 60, font: star}\n",
+    })
+    r = run_cli("check", "--components", str(folder))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "game.yaml:" in r.stderr and "COLRv1" in r.stderr
