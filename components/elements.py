@@ -147,16 +147,21 @@ SPECS: dict[str, ElementSpec] = {s.kind: s for s in (
         FILL, STROKE, STROKE_WIDTH, DASH, GRADIENT,
     ), ("d",)),
     _spec("text", "a text box: wraps to `w`, shrinks to fit `w` x `h`", (
-        Key("text", "text", "the words: may hold `${field}`, `{icon}`, `{icon*N}` and "
-                            "`**bold**`", hint="words, or a field as \"${name}\""),
+        Key("text", "text", "the words: may hold `${field}`, `{icon}`, `{icon*N}`, `**bold**`, "
+                            "`*italic*` and spans `[words]{color=food size=120%}`: see Text "
+                            "markup", hint="words, or a field as \"${name}\""),
         X, Y, W, H,
         Key("size", "number", "pt, default 9", 0.5, MAX_FONT_PT),
         Key("min_size", "number", "pt, the smallest it may shrink to (default 5)", 0.5,
             MAX_FONT_PT),
         Key("font", "font", "`body`, `bold`, `italic`, a name under `fonts:` or a standard "
-                            "PDF font"),
+                            "PDF font; or a list, `[body, arabic, cjk, emoji]`: each character "
+                            "in the first that has it"),
         COLOR,
-        Key("align", "choice", "across the box", choices=("left", "center", "right")),
+        Key("align", "choice", "across the box (the default `start` is the left edge for "
+                               "English, the right one for a paragraph in Arabic or Hebrew; "
+                               "`end` the other)",
+            choices=("left", "center", "right", "start", "end")),
         Key("valign", "choice", "down the box", choices=("top", "middle", "bottom")),
         Key("leading", "number", "line height in ems (default 1.2)", 0.5, 5),
         Key("rotate", "angle", "degrees clockwise about the box's centre, any angle (a "

@@ -218,12 +218,16 @@ class _Walk:
                     raise self.error(msg, el, key)
         for key in spec.of_type("font"):
             if key in el:
-                font = self.resolve(el[key], fields)
-                if font not in self.fonts:
-                    raise self.error(f"unknown font '{font}' (expected "
-                                     f"{', '.join(FONT_STYLES)}, a name under fonts: in "
-                                     "game.yaml, or a standard PDF font"
-                                     f"{suggest(str(font), list(self.fonts))})", el, key)
+                chain = self.resolve(el[key], fields)
+                if isinstance(chain, list) and not 1 <= len(chain) <= 8:
+                    raise self.error("a font list names 1 to 8 fonts, each character set in "
+                                     "the first that has it", el, key)
+                for font in chain if isinstance(chain, list) else [chain]:
+                    if not isinstance(font, str) or font not in self.fonts:
+                        raise self.error(f"unknown font '{font}' (expected "
+                                         f"{', '.join(FONT_STYLES)}, a name under fonts: in "
+                                         "game.yaml, or a standard PDF font"
+                                         f"{suggest(str(font), list(self.fonts))})", el, key)
         for key in spec.of_type("colour", "colours", "gradient"):
             if key in el:
                 value = self.resolve(el[key], fields)

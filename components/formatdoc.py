@@ -42,6 +42,10 @@ GAME_KEY_DOCS: dict[str, str] = {
     "data": "rule data the companion computes with (as in any other file)",
     "layouts": "named layouts (as in any other file)",
     "description": "one line about the game (informative)",
+    "keywords": "words styled wherever the game's text has them: `Food: {bold: true, color: "
+                "food}` (keys as a span's: see Text markup)",
+    "hyphenate": "a language (`en`, `de`, `fr`, ...): long words may break with a hyphen by its "
+                 "rules; off when absent",
 }
 
 FILE_KEY_DOCS: dict[str, str] = {

@@ -186,6 +186,8 @@ def _shown(path: Path) -> str:
 
 
 def _read(folder: Path) -> Game:
+    from components.textstyle import check_hyphenate, check_keywords
+
     game_file = folder / "game.yaml"
     # what is read is the file the check resolved, never the name again
     raw = load_file(confined(game_file, folder), _shown(game_file))
@@ -322,12 +324,19 @@ def _read(folder: Path) -> Game:
         ink_saver = check_ink_saver(g.get("ink_saver"), g, palette)
     with attempt():
         distinct = check_distinct(g.get("distinct"), g, palette)
+    keywords: dict[str, Any] = {}
+    hyphenate = ""
+    with attempt():
+        keywords = check_keywords(g.get("keywords"), g, palette, fonts)
+    with attempt():
+        hyphenate = check_hyphenate(g.get("hyphenate"), g)
     game = Game(key=key, folder=folder,
                 name=str(g["name"]), edition=str(edition),
                 players=players, palette=palette, fonts=fonts,
                 icons=icons, inventory=inventory, data=data, layouts=layouts,
                 components=components, base_edition=str(edition), font_files=font_files,
-                ink_saver=ink_saver, author=" ".join(author.split()), distinct=distinct)
+                ink_saver=ink_saver, author=" ".join(author.split()), distinct=distinct,
+                keywords=keywords, hyphenate=hyphenate)
     if not dropped:  # (a component left out would make its group's count differ)
         with attempt():
             _check_inventory_counts(game, g)

@@ -53,7 +53,8 @@ for _flat in (25, 30, 38, 50, 63, 76):
 
 GAME_KEYS = ("game", "name", "edition", "author", "players", "rulebook", "palette", "ink_saver",
              "distinct",
-             "fonts", "icons", "inventory", "data", "layouts", "description")
+             "fonts", "icons", "inventory", "data", "layouts", "description", "keywords",
+             "hyphenate")
 FILE_KEYS = ("data", "layouts", "defaults", "components", "components_from")
 RESERVED = ("id", "kind", "size", "count", "group", "front", "back", "shape", "faces", "base",
             "printed", "sits_on", "count_per_player")
@@ -214,6 +215,9 @@ class Game:
     author: str = ""  # the designer(s), as the PDFs' Author says
     # colours that tell things apart (players, Zones, Elements): list name -> palette names
     distinct: dict[str, list[str]] = field(default_factory=dict)
+    # text: words styled wherever they appear, and the hyphenation language ("": off)
+    keywords: dict[str, Any] = field(default_factory=dict)
+    hyphenate: str = ""
 
     def component(self, component_id: str) -> Component:
         for comp in self.components:

@@ -99,7 +99,11 @@ class Path:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """One run of text on a baseline: ``x`` is where ``anchor`` sits."""
+    """One run of text on a baseline: ``x`` is where ``anchor`` sits.
+
+    A shaped run (Arabic, Devanagari, an emoji: ``generator.shaping``) carries its glyphs,
+    (glyph id, x, y) in mm from (x, y), in the order they are drawn; ``text`` is then its
+    characters in reading order, for a reader's search and copy."""
 
     x: float
     y: float
@@ -108,6 +112,7 @@ class Text:
     size: float  # points
     color: str
     anchor: str = "start"  # start | middle | end
+    glyphs: tuple[tuple[int, float, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,9 @@ _STYLE: dict[str, tuple[str, int, bool]] = {}
 # the characters a font registered cut down (CFF or variable) was cut to
 _CUT_TO: dict[str, frozenset[str]] = {}
 _PREPARED: dict[int, Game] = {}
+# registered fonts whose glyphs are colour layers or bitmaps (emoji)
+_COLOUR: set[str] = set()
+_COLOUR_TAGS = ("COLR", "CBDT", "sbix")
 # the embedded stand-ins for the PDF standard Helvetica family: (weight, italic)
 _HOUSE_STYLES: dict[str, tuple[int, bool]] = {
     "Helvetica": (400, False), "Helvetica-Bold": (700, False),
@@ -125,6 +128,42 @@ def register(ff: FontFile, chars: Iterable[str] = BASIC, again: bool = False) ->
         _CUT_TO[ff.name] = wanted
     subset_bytes.cache_clear()
     _STYLE[ff.name] = style
+    if _colour_tables(ff):
+        _COLOUR.add(ff.name)
+    else:
+        _COLOUR.discard(ff.name)
+    from generator import shaping
+
+    shaping.forget(ff.name)
+
+
+def _colour_tables(ff: FontFile) -> bool:
+    from fontTools.ttLib import TTFont as FtFont
+
+    font = FtFont(str(ff.path), fontNumber=ff.index, lazy=True)
+    return any(tag in font for tag in _COLOUR_TAGS)
+
+
+def is_colour(font: str) -> bool:
+    """Whether ``font`` is a registered colour font (emoji): its glyphs are drawn from their
+    colour layers or bitmaps (``generator.shaping``), never as plain text."""
+    return font in _COLOUR
+
+
+def font_label(font: str) -> str:
+    """How the game names a registered font (``fonts/Inter.ttf``, ``Fira Sans bold``)."""
+    ff = _REGISTERED.get(font)
+    return ff.label if ff is not None else font
+
+
+def font_source(font: str) -> tuple[bytes, int]:
+    """The whole font file a registered font came from (its shaping tables intact) and the
+    face's index in it; irata's own lettering, its cut. Read once per font: HarfBuzz keeps
+    it (``generator.shaping.shape_font``)."""
+    ff = _REGISTERED.get(font)
+    if ff is not None:
+        return ff.path.read_bytes(), ff.index
+    return _TRUETYPE[embeddable(font)], 0
 
 
 def _trial(font: Any, data: bytes, chars: frozenset[str]) -> None:
@@ -193,6 +232,13 @@ def truetype_bytes(ff: FontFile, chars: frozenset[str]) -> tuple[bytes, bool]:
     from fontTools.ttLib import TTFont as FtFont
 
     font = FtFont(str(ff.path), fontNumber=ff.index, lazy=False)
+    if "COLR" in font and font["COLR"].version >= 1 and not getattr(
+            getattr(font["COLR"], "table", None), "BaseGlyphRecordCount", 0) \
+            and "CBDT" not in font and "sbix" not in font:
+        # its glyphs are paint graphs (gradients, transforms) that irata does not draw: the
+        # plain outlines beneath are often empty, which would print nothing
+        raise ValueError("it is a COLRv1 colour font, which irata cannot draw yet; use a "
+                         "CBDT or COLRv0 colour font (such as Noto Color Emoji's CBDT build)")
     variable = "fvar" in font
     if variable:
         # a variable font: its default instance is what a reader without variations shows
@@ -209,7 +255,16 @@ def truetype_bytes(ff: FontFile, chars: frozenset[str]) -> tuple[bytes, bool]:
         font.save(buf)
         return buf.getvalue(), variable
     if "CFF " not in font and "CFF2" not in font:
-        raise ValueError("it has neither TrueType nor PostScript outlines")
+        if "CBDT" in font or "sbix" in font:
+            # a bitmap colour font (emoji): reportlab gets a stand-in with its character map
+            # and advances and blank glyphs, for measuring and for the PDF's invisible text;
+            # the pictures themselves are drawn from the file (generator.shaping)
+            _subset(font, chars)
+            _blank_glyf(font)
+            buf = io.BytesIO()
+            font.save(buf)
+            return buf.getvalue(), True
+        raise ValueError("it has neither TrueType nor PostScript outlines, nor colour bitmaps")
     _subset(font, chars)
     _cff_to_glyf(font)
     buf = io.BytesIO()
@@ -234,6 +289,45 @@ def _subset(font: Any, chars: Iterable[str]) -> None:
     sub = subset.Subsetter(opts)
     sub.populate(text="".join(sorted(set(chars))))
     sub.subset(font)
+
+
+def _blank_glyf(font: Any) -> None:
+    """Give a bitmap-only font TrueType glyphs with no outline (its advances kept)."""
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import newTable
+
+    order = font.getGlyphOrder()
+    glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = {name: TTGlyphPen(None).glyph() for name in order}
+    font["loca"] = newTable("loca")
+    font["glyf"] = glyf
+    for tag in ("CBDT", "CBLC", "sbix", "EBDT", "EBLC"):
+        if tag in font:
+            del font[tag]
+    _truetype_maxp(font)
+
+
+def _truetype_maxp(font: Any) -> None:
+    from fontTools.ttLib import newTable
+
+    maxp = newTable("maxp")
+    maxp.tableVersion = 0x00010000
+    maxp.numGlyphs = len(font.getGlyphOrder())
+    for attr in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
+                 "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
+                 "maxComponentElements", "maxPoints", "maxContours", "maxCompositePoints",
+                 "maxCompositeContours", "maxComponentDepth"):
+        setattr(maxp, attr, 0)
+    maxp.maxZones = 1
+    font["maxp"] = maxp
+    post = font["post"]
+    post.formatType = 2.0
+    post.extraNames = []
+    post.mapping = {}
+    post.glyphOrder = font.getGlyphOrder()
+    font["head"].glyphDataFormat = 0
+    font.sfntVersion = "\x00\x01\x00\x00"
 
 
 def _cff_to_glyf(font: Any) -> None:
@@ -438,6 +532,13 @@ def sheet_marks(game: Game, items: list[Any]) -> list[Any]:
                     + ("; fonts that have it: " + "; ".join(have) if have else ""),
                     str(game.folder / "game.yaml"))
             it = replace(it, font=own)
+            from generator import shaping
+
+            if shaping.needs_shaping(it.text) or shaping.has_rtl(it.text):
+                from generator.text import set_line
+
+                out.extend(set_line(it.text, own, it.size, it.x, it.y, it.anchor, it.color))
+                continue
         out.append(it)
     return out
 

@@ -15,6 +15,7 @@ them as page-dictionary entries; it does not interpret them).
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -24,7 +25,7 @@ from typing import Any
 
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -127,6 +128,18 @@ def _cmyk_raster(path: str, mtime: int) -> Any:
         return image_to_cmyk(im)
 
 
+@lru_cache(maxsize=256)
+def _cmyk_png(png: bytes) -> Any:
+    """A colour glyph's bitmap for press: CMYK, flattened onto white."""
+    from PIL import Image as PILImage
+
+    from generator.cmyk import image_to_cmyk
+
+    with PILImage.open(io.BytesIO(png)) as im:
+        im.load()
+        return image_to_cmyk(im)
+
+
 @lru_cache(maxsize=32)
 def _press_art(path: str, mtime: int, cmyk: bool) -> tuple[Any, bool]:
     """SVG art with its text in embedded fonts; with ``cmyk`` its colours (gradients too)
@@ -215,7 +228,7 @@ class PdfRenderer:
         texts: list[Text] = []
         lines: list[Line] = []
         for it in items:
-            if isinstance(it, Text):
+            if isinstance(it, Text) and not it.glyphs:
                 if lines:
                     self.lines(lines)
                     lines = []
@@ -235,7 +248,9 @@ class PdfRenderer:
                 lines = []
             if isinstance(it, (Rect, Ellipse, Path)) and it.style.gradient:
                 self.shade(it)
-            if isinstance(it, Rect):
+            if isinstance(it, Text):
+                self.shaped(it)
+            elif isinstance(it, Rect):
                 stroke, fill = self.style(it.style, it.w * it.h)
                 if stroke or fill:
                     if it.radius > 0:
@@ -387,6 +402,42 @@ class PdfRenderer:
             t.textOut(it.text)
         c.drawText(t)
         c.restoreState()
+
+    def shaped(self, it: Text) -> None:
+        """A shaped run: its glyphs' outlines (colour glyphs in their colours), and its
+        characters as invisible text over them, so the words can be searched and copied."""
+        from reportlab.lib.utils import ImageReader
+
+        from generator.shaping import Picture, run_art
+
+        for art in run_art(it):
+            if isinstance(art, Picture):
+                c = self.c
+                c.saveState()
+                c.translate(art.x, art.y + art.h)
+                c.scale(1, -1)
+                if self.cmyk:
+                    from generator.cmyk import KEY
+
+                    flat = _cmyk_png(art.png)
+                    mask = [v for k in KEY for v in (k, k)] if flat.keyed else None
+                    c.drawImage(ImageReader(flat.image), 0, 0, art.w, art.h, mask=mask)
+                else:
+                    c.drawImage(ImageReader(io.BytesIO(art.png)), 0, 0, art.w, art.h,
+                                mask="auto")
+                c.restoreState()
+            else:
+                self.draw([art])
+        if it.font not in pdfmetrics.getRegisteredFontNames():
+            return
+        self.c.saveState()  # the render mode is graphics state: it ends here
+        t = self.c.beginText()
+        t.setTextRenderMode(3)  # neither filled nor stroked
+        t.setFont(it.font, it.size * PT)
+        t.setTextTransform(1, 0, 0, -1, it.x, it.y)
+        t.textOut(it.text)
+        self.c.drawText(t)
+        self.c.restoreState()
 
     def vector_art(self, it: Image) -> None:
         """SVG art as PDF vectors (svglib), scaled to the image's box (y up, in mm)."""

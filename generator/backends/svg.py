@@ -184,6 +184,8 @@ class SvgRenderer:
                     el["rx"] = _f(it.radius)
                     el["ry"] = _f(it.radius)
                 parent.add(el)
+            elif isinstance(it, Text) and it.glyphs:
+                self.shaped(parent, it)
             elif isinstance(it, Text):
                 el = d.text(it.text, insert=(_f(it.x), _f(it.y)), **text_attrs(it))
                 el["xml:space"] = "preserve"
@@ -194,7 +196,7 @@ class SvgRenderer:
             elif isinstance(it, Path):
                 parent.add(d.path(d=path_data(it.cmds), **self.paint(it)))
             elif isinstance(it, Group) and not (it.clip or it.rotate or it.scale != 1.0) and all(
-                    isinstance(t, Text) for t in it.items):
+                    isinstance(t, Text) and not t.glyphs for t in it.items):
                 # a text box only moved: its runs placed directly, without a group
                 for t in it.items:
                     assert isinstance(t, Text)
@@ -237,6 +239,22 @@ class SvgRenderer:
                                    preserveAspectRatio="none"))
         if lines:
             self.lines(parent, lines)
+
+    def shaped(self, parent: Any, it: Text) -> None:
+        """A shaped run as the glyphs' outlines (colour glyphs in their colours, bitmaps as
+        images): the PDF draws the very same, so both show the same shapes at the same
+        places. The characters go with it as the group's label, for search and readers."""
+        from generator.shaping import Picture, run_art
+
+        g = self.dwg.g(**{"aria-label": it.text})
+        for art in run_art(it):
+            if isinstance(art, Picture):
+                href = "data:image/png;base64," + base64.b64encode(art.png).decode("ascii")
+                g.add(self.dwg.image(href, insert=(_f(art.x), _f(art.y)),
+                                     size=(_f(art.w), _f(art.h)), preserveAspectRatio="none"))
+            else:
+                self.draw(g, [art])
+        parent.add(g)
 
     def lines(self, parent: Any, lines: list[Line]) -> None:
         """Lines of one style as one path of separate segments."""
@@ -292,7 +310,7 @@ def embedded_fonts(sheet: Sheet) -> str:
 
     def collect(items: list[Primitive] | tuple[Primitive, ...]) -> None:
         for it in items:
-            if isinstance(it, Text) and is_embedded(embeddable(it.font)):
+            if isinstance(it, Text) and not it.glyphs and is_embedded(embeddable(it.font)):
                 used.setdefault(embeddable(it.font), set()).update(it.text)
             elif isinstance(it, Group):
                 collect(it.items)

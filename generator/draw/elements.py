@@ -618,7 +618,7 @@ def draw_text(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     bw, bh = (h, w) if quarter else (w, h)
     icons = icon_names(ctx.game)
     colour = ctx.colour(el.get("color", "ink")) or "#000000"
-    align = ctx.choice(el, "align", "left")
+    align = ctx.choice(el, "align", "start")
     valign = ctx.choice(el, "valign", "top")
     if rotate % 360 == 0:
         # the same string in the same box and style is laid out once (textfit.text_box)
@@ -656,30 +656,38 @@ def _check_icons(ctx: Context, el: dict[str, Any], content: str) -> None:
                                   f"times; at most {textfit.MAX_REPEAT}")
 
 
-def _runs(content: str, fonts: tuple[str, str],
+def _runs(content: str, fonts: textfit.Setting,
           icons: frozenset[str]) -> list[tuple[str, str]]:
-    """The text set in each font: (plain words, body font), (bold words, bold font)."""
-    plain_runs: list[str] = []
-    bold_runs: list[str] = []
-    for p in textfit.tokenize(content, icons):
+    """The text set in each font: each character in the first font of its chain that has
+    it (a character none has stays with the chain's first font, which is then refused)."""
+    by_font: dict[str, list[str]] = {}
+    for p in textfit.tokenize(content, icons, fonts):
         if p.kind == "word":
-            (bold_runs if p.bold else plain_runs).append(p.text)
-    return [("".join(plain_runs), fonts[0]), ("".join(bold_runs), fonts[1])]
+            chain = textfit.chain_of(fonts, p.bold, p.italic, p.font)
+            for seg in textfit.segments(p.text, chain, p.levels):
+                by_font.setdefault(seg[1], []).append(seg[0])
+    return [("".join(parts), font) for font, parts in by_font.items()]
 
 
 @lru_cache(maxsize=16384)
-def _lacking(content: str, fonts: tuple[str, str],
+def _lacking(content: str, fonts: textfit.Setting,
              icons: frozenset[str]) -> tuple[tuple[str, str], ...]:
-    """(character, font) for each character a font of the text lacks (fonts registered)."""
+    """(character, font) for each character no font of its chain has (fonts registered)."""
     return tuple((ch, font) for text, font in _runs(content, fonts, icons)
                  for ch in fontreg.missing(font, text))
 
 
-def _check_glyphs(ctx: Context, el: dict[str, Any], content: str, fonts: tuple[str, str],
+def _check_glyphs(ctx: Context, el: dict[str, Any], content: str, fonts: textfit.Setting,
                   key: str) -> None:
     """Refuse text with a character its font lacks (it would print as a box), blaming the
-    place the character was written: the field it came from, else the element."""
+    place the character was written: the field it came from, else the element; and refuse a
+    span whose style cannot be set."""
     icons = icon_names(ctx.game)
+    if "]{" in content:
+        problem = textfit.markup_problem(content, dict(fonts.colours),
+                                         [name for name, _ in fonts.named])
+        if problem:
+            raise ctx.value_error(el, key, problem)
     bad = _lacking(content, fonts, icons)
     if not bad:
         return
@@ -701,9 +709,58 @@ def _check_glyphs(ctx: Context, el: dict[str, Any], content: str, fonts: tuple[s
     fontreg.check_text(ctx.game, runs, where, label)
 
 
-def _fonts(ctx: Context, font: Any) -> tuple[str, str]:
+_SETTINGS: dict[tuple[int, tuple[str, ...]], tuple[Game, textfit.Setting]] = {}
+MAX_FONT_CHAIN = 8
+
+
+def _fonts(ctx: Context, font: Any) -> textfit.Setting:
+    """How the element's text is set: ``font`` (a style, or a list of styles: each
+    character in the first that has it), with the game's bold and italic, its named fonts for
+    spans, its colours, keywords and hyphenation. One ``Setting`` per game and font list."""
     fontreg.prepare(ctx.game)
-    name = str(ctx.resolve(font))
+    value = ctx.resolve(font)
+    names = tuple(str(ctx.resolve(v)) for v in value) if isinstance(value, list) else (
+        str(value),)
+    if not 1 <= len(names) <= MAX_FONT_CHAIN:
+        raise ctx.error(f"a font list names 1 to {MAX_FONT_CHAIN} fonts, not {len(names)}")
+    key = (id(ctx.game), names)
+    hit = _SETTINGS.get(key)
+    if hit is not None and hit[0] is ctx.game:
+        return hit[1]
+    f = ctx.game.fonts
+    regular, bold = _font_pair(ctx, names[0])
+    rest = tuple(dict.fromkeys(_font_pair(ctx, n)[0] for n in names[1:]))
+    italic = f.get("italic", "Helvetica-Oblique") if names[0] in ("body", "italic") else regular
+    bold_italic = f.get("bold_italic") or (
+        "Helvetica-BoldOblique" if bold == "Helvetica-Bold" else bold)
+
+    def chain(first: str) -> tuple[str, ...]:
+        return (first, *(r for r in rest if r != first))
+
+    colours = {**DEFAULT_COLOURS, **ctx.game.palette}
+    keywords = []
+    for word, kw in sorted(ctx.game.keywords.items()):
+        colour = None
+        if kw.color is not None:
+            colour = kw.color if _HEX.fullmatch(kw.color) else colours.get(kw.color)
+            if colour is None:
+                raise DefinitionError(f"unknown colour '{kw.color[:40]}' for keyword '{word}' "
+                                      "(expected '#rrggbb', a palette name or a basic colour "
+                                      "name)", kw.file or None, kw.line or None, kw.col or None)
+        keywords.append((word, textfit.SpanStyle(kw.bold, kw.italic, colour, kw.scale,
+                                                 kw.font)))
+    setting = textfit.setting(
+        chain(regular), chain(bold), chain(italic), chain(bold_italic),
+        tuple((name, chain(font_name)) for name, font_name in sorted(f.items())),
+        tuple(sorted(colours.items())), tuple(keywords), ctx.game.hyphenate)
+    if len(_SETTINGS) > 256:  # a long-running process (watch) loads games again and again
+        _SETTINGS.clear()
+    _SETTINGS[key] = (ctx.game, setting)
+    return setting
+
+
+def _font_pair(ctx: Context, name: str) -> tuple[str, str]:
+    """A style's font and the bold that goes with it."""
     f = ctx.game.fonts
     if name == "bold":
         return (f.get("bold", "Helvetica-Bold"), f.get("bold", "Helvetica-Bold"))

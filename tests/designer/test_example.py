@@ -30,7 +30,7 @@ def test_the_cards_come_from_the_csv_over_the_yaml_defaults() -> None:
     game = load_path(EXAMPLE)
     csv_rows = (EXAMPLE / "cards.csv").read_text(encoding="utf-8").strip().splitlines()[1:]
     from_csv = [c for c in game.components if c.file.endswith("cards.csv")]
-    assert len(from_csv) == len(csv_rows) == 7
+    assert len(from_csv) == len(csv_rows) == 11
     athens = game.component("route/athens")
     assert (athens.count, athens.fields["cost"], athens.fields["native"]) == (2, 3, "Αθήνα")
     assert athens.size == (63.5, 88.9) and athens.group == "Route Cards"  # the defaults
@@ -41,7 +41,7 @@ def test_the_cards_come_from_the_csv_over_the_yaml_defaults() -> None:
 def test_the_example_prints_cleanly(printed: Any) -> None:
     shrunk, overflow = fit_report(printed.fits)
     assert overflow == [] and image_report(printed.fits) == []
-    assert printed.copies == 10
+    assert printed.copies == 14
     manifest = json.loads(printed.manifest.read_text())
     placed = [p["component"] for s in manifest["sheets"] for p in s["placements"]
               if p["face"] == "front"]
@@ -72,3 +72,31 @@ def test_its_art_is_raster_and_vector(printed: Any) -> None:
         gold = [d for d in doc[0].get_drawings()
                 if d["fill"] and tuple(round(v * 255) for v in d["fill"]) == (242, 193, 78)]
         assert len(gold) >= 3
+
+
+def test_its_cards_in_other_scripts_print_shaped_and_in_colour(printed: Any) -> None:
+    """Arabic, Hebrew, Chinese, Greek and a colour emoji, mixed in one text box through the
+    font list [body, arabic, hebrew, cjk, emoji]."""
+    from generator.drawing import Text, walk
+
+    game = load_path(EXAMPLE)
+    from generator.draw import Options, draw_component
+
+    silk = draw_component(game, game.component("route/silk-road"), Options())
+    runs = [t for t in walk(silk.front.items) if isinstance(t, Text)]
+    fonts = {t.text: t.font for t in runs}
+    assert fonts["القاهرة"] == game.fonts["arabic"] and fonts["ירושלים"] == game.fonts["hebrew"]
+    assert fonts["北京"] == game.fonts["cjk"] and fonts["🏮"] == game.fonts["emoji"]
+    assert all(t.glyphs for t in runs if t.font in (game.fonts["arabic"], game.fonts["emoji"]))
+    assert any("Αθήνα" in t.text and t.font == game.fonts["body"] for t in runs)
+    # the keyword is bold and gold wherever the text says it
+    assert any(t.text == "lantern" and t.font == game.fonts["bold"] and t.color == "#b8860b"
+               for t in runs)
+    shrunk, overflow = fit_report(printed.fits)
+    assert overflow == []
+    with pymupdf.open(printed.pdf) as doc:
+        text = "\n".join(page.get_text() for page in doc)
+        pictures = sum(len(page.get_images()) for page in doc)
+    for word in ("ירושלים", "北京", "Caravanserais"):
+        assert word in text or word[::-1] in text
+    assert pictures >= 2  # the landscape and the colour emoji

@@ -42,7 +42,8 @@ BODY = '{type: text, text: "${text}", x: 5, y: 20,'
 
 @pytest.mark.parametrize(("old", "new", "at", "words"), [
     (TITLE, TITLE.replace("x: 5", "align: centre, x: 5"), "align: centre",
-     "unknown align 'centre' in a text element (expected one of: left, center, right; "
+     "unknown align 'centre' in a text element (expected one of: left, center, right, start, "
+     "end; "
      "did you mean 'center'?)"),
     (BODY, BODY.replace("x: 5", "valign: center, x: 5"), "valign: center",
      "unknown valign 'center' in a text element (expected one of: top, middle, bottom; "
@@ -122,7 +123,7 @@ def test_a_field_that_gives_an_enumerated_word_is_checked_too(deck_dir: Path) ->
     with pytest.raises(DefinitionError) as exc:
         check_faces(load_path(deck_dir))
     assert "unknown align 'rigth' for component 'card/alpha' (front) (expected one of: left, " \
-           "center, right; did you mean 'right'?)" in str(exc.value)
+           "center, right, start, end; did you mean 'right'?)" in str(exc.value)
     assert exc.value.line is not None and exc.value.col is not None
 
 
