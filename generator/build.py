@@ -47,6 +47,8 @@ class BuildOptions:
     ink: str = "full"  # "saver": light tints and outlines instead of dark full-bleed areas
     png_dpi: float = 150.0  # for the "png" format: every page rasterised from the PDF
     cmyk: bool = False  # PDFs in CMYK for press, PDF/X-1a:2003 (generator.cmyk)
+    jobs: int = 1  # processes rendering sheets (the bytes are the same for any number)
+    cache: bool = True  # reuse the pages OUT/GAME/.irata-cache holds (generator.incremental)
 
 
 @dataclass
@@ -62,6 +64,10 @@ class BuildResult:
     fits: list[FitRecord]
     pdfs: list[Path] = field(default_factory=list)  # every PDF written, in print order
     flattened: list[str] = field(default_factory=list)  # art whose alpha CMYK flattened
+    # each PDF's pages that differ from the last build's in the same folder, and how many
+    # pages were rendered now (the rest came from the cache: generator.incremental)
+    changed: dict[str, list[int]] = field(default_factory=dict)
+    rendered_pages: int = 0
 
 
 def icon_source(game: Game) -> Callable[[str, str | None], list[Primitive]]:
@@ -564,8 +570,7 @@ class collector_out_of_the_way:  # noqa: N801 (used as a context manager)
 
 def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | None,
            total: Callable[[int], None] | None) -> BuildResult:
-    from generator.backends.pdf import DocInfo, PageBoxes, write_pdf
-    from generator.backends.svg import FaceCache, sheet_svg
+    from generator.backends.pdf import DocInfo, PageBoxes, build_date
 
     settings = opts.settings
     settings.check()
@@ -604,27 +609,18 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     before = written_before(folder, manifest_name)
     written: list[str] = []
     icons = icon_source(game)
-    pdf_path: Path | None = None
-    pdfs: list[Path] = []
-    flattened: list[str] = []
-    if "pdf" in opts.formats:
-        for name in dict.fromkeys(sh.file for sh in sheets):
-            path = confine(folder, name)
-            pdf_path = pdf_path or path
-            pdfs.append(path)
-            part = [sh for sh in sheets if sh.file == name]
+    from generator.incremental import render
 
-            def write(tmp: Path, part: list[Sheet] = part) -> None:
-                info = DocInfo(author=game.author, subject=f"{game.name}, edition "
-                               f"{game.edition}: print-and-play sheets", cmyk=opts.cmyk)
-                boxes: list[PageBoxes | None] = [single_piece_boxes(sh) for sh in part]
-                for art in write_pdf(part, tmp, icons, game.name, lambda: tick(),
-                                     boxes=boxes, info=info):
-                    if art not in flattened:
-                        flattened.append(art)
-
-            _atomic_write(path, write)
-            written.append(name)
+    info = DocInfo(author=game.author, subject=f"{game.name}, edition {game.edition}: "
+                   "print-and-play sheets", cmyk=opts.cmyk)
+    boxes: list[PageBoxes | None] = [single_piece_boxes(sh) for sh in sheets]
+    done = render(sheets, boxes, folder, game, icons, info,
+                  [f for f in opts.formats if f in ("pdf", "svg")], svg_name, build_date(),
+                  opts.jobs or 1, tick, opts.cache)
+    pdfs = done.pdfs
+    pdf_path = pdfs[0] if pdfs else None
+    flattened = done.flattened
+    written.extend(p.name for p in pdfs)
     png_names: dict[int, str] = {}
     if "png" in opts.formats:
         from generator.raster import check_dpi, write_sheet_pngs
@@ -634,27 +630,9 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
         png_names = write_sheet_pngs(sheets, folder, whole, icons, game.name, opts.png_dpi,
                                      lambda: tick())
         written.extend(png_names.values())
-    svg_names: dict[int, str] = {}
-    svg_dir: Path | None = None
-    if "svg" in opts.formats:
-        svg_dir = confine(folder, svg_name)
-        staging = Path(tempfile.mkdtemp(prefix=scratch_prefix("svg"), dir=folder))
-        try:
-            k = 0
-            svg_faces = FaceCache()
-            for i, sheet in enumerate(sheets):
-                if sheet.side == "front":
-                    k += 1
-                name = f"sheet-{k:03d}-{sheet.side}.svg"
-                (staging / name).write_text(sheet_svg(sheet, icons, svg_faces),
-                                            encoding="utf-8")
-                os.chmod(staging / name, 0o666 & ~_umask())
-                svg_names[i] = f"{svg_name}/{name}"
-                tick()
-            svg_dir = move_into(staging, folder, svg_name)
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
-        written.extend(svg_names.values())
+    svg_names = done.svg_names
+    svg_dir = done.svg_dir
+    written.extend(svg_names.values())
     manifest = confine(folder, manifest_name)
     # every file this build wrote: the next build deletes only those of them it does not write
     _atomic_write(manifest, lambda tmp: write_manifest(tmp, game, sheets, opts, svg_names,
@@ -662,7 +640,8 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     remove_stale(folder, before, [*written, manifest_name])
     fits = [r for f in faces for r in f.fits]
     return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
-                       sum(c.count for c in comps), fits, pdfs, flattened)
+                       sum(c.count for c in comps), fits, pdfs, flattened, done.changed,
+                       done.rendered_pages)
 
 
 def single_piece_boxes(sheet: Sheet) -> Any:

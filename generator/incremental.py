@@ -1,0 +1,590 @@
+"""Incremental and parallel rendering: each sheet known by a content key, PDFs made in chunks.
+
+A full print and a rebuild take the same road, so they write the same bytes:
+
+- Every sheet gets a **content key**: a digest of everything its page shows (each placed
+  face's primitives, image files' size and time, the placement boxes, the page's marks and
+  boxes) and of what turns a sheet into bytes (irata's renderer sources, the library versions,
+  the game's icons and font files, the document's info). Keys are ``blake2b`` over ``repr``
+  of plain values, so they are the same in every process.
+- A PDF is rendered in **chunks** of ``CHUNK_PAGES`` consecutive pages, each a small PDF of
+  its own, cached in ``OUT/GAME/.irata-cache/`` under its key, then joined into the file
+  (pikepdf). Fonts are seeded in every chunk with the build's whole character set in one
+  order, so each chunk embeds the same font objects, and the join keeps one copy of each:
+  the file holds its fonts once, not once per chunk. The chunking is fixed (never by the
+  number of processes), so the bytes are the same for any ``--jobs``.
+- SVG sheets are cached per sheet key; an unchanged sheet is linked or copied from the cache.
+- Chunks and SVGs that are not cached are rendered in parallel processes (``fork``): a
+  process is given the index of its work, never pickled data.
+
+The cache lives inside the output folder and is untrusted like the folder itself (a shared
+game folder may carry one): its index is JSON read within bounds, file names are made here
+from hex keys (never taken from the index), no link is followed, a chunk is used only when its
+size, digest and page count are what the index recorded, and anything else is ignored and
+rendered again. Nothing in it is ever executed or unpickled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import stat
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.drawing import Drawing, Icon, Image, Primitive, Text, walk
+from generator.layout import Sheet
+
+CACHE_VERSION = 1
+CACHE_DIR = ".irata-cache"
+INDEX = "index.json"
+CHUNK_PAGES = 16  # a rebuild re-renders at most this many pages per changed page
+MAX_INDEX_BYTES = 16 * 2**20
+MAX_CHUNK_BYTES = 512 * 2**20
+KEY_RE = re.compile(r"[0-9a-f]{32}")
+# reportlab's date in a chunk: the build's own date is written into the joined file
+CHUNK_DATE = "D:20000101000000Z"
+
+IconSource = Callable[[str, str | None], list[Primitive]]
+
+
+def digest(*parts: object) -> str:
+    h = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else repr(part).encode("utf-8"))
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+_RENDERER: str | None = None
+
+
+def renderer_key() -> str:
+    """What turns a sheet into bytes: irata's rendering sources and the libraries' versions."""
+    global _RENDERER
+    if _RENDERER is None:
+        from importlib.metadata import version
+
+        here = Path(__file__).resolve().parent
+        files = [here / "incremental.py", here / "drawing.py", here / "fonts.py",
+                 here / "qr.py", here / "images.py", here / "cmyk.py", here / "layout.py",
+                 *sorted((here / "backends").glob("*.py"))]
+        parts: list[object] = [CACHE_VERSION]
+        for f in files:
+            parts.append(f.read_bytes() if f.is_file() else b"")
+        for lib in ("reportlab", "svgwrite", "pikepdf", "svglib", "pillow", "qrcode"):
+            try:
+                parts.append((lib, version(lib)))
+            except Exception:  # noqa: BLE001 (an optional library absent: no version)
+                parts.append((lib, None))
+        _RENDERER = digest(*parts)
+    return _RENDERER
+
+
+def _file_state(path: str) -> tuple[str, int, int]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (path, -1, -1)
+    return (path, st.st_size, st.st_mtime_ns)
+
+
+@dataclass
+class Keys:
+    """The content keys of one build's sheets and chunks."""
+
+    base: str  # what every page shares: renderer, icons, fonts, document info
+    drawings: dict[int, str] = field(default_factory=dict)  # id(Drawing) -> digest
+
+    def drawing(self, d: Drawing) -> str:
+        k = self.drawings.get(id(d))
+        if k is None:
+            images = [_file_state(p.path) for p in walk(d.items) if isinstance(p, Image)]
+            k = self.drawings[id(d)] = digest(d.w, d.h, d.bleed, d.items, images)
+        return k
+
+    def sheet(self, sheet: Sheet, boxes: object = None) -> str:
+        places = [(self.drawing(p.drawing), p.comp.id, p.copy, p.face, p.trim, p.clip,
+                   p.origin, p.turn, p.part, p.window) for p in sheet.placements]
+        images = [_file_state(p.path) for p in walk(sheet.marks) if isinstance(p, Image)]
+        return digest(self.base, sheet.w, sheet.h, sheet.side, sheet.title, sheet.blank,
+                      sheet.panels, boxes, places, sheet.marks, images)
+
+
+def base_key(game: Any, info: object, formats: Sequence[str]) -> str:
+    from components.yamlloc import plain
+
+    fonts = sorted(_file_state(str(p)) for p in _font_paths(game))
+    return digest(renderer_key(), game.key, game.name, plain(game.icons), plain(game.fonts),
+                  fonts, info, tuple(formats))
+
+
+def _font_paths(game: Any) -> list[str]:
+    files = getattr(game, "font_files", None) or {}
+    out: list[str] = []
+    values = files.values() if isinstance(files, dict) else files
+    for v in values:
+        if isinstance(v, (str, Path)):
+            out.append(str(v))
+        elif isinstance(v, (tuple, list)):
+            out.extend(str(x) for x in v if isinstance(x, (str, Path)))
+    return out
+
+
+def font_seed(sheets: Iterable[Sheet], icons: IconSource) -> list[tuple[str, str]]:
+    """Each font the PDF's text is set in (as embedded) with every character it sets, sorted:
+    the order in which each chunk registers its fonts and their characters."""
+    from generator.fonts import embeddable
+
+    used: dict[str, set[str]] = {}
+    seen: set[int] = set()
+    icon_seen: set[tuple[str, str | None]] = set()
+
+    def collect(items: Sequence[Primitive]) -> None:
+        for it in walk(list(items)):
+            if isinstance(it, Text):
+                used.setdefault(embeddable(it.font), set()).update(it.text)
+            elif isinstance(it, Icon) and (it.name, it.color) not in icon_seen:
+                icon_seen.add((it.name, it.color))
+                collect(icons(it.name, it.color))
+
+    for sheet in sheets:
+        for p in sheet.placements:
+            if id(p.drawing) not in seen:
+                seen.add(id(p.drawing))
+                collect(p.drawing.items)
+        collect(sheet.marks)
+    return [(font, "".join(sorted(chars))) for font, chars in sorted(used.items())]
+
+
+# ---- the cache folder --------------------------------------------------------------------
+
+def _read_bounded(path: Path, limit: int) -> bytes | None:
+    """A regular file's bytes (never through a link), or None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read(limit + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+class Cache:
+    """``OUT/GAME/.irata-cache``: rendered chunks and SVG sheets by key, and an index of
+    what they hold. Disabled (every lookup a miss, nothing written) when the folder is not a
+    plain folder inside the output folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.dir = folder / CACHE_DIR
+        self.ok = True
+        try:
+            if self.dir.is_symlink() or (self.dir.exists() and not self.dir.is_dir()):
+                self.ok = False
+            else:
+                self.dir.mkdir(exist_ok=True)
+                self.ok = self.dir.resolve().parent == folder.resolve()
+        except OSError:
+            self.ok = False
+        self.index = self._read_index() if self.ok else {}
+
+    def _read_index(self) -> dict[str, Any]:
+        data = _read_bounded(self.dir / INDEX, MAX_INDEX_BYTES)
+        try:
+            raw = json.loads(data) if data is not None else None
+        except (ValueError, RecursionError):
+            return {}
+        if not isinstance(raw, dict) or raw.get("irata_cache") != CACHE_VERSION:
+            return {}
+        out: dict[str, Any] = {"chunks": {}, "svgs": {}, "pages": {}}
+        for kind in ("chunks", "svgs"):
+            entries = raw.get(kind)
+            if isinstance(entries, dict):
+                for k, v in entries.items():
+                    if KEY_RE.fullmatch(str(k)) and isinstance(v, dict) and \
+                            isinstance(v.get("bytes"), int) and isinstance(v.get("sha"), str):
+                        out[kind][k] = v
+        pages = raw.get("pages")
+        if isinstance(pages, dict):
+            for name, keys in pages.items():
+                if isinstance(name, str) and isinstance(keys, list) and \
+                        all(isinstance(k, str) for k in keys):
+                    out["pages"][name] = keys
+        return out
+
+    def path(self, kind: str, key: str) -> Path:
+        if not KEY_RE.fullmatch(key):
+            raise ValueError(f"not a cache key: {key[:40]}")
+        return self.dir / (f"chunk-{key}.pdf" if kind == "chunks" else f"sheet-{key}.svg")
+
+    def lookup(self, kind: str, key: str, pages: int | None = None) -> Path | None:
+        """The cached file for ``key`` when it is whole (size, digest and, for a chunk, its
+        page count as recorded), else None."""
+        if not self.ok:
+            return None
+        entry = self.index.get(kind, {}).get(key)
+        if entry is None or (pages is not None and entry.get("pages") != pages):
+            return None
+        path = self.path(kind, key)
+        data = _read_bounded(path, MAX_CHUNK_BYTES)
+        if data is None or len(data) != entry["bytes"] or \
+                hashlib.blake2b(data, digest_size=16).hexdigest() != entry["sha"]:
+            return None
+        return path
+
+    def record(self, kind: str, key: str, path: Path, pages: int | None = None) -> None:
+        data = path.read_bytes()
+        entry: dict[str, Any] = {"bytes": len(data),
+                                 "sha": hashlib.blake2b(data, digest_size=16).hexdigest()}
+        if pages is not None:
+            entry["pages"] = pages
+        self.index.setdefault(kind, {})[key] = entry
+
+    def save(self, keep_chunks: set[str], keep_svgs: set[str],
+             pages: dict[str, list[str]]) -> None:
+        """Write the index for this build and delete the cache's files it no longer needs
+        (only names this module makes, only plain files)."""
+        if not self.ok:
+            return
+        index = {"irata_cache": CACHE_VERSION,
+                 "chunks": {k: v for k, v in self.index.get("chunks", {}).items()
+                            if k in keep_chunks},
+                 "svgs": {k: v for k, v in self.index.get("svgs", {}).items() if k in keep_svgs},
+                 "pages": pages}
+        keep = {self.path("chunks", k).name for k in keep_chunks} | \
+            {self.path("svgs", k).name for k in keep_svgs}
+        own = re.compile(r"(chunk-[0-9a-f]{32}\.pdf|sheet-[0-9a-f]{32}\.svg)")
+        try:
+            for entry in os.scandir(self.dir):
+                if own.fullmatch(entry.name) and entry.name not in keep and \
+                        entry.is_file(follow_symlinks=False):
+                    os.unlink(entry.path)
+            fd, tmp = tempfile.mkstemp(prefix=".index.", suffix=".tmp", dir=self.dir)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(index, f)
+            os.replace(tmp, self.dir / INDEX)
+        except OSError:
+            pass  # a cache that cannot be written is a cache that is not used next time
+
+
+def _write_new(cache_dir: Path, final: Path, write: Callable[[Path], object]) -> object:
+    fd, tmp = tempfile.mkstemp(prefix=f".{final.name}.{os.getpid()}.", suffix=".tmp",
+                               dir=cache_dir)
+    os.close(fd)
+    try:
+        out = write(Path(tmp))
+        os.replace(tmp, final)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return out
+
+
+# ---- the work, in this process or in forked ones -----------------------------------------
+
+@dataclass
+class Chunk:
+    file: str
+    start: int  # index of its first sheet in the build's sheet list
+    end: int
+    key: str
+
+
+@dataclass
+class _Work:
+    sheets: list[Sheet]
+    boxes: list[Any]
+    icons: IconSource
+    title: str
+    info: Any
+    seed: list[tuple[str, str]]
+    scratch: Path
+
+
+_WORK: _Work | None = None
+
+
+def _render_chunk(chunk: Chunk, target: Path) -> list[str]:
+    from generator.backends.pdf import DocInfo, write_pdf
+
+    w = _WORK
+    assert w is not None
+    info = DocInfo(author=w.info.author, subject=w.info.subject, cmyk=w.info.cmyk)
+    return _write_new(w.scratch, target, lambda tmp: write_pdf(
+        w.sheets[chunk.start:chunk.end], tmp, w.icons, w.title,
+        boxes=w.boxes[chunk.start:chunk.end], info=info, fonts=w.seed, date=CHUNK_DATE,
+        finish=False))  # type: ignore[return-value]
+
+
+def _render_svg(index: int, target: Path) -> None:
+    from generator.backends.svg import FaceCache, sheet_svg
+
+    w = _WORK
+    assert w is not None
+    text = sheet_svg(w.sheets[index], w.icons, FaceCache())
+    _write_new(w.scratch, target, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+
+def _task(task: tuple[str, Any, str]) -> tuple[str, Any, list[str]]:
+    kind, what, target = task
+    if kind == "pdf":
+        return kind, what, _render_chunk(what, Path(target))
+    _render_svg(what, Path(target))
+    return kind, what, []
+
+
+def run_tasks(tasks: list[tuple[str, Any, str]], jobs: int,
+              done: Callable[[tuple[str, Any, list[str]]], None]) -> None:
+    """Run the tasks, in ``jobs`` forked processes when there is more than one of each."""
+    import multiprocessing as mp
+
+    if jobs > 1 and len(tasks) > 1 and "fork" in mp.get_all_start_methods():
+        ctx = mp.get_context("fork")
+        with ctx.Pool(min(jobs, len(tasks))) as pool:
+            for res in pool.imap_unordered(_task, tasks):
+                done(res)
+        return
+    for t in tasks:
+        done(_task(t))
+
+
+# ---- a build's PDFs and SVGs ---------------------------------------------------------------
+
+@dataclass
+class Rendered:
+    pdfs: list[Path]
+    svg_names: dict[int, str]
+    flattened: list[str]
+    changed: dict[str, list[int]]  # PDF file name -> pages that differ from the last build
+    rendered_pages: int  # pages rendered now (the rest came from the cache)
+    svg_dir: Path | None = None
+
+
+def chunks_of(sheets: list[Sheet], keys: list[str], base: str,
+              seed: list[tuple[str, str]]) -> list[Chunk]:
+    """The sheets of each PDF file in runs of CHUNK_PAGES, each with its key."""
+    out: list[Chunk] = []
+    start = 0
+    while start < len(sheets):
+        name = sheets[start].file
+        end = start
+        while end < len(sheets) and sheets[end].file == name and end - start < CHUNK_PAGES:
+            end += 1
+        out.append(Chunk(name, start, end, digest(base, seed, keys[start:end])))
+        start = end
+    return out
+
+
+def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons: IconSource,
+           info: Any, formats: Sequence[str], svg_name: str, date: str, jobs: int,
+           tick: Callable[[int], None], use_cache: bool = True) -> Rendered:
+    """Every PDF file (joined from chunks) and SVG sheet of a build, rendered where the cache
+    does not hold them; written whole (temp + rename) into ``folder``."""
+    global _WORK
+    from generator.build import _atomic_write, scratch_prefix
+    from generator.outdir import confine, move_into
+
+    keys_of = Keys(base_key(game, (game.name, info.author, info.subject, info.cmyk), formats))
+    keys = [keys_of.sheet(s, b) for s, b in zip(sheets, boxes, strict=True)]
+    cache = Cache(folder)
+    if not use_cache:
+        cache.index = {}
+    want_pdf = "pdf" in formats
+    want_svg = "svg" in formats
+    seed = font_seed(sheets, icons) if want_pdf else []
+    chunks = chunks_of(sheets, keys, keys_of.base, seed) if want_pdf else []
+    scratch = cache.dir if cache.ok else Path(tempfile.mkdtemp(prefix=scratch_prefix("cache"),
+                                                               dir=folder))
+    tasks: list[tuple[str, Any, str]] = []
+    chunk_files: dict[str, Path] = {}
+    for ch in chunks:
+        hit = cache.lookup("chunks", ch.key, ch.end - ch.start)
+        if hit is not None:
+            chunk_files[ch.key] = hit
+            tick(ch.end - ch.start)
+        elif not any(t[1] is not ch and isinstance(t[1], Chunk) and t[1].key == ch.key
+                     for t in tasks):
+            tasks.append(("pdf", ch, str(scratch / f"chunk-{ch.key}.pdf")))
+    svg_files: dict[str, Path] = {}
+    if want_svg:
+        for i, k in enumerate(keys):
+            hit = cache.lookup("svgs", k)
+            if hit is not None:
+                svg_files[k] = hit
+                tick(1)
+            elif not any(t[0] == "svg" and t[2].endswith(f"sheet-{k}.svg") for t in tasks):
+                tasks.append(("svg", i, str(scratch / f"sheet-{k}.svg")))
+    flattened: list[str] = []
+    rendered_pages = 0
+
+    def done(res: tuple[str, Any, list[str]]) -> None:
+        nonlocal rendered_pages
+        kind, what, flat = res
+        if kind == "pdf":
+            path = scratch / f"chunk-{what.key}.pdf"
+            chunk_files[what.key] = path
+            if cache.ok:
+                cache.record("chunks", what.key, path, what.end - what.start)
+            rendered_pages += what.end - what.start
+            tick(what.end - what.start)
+        else:
+            path = scratch / f"sheet-{keys[what]}.svg"
+            svg_files[keys[what]] = path
+            if cache.ok:
+                cache.record("svgs", keys[what], path)
+            tick(1)
+        for art in flat:
+            if art not in flattened:
+                flattened.append(art)
+
+    _WORK = _Work(sheets, boxes, icons, game.name, info, seed, scratch)
+    try:
+        run_tasks(tasks, jobs, done)
+    finally:
+        _WORK = None
+    pdfs: list[Path] = []
+    old_pages = cache.index.get("pages", {})
+    changed: dict[str, list[int]] = {}
+    pages: dict[str, list[str]] = {}
+    for name in dict.fromkeys(ch.file for ch in chunks):
+        path = confine(folder, name)
+        mine = [ch for ch in chunks if ch.file == name]
+        _atomic_write(path, lambda tmp, mine=mine: join(
+            [chunk_files[ch.key] for ch in mine], tmp, game.name, info, date))
+        pdfs.append(path)
+        now = [k for ch in mine for k in keys[ch.start:ch.end]]
+        before = old_pages.get(name, [])
+        changed[name] = [i + 1 for i, k in enumerate(now) if i >= len(before) or before[i] != k]
+        pages[name] = now
+    svg_names: dict[int, str] = {}
+    svg_dir: Path | None = None
+    if want_svg:
+        staging = Path(tempfile.mkdtemp(prefix=scratch_prefix("svg"), dir=folder))
+        try:
+            k = 0
+            for i, sheet in enumerate(sheets):
+                if sheet.side == "front":
+                    k += 1
+                name = f"sheet-{k:03d}-{sheet.side}.svg"
+                _place(svg_files[keys[i]], staging / name)
+                svg_names[i] = f"{svg_name}/{name}"
+            svg_dir = move_into(staging, folder, svg_name)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    if cache.ok:
+        cache.save({ch.key for ch in chunks}, set(keys) if want_svg else set(), pages)
+    else:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return Rendered(pdfs, svg_names, flattened, changed, rendered_pages, svg_dir)
+
+
+def _place(src: Path, dst: Path) -> None:
+    """``src`` (a cached file) at ``dst``, as a file of its own (copied: a person editing the
+    printed SVG must not change the cache)."""
+    shutil.copyfile(src, dst)
+    os.chmod(dst, 0o666 & ~_umask())
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def join(parts: list[Path], out: Path, title: str, info: Any, date: str) -> None:
+    """The chunk PDFs as one file: pages in order, each font object kept once (the chunks
+    embed the same seeded fonts), the build's Info and date, a deterministic file ID."""
+    import pikepdf
+
+    srcs = [pikepdf.open(p) for p in parts]
+    try:
+        pdf = pikepdf.new()
+        for src in srcs:
+            pdf.pages.extend(src.pages)
+        _share_fonts(pdf)
+        pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(
+            Title=pikepdf.String(title), Author=pikepdf.String(info.author),
+            Subject=pikepdf.String(info.subject), Creator=pikepdf.String("irata"),
+            Producer=pikepdf.String("ReportLab PDF Library - www.reportlab.com"),
+            CreationDate=pikepdf.String(date), ModDate=pikepdf.String(date),
+            Trapped=pikepdf.Name("/False")))
+        version = max((s.pdf_version for s in srcs), default="1.4")
+        pdf.save(out, deterministic_id=True, min_version=version,
+                 compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none,
+                 object_stream_mode=pikepdf.ObjectStreamMode.preserve, linearize=False)
+    finally:
+        for s in srcs:
+            s.close()
+    if info.cmyk:
+        from generator.cmyk import make_pdfx
+
+        make_pdfx(out, title, date)
+
+
+def _share_fonts(pdf: Any) -> None:
+    """Point every page's fonts at one object per distinct font (same name, same dictionary
+    and the same embedded bytes), so the file carries each font once."""
+    import pikepdf
+
+    canon: dict[str, Any] = {}
+    sigs: dict[tuple[int, int], str] = {}
+    done: set[tuple[int, int]] = set()
+
+    def signature(obj: Any) -> str:
+        og = obj.objgen
+        if og in sigs:
+            return sigs[og]
+        h = hashlib.blake2b(digest_size=16)
+
+        def feed(o: Any, depth: int) -> None:
+            if depth > 12:
+                return
+            if isinstance(o, pikepdf.Stream):
+                h.update(b"S")
+                h.update(o.read_raw_bytes())
+                feed(pikepdf.Dictionary({k: v for k, v in o.items()
+                                         if k not in ("/Length",)}), depth + 1)
+            elif isinstance(o, pikepdf.Dictionary):
+                for k in sorted(o.keys()):
+                    h.update(k.encode())
+                    feed(o[k], depth + 1)
+            elif isinstance(o, pikepdf.Array):
+                h.update(b"[")
+                for v in o:
+                    feed(v, depth + 1)
+                h.update(b"]")
+            else:
+                h.update(repr(o).encode())
+
+        feed(obj, 0)
+        sigs[og] = h.hexdigest()
+        return sigs[og]
+
+    for page in pdf.pages:
+        res = page.obj.get("/Resources")
+        fonts = res.get("/Font") if res is not None else None
+        if fonts is None or not fonts.is_indirect or fonts.objgen in done:
+            continue
+        done.add(fonts.objgen)
+        for name in list(fonts.keys()):
+            f = fonts[name]
+            if not f.is_indirect:
+                continue
+            sig = f"{name}:{signature(f)}"
+            first = canon.setdefault(sig, f)
+            if first.objgen != f.objgen:
+                fonts[name] = first
