@@ -138,6 +138,15 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
     seconds. Pages are counted as on A4 (a board's parts as about 150 x 150 mm)."""
     total = 0.0
     a4 = Settings()
+    grids: dict[tuple[float, float, float], Any] = {}
+    counted: dict[int, int] = {}  # id(Drawing) -> its shapes (a deck's backs are one drawing)
+
+    def shapes_of(d: Drawing) -> int:
+        n = counted.get(id(d))
+        if n is None:
+            n = counted[id(d)] = _shapes(d.items, icon_weight)
+        return n
+
     for f in faces:
         d = f.front
         pages = 1
@@ -145,9 +154,12 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
             pages = -(-int(d.w) // 150) * -(-int(d.h) // 150)  # parts overlap and fit
             paper = float(pages)
         else:
-            grid = best_grid(d.w, d.h, d.bleed, a4)
+            size = (d.w, d.h, d.bleed)
+            if size not in grids:
+                grids[size] = best_grid(d.w, d.h, d.bleed, a4)
+            grid = grids[size]
             paper = 1.0 / grid.count if grid and grid.count else 1.0
-        shapes = sum(_shapes(x.items, icon_weight) for x in (f.front, f.back) if x is not None)
+        shapes = sum(shapes_of(x) for x in (f.front, f.back) if x is not None)
         # duplex prints a page's back, blank or not
         total += (shapes * pages + PAGE_SHAPES * paper * 2) * max(1, f.comp.count)
         if total > LIMITS.shapes:
@@ -189,12 +201,22 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
     its icons built; then the whole print's work is bounded (``check_work``). Faces that draw
     the same picture (a deck's backs) end up as one shared Drawing, so a long deck holds
     each distinct picture once."""
+    from generator.incremental import FACES, comp_key
+
     check_faces(game, tuple(DEFAULT_COLOURS))
     weights = check_icons(game)
     out = []
     seen: dict[FaceKey, Drawing] = {}
+    # a component drawn by an earlier build of this process, unchanged since: its faces again
+    slot, before, now = FACES.start(game, opts)
     for comp in comps:
-        faces = draw_component(game, comp, opts)
+        ck = comp_key(comp)
+        hit = before.get(ck)
+        if hit is not None:
+            faces = Faces(comp, hit.front, hit.back, list(hit.fits))
+        else:
+            faces = draw_component(game, comp, opts)
+        now[ck] = faces
         faces.front = seen.setdefault(faces.front.identity(), faces.front)
         if faces.back is not None:
             faces.back = seen.setdefault(faces.back.identity(), faces.back)
@@ -202,6 +224,7 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
         if tick:
             tick()
     check_work(game, out, lambda name: weights.get(name, 8))
+    FACES.finish(slot, now)
     return out
 
 

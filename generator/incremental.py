@@ -45,6 +45,7 @@ CACHE_VERSION = 1
 CACHE_DIR = ".irata-cache"
 INDEX = "index.json"
 CHUNK_PAGES = 16  # a rebuild re-renders at most this many pages per changed page
+MIN_PARALLEL = 4  # tasks (chunks and SVG sheets) worth starting processes for
 MAX_INDEX_BYTES = 16 * 2**20
 MAX_CHUNK_BYTES = 512 * 2**20
 KEY_RE = re.compile(r"[0-9a-f]{32}")
@@ -105,8 +106,15 @@ class Keys:
     def drawing(self, d: Drawing) -> str:
         k = self.drawings.get(id(d))
         if k is None:
-            images = [_file_state(p.path) for p in walk(d.items) if isinstance(p, Image)]
-            k = self.drawings[id(d)] = digest(d.w, d.h, d.bleed, d.items, images)
+            # the primitives' digest stays with the drawing (a drawing is never changed once
+            # drawn), the art files' state is read for every build
+            own: tuple[str, tuple[str, ...]] | None = getattr(d, "_content_digest", None)
+            if own is None:
+                paths = tuple(p.path for p in walk(d.items) if isinstance(p, Image))
+                own = (digest(d.w, d.h, d.bleed, d.items), paths)
+                d._content_digest = own  # type: ignore[attr-defined]
+            k = own[0] if not own[1] else digest(own[0], [_file_state(p) for p in own[1]])
+            self.drawings[id(d)] = k
         return k
 
     def sheet(self, sheet: Sheet, boxes: object = None) -> str:
@@ -161,6 +169,64 @@ def font_seed(sheets: Iterable[Sheet], icons: IconSource) -> list[tuple[str, str
                 collect(p.drawing.items)
         collect(sheet.marks)
     return [(font, "".join(sorted(chars))) for font, chars in sorted(used.items())]
+
+
+# ---- faces drawn once per content, kept between builds of one process (--watch) --------
+
+MEMO_GAMES = 4  # games whose faces a process keeps
+
+
+def game_key(game: Any, opts: Any) -> str:
+    """What every face of ``game`` may depend on beyond its own component: the layouts,
+    palette, fonts, icons, data and the files of the game folder (art, fonts), with the
+    drawing options."""
+    from components.yamlloc import plain
+
+    files: list[tuple[str, int, int]] = []
+    folder = Path(game.folder)
+    try:
+        for root, dirs, names in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for n in sorted(names):
+                if not n.lower().endswith((".yaml", ".yml")):
+                    files.append(_file_state(os.path.join(root, n)))
+            if len(files) > 20_000:
+                break
+    except OSError:
+        pass
+    return digest(renderer_key(), game.key, game.name, game.edition, game.base_edition,
+                  game.author, plain(game.layouts), plain(game.palette), plain(game.fonts),
+                  plain(game.icons), plain(game.data), repr(game.ink_saver),
+                  repr(game.distinct), repr(game.font_files), files, repr(opts))
+
+
+class FaceMemo:
+    """Each component's drawn faces by a digest of its definition (and ``game_key``): a
+    rebuild draws again only the components whose definition, data row, layouts, fonts or
+    art changed. Only the last build of each game is kept."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, tuple[str, dict[str, Any]]] = {}
+
+    def start(self, game: Any, opts: Any) -> tuple[str, dict[str, Any], dict[str, Any]]:
+        gk = game_key(game, opts)
+        slot = f"{game.folder}\x00{game.key}"
+        old_gk, old = self.games.get(slot, ("", {}))
+        return slot, (old if old_gk == gk else {}), {"": gk}
+
+    def finish(self, slot: str, new: dict[str, Any]) -> None:
+        gk = new.pop("")
+        self.games.pop(slot, None)
+        self.games[slot] = (gk, new)
+        while len(self.games) > MEMO_GAMES:
+            self.games.pop(next(iter(self.games)))
+
+
+FACES = FaceMemo()
+
+
+def comp_key(comp: Any) -> str:
+    return digest(repr(comp))
 
 
 # ---- the cache folder --------------------------------------------------------------------
@@ -352,7 +418,8 @@ def run_tasks(tasks: list[tuple[str, Any, str]], jobs: int,
     """Run the tasks, in ``jobs`` forked processes when there is more than one of each."""
     import multiprocessing as mp
 
-    if jobs > 1 and len(tasks) > 1 and "fork" in mp.get_all_start_methods():
+    # a few pages (a rebuild's) are rendered here: starting processes would cost more
+    if jobs > 1 and len(tasks) >= MIN_PARALLEL and "fork" in mp.get_all_start_methods():
         ctx = mp.get_context("fork")
         with ctx.Pool(min(jobs, len(tasks))) as pool:
             for res in pool.imap_unordered(_task, tasks):
