@@ -235,16 +235,18 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True,
     shrunk, overflow = fit_report(result.fits)
     low_res = image_report(result.fits)
     pages = len(result.sheets)
-    if rebuilt is not None:
-        import time
+    if not as_json:
+        line = (f"{game.key}: {counted(result.components, 'component')}, "
+                f"{counted(result.copies, 'piece')}, {counted(pages, 'page')} -> "
+                f"{result.folder}")
+        if rebuilt is not None:
+            import time
 
-        click.echo(f"{game.key}: built in {time.perf_counter() - rebuilt:.2f} s: "
-                   f"{changed_pages(result.changed)} ({counted(result.rendered_pages, 'page')}"
-                   f" rendered, {counted(pages, 'page')} in all) -> {result.folder}")
-    elif not as_json:
-        click.echo(f"{game.key}: {counted(result.components, 'component')}, "
-                   f"{counted(result.copies, 'piece')}, {counted(pages, 'page')} -> "
-                   f"{result.folder}")
+            line += (f"; built in {time.perf_counter() - rebuilt:.2f} s, changed: "
+                     f"{changed_pages(result.changed)} "
+                     f"({counted(result.rendered_pages, 'page')} rendered)")
+        click.echo(line)
+    if not as_json and rebuilt is None:
         for pdf in result.pdfs:
             click.echo(f"  {pdf.name}: print {how_to_print(pdf.name, opts.settings.duplex)}")
     if not as_json:

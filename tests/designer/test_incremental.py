@@ -99,10 +99,10 @@ def test_a_watch_rebuild_writes_what_a_fresh_full_build_writes(tmp_path: Path) -
     finally:
         click.echo = echo  # type: ignore[assignment]
     assert not r.failures
-    built = [ln for ln in lines if ln.startswith("deck: built in")]
+    built = [ln for ln in lines if ln.startswith("deck: 120 components") and "built in" in ln]
     assert len(built) == 2
     # card 40 is the 5th card of the 5th front sheet: page 9 of the duplex file
-    assert "deck.pdf page 9 (" in built[1], built[1]
+    assert "changed: deck.pdf page 9 (" in built[1], built[1]
     assert f"({CHUNK_PAGES} pages rendered" in built[1], built[1]
     fresh = full(folder, tmp_path / "fresh")
     assert len(fresh.sheets) > CHUNK_PAGES  # several chunks, one of them rendered again
