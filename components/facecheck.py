@@ -100,14 +100,17 @@ def _pattern(path: str) -> str:
     return ".".join("*" if part.isdigit() else part for part in path.split("."))
 
 
-def check_faces(game: Game, basic_colours: tuple[str, ...] | None = None) -> None:
+def check_faces(game: Game, basic_colours: tuple[str, ...] | None = None,
+                components: list[Component] | None = None,
+                known: set[str] | None = None) -> None:
     """Raise a located ``DefinitionError`` for the first mistake on any component's faces.
     ``basic_colours``: the colour names the printer knows beside the game's palette (colours
-    are checked when the printer says which it knows)."""
+    are checked when the printer says which it knows). ``components``: only these (a rebuild
+    checks the components that changed); ``known``: ``known_paths(game)`` if already made."""
     fonts = FONT_STYLES + tuple(game.fonts) + STANDARD_FONTS
     colours = None if basic_colours is None else tuple(game.palette) + basic_colours
-    known = known_paths(game)
-    for comp in game.components:
+    known = known if known is not None else known_paths(game)
+    for comp in (game.components if components is None else components):
         fields = face_fields(game, comp)
         if comp.kind == "die":
             faces = [(f"face {i + 1}", comp.front, {**fields, **face})

@@ -201,16 +201,23 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
     its icons built; then the whole print's work is bounded (``check_work``). Faces that draw
     the same picture (a deck's backs) end up as one shared Drawing, so a long deck holds
     each distinct picture once."""
-    from generator.incremental import FACES, comp_key
+    from components.facecheck import known_paths
+    from generator.incremental import FACES, comp_key, digest
 
-    check_faces(game, tuple(DEFAULT_COLOURS))
+    # a component drawn by an earlier build of this process, unchanged since (and checked
+    # against the same field paths): its faces again, unchecked again
+    slot, before, now = FACES.start(game, opts)
+    known = known_paths(game)
+    kd = digest(sorted(known))
+    keys = {id(c): digest(kd, comp_key(c)) for c in game.components}
+    check_faces(game, tuple(DEFAULT_COLOURS), [c for c in game.components
+                                               if keys[id(c)] not in before], known)
     weights = check_icons(game)
     out = []
     seen: dict[FaceKey, Drawing] = {}
-    # a component drawn by an earlier build of this process, unchanged since: its faces again
-    slot, before, now = FACES.start(game, opts)
+    checked = {keys[id(c)]: None for c in game.components}
     for comp in comps:
-        ck = comp_key(comp)
+        ck = keys.get(id(comp)) or digest(kd, comp_key(comp))
         hit = before.get(ck)
         if hit is not None:
             faces = Faces(comp, hit.front, hit.back, list(hit.fits))
@@ -224,6 +231,8 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
         if tick:
             tick()
     check_work(game, out, lambda name: weights.get(name, 8))
+    for k in checked:  # checked, though not printed: known as checked next time
+        now.setdefault(k, before.get(k))
     FACES.finish(slot, now)
     return out
 
@@ -367,7 +376,10 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
     for s in sheets:
         if s.side == "front":
             fronts[s.file] = fronts.get(s.file, 0) + 1
+    from generator.incremental import digest
+
     k: dict[str, int] = {}
+    placed: dict[str, list[Primitive]] = {}
     for i, s in enumerate(sheets):
         if not s.file:  # numbered as one file when print_files has not run
             s.page = i + 1
@@ -377,7 +389,22 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
         blank = " (this side intentionally left blank)" if s.blank else ""
         text = (f"{game.name} · edition {game.edition} · sheet {k[s.file]} of "
                 f"{fronts[s.file]}, {side} · {s.title}{blank} · print at 100% (actual size)")
-        footer(s, text, settings)
+        # where a footer goes depends on the page, its pieces' boxes and its marks alone: a
+        # rebuild places each footer it placed before without searching again
+        key = digest(s.w, s.h, [p.clip for p in s.placements], s.occupied, s.marks, text,
+                     settings.margin)
+        hit = _FOOTERS.get(key)
+        if hit is None:
+            footer(s, text, settings)
+            hit = list(s.marks)
+        else:
+            s.marks[:] = hit
+        placed[key] = hit
+    _FOOTERS.clear()
+    _FOOTERS.update(placed)
+
+
+_FOOTERS: dict[str, list[Primitive]] = {}  # the last build's footers by their page (above)
 
 
 def scratch_prefix(name: str) -> str:
@@ -524,10 +551,13 @@ def manifest_entry(i: int, sheet: Sheet, svg_names: dict[int, str],
 
 def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptions,
                    svg_names: dict[int, str], png_names: dict[int, str] | None = None,
-                   after: dict[str, Any] | None = None) -> None:
+                   after: dict[str, Any] | None = None,
+                   keys: list[str] | None = None) -> None:
     """The manifest (``manifest_data`` and then the keys of ``after``) as ``json.dumps(...,
     indent=1, allow_nan=False)`` would write it, but one sheet at a time, so that a long
     deck's manifest is never held whole in memory."""
+    from generator.incremental import digest
+
     data = manifest_head(game, sheets, opts)
     mark = "\u0000sheets\u0000"
     data["sheets"] = mark
@@ -539,11 +569,25 @@ def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptio
             f.write(head + "[]" + tail)
             return
         f.write(head + "[\n")
+        made: dict[str, str] = {}
         for i, sheet in enumerate(sheets):
-            entry = json.dumps(manifest_entry(i, sheet, svg_names, png_names), indent=1,
-                               allow_nan=False)
-            f.write(("" if i == 0 else ",\n") + "  " + entry.replace("\n", "\n  "))
+            # a sheet's record is its content's (``keys``: generator.incremental) and its
+            # names': a rebuild writes again the text it wrote before
+            mk = digest(keys[i], sheet.file, sheet.page, svg_names.get(i),
+                        (png_names or {}).get(i)) if keys else None
+            entry = _ENTRIES.get(mk) if mk else None
+            if entry is None:
+                entry = json.dumps(manifest_entry(i, sheet, svg_names, png_names), indent=1,
+                                   allow_nan=False).replace("\n", "\n  ")
+            if mk:
+                made[mk] = entry
+            f.write(("" if i == 0 else ",\n") + "  " + entry)
         f.write("\n ]" + tail)
+        _ENTRIES.clear()
+        _ENTRIES.update(made)
+
+
+_ENTRIES: dict[str, str] = {}  # the last manifest's sheet records (write_manifest)
 
 
 EDITION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
@@ -659,7 +703,8 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     manifest = confine(folder, manifest_name)
     # every file this build wrote: the next build deletes only those of them it does not write
     _atomic_write(manifest, lambda tmp: write_manifest(tmp, game, sheets, opts, svg_names,
-                                                       png_names, {"written": written}))
+                                                       png_names, {"written": written},
+                                                       done.keys))
     remove_stale(folder, before, [*written, manifest_name])
     fits = [r for f in faces for r in f.fits]
     return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),

@@ -284,6 +284,9 @@ class Cache:
                     if KEY_RE.fullmatch(str(k)) and isinstance(v, dict) and \
                             isinstance(v.get("bytes"), int) and isinstance(v.get("sha"), str):
                         out[kind][k] = v
+        placed = raw.get("placed")
+        if isinstance(placed, dict):
+            out["placed"] = {k: v for k, v in placed.items() if isinstance(v, list)}
         pages = raw.get("pages")
         if isinstance(pages, dict):
             for name, keys in pages.items():
@@ -321,7 +324,7 @@ class Cache:
         self.index.setdefault(kind, {})[key] = entry
 
     def save(self, keep_chunks: set[str], keep_svgs: set[str],
-             pages: dict[str, list[str]]) -> None:
+             pages: dict[str, list[str]], placed: dict[str, list[Any]] | None = None) -> None:
         """Write the index for this build and delete the cache's files it no longer needs
         (only names this module makes, only plain files)."""
         if not self.ok:
@@ -330,7 +333,7 @@ class Cache:
                  "chunks": {k: v for k, v in self.index.get("chunks", {}).items()
                             if k in keep_chunks},
                  "svgs": {k: v for k, v in self.index.get("svgs", {}).items() if k in keep_svgs},
-                 "pages": pages}
+                 "pages": pages, "placed": placed or {}}
         keep = {self.path("chunks", k).name for k in keep_chunks} | \
             {self.path("svgs", k).name for k in keep_svgs}
         own = re.compile(r"(chunk-[0-9a-f]{32}\.pdf|sheet-[0-9a-f]{32}\.svg)")
@@ -439,6 +442,7 @@ class Rendered:
     changed: dict[str, list[int]]  # PDF file name -> pages that differ from the last build
     rendered_pages: int  # pages rendered now (the rest came from the cache)
     svg_dir: Path | None = None
+    keys: list[str] = field(default_factory=list)  # each sheet's content key
 
 
 def chunks_of(sheets: list[Sheet], keys: list[str], base: str,
@@ -463,7 +467,7 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
     does not hold them; written whole (temp + rename) into ``folder``."""
     global _WORK
     from generator.build import _atomic_write, scratch_prefix
-    from generator.outdir import confine, move_into
+    from generator.outdir import confine
 
     keys_of = Keys(base_key(game, (game.name, info.author, info.subject, info.cmyk), formats))
     keys = [keys_of.sheet(s, b) for s, b in zip(sheets, boxes, strict=True)]
@@ -539,31 +543,54 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
         pages[name] = now
     svg_names: dict[int, str] = {}
     svg_dir: Path | None = None
+    placed: dict[str, list[Any]] = {}
     if want_svg:
-        staging = Path(tempfile.mkdtemp(prefix=scratch_prefix("svg"), dir=folder))
-        try:
-            k = 0
-            for i, sheet in enumerate(sheets):
-                if sheet.side == "front":
-                    k += 1
-                name = f"sheet-{k:03d}-{sheet.side}.svg"
-                _place(svg_files[keys[i]], staging / name)
-                svg_names[i] = f"{svg_name}/{name}"
-            svg_dir = move_into(staging, folder, svg_name)
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
+        (folder / svg_name).mkdir(exist_ok=True)
+        svg_dir = confine(folder, svg_name)
+        last = cache.index.get("placed", {})
+        k = 0
+        for i, sheet in enumerate(sheets):
+            if sheet.side == "front":
+                k += 1
+            name = f"sheet-{k:03d}-{sheet.side}.svg"
+            rel = f"{svg_name}/{name}"
+            svg_names[i] = rel
+            target = svg_dir / name
+            # the file this build would write is there, as the last build left it: kept
+            state = _plain_state(target)
+            if state is None or last.get(rel) != [keys[i], *state]:
+                _place(svg_files[keys[i]], svg_dir, name)
+                state = _plain_state(target)
+            if state is not None:
+                placed[rel] = [keys[i], *state]
     if cache.ok:
-        cache.save({ch.key for ch in chunks}, set(keys) if want_svg else set(), pages)
+        cache.save({ch.key for ch in chunks}, set(keys) if want_svg else set(), pages, placed)
     else:
         shutil.rmtree(scratch, ignore_errors=True)
-    return Rendered(pdfs, svg_names, flattened, changed, rendered_pages, svg_dir)
+    return Rendered(pdfs, svg_names, flattened, changed, rendered_pages, svg_dir, keys)
 
 
-def _place(src: Path, dst: Path) -> None:
-    """``src`` (a cached file) at ``dst``, as a file of its own (copied: a person editing the
-    printed SVG must not change the cache)."""
-    shutil.copyfile(src, dst)
-    os.chmod(dst, 0o666 & ~_umask())
+def _plain_state(path: Path) -> tuple[int, int] | None:
+    """A plain file's size and time (None for a link, a folder or nothing)."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns) if stat.S_ISREG(st.st_mode) else None
+
+
+def _place(src: Path, folder: Path, name: str) -> None:
+    """``src`` (a cached file) as ``folder/name``, a file of its own (copied: a person editing
+    the printed SVG must not change the cache), written whole."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=".tmp", dir=folder)
+    os.close(fd)
+    try:
+        shutil.copyfile(src, tmp)
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, folder / name)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def _umask() -> int:
