@@ -48,7 +48,7 @@ class BuildOptions:
     png_dpi: float = 150.0  # for the "png" format: every page rasterised from the PDF
     cmyk: bool = False  # PDFs in CMYK for press, PDF/X-1a:2003 (generator.cmyk)
     jobs: int = 1  # processes rendering sheets (the bytes are the same for any number)
-    cache: bool = True  # reuse the pages OUT/GAME/.irata-cache holds (generator.incremental)
+    cache: bool = True  # reuse the pages OUT/GAME/irata-cache holds (generator.incremental)
 
 
 @dataclass
@@ -681,9 +681,11 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     info = DocInfo(author=game.author, subject=f"{game.name}, edition {game.edition}: "
                    "print-and-play sheets", cmyk=opts.cmyk)
     boxes: list[PageBoxes | None] = [single_piece_boxes(sh) for sh in sheets]
-    done = render(sheets, boxes, folder, game, icons, info,
-                  [f for f in opts.formats if f in ("pdf", "svg")], svg_name, build_date(),
-                  opts.jobs or 1, tick, opts.cache)
+    from generator.incremental import Rendered
+
+    vector = [f for f in opts.formats if f in ("pdf", "svg")]
+    done = render(sheets, boxes, folder, game, icons, info, vector, svg_name, build_date(),
+                  opts.jobs or 1, tick, opts.cache) if vector else Rendered([], {}, [], {}, 0)
     pdfs = done.pdfs
     pdf_path = pdfs[0] if pdfs else None
     flattened = done.flattened

@@ -8,7 +8,7 @@ A full print and a rebuild take the same road, so they write the same bytes:
   the game's icons and font files, the document's info). Keys are ``blake2b`` over ``repr``
   of plain values, so they are the same in every process.
 - A PDF is rendered in **chunks** of ``CHUNK_PAGES`` consecutive pages, each a small PDF of
-  its own, cached in ``OUT/GAME/.irata-cache/`` under its key, then joined into the file
+  its own, cached in ``OUT/GAME/irata-cache/`` under its key, then joined into the file
   (pikepdf). Fonts are seeded in every chunk with the build's whole character set in one
   order, so each chunk embeds the same font objects, and the join keeps one copy of each:
   the file holds its fonts once, not once per chunk. The chunking is fixed (never by the
@@ -42,10 +42,10 @@ from generator.drawing import Drawing, Icon, Image, Primitive, Text, walk
 from generator.layout import Sheet
 
 CACHE_VERSION = 1
-CACHE_DIR = ".irata-cache"
+CACHE_DIR = "irata-cache"  # beside svg/: a hidden name would pass for a leftover
 INDEX = "index.json"
 CHUNK_PAGES = 16  # a rebuild re-renders at most this many pages per changed page
-MIN_PARALLEL = 4  # tasks (chunks and SVG sheets) worth starting processes for
+MIN_PARALLEL = 48  # pages to render (PDF and SVG) worth starting processes for
 MAX_INDEX_BYTES = 16 * 2**20
 MAX_CHUNK_BYTES = 512 * 2**20
 KEY_RE = re.compile(r"[0-9a-f]{32}")
@@ -251,7 +251,7 @@ def _read_bounded(path: Path, limit: int) -> bytes | None:
 
 
 class Cache:
-    """``OUT/GAME/.irata-cache``: rendered chunks and SVG sheets by key, and an index of
+    """``OUT/GAME/irata-cache``: rendered chunks and SVG sheets by key, and an index of
     what they hold. Disabled (every lookup a miss, nothing written) when the folder is not a
     plain folder inside the output folder."""
 
@@ -421,8 +421,10 @@ def run_tasks(tasks: list[tuple[str, Any, str]], jobs: int,
     """Run the tasks, in ``jobs`` forked processes when there is more than one of each."""
     import multiprocessing as mp
 
-    # a few pages (a rebuild's) are rendered here: starting processes would cost more
-    if jobs > 1 and len(tasks) >= MIN_PARALLEL and "fork" in mp.get_all_start_methods():
+    # a few pages (a rebuild's, a small game's) are rendered here: processes would cost more
+    pages = sum(t[1].end - t[1].start if t[0] == "pdf" else 1 for t in tasks)
+    if jobs > 1 and len(tasks) > 1 and pages >= MIN_PARALLEL and \
+            "fork" in mp.get_all_start_methods():
         ctx = mp.get_context("fork")
         with ctx.Pool(min(jobs, len(tasks))) as pool:
             for res in pool.imap_unordered(_task, tasks):
@@ -525,6 +527,14 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
     _WORK = _Work(sheets, boxes, icons, game.name, info, seed, scratch)
     try:
         run_tasks(tasks, jobs, done)
+    except BaseException:
+        # a process stopped mid-way (a full disk in another) leaves its scratch file behind
+        from generator.build import clear_scratch
+
+        clear_scratch(folder)
+        if not cache.ok:
+            shutil.rmtree(scratch, ignore_errors=True)
+        raise
     finally:
         _WORK = None
     pdfs: list[Path] = []
