@@ -9,9 +9,9 @@ A full print and a rebuild take the same road, so they write the same bytes:
   of plain values, so they are the same in every process.
 - A PDF is rendered in **chunks** of ``CHUNK_PAGES`` consecutive pages, each a small PDF of
   its own, cached in ``OUT/GAME/irata-cache/`` under its key, then joined into the file
-  (pikepdf). Fonts are seeded in every chunk with the build's whole character set in one
-  order, so each chunk embeds the same font objects, and the join keeps one copy of each:
-  the file holds its fonts once, not once per chunk. The chunking is fixed (never by the
+  (``generator.pdfjoin``). Fonts are seeded in every chunk with the build's whole character set in one
+  order, so each chunk embeds the same font objects, and the join keeps one copy of each
+  (and of each form, a deck's backs): the file holds its fonts once, not once per chunk. The chunking is fixed (never by the
   number of processes), so the bytes are the same for any ``--jobs``.
 - SVG sheets are cached per sheet key; an unchanged sheet is linked or copied from the cache.
 - Chunks and SVGs that are not cached are rendered in parallel processes (``fork``): a
@@ -19,14 +19,17 @@ A full print and a rebuild take the same road, so they write the same bytes:
 
 The cache lives inside the output folder and is untrusted like the folder itself (a shared
 game folder may carry one): its index is JSON read within bounds, file names are made here
-from hex keys (never taken from the index), no link is followed, a chunk is used only when its
-size, digest and page count are what the index recorded, and anything else is ignored and
-rendered again. Nothing in it is ever executed or unpickled.
+from hex keys (never taken from the index), no link is followed, and a file is used only when
+its size, page count and keyed digest (``mac``: a key of this user's, kept beside irata's own
+fonts, never in a game or output folder) are what the index recorded; anything else is
+ignored and rendered again. Nothing in it is ever executed or unpickled, and a PDF in it is
+read only by ``generator.pdfjoin``, only once its digest shows irata wrote it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import re
@@ -250,6 +253,41 @@ def _read_bounded(path: Path, limit: int) -> bytes | None:
         os.close(fd)
 
 
+_SECRET: bytes | None = None
+
+
+def secret() -> bytes:
+    """This user's key for the cache's digests: 32 random bytes kept beside irata's own
+    lettering fonts (``generator.fonts.house_font_cache``), made once. A cache that a game
+    folder brings along cannot carry digests made with it, so its files are never used; where
+    the key cannot be kept, this process makes one of its own (its cache serves it alone)."""
+    global _SECRET
+    if _SECRET is None:
+        from generator.fonts import house_font_cache
+
+        path = house_font_cache() / "cache-key"
+        data = _read_bounded(path, 64)
+        if data is None or len(data) != 32:
+            data = os.urandom(32)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(prefix=".cache-key.", dir=path.parent)
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+                os.replace(tmp, path)  # a link named cache-key is replaced, never followed
+            except OSError:
+                pass
+        _SECRET = data
+    return _SECRET
+
+
+def mac(kind: str, key: str, data: bytes) -> str:
+    h = hashlib.blake2b(digest_size=16, key=secret())
+    h.update(f"{CACHE_VERSION}:{kind}:{key}:".encode())
+    h.update(data)
+    return h.hexdigest()
+
+
 class Cache:
     """``OUT/GAME/irata-cache``: rendered chunks and SVG sheets by key, and an index of
     what they hold. Disabled (every lookup a miss, nothing written) when the folder is not a
@@ -282,7 +320,7 @@ class Cache:
             if isinstance(entries, dict):
                 for k, v in entries.items():
                     if KEY_RE.fullmatch(str(k)) and isinstance(v, dict) and \
-                            isinstance(v.get("bytes"), int) and isinstance(v.get("sha"), str):
+                            isinstance(v.get("bytes"), int) and isinstance(v.get("mac"), str):
                         out[kind][k] = v
         placed = raw.get("placed")
         if isinstance(placed, dict):
@@ -311,14 +349,13 @@ class Cache:
         path = self.path(kind, key)
         data = _read_bounded(path, MAX_CHUNK_BYTES)
         if data is None or len(data) != entry["bytes"] or \
-                hashlib.blake2b(data, digest_size=16).hexdigest() != entry["sha"]:
+                not hmac.compare_digest(mac(kind, key, data), entry["mac"]):
             return None
         return path
 
     def record(self, kind: str, key: str, path: Path, pages: int | None = None) -> None:
         data = path.read_bytes()
-        entry: dict[str, Any] = {"bytes": len(data),
-                                 "sha": hashlib.blake2b(data, digest_size=16).hexdigest()}
+        entry: dict[str, Any] = {"bytes": len(data), "mac": mac(kind, key, data)}
         if pages is not None:
             entry["pages"] = pages
         self.index.setdefault(kind, {})[key] = entry
@@ -430,8 +467,13 @@ def run_tasks(tasks: list[tuple[str, Any, str]], jobs: int,
             for res in pool.imap_unordered(_task, tasks):
                 done(res)
         return
+    import gc
+
     for t in tasks:
         done(_task(t))
+        # a PDF document is a web of references the build's paused collector would keep to
+        # the end: collected here, the youngest objects only (those made since the last task)
+        gc.collect(0)
 
 
 # ---- a build's PDFs and SVGs ---------------------------------------------------------------
@@ -545,7 +587,7 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
         path = confine(folder, name)
         mine = [ch for ch in chunks if ch.file == name]
         _atomic_write(path, lambda tmp, mine=mine: join(
-            [chunk_files[ch.key] for ch in mine], tmp, game.name, info, date))
+            [(ch.key, chunk_files[ch.key]) for ch in mine], tmp, game.name, info, date))
         pdfs.append(path)
         now = [k for ch in mine for k in keys[ch.start:ch.end]]
         before = old_pages.get(name, [])
@@ -609,86 +651,29 @@ def _umask() -> int:
     return mask
 
 
-def join(parts: list[Path], out: Path, title: str, info: Any, date: str) -> None:
-    """The chunk PDFs as one file: pages in order, each font object kept once (the chunks
-    embed the same seeded fonts), the build's Info and date, a deterministic file ID."""
-    import pikepdf
+_PARTS: dict[str, Any] = {}  # chunk key -> its objects, read (generator.pdfjoin)
 
-    srcs = [pikepdf.open(p) for p in parts]
-    try:
-        pdf = pikepdf.new()
-        for src in srcs:
-            pdf.pages.extend(src.pages)
-        _share_fonts(pdf)
-        pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(
-            Title=pikepdf.String(title), Author=pikepdf.String(info.author),
-            Subject=pikepdf.String(info.subject), Creator=pikepdf.String("irata"),
-            Producer=pikepdf.String("ReportLab PDF Library - www.reportlab.com"),
-            CreationDate=pikepdf.String(date), ModDate=pikepdf.String(date),
-            Trapped=pikepdf.Name("/False")))
-        version = max((s.pdf_version for s in srcs), default="1.4")
-        pdf.save(out, deterministic_id=True, min_version=version,
-                 compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none,
-                 object_stream_mode=pikepdf.ObjectStreamMode.preserve, linearize=False)
-    finally:
-        for s in srcs:
-            s.close()
+
+def join(chunks: list[tuple[str, Path]], out: Path, title: str, info: Any, date: str) -> None:
+    """The chunk PDFs (key, file) as one file (``generator.pdfjoin``): pages in order, each
+    font and form object kept once, the build's Info and date, an ID made from the content.
+    Chunks read by an earlier build of this process are not read again."""
+    from generator.pdfjoin import join_parts, read_part
+
+    parts = []
+    for key, path in chunks:
+        part = _PARTS.get(key)
+        if part is None:
+            part = _PARTS[key] = read_part(path.read_bytes())
+        parts.append(part)
+    keep = {k for k, _ in chunks}
+    for k in [k for k in _PARTS if k not in keep and len(_PARTS) > 4 * len(keep)]:
+        del _PARTS[k]
+    out.write_bytes(join_parts(parts, {
+        "Title": title, "Author": info.author, "Subject": info.subject, "Creator": "irata",
+        "Producer": "ReportLab PDF Library - www.reportlab.com", "Keywords": "",
+        "CreationDate": date, "ModDate": date, "Trapped": "/False"}))
     if info.cmyk:
         from generator.cmyk import make_pdfx
 
         make_pdfx(out, title, date)
-
-
-def _share_fonts(pdf: Any) -> None:
-    """Point every page's fonts at one object per distinct font (same name, same dictionary
-    and the same embedded bytes), so the file carries each font once."""
-    import pikepdf
-
-    canon: dict[str, Any] = {}
-    sigs: dict[tuple[int, int], str] = {}
-    done: set[tuple[int, int]] = set()
-
-    def signature(obj: Any) -> str:
-        og = obj.objgen
-        if og in sigs:
-            return sigs[og]
-        h = hashlib.blake2b(digest_size=16)
-
-        def feed(o: Any, depth: int) -> None:
-            if depth > 12:
-                return
-            if isinstance(o, pikepdf.Stream):
-                h.update(b"S")
-                h.update(o.read_raw_bytes())
-                feed(pikepdf.Dictionary({k: v for k, v in o.items()
-                                         if k not in ("/Length",)}), depth + 1)
-            elif isinstance(o, pikepdf.Dictionary):
-                for k in sorted(o.keys()):
-                    h.update(k.encode())
-                    feed(o[k], depth + 1)
-            elif isinstance(o, pikepdf.Array):
-                h.update(b"[")
-                for v in o:
-                    feed(v, depth + 1)
-                h.update(b"]")
-            else:
-                h.update(repr(o).encode())
-
-        feed(obj, 0)
-        sigs[og] = h.hexdigest()
-        return sigs[og]
-
-    for page in pdf.pages:
-        res = page.obj.get("/Resources")
-        fonts = res.get("/Font") if res is not None else None
-        if fonts is None or not fonts.is_indirect or fonts.objgen in done:
-            continue
-        done.add(fonts.objgen)
-        for name in list(fonts.keys()):
-            f = fonts[name]
-            if not f.is_indirect:
-                continue
-            sig = f"{name}:{signature(f)}"
-            first = canon.setdefault(sig, f)
-            if first.objgen != f.objgen:
-                fonts[name] = first

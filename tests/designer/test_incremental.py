@@ -229,3 +229,32 @@ def test_any_index_reads_as_a_cache_or_as_none(tmp_path: Path, raw: Any) -> None
             assert cache.lookup(kind, key) is None  # no such file: never a hit
     cache.save(set(), set(), {})
     assert os.listdir(folder / CACHE_DIR) == ["index.json"]
+
+
+def test_a_cache_made_by_someone_else_is_not_used(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shared folder's cache comes with digests made under its maker's key: none of its
+    files is used (a PDF there could hold anything), every page is rendered here."""
+    from generator import incremental
+
+    folder = write(tmp_path / "game", deck(40))
+    out = tmp_path / "out"
+    monkeypatch.setattr(incremental, "_SECRET", b"k" * 32)  # the folder's maker
+    full(folder, out, cache=True)
+    for f in cache_files(out):  # what they put in the chunks: not what this deck prints
+        if f.name.startswith("chunk-"):
+            data = f.read_bytes().replace(b"/MediaBox", b"/Annots [] /MediaBox")
+            f.write_bytes(data)
+    index = json.loads((out / "deck" / CACHE_DIR / "index.json").read_text())
+    for kind in ("chunks", "svgs"):
+        for key, entry in index[kind].items():
+            path = Cache(out / "deck").path(kind, key)
+            data = path.read_bytes()
+            entry["bytes"], entry["mac"] = len(data), incremental.mac(kind, key, data)
+    (out / "deck" / CACHE_DIR / "index.json").write_text(json.dumps(index))
+    monkeypatch.setattr(incremental, "_SECRET", b"u" * 32)  # the user who prints it
+    incremental._PARTS.clear()
+    again = full(folder, out, cache=True)
+    assert again.rendered_pages == len(again.sheets)
+    assert b"/Annots" not in (out / "deck" / "deck.pdf").read_bytes()
+    same_files(out / "deck", full(folder, tmp_path / "fresh").folder)
