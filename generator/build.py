@@ -29,7 +29,7 @@ from generator.drawing import PT, Drawing, FaceKey, Icon, Image, Primitive, Rect
 from generator.fonts import sheet_marks
 from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.layout import Settings, Sheet, best_grid, footer, page_size, usable_area
-from generator.outdir import confine, move_into, remove_stale, written_before
+from generator.outdir import confine, remove_stale, written_before
 from generator.pack import Panel, impose_game
 
 MAX_ICON_DEPTH = 6  # icons drawing icons
@@ -421,7 +421,6 @@ def clear_scratch(folder: Path) -> list[str]:
     scratch files and staging folders of a process that no longer runs. A print that is still
     running keeps its own, and nothing but irata's scratch names is touched; a link is removed
     as a link, never followed. Returns the names removed."""
-    import shutil
 
     removed = []
     subs = [p for p in folder.iterdir()

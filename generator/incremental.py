@@ -9,11 +9,13 @@ A full print and a rebuild take the same road, so they write the same bytes:
   of plain values, so they are the same in every process.
 - A PDF is rendered in **chunks** of ``CHUNK_PAGES`` consecutive pages, each a small PDF of
   its own, cached in ``OUT/GAME/irata-cache/`` under its key, then joined into the file
-  (``generator.pdfjoin``). Fonts are seeded in every chunk with the build's whole character set in one
-  order, so each chunk embeds the same font objects, and the join keeps one copy of each
-  (and of each form, a deck's backs): the file holds its fonts once, not once per chunk. The chunking is fixed (never by the
-  number of processes), so the bytes are the same for any ``--jobs``.
-- SVG sheets are cached per sheet key; an unchanged sheet is linked or copied from the cache.
+  (``generator.pdfjoin``). Fonts are seeded in every chunk with the build's whole character
+  set in one order, so each chunk embeds the same font objects, and the join keeps one copy
+  of each (and of each form, a deck's backs): the file holds its fonts once, not once per
+  chunk. The chunking is fixed (never by the number of processes), so the bytes are the same
+  for any ``--jobs``.
+- SVG sheets are cached per sheet key; an unchanged sheet is copied from the cache, and one
+  the last build left in place untouched is left as it is.
 - Chunks and SVGs that are not cached are rendered in parallel processes (``fork``): a
   process is given the index of its work, never pickled data.
 
@@ -585,11 +587,14 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
     pages: dict[str, list[str]] = {}
     for name in dict.fromkeys(ch.file for ch in chunks):
         path = confine(folder, name)
-        mine = [ch for ch in chunks if ch.file == name]
-        _atomic_write(path, lambda tmp, mine=mine: join(
-            [(ch.key, chunk_files[ch.key]) for ch in mine], tmp, game.name, info, date))
+        mine = [(ch.key, chunk_files[ch.key]) for ch in chunks if ch.file == name]
+
+        def write(tmp: Path, mine: list[tuple[str, Path]] = mine) -> None:
+            join(mine, tmp, game.name, info, date)
+
+        _atomic_write(path, write)
         pdfs.append(path)
-        now = [k for ch in mine for k in keys[ch.start:ch.end]]
+        now = [k for ch in chunks if ch.file == name for k in keys[ch.start:ch.end]]
         before = old_pages.get(name, [])
         changed[name] = [i + 1 for i, k in enumerate(now) if i >= len(before) or before[i] != k]
         pages[name] = now
@@ -600,11 +605,11 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
         (folder / svg_name).mkdir(exist_ok=True)
         svg_dir = confine(folder, svg_name)
         last = cache.index.get("placed", {})
-        k = 0
+        number = 0
         for i, sheet in enumerate(sheets):
             if sheet.side == "front":
-                k += 1
-            name = f"sheet-{k:03d}-{sheet.side}.svg"
+                number += 1
+            name = f"sheet-{number:03d}-{sheet.side}.svg"
             rel = f"{svg_name}/{name}"
             svg_names[i] = rel
             target = svg_dir / name
