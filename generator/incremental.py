@@ -674,10 +674,11 @@ def join(chunks: list[tuple[str, Path]], out: Path, title: str, info: Any, date:
     keep = {k for k, _ in chunks}
     for k in [k for k in _PARTS if k not in keep and len(_PARTS) > 4 * len(keep)]:
         del _PARTS[k]
-    out.write_bytes(join_parts(parts, {
-        "Title": title, "Author": info.author, "Subject": info.subject, "Creator": "irata",
-        "Producer": "ReportLab PDF Library - www.reportlab.com", "Keywords": "",
-        "CreationDate": date, "ModDate": date, "Trapped": "/False"}))
+    with out.open("wb") as f:
+        join_parts(parts, {
+            "Title": title, "Author": info.author, "Subject": info.subject, "Creator": "irata",
+            "Producer": "ReportLab PDF Library - www.reportlab.com", "Keywords": "",
+            "CreationDate": date, "ModDate": date, "Trapped": "/False"}, f)
     if info.cmyk:
         from generator.cmyk import make_pdfx
 

@@ -19,17 +19,10 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 REF = re.compile(rb"(\d{1,9}) 0 R\b")
 HEADER_END = b"1 0 obj\n"
-
-
-@dataclass
-class Obj:
-    parts: list[bytes]  # the dictionary's bytes between references
-    refs: list[int]  # the numbers referred to, in order (len(parts) == len(refs) + 1)
-    stream: bytes  # from "stream" to the end of the object (empty for none)
-    page: bool
 
 
 @dataclass
@@ -38,7 +31,9 @@ class Part:
     digest (equal digests: equal objects) and its pages in order."""
 
     header: bytes
-    objects: dict[int, Obj]
+    # number -> (its dictionary, where references are, and its stream, from "stream" on;
+    # held as the file's bytes: a long deck's chunks hold tens of thousands of objects)
+    objects: dict[int, tuple[bytes, bytes]]
     pages: list[int]
     digests: dict[int, str] = field(default_factory=dict)
 
@@ -99,19 +94,17 @@ def read_part(data: bytes) -> Part:
     if kids_m is None or b"/Kids [" in bodies[tree][kids_m.end():]:
         raise ValueError("a page tree of more than one level")
     pages = [int(k) for k in REF.findall(kids_m[1])]
-    objects: dict[int, Obj] = {}
+    objects: dict[int, tuple[bytes, bytes]] = {}
     for n, body in bodies.items():
         if n in (root, tree, info):
             continue
         cut = body.find(b">>\nstream\n") if body.startswith(b"<<") else -1
         head, stream = (body, b"") if cut < 0 else (body[:cut + 3], body[cut + 3:])
-        pieces = REF.split(head)
-        parts = pieces[0::2]
-        refs = [int(r) for r in pieces[1::2]]
-        for r in refs:
-            if r not in bodies:
-                raise ValueError(f"object {n} refers to {r}, which is not in the file")
-        objects[n] = Obj(parts, refs, stream, n in pages)
+        for m in REF.finditer(head):
+            if int(m[1]) not in bodies:
+                raise ValueError(f"object {n} refers to {m[1].decode()}, not in the file")
+        objects[n] = (head, stream)
+    del bodies
     part = Part(data[:data.index(HEADER_END)] if HEADER_END in data else b"%PDF-1.4\n",
                 objects, pages)
     _digests(part, tree)
@@ -124,6 +117,7 @@ def _digests(part: Part, tree: int) -> None:
     an object in a cycle keeps a digest of its own."""
     done = part.digests
     visiting: set[int] = set()
+    pages = {p: i for i, p in enumerate(part.pages)}
 
     def dig(n: int) -> str:
         if n == tree:
@@ -136,16 +130,19 @@ def _digests(part: Part, tree: int) -> None:
         if n in visiting:
             return f"cycle#{n}"
         visiting.add(n)
+        head, stream = obj
         h = hashlib.blake2b(digest_size=16)
-        if obj.page:
-            h.update(b"page%d" % part.pages.index(n))
-        for i, p in enumerate(obj.parts):
-            h.update(p)
-            if i < len(obj.refs):
-                h.update(b"\x00" + dig(obj.refs[i]).encode() + b"\x00")
-        h.update(obj.stream)
+        if n in pages:
+            h.update(b"page%d" % pages[n])
+        at = 0
+        for m in REF.finditer(head):
+            h.update(head[at:m.start()])
+            h.update(b"\x00" + dig(int(m[1])).encode() + b"\x00")
+            at = m.end()
+        h.update(head[at:])
+        h.update(stream)
         visiting.discard(n)
-        done[n] = h.hexdigest() + (f"@{n}" if obj.page else "")
+        done[n] = h.hexdigest() + (f"@{n}" if n in pages else "")
         return done[n]
 
     for n in sorted(part.objects):
@@ -160,20 +157,22 @@ def pdf_string(text: str) -> bytes:
     return b"<FEFF" + text.encode("utf-16-be").hex().upper().encode("ascii") + b">"
 
 
-def join_parts(parts: list[Part], info: dict[str, str]) -> bytes:
-    """The parts as one PDF: catalog 1, page tree 2, Info 3, then each part's objects (each
-    distinct object once), its pages in order."""
-    out: list[bytes] = []
-    offsets: list[int] = []
-    size = 0
+def join_parts(parts: list[Part], info: dict[str, str], out: BinaryIO) -> None:
+    """The parts as one PDF written to ``out``: catalog 1, page tree 2, Info 3, then each
+    part's objects (each distinct object once), its pages in order."""
     header = parts[0].header if parts else b"%PDF-1.4\n"
+    offsets: list[int] = []
+    size = len(header)
+    file_id = hashlib.blake2b(digest_size=16)
+    out.write(header)
 
-    def emit(body: bytes) -> None:
+    def emit(*body: bytes) -> None:
         nonlocal size
-        offsets.append(size + len(header))
-        chunk = b"%d 0 obj\n" % (len(offsets)) + body + b"\nendobj\n"
-        out.append(chunk)
-        size += len(chunk)
+        offsets.append(size)
+        for chunk in (b"%d 0 obj\n" % len(offsets), *body, b"\nendobj\n"):
+            out.write(chunk)
+            file_id.update(chunk)
+            size += len(chunk)
 
     numbers: dict[str, int] = {}
     next_number = 4
@@ -198,20 +197,15 @@ def join_parts(parts: list[Part], info: dict[str, str]) -> bytes:
         v.encode("ascii") if v.startswith("/") else pdf_string(v))
         for k, v in sorted(info.items())) + b"\n>>")
     for part, local, fresh in plans:
+        def renumber(m: re.Match[bytes], local: dict[int, int] = local) -> bytes:
+            return b"%d 0 R" % local.get(int(m[1]), 2)  # the part's page tree: the file's
+
         for n in fresh:
-            obj = part.objects[n]
-            pieces: list[bytes] = []
-            for i, p in enumerate(obj.parts):
-                pieces.append(p)
-                if i < len(obj.refs):
-                    r = obj.refs[i]
-                    pieces.append(b"%d 0 R" % (local[r] if r in local else 2))
-            emit(b"".join(pieces) + obj.stream)
-    body = b"".join(out)
-    file_id = hashlib.blake2b(body, digest_size=16).hexdigest().encode("ascii")
+            head, stream = part.objects[n]
+            emit(REF.sub(renumber, head), stream)
+    fid = file_id.hexdigest().encode("ascii")
     count = len(offsets) + 1
-    xref = [b"xref\n0 %d\n0000000000 65535 f \n" % count]
-    xref.extend(b"%010d 00000 n \n" % o for o in offsets)
-    trailer = (b"trailer\n<<\n/ID \n[<%s><%s>]\n/Info 3 0 R\n/Root 1 0 R\n/Size %d\n>>\n"
-               b"startxref\n%d\n%%%%EOF\n" % (file_id, file_id, count, len(header) + len(body)))
-    return header + body + b"".join(xref) + trailer
+    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % count)
+    out.write(b"".join(b"%010d 00000 n \n" % o for o in offsets))
+    out.write(b"trailer\n<<\n/ID \n[<%s><%s>]\n/Info 3 0 R\n/Root 1 0 R\n/Size %d\n>>\n"
+              b"startxref\n%d\n%%%%EOF\n" % (fid, fid, count, size))
