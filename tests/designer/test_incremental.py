@@ -258,3 +258,34 @@ def test_a_cache_made_by_someone_else_is_not_used(tmp_path: Path,
     assert again.rendered_pages == len(again.sheets)
     assert b"/Annots" not in (out / "deck" / "deck.pdf").read_bytes()
     same_files(out / "deck", full(folder, tmp_path / "fresh").folder)
+
+
+def test_the_joined_pages_show_what_one_document_shows(tmp_path: Path) -> None:
+    """Page by page, the file joined from chunks looks as the same sheets written as one
+    document (a face drawn in place or as a form may differ by a level of grey on an edge
+    pixel), and says the same text."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    from generator.backends.pdf import write_pdf
+    from generator.build import icon_source
+
+    folder = write(tmp_path / "game", deck(90))
+    res = full(folder, tmp_path / "out")
+    whole = tmp_path / "whole.pdf"
+    sheets = [s for s in res.sheets if s.file == "deck.pdf"]
+    write_pdf(sheets, whole, icon_source(res.game), res.game.name)
+    a, b = pdfium.PdfDocument(str(res.folder / "deck.pdf")), pdfium.PdfDocument(str(whole))
+    try:
+        assert len(a) == len(b) == len(sheets) > CHUNK_PAGES
+        for i in range(len(a)):
+            pa = a[i].render(scale=40 / 72).to_pil().convert("RGB")
+            pb = b[i].render(scale=40 / 72).to_pil().convert("RGB")
+            assert pa.size == pb.size, i
+            worst = max(hi for _, hi in ImageChops.difference(pa, pb).getextrema())
+            assert worst <= 8, (i, worst)
+            assert a[i].get_textpage().get_text_range() == \
+                b[i].get_textpage().get_text_range(), i
+    finally:
+        a.close()
+        b.close()
