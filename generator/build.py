@@ -401,10 +401,18 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
             s.marks[:] = hit
         placed[key] = hit
     _FOOTERS.clear()
-    _FOOTERS.update(placed)
+    if KEEP_MEMOS():
+        _FOOTERS.update(placed)
 
 
 _FOOTERS: dict[str, list[Primitive]] = {}  # the last build's footers by their page (above)
+
+
+def KEEP_MEMOS() -> bool:  # noqa: N802 (reads as the flag it is)
+    """Whether builds keep what the next build can reuse (``generator.incremental.KEEP``)."""
+    from generator import incremental
+
+    return incremental.KEEP
 
 
 def scratch_prefix(name: str) -> str:
@@ -583,7 +591,8 @@ def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptio
             f.write(("" if i == 0 else ",\n") + "  " + entry)
         f.write("\n ]" + tail)
         _ENTRIES.clear()
-        _ENTRIES.update(made)
+        if KEEP_MEMOS():
+            _ENTRIES.update(made)
 
 
 _ENTRIES: dict[str, str] = {}  # the last manifest's sheet records (write_manifest)

@@ -179,6 +179,9 @@ def font_seed(sheets: Iterable[Sheet], icons: IconSource) -> list[tuple[str, str
 # ---- faces drawn once per content, kept between builds of one process (--watch) --------
 
 MEMO_GAMES = 4  # games whose faces a process keeps
+# whether this process keeps what a build made for the next build (``irata print --watch``
+# sets it): a single print keeps nothing beyond what it writes
+KEEP = False
 
 
 def game_key(game: Any, opts: Any) -> str:
@@ -222,6 +225,8 @@ class FaceMemo:
     def finish(self, slot: str, new: dict[str, Any]) -> None:
         gk = new.pop("")
         self.games.pop(slot, None)
+        if not KEEP:
+            return
         self.games[slot] = (gk, new)
         while len(self.games) > MEMO_GAMES:
             self.games.pop(next(iter(self.games)))
@@ -669,7 +674,9 @@ def join(chunks: list[tuple[str, Path]], out: Path, title: str, info: Any, date:
     for key, path in chunks:
         part = _PARTS.get(key)
         if part is None:
-            part = _PARTS[key] = read_part(path.read_bytes())
+            part = read_part(path.read_bytes())
+            if KEEP:
+                _PARTS[key] = part
         parts.append(part)
     keep = {k for k, _ in chunks}
     for k in [k for k in _PARTS if k not in keep and len(_PARTS) > 4 * len(keep)]:

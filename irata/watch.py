@@ -100,6 +100,9 @@ def run(rebuilder: Rebuilder, stop_event: Any = None) -> None:
     """Build once, then rebuild on every change until Ctrl-C (or ``stop_event``)."""
     import watchfiles
 
+    from generator import incremental
+
+    incremental.KEEP = True  # every rebuild reuses what the one before drew and rendered
     rebuilder.start()
     folders = sorted({str(f) for f in rebuilder.games.values()})
     try:

@@ -74,12 +74,17 @@ def fixed_date(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # the same date in every build
 
 
-def test_a_watch_rebuild_writes_what_a_fresh_full_build_writes(tmp_path: Path) -> None:
-    """Through the print command's own watch printer and the Rebuilder: one card's text
-    changes, one chunk of pages is rendered again, the line names the page, and every file
-    is byte for byte what a full build without any cache writes."""
+def test_a_watch_rebuild_writes_what_a_fresh_full_build_writes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the print command's own watch printer and the Rebuilder, keeping what each
+    build made as the watch does: one card's text changes, one chunk of pages is rendered
+    again, the line names the page, and every file is byte for byte what a full build
+    without any cache writes."""
+    from generator import incremental
     from irata.print_cmd import watch_printer
     from irata.watch import Rebuilder
+
+    monkeypatch.setattr(incremental, "KEEP", True)
 
     folder = write(tmp_path / "game", deck(120))
     out = tmp_path / "out"
