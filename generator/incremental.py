@@ -511,6 +511,19 @@ def chunks_of(sheets: list[Sheet], keys: list[str], base: str,
     return out
 
 
+def chunk_of(sheets: list[Sheet], index: int) -> tuple[int, int]:
+    """The first and past-the-last sheet index of the chunk holding sheet ``index``."""
+    first = index
+    while first > 0 and sheets[first - 1].file == sheets[index].file:
+        first -= 1
+    start = first + (index - first) // CHUNK_PAGES * CHUNK_PAGES
+    end = start
+    while end < len(sheets) and sheets[end].file == sheets[index].file and \
+            end - start < CHUNK_PAGES:
+        end += 1
+    return start, end
+
+
 def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons: IconSource,
            info: Any, formats: Sequence[str], svg_name: str, date: str, jobs: int,
            tick: Callable[[int], None], use_cache: bool = True) -> Rendered:

@@ -294,3 +294,22 @@ def test_the_joined_pages_show_what_one_document_shows(tmp_path: Path) -> None:
     finally:
         a.close()
         b.close()
+
+
+@given(st.lists(st.sampled_from(["a.pdf", "b.pdf"]), min_size=1, max_size=80).map(sorted))
+def test_the_chunk_of_a_sheet_is_the_chunk_it_is_rendered_in(files: list[str]) -> None:
+    """``chunk_of`` (what the preview asks: which pages were rendered with this one) agrees
+    with the chunks the build renders."""
+    from generator.incremental import chunk_of, chunks_of
+    from generator.layout import Sheet
+
+    sheets = []
+    for name in files:
+        s = Sheet(210.0, 297.0, "front", "")
+        s.file = name
+        sheets.append(s)
+    chunks = chunks_of(sheets, ["0" * 32] * len(sheets), "", [])
+    for ch in chunks:
+        assert ch.end - ch.start <= CHUNK_PAGES
+        for i in range(ch.start, ch.end):
+            assert chunk_of(sheets, i) == (ch.start, ch.end)
