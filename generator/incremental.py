@@ -360,9 +360,9 @@ class Cache:
             return None
         return path
 
-    def record(self, kind: str, key: str, path: Path, pages: int | None = None) -> None:
-        data = path.read_bytes()
-        entry: dict[str, Any] = {"bytes": len(data), "mac": mac(kind, key, data)}
+    def record(self, kind: str, key: str, size: int, made: str,
+               pages: int | None = None) -> None:
+        entry: dict[str, Any] = {"bytes": size, "mac": made}
         if pages is not None:
             entry["pages"] = pages
         self.index.setdefault(kind, {})[key] = entry
@@ -400,6 +400,7 @@ def _write_new(cache_dir: Path, final: Path, write: Callable[[Path], object]) ->
     os.close(fd)
     try:
         out = write(Path(tmp))
+        os.chmod(tmp, 0o666 & ~_umask())  # a printed SVG may be this very file (_place)
         os.replace(tmp, final)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -431,37 +432,43 @@ class _Work:
 _WORK: _Work | None = None
 
 
-def _render_chunk(chunk: Chunk, target: Path) -> list[str]:
+def _render_chunk(chunk: Chunk, target: Path) -> tuple[list[str], int, str]:
     from generator.backends.pdf import DocInfo, write_pdf
 
     w = _WORK
     assert w is not None
     info = DocInfo(author=w.info.author, subject=w.info.subject, cmyk=w.info.cmyk)
-    return _write_new(w.scratch, target, lambda tmp: write_pdf(
+    flat = _write_new(w.scratch, target, lambda tmp: write_pdf(
         w.sheets[chunk.start:chunk.end], tmp, w.icons, w.title,
         boxes=w.boxes[chunk.start:chunk.end], info=info, fonts=w.seed, date=CHUNK_DATE,
-        finish=False))  # type: ignore[return-value]
+        finish=False))
+    data = target.read_bytes()  # just written: still in the page cache
+    return flat, len(data), mac("chunks", chunk.key, data)  # type: ignore[return-value]
 
 
-def _render_svg(index: int, target: Path) -> None:
+def _render_svg(index: int, key: str, target: Path) -> tuple[int, str]:
     from generator.backends.svg import FaceCache, sheet_svg
 
     w = _WORK
     assert w is not None
-    text = sheet_svg(w.sheets[index], w.icons, FaceCache())
-    _write_new(w.scratch, target, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+    data = sheet_svg(w.sheets[index], w.icons, FaceCache()).encode("utf-8")
+    _write_new(w.scratch, target, lambda tmp: tmp.write_bytes(data))
+    return len(data), mac("svgs", key, data)
 
 
-def _task(task: tuple[str, Any, str]) -> tuple[str, Any, list[str]]:
-    kind, what, target = task
+def _task(task: tuple[str, Any, str, str]) -> tuple[str, Any, list[str], int, str]:
+    """One chunk or SVG sheet rendered into the cache folder; with its size and keyed digest
+    (made where it is written, so the file is never read back)."""
+    kind, what, key, target = task
     if kind == "pdf":
-        return kind, what, _render_chunk(what, Path(target))
-    _render_svg(what, Path(target))
-    return kind, what, []
+        flat, size, digest_ = _render_chunk(what, Path(target))
+        return kind, what, flat, size, digest_
+    size, digest_ = _render_svg(what, key, Path(target))
+    return kind, what, [], size, digest_
 
 
-def run_tasks(tasks: list[tuple[str, Any, str]], jobs: int,
-              done: Callable[[tuple[str, Any, list[str]]], None]) -> None:
+def run_tasks(tasks: list[tuple[str, Any, str, str]], jobs: int,
+              done: Callable[[tuple[str, Any, list[str], int, str]], None]) -> None:
     """Run the tasks, in ``jobs`` forked processes when there is more than one of each."""
     import multiprocessing as mp
 
@@ -544,16 +551,17 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
     chunks = chunks_of(sheets, keys, keys_of.base, seed) if want_pdf else []
     scratch = cache.dir if cache.ok else Path(tempfile.mkdtemp(prefix=scratch_prefix("cache"),
                                                                dir=folder))
-    tasks: list[tuple[str, Any, str]] = []
+    tasks: list[tuple[str, Any, str, str]] = []
+    queued: set[str] = set()
     chunk_files: dict[str, Path] = {}
     for ch in chunks:
         hit = cache.lookup("chunks", ch.key, ch.end - ch.start)
         if hit is not None:
             chunk_files[ch.key] = hit
             tick(ch.end - ch.start)
-        elif not any(t[1] is not ch and isinstance(t[1], Chunk) and t[1].key == ch.key
-                     for t in tasks):
-            tasks.append(("pdf", ch, str(scratch / f"chunk-{ch.key}.pdf")))
+        elif ch.key not in queued:
+            queued.add(ch.key)
+            tasks.append(("pdf", ch, ch.key, str(scratch / f"chunk-{ch.key}.pdf")))
     svg_files: dict[str, Path] = {}
     if want_svg:
         for i, k in enumerate(keys):
@@ -561,26 +569,27 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
             if hit is not None:
                 svg_files[k] = hit
                 tick(1)
-            elif not any(t[0] == "svg" and t[2].endswith(f"sheet-{k}.svg") for t in tasks):
-                tasks.append(("svg", i, str(scratch / f"sheet-{k}.svg")))
+            elif k not in queued:
+                queued.add(k)
+                tasks.append(("svg", i, k, str(scratch / f"sheet-{k}.svg")))
     flattened: list[str] = []
     rendered_pages = 0
 
-    def done(res: tuple[str, Any, list[str]]) -> None:
+    def done(res: tuple[str, Any, list[str], int, str]) -> None:
         nonlocal rendered_pages
-        kind, what, flat = res
+        kind, what, flat, size, made = res
         if kind == "pdf":
             path = scratch / f"chunk-{what.key}.pdf"
             chunk_files[what.key] = path
             if cache.ok:
-                cache.record("chunks", what.key, path, what.end - what.start)
+                cache.record("chunks", what.key, size, made, what.end - what.start)
             rendered_pages += what.end - what.start
             tick(what.end - what.start)
         else:
             path = scratch / f"sheet-{keys[what]}.svg"
             svg_files[keys[what]] = path
             if cache.ok:
-                cache.record("svgs", keys[what], path)
+                cache.record("svgs", keys[what], size, made)
             tick(1)
         for art in flat:
             if art not in flattened:
@@ -655,13 +664,18 @@ def _plain_state(path: Path) -> tuple[int, int] | None:
 
 
 def _place(src: Path, folder: Path, name: str) -> None:
-    """``src`` (a cached file) as ``folder/name``, a file of its own (copied: a person editing
-    the printed SVG must not change the cache), written whole."""
+    """``src`` (a cached file) as ``folder/name``, put in place whole."""
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     os.close(fd)
     try:
-        shutil.copyfile(src, tmp)
-        os.chmod(tmp, 0o666 & ~_umask())
+        # a second name for the cached file where the file system allows (a sheet written
+        # once, not twice); a person who edits it in place changes the cache's copy too, which
+        # its digest then refuses
+        os.unlink(tmp)
+        try:
+            os.link(src, tmp, follow_symlinks=False)
+        except OSError:
+            shutil.copyfile(src, tmp)
         os.replace(tmp, folder / name)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
