@@ -167,14 +167,14 @@ def strict_failure(summary: list[dict[str, Any]]) -> str:
     return f"--strict: {' and '.join(what)} (listed above)"
 
 
-def watch_printer(opts: Any, strict: bool) -> Callable[[Game], None]:
+def watch_printer(opts: Any, strict: bool) -> Callable[..., None]:
     """How --watch prints a game: as ``irata print`` does, with the same options (ink
     included); under --strict a rebuild with text that does not fit or soft images says so
     as an error line, and the watch goes on (its files are written, as without --watch)."""
     import time
 
-    def print_game(game: Game) -> None:
-        started = time.perf_counter()
+    def print_game(game: Game, started: float | None = None) -> None:
+        started = started if started is not None else time.perf_counter()
         entry = _print_one(game, opts, False, progress=False, rebuilt=started)
         if strict and (entry["overflow"] or entry["low_resolution"]):
             click.echo(f"error: {strict_failure([entry])}", err=True)
@@ -270,7 +270,7 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True,
 
 
 def _watch(names: tuple[str, ...], root: Path | None, out: Path,
-           print_game: Callable[[Game], Any]) -> None:
+           print_game: Callable[..., Any]) -> None:
     """Print the games, then again whenever one of their files changes (see irata.watch)."""
     from components import game_folder
     from irata.watch import Rebuilder, run
@@ -280,9 +280,15 @@ def _watch(names: tuple[str, ...], root: Path | None, out: Path,
     chosen = list(names) or list_games(root)
     if not chosen:
         raise InputError(f"no games found in {root}" if root else "no bundled games found")
+    import time
+
     folders = {name: game_folder(name, root) for name in chosen}
-    rebuilder = Rebuilder(folders, out, lambda name: print_game(load(name, root)),
-                          lambda line, err: click.echo(line, err=err))
+
+    def build(name: str) -> None:
+        started = time.perf_counter()  # the line's time counts reading the game too
+        print_game(load(name, root), started)
+
+    rebuilder = Rebuilder(folders, out, build, lambda line, err: click.echo(line, err=err))
     run(rebuilder)
 
 
