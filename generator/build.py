@@ -380,6 +380,7 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
 
     k: dict[str, int] = {}
     placed: dict[str, list[Primitive]] = {}
+    keep = KEEP_MEMOS()
     for i, s in enumerate(sheets):
         if not s.file:  # numbered as one file when print_files has not run
             s.page = i + 1
@@ -396,13 +397,13 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
         hit = _FOOTERS.get(key)
         if hit is None:
             footer(s, text, settings)
-            hit = list(s.marks)
+            hit = list(s.marks) if keep else None
         else:
             s.marks[:] = hit
-        placed[key] = hit
+        if hit is not None:
+            placed[key] = hit
     _FOOTERS.clear()
-    if KEEP_MEMOS():
-        _FOOTERS.update(placed)
+    _FOOTERS.update(placed)
 
 
 _FOOTERS: dict[str, list[Primitive]] = {}  # the last build's footers by their page (above)
@@ -577,6 +578,7 @@ def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptio
             return
         f.write(head + "[\n")
         made: dict[str, str] = {}
+        keep = KEEP_MEMOS()
         for i, sheet in enumerate(sheets):
             # a sheet's record is its content's (``keys``: generator.incremental) and its
             # names': a rebuild writes again the text it wrote before
@@ -586,13 +588,12 @@ def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptio
             if entry is None:
                 entry = json.dumps(manifest_entry(i, sheet, svg_names, png_names), indent=1,
                                    allow_nan=False).replace("\n", "\n  ")
-            if mk:
+            if mk and keep:
                 made[mk] = entry
             f.write(("" if i == 0 else ",\n") + "  " + entry)
         f.write("\n ]" + tail)
         _ENTRIES.clear()
-        if KEEP_MEMOS():
-            _ENTRIES.update(made)
+        _ENTRIES.update(made)
 
 
 _ENTRIES: dict[str, str] = {}  # the last manifest's sheet records (write_manifest)

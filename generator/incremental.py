@@ -697,19 +697,23 @@ def join(chunks: list[tuple[str, Path]], out: Path, title: str, info: Any, date:
     Chunks read by an earlier build of this process are not read again."""
     from generator.pdfjoin import join_parts, read_part
 
-    parts = []
-    for key, path in chunks:
+    def part_of(key: str, path: Path) -> Any:
         part = _PARTS.get(key)
         if part is None:
             part = read_part(path.read_bytes())
             if KEEP:
                 _PARTS[key] = part
-        parts.append(part)
+        return part
+
+    # a part is read when it is written, once its objects are numbered: a long deck's file
+    # is never held whole (a watch keeps the parts it read for its next build)
+    parts = [part_of(key, path).outline() for key, path in chunks]
+    readers = [(lambda key=key, path=path: part_of(key, path)) for key, path in chunks]
     keep = {k for k, _ in chunks}
     for k in [k for k in _PARTS if k not in keep and len(_PARTS) > 4 * len(keep)]:
         del _PARTS[k]
     with out.open("wb") as f:
-        join_parts(parts, {
+        join_parts(parts, readers, {
             "Title": title, "Author": info.author, "Subject": info.subject, "Creator": "irata",
             "Producer": "ReportLab PDF Library - www.reportlab.com", "Keywords": "",
             "CreationDate": date, "ModDate": date, "Trapped": "/False"}, f)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -36,6 +37,11 @@ class Part:
     objects: dict[int, tuple[bytes, bytes]]
     pages: list[int]
     digests: dict[int, str] = field(default_factory=dict)
+
+    def outline(self) -> Part:
+        """The part without its objects' bytes: enough to number them."""
+        return Part(self.header, {n: (b"", b"") for n in self.objects}, self.pages,
+                    self.digests)
 
 
 def _int(data: bytes, at: int) -> int:
@@ -157,9 +163,11 @@ def pdf_string(text: str) -> bytes:
     return b"<FEFF" + text.encode("utf-16-be").hex().upper().encode("ascii") + b">"
 
 
-def join_parts(parts: list[Part], info: dict[str, str], out: BinaryIO) -> None:
+def join_parts(parts: list[Part], readers: Sequence[Callable[[], Part]], info: dict[str, str],
+               out: BinaryIO) -> None:
     """The parts as one PDF written to ``out``: catalog 1, page tree 2, Info 3, then each
-    part's objects (each distinct object once), its pages in order."""
+    part's objects (each distinct object once), its pages in order. ``parts`` may be
+    outlines (``Part.outline``): ``readers`` give each part whole when it is written."""
     header = parts[0].header if parts else b"%PDF-1.4\n"
     offsets: list[int] = []
     size = len(header)
@@ -196,7 +204,9 @@ def join_parts(parts: list[Part], info: dict[str, str], out: BinaryIO) -> None:
     emit(b"<<\n" + b" ".join(b"/" + k.encode("ascii") + b" " + (
         v.encode("ascii") if v.startswith("/") else pdf_string(v))
         for k, v in sorted(info.items())) + b"\n>>")
-    for part, local, fresh in plans:
+    for reader, (_, local, fresh) in zip(readers, plans, strict=True):
+        part = reader()
+
         def renumber(m: re.Match[bytes], local: dict[int, int] = local) -> bytes:
             return b"%d 0 R" % local.get(int(m[1]), 2)  # the part's page tree: the file's
 
