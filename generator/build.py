@@ -144,7 +144,13 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
     def shapes_of(d: Drawing) -> int:
         n = counted.get(id(d))
         if n is None:
-            n = counted[id(d)] = _shapes(d.items, icon_weight)
+            # kept with the drawing, which never changes once drawn (a watch draws again
+            # whatever the game's icons change)
+            n = getattr(d, "_shape_count", None)
+            if n is None:
+                n = _shapes(d.items, icon_weight)
+                d._shape_count = n  # type: ignore[attr-defined]
+            counted[id(d)] = n
         return n
 
     for f in faces:

@@ -157,22 +157,31 @@ def font_seed(sheets: Iterable[Sheet], icons: IconSource) -> list[tuple[str, str
 
     used: dict[str, set[str]] = {}
     seen: set[int] = set()
-    icon_seen: set[tuple[str, str | None]] = set()
 
-    def collect(items: Sequence[Primitive]) -> None:
+    def collect(items: Sequence[Primitive], into: dict[str, set[str]],
+                icon_seen: set[tuple[str, str | None]]) -> None:
         for it in walk(list(items)):
             if isinstance(it, Text):
-                used.setdefault(embeddable(it.font), set()).update(it.text)
+                into.setdefault(embeddable(it.font), set()).update(it.text)
             elif isinstance(it, Icon) and (it.name, it.color) not in icon_seen:
                 icon_seen.add((it.name, it.color))
-                collect(icons(it.name, it.color))
+                collect(icons(it.name, it.color), into, icon_seen)
 
     for sheet in sheets:
         for p in sheet.placements:
-            if id(p.drawing) not in seen:
-                seen.add(id(p.drawing))
-                collect(p.drawing.items)
-        collect(sheet.marks)
+            d = p.drawing
+            if id(d) not in seen:
+                seen.add(id(d))
+                # a drawing's own characters, kept with it (a drawing never changes once
+                # drawn; its icons are the game's, part of every key)
+                own: dict[str, set[str]] | None = getattr(d, "_font_chars", None)
+                if own is None:
+                    own = {}
+                    collect(d.items, own, set())
+                    d._font_chars = own  # type: ignore[attr-defined]
+                for font, chars in own.items():
+                    used.setdefault(font, set()).update(chars)
+        collect(sheet.marks, used, set())
     return [(font, "".join(sorted(chars))) for font, chars in sorted(used.items())]
 
 
