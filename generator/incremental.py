@@ -317,7 +317,8 @@ class Cache:
                 self.ok = False
             else:
                 self.dir.mkdir(exist_ok=True)
-                self.ok = self.dir.resolve().parent == folder.resolve()
+                self.ok = self.dir.resolve().parent == folder.resolve() and \
+                    os.access(self.dir, os.W_OK | os.X_OK)
         except OSError:
             self.ok = False
         self.index = self._read_index() if self.ok else {}
@@ -558,6 +559,10 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
     want_svg = "svg" in formats
     seed = font_seed(sheets, icons) if want_pdf else []
     chunks = chunks_of(sheets, keys, keys_of.base, seed) if want_pdf else []
+    if cache.ok and any(_in_the_way(cache.path("chunks", ch.key)) for ch in chunks) or \
+            cache.ok and want_svg and any(_in_the_way(cache.path("svgs", k)) for k in keys):
+        cache.ok = False  # something not irata's holds a name it writes: not used at all
+        cache.index = {}
     scratch = cache.dir if cache.ok else Path(tempfile.mkdtemp(prefix=scratch_prefix("cache"),
                                                                dir=folder))
     tasks: list[tuple[str, Any, str, str]] = []
@@ -661,6 +666,14 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
     else:
         shutil.rmtree(scratch, ignore_errors=True)
     return Rendered(pdfs, svg_names, flattened, changed, rendered_pages, svg_dir, keys)
+
+
+def _in_the_way(path: Path) -> bool:
+    """Whether ``path`` is something a file cannot be renamed over (a folder)."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _plain_state(path: Path) -> tuple[int, int] | None:

@@ -205,6 +205,16 @@ def test_a_planted_cache_leads_nowhere_outside(tmp_path: Path) -> None:
     full(folder, out, cache=True)
     same_files(out / "deck", fresh)
     assert secret.read_bytes() == b"%PDF-1.4 mine"
+    # folders planted where the cache's files go: the cache is not used, the print is whole
+    for key in index["chunks"]:
+        if key.startswith(".."):
+            continue
+        path = Cache(out / "deck").path("chunks", key)
+        path.unlink(missing_ok=True)
+        path.mkdir()
+    incremental_build = full(folder, out, cache=True)
+    assert incremental_build.rendered_pages == len(incremental_build.sheets)
+    same_files(out / "deck", fresh)
     # the cache folder itself a link to a folder outside: not used, nothing written there
     import shutil
 
