@@ -174,13 +174,16 @@ def font_seed(sheets: Iterable[Sheet], icons: IconSource) -> list[tuple[str, str
                 seen.add(id(d))
                 # a drawing's own characters, kept with it (a drawing never changes once
                 # drawn; its icons are the game's, part of every key)
-                own: dict[str, set[str]] | None = getattr(d, "_font_chars", None)
+                own: dict[str, str] | None = getattr(d, "_font_chars", None)
                 if own is None:
-                    own = {}
-                    collect(d.items, own, set())
-                    d._font_chars = own  # type: ignore[attr-defined]
-                for font, chars in own.items():
-                    used.setdefault(font, set()).update(chars)
+                    found: dict[str, set[str]] = {}
+                    collect(d.items, found, set())
+                    # as strings: a set per drawing would cost kilobytes a card
+                    own = {font: "".join(sorted(chars)) for font, chars in found.items()}
+                    if KEEP:
+                        d._font_chars = own  # type: ignore[attr-defined]
+                for font, text in own.items():
+                    used.setdefault(font, set()).update(text)
         collect(sheet.marks, used, set())
     return [(font, "".join(sorted(chars))) for font, chars in sorted(used.items())]
 
