@@ -399,8 +399,8 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
         # where a footer goes depends on the page, its pieces' boxes and its marks alone: a
         # rebuild places each footer it placed before without searching again
         key = digest(s.w, s.h, [p.clip for p in s.placements], s.occupied, s.marks, text,
-                     settings.margin)
-        hit = _FOOTERS.get(key)
+                     settings.margin) if keep else ""
+        hit = _FOOTERS.get(key) if keep else None
         if hit is None:
             footer(s, text, settings)
             hit = list(s.marks) if keep else None
@@ -589,7 +589,7 @@ def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptio
             # a sheet's record is its content's (``keys``: generator.incremental) and its
             # names': a rebuild writes again the text it wrote before
             mk = digest(keys[i], sheet.file, sheet.page, svg_names.get(i),
-                        (png_names or {}).get(i)) if keys else None
+                        (png_names or {}).get(i)) if keys and keep else None
             entry = _ENTRIES.get(mk) if mk else None
             if entry is None:
                 entry = json.dumps(manifest_entry(i, sheet, svg_names, png_names), indent=1,

@@ -37,6 +37,7 @@ import os
 import re
 import shutil
 import stat
+import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -81,7 +82,7 @@ def renderer_key() -> str:
         files = [here / "incremental.py", here / "drawing.py", here / "fonts.py",
                  here / "qr.py", here / "images.py", here / "cmyk.py", here / "layout.py",
                  *sorted((here / "backends").glob("*.py"))]
-        parts: list[object] = [CACHE_VERSION]
+        parts: list[object] = [CACHE_VERSION, sys.version]
         for f in files:
             parts.append(f.read_bytes() if f.is_file() else b"")
         for lib in ("reportlab", "svgwrite", "pikepdf", "svglib", "pillow", "qrcode"):
