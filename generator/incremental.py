@@ -274,6 +274,17 @@ def _read_bounded(path: Path, limit: int) -> bytes | None:
 
 
 _SECRET: bytes | None = None
+# the cache files this process checked or wrote: (inode, size, time, digest) by path, so a
+# watch's rebuild does not read every unchanged page again to check it
+_VERIFIED: dict[str, tuple[int, int, int, str]] = {}
+
+
+def _stat_of(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns) if stat.S_ISREG(st.st_mode) else None
 
 
 def secret() -> bytes:
@@ -368,11 +379,21 @@ class Cache:
         if entry is None or (pages is not None and entry.get("pages") != pages):
             return None
         path = self.path(kind, key)
+        state = _stat_of(path)
+        if state is not None and _VERIFIED.get(str(path)) == (*state, entry["mac"]):
+            return path  # checked by this process, untouched since
         data = _read_bounded(path, MAX_CHUNK_BYTES)
         if data is None or len(data) != entry["bytes"] or \
                 not hmac.compare_digest(mac(kind, key, data), entry["mac"]):
             return None
+        self.verified(path, entry["mac"])
         return path
+
+    def verified(self, path: Path, made: str) -> None:
+        """Remember that ``path`` holds what its digest ``made`` says, as it stands now."""
+        state = _stat_of(path)
+        if state is not None:
+            _VERIFIED[str(path)] = (*state, made)
 
     def record(self, kind: str, key: str, size: int, made: str,
                pages: int | None = None) -> None:
@@ -601,6 +622,7 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
             chunk_files[what.key] = path
             if cache.ok:
                 cache.record("chunks", what.key, size, made, what.end - what.start)
+                cache.verified(path, made)
             rendered_pages += what.end - what.start
             tick(what.end - what.start)
         else:
@@ -608,6 +630,7 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
             svg_files[keys[what]] = path
             if cache.ok:
                 cache.record("svgs", keys[what], size, made)
+                cache.verified(path, made)
             tick(1)
         for art in flat:
             if art not in flattened:
