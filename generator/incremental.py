@@ -39,6 +39,7 @@ import shutil
 import stat
 import sys
 import tempfile
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -462,6 +463,8 @@ class _Work:
     info: Any
     seed: list[tuple[str, str]]
     scratch: Path
+    svg_faces: OrderedDict[tuple[Any, int], tuple[Any, list[Any], int]] = field(
+        default_factory=OrderedDict)
 
 
 _WORK: _Work | None = None
@@ -481,12 +484,57 @@ def _render_chunk(chunk: Chunk, target: Path) -> tuple[list[str], int, str]:
     return flat, len(data), mac("chunks", chunk.key, data)  # type: ignore[return-value]
 
 
+class _Count:
+    """``itertools.count(1)`` whose next value can be read."""
+
+    def __init__(self) -> None:
+        self.n = 1
+
+    def __iter__(self) -> _Count:
+        return self
+
+    def __next__(self) -> int:
+        self.n += 1
+        return self.n - 1
+
+
+def sheet_faces(memo: OrderedDict[tuple[Any, int], tuple[Any, list[Any], int]]) -> Any:
+    """A ``FaceCache`` for one SVG sheet whose clip ids count from 1 on that sheet, so the
+    sheet's SVG depends on the sheet alone (a cached sheet is what a full build writes); the
+    groups drawn are shared between sheets through ``memo``, by face and by the count at
+    which they start (a deck's backs are drawn once, not once a sheet)."""
+    from generator.backends.svg import FaceCache
+
+    class SheetFaces(FaceCache):
+        def __init__(self) -> None:
+            super().__init__()
+            self.ids = _Count()  # type: ignore[assignment]
+
+        def get(self, d: Drawing, r: Any) -> tuple[Any, list[Any]]:
+            count = self.ids
+            assert isinstance(count, _Count)
+            key = (d.identity(), count.n)
+            hit = memo.get(key)
+            if hit is not None:
+                memo.move_to_end(key)
+                count.n += hit[2]
+                return hit[0], hit[1]
+            start = count.n
+            g, clips = super().get(d, r)
+            memo[key] = (g, clips, count.n - start)
+            if len(memo) > 256:
+                memo.popitem(last=False)
+            return g, clips
+
+    return SheetFaces()
+
+
 def _render_svg(index: int, key: str, target: Path) -> tuple[int, str]:
-    from generator.backends.svg import FaceCache, sheet_svg
+    from generator.backends.svg import sheet_svg
 
     w = _WORK
     assert w is not None
-    data = sheet_svg(w.sheets[index], w.icons, FaceCache()).encode("utf-8")
+    data = sheet_svg(w.sheets[index], w.icons, sheet_faces(w.svg_faces)).encode("utf-8")
     _write_new(w.scratch, target, lambda tmp: tmp.write_bytes(data))
     return len(data), mac("svgs", key, data)
 
