@@ -100,17 +100,20 @@ def _pattern(path: str) -> str:
     return ".".join("*" if part.isdigit() else part for part in path.split("."))
 
 
-def check_faces(game: Game, basic_colours: tuple[str, ...] | None = None) -> set[str]:
+def check_faces(game: Game, basic_colours: tuple[str, ...] | None = None,
+                components: list[Component] | None = None,
+                known: set[str] | None = None) -> set[str]:
     """Raise a located ``DefinitionError`` for the first mistake on any component's faces
     (while collecting, ``components.errors``: record each component's first mistake and
     return the ids of the components that have one).
     ``basic_colours``: the colour names the printer knows beside the game's palette (colours
-    are checked when the printer says which it knows)."""
+    are checked when the printer says which it knows). ``components``: only these (a rebuild
+    checks the components that changed); ``known``: ``known_paths(game)`` if already made."""
     fonts = FONT_STYLES + tuple(game.fonts) + STANDARD_FONTS
     colours = None if basic_colours is None else tuple(game.palette) + basic_colours
-    known = known_paths(game)
+    known = known if known is not None else known_paths(game)
     failed: set[str] = set()
-    for comp in game.components:
+    for comp in (game.components if components is None else components):
         before = found_so_far()
         with attempt():
             _check_component(game, comp, fonts, colours, known)

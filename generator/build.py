@@ -29,7 +29,7 @@ from generator.drawing import PT, Drawing, FaceKey, Icon, Image, Primitive, Rect
 from generator.fonts import sheet_marks
 from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.layout import Settings, Sheet, best_grid, footer, page_size, usable_area
-from generator.outdir import confine, move_into, remove_stale, written_before
+from generator.outdir import confine, remove_stale, written_before
 from generator.pack import Panel, impose_game
 
 MAX_ICON_DEPTH = 6  # icons drawing icons
@@ -47,6 +47,8 @@ class BuildOptions:
     ink: str = "full"  # "saver": light tints and outlines instead of dark full-bleed areas
     png_dpi: float = 150.0  # for the "png" format: every page rasterised from the PDF
     cmyk: bool = False  # PDFs in CMYK for press, PDF/X-1a:2003 (generator.cmyk)
+    jobs: int = 1  # processes rendering sheets (the bytes are the same for any number)
+    cache: bool = True  # reuse the pages OUT/GAME/irata-cache holds (generator.incremental)
 
 
 @dataclass
@@ -62,6 +64,10 @@ class BuildResult:
     fits: list[FitRecord]
     pdfs: list[Path] = field(default_factory=list)  # every PDF written, in print order
     flattened: list[str] = field(default_factory=list)  # art whose alpha CMYK flattened
+    # each PDF's pages that differ from the last build's in the same folder, and how many
+    # pages were rendered now (the rest came from the cache: generator.incremental)
+    changed: dict[str, list[int]] = field(default_factory=dict)
+    rendered_pages: int = 0
 
 
 def icon_source(game: Game) -> Callable[[str, str | None], list[Primitive]]:
@@ -132,6 +138,21 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
     seconds. Pages are counted as on A4 (a board's parts as about 150 x 150 mm)."""
     total = 0.0
     a4 = Settings()
+    grids: dict[tuple[float, float, float], Any] = {}
+    counted: dict[int, int] = {}  # id(Drawing) -> its shapes (a deck's backs are one drawing)
+
+    def shapes_of(d: Drawing) -> int:
+        n = counted.get(id(d))
+        if n is None:
+            # kept with the drawing, which never changes once drawn (a watch draws again
+            # whatever the game's icons change)
+            n = getattr(d, "_shape_count", None)
+            if n is None:
+                n = _shapes(d.items, icon_weight)
+                d._shape_count = n  # type: ignore[attr-defined]
+            counted[id(d)] = n
+        return n
+
     for f in faces:
         d = f.front
         pages = 1
@@ -139,9 +160,12 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
             pages = -(-int(d.w) // 150) * -(-int(d.h) // 150)  # parts overlap and fit
             paper = float(pages)
         else:
-            grid = best_grid(d.w, d.h, d.bleed, a4)
+            size = (d.w, d.h, d.bleed)
+            if size not in grids:
+                grids[size] = best_grid(d.w, d.h, d.bleed, a4)
+            grid = grids[size]
             paper = 1.0 / grid.count if grid and grid.count else 1.0
-        shapes = sum(_shapes(x.items, icon_weight) for x in (f.front, f.back) if x is not None)
+        shapes = sum(shapes_of(x) for x in (f.front, f.back) if x is not None)
         # duplex prints a page's back, blank or not
         total += (shapes * pages + PAGE_SHAPES * paper * 2) * max(1, f.comp.count)
         if total > LIMITS.shapes:
@@ -183,16 +207,33 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
     its icons built; then the whole print's work is bounded (``check_work``). Faces that draw
     the same picture (a deck's backs) end up as one shared Drawing, so a long deck holds
     each distinct picture once."""
+    from components.facecheck import known_paths
+    from generator.incremental import FACES, comp_key, digest
+
+    # a component drawn by an earlier build of this process, unchanged since (and checked
+    # against the same field paths): its faces again, unchecked again
+    slot, before, now = FACES.start(game, opts)
+    known = known_paths(game)
+    kd = digest(sorted(known))
+    keys = {id(c): digest(kd, comp_key(c)) for c in game.components}
     out = []
     seen: dict[FaceKey, Drawing] = {}
+    checked = {keys[id(c)]: None for c in game.components}
     with collecting():  # every component's mistake, raised together (components.errors)
-        failed = check_faces(game, tuple(DEFAULT_COLOURS))
+        failed = check_faces(game, tuple(DEFAULT_COLOURS), [
+            c for c in game.components if keys[id(c)] not in before], known)
         weights = check_icons(game)
         for comp in comps:
             if comp.id in failed:
                 continue
             with attempt():
-                faces = draw_component(game, comp, opts)
+                ck = keys.get(id(comp)) or digest(kd, comp_key(comp))
+                hit = before.get(ck)
+                if hit is not None:
+                    faces = Faces(comp, hit.front, hit.back, list(hit.fits))
+                else:
+                    faces = draw_component(game, comp, opts)
+                now[ck] = faces
                 faces.front = seen.setdefault(faces.front.identity(), faces.front)
                 if faces.back is not None:
                     faces.back = seen.setdefault(faces.back.identity(), faces.back)
@@ -200,6 +241,9 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
             if tick:
                 tick()
     check_work(game, out, lambda name: weights.get(name, 8))
+    for k in checked:  # checked, though not printed: known as checked next time
+        now.setdefault(k, before.get(k))
+    FACES.finish(slot, now)
     return out
 
 
@@ -342,7 +386,11 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
     for s in sheets:
         if s.side == "front":
             fronts[s.file] = fronts.get(s.file, 0) + 1
+    from generator.incremental import digest
+
     k: dict[str, int] = {}
+    placed: dict[str, list[Primitive]] = {}
+    keep = KEEP_MEMOS()
     for i, s in enumerate(sheets):
         if not s.file:  # numbered as one file when print_files has not run
             s.page = i + 1
@@ -352,7 +400,30 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
         blank = " (this side intentionally left blank)" if s.blank else ""
         text = (f"{game.name} · edition {game.edition} · sheet {k[s.file]} of "
                 f"{fronts[s.file]}, {side} · {s.title}{blank} · print at 100% (actual size)")
-        footer(s, text, settings)
+        # where a footer goes depends on the page, its pieces' boxes and its marks alone: a
+        # rebuild places each footer it placed before without searching again
+        key = digest(s.w, s.h, [p.clip for p in s.placements], s.occupied, s.marks, text,
+                     settings.margin) if keep else ""
+        hit = _FOOTERS.get(key) if keep else None
+        if hit is None:
+            footer(s, text, settings)
+            hit = list(s.marks) if keep else None
+        else:
+            s.marks[:] = hit
+        if hit is not None:
+            placed[key] = hit
+    _FOOTERS.clear()
+    _FOOTERS.update(placed)
+
+
+_FOOTERS: dict[str, list[Primitive]] = {}  # the last build's footers by their page (above)
+
+
+def KEEP_MEMOS() -> bool:  # noqa: N802 (reads as the flag it is)
+    """Whether builds keep what the next build can reuse (``generator.incremental.KEEP``)."""
+    from generator import incremental
+
+    return incremental.KEEP
 
 
 def scratch_prefix(name: str) -> str:
@@ -369,7 +440,6 @@ def clear_scratch(folder: Path) -> list[str]:
     scratch files and staging folders of a process that no longer runs. A print that is still
     running keeps its own, and nothing but irata's scratch names is touched; a link is removed
     as a link, never followed. Returns the names removed."""
-    import shutil
 
     removed = []
     subs = [p for p in folder.iterdir()
@@ -499,10 +569,13 @@ def manifest_entry(i: int, sheet: Sheet, svg_names: dict[int, str],
 
 def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptions,
                    svg_names: dict[int, str], png_names: dict[int, str] | None = None,
-                   after: dict[str, Any] | None = None) -> None:
+                   after: dict[str, Any] | None = None,
+                   keys: list[str] | None = None) -> None:
     """The manifest (``manifest_data`` and then the keys of ``after``) as ``json.dumps(...,
     indent=1, allow_nan=False)`` would write it, but one sheet at a time, so that a long
     deck's manifest is never held whole in memory."""
+    from generator.incremental import digest
+
     data = manifest_head(game, sheets, opts)
     mark = "\u0000sheets\u0000"
     data["sheets"] = mark
@@ -514,11 +587,26 @@ def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptio
             f.write(head + "[]" + tail)
             return
         f.write(head + "[\n")
+        made: dict[str, str] = {}
+        keep = KEEP_MEMOS()
         for i, sheet in enumerate(sheets):
-            entry = json.dumps(manifest_entry(i, sheet, svg_names, png_names), indent=1,
-                               allow_nan=False)
-            f.write(("" if i == 0 else ",\n") + "  " + entry.replace("\n", "\n  "))
+            # a sheet's record is its content's (``keys``: generator.incremental) and its
+            # names': a rebuild writes again the text it wrote before
+            mk = digest(keys[i], sheet.file, sheet.page, svg_names.get(i),
+                        (png_names or {}).get(i)) if keys and keep else None
+            entry = _ENTRIES.get(mk) if mk else None
+            if entry is None:
+                entry = json.dumps(manifest_entry(i, sheet, svg_names, png_names), indent=1,
+                                   allow_nan=False).replace("\n", "\n  ")
+            if mk and keep:
+                made[mk] = entry
+            f.write(("" if i == 0 else ",\n") + "  " + entry)
         f.write("\n ]" + tail)
+        _ENTRIES.clear()
+        _ENTRIES.update(made)
+
+
+_ENTRIES: dict[str, str] = {}  # the last manifest's sheet records (write_manifest)
 
 
 EDITION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
@@ -568,8 +656,7 @@ class collector_out_of_the_way:  # noqa: N801 (used as a context manager)
 
 def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | None,
            total: Callable[[int], None] | None) -> BuildResult:
-    from generator.backends.pdf import DocInfo, PageBoxes, write_pdf
-    from generator.backends.svg import FaceCache, sheet_svg
+    from generator.backends.pdf import DocInfo, PageBoxes, build_date
 
     settings = opts.settings
     settings.check()
@@ -608,27 +695,20 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     before = written_before(folder, manifest_name)
     written: list[str] = []
     icons = icon_source(game)
-    pdf_path: Path | None = None
-    pdfs: list[Path] = []
-    flattened: list[str] = []
-    if "pdf" in opts.formats:
-        for name in dict.fromkeys(sh.file for sh in sheets):
-            path = confine(folder, name)
-            pdf_path = pdf_path or path
-            pdfs.append(path)
-            part = [sh for sh in sheets if sh.file == name]
+    from generator.incremental import render
 
-            def write(tmp: Path, part: list[Sheet] = part) -> None:
-                info = DocInfo(author=game.author, subject=f"{game.name}, edition "
-                               f"{game.edition}: print-and-play sheets", cmyk=opts.cmyk)
-                boxes: list[PageBoxes | None] = [single_piece_boxes(sh) for sh in part]
-                for art in write_pdf(part, tmp, icons, game.name, lambda: tick(),
-                                     boxes=boxes, info=info):
-                    if art not in flattened:
-                        flattened.append(art)
+    info = DocInfo(author=game.author, subject=f"{game.name}, edition {game.edition}: "
+                   "print-and-play sheets", cmyk=opts.cmyk)
+    boxes: list[PageBoxes | None] = [single_piece_boxes(sh) for sh in sheets]
+    from generator.incremental import Rendered
 
-            _atomic_write(path, write)
-            written.append(name)
+    vector = [f for f in opts.formats if f in ("pdf", "svg")]
+    done = render(sheets, boxes, folder, game, icons, info, vector, svg_name, build_date(),
+                  opts.jobs or 1, tick, opts.cache) if vector else Rendered([], {}, [], {}, 0)
+    pdfs = done.pdfs
+    pdf_path = pdfs[0] if pdfs else None
+    flattened = done.flattened
+    written.extend(p.name for p in pdfs)
     png_names: dict[int, str] = {}
     if "png" in opts.formats:
         from generator.raster import check_dpi, write_sheet_pngs
@@ -638,35 +718,19 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
         png_names = write_sheet_pngs(sheets, folder, whole, icons, game.name, opts.png_dpi,
                                      lambda: tick())
         written.extend(png_names.values())
-    svg_names: dict[int, str] = {}
-    svg_dir: Path | None = None
-    if "svg" in opts.formats:
-        svg_dir = confine(folder, svg_name)
-        staging = Path(tempfile.mkdtemp(prefix=scratch_prefix("svg"), dir=folder))
-        try:
-            k = 0
-            svg_faces = FaceCache()
-            for i, sheet in enumerate(sheets):
-                if sheet.side == "front":
-                    k += 1
-                name = f"sheet-{k:03d}-{sheet.side}.svg"
-                (staging / name).write_text(sheet_svg(sheet, icons, svg_faces),
-                                            encoding="utf-8")
-                os.chmod(staging / name, 0o666 & ~_umask())
-                svg_names[i] = f"{svg_name}/{name}"
-                tick()
-            svg_dir = move_into(staging, folder, svg_name)
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
-        written.extend(svg_names.values())
+    svg_names = done.svg_names
+    svg_dir = done.svg_dir
+    written.extend(svg_names.values())
     manifest = confine(folder, manifest_name)
     # every file this build wrote: the next build deletes only those of them it does not write
     _atomic_write(manifest, lambda tmp: write_manifest(tmp, game, sheets, opts, svg_names,
-                                                       png_names, {"written": written}))
+                                                       png_names, {"written": written},
+                                                       done.keys))
     remove_stale(folder, before, [*written, manifest_name])
     fits = [r for f in faces for r in f.fits]
     return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
-                       sum(c.count for c in comps), fits, pdfs, flattened)
+                       sum(c.count for c in comps), fits, pdfs, flattened, done.changed,
+                       done.rendered_pages)
 
 
 def single_piece_boxes(sheet: Sheet) -> Any:

@@ -29,17 +29,22 @@ from generator.layout import Placement, Settings, Sheet
 def where_printed(game: Game, comp: Component, face: str, settings: Settings
                   ) -> tuple[Sheet, Placement, int] | None:
     """The sheet and placement of the first copy of ``comp``'s ``face`` as printed, and how
-    many times its PDF file places that picture (more than once: it is a form there)."""
+    many times the part of its PDF rendered with it (``generator.incremental``) places that
+    picture (more than once: it is a form there)."""
     from generator.build import draw_all, impose_all, print_files, select
     from generator.draw import Options
+    from generator.incremental import chunk_of
 
     faces = draw_all(game, select(game, None), Options(bleed=settings.bleed))
     sheets = print_files(impose_all(game, faces, settings), game.key, settings)
-    for sheet in sheets:
+    for i, sheet in enumerate(sheets):
         for p in sheet.placements:
             if p.comp.id == comp.id and p.face == face and not p.part:
+                # a PDF is rendered in chunks of pages: a face placed more than once in its
+                # chunk is a form there
                 key = p.drawing.identity()
-                times = sum(1 for s in sheets if s.file == sheet.file for q in s.placements
+                start, end = chunk_of(sheets, i)
+                times = sum(1 for s in sheets[start:end] for q in s.placements
                             if q.drawing.identity() == key)
                 return sheet, p, times
     return None

@@ -91,6 +91,9 @@ max_pieces_option = click.option(
 @click.option("--cmyk", is_flag=True,
               help="PDFs in CMYK for press (PDF/X-1a:2003, coated FOGRA39 profile): colours "
                    "and images converted, large black areas in rich black.")
+@click.option("--jobs", type=BoundedInt(1, 64), default=None, metavar="N",
+              help="Render sheets in N processes (default: the machine's cores); the files "
+                   "are the same for any N.")
 @click.option("--json", "as_json", is_flag=True, help="Print a summary as JSON.")
 @click.option("--watch", is_flag=True,
               help="Keep running: rebuild when a definition, image or font of the game changes "
@@ -99,7 +102,7 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
               back_offset: str,
               bleed: float, margin: float, out: Path, components_dir: Path | None, strict: bool,
               cut_lines: bool, stamp: str, since: str | None, ink: str, cmyk: bool,
-              as_json: bool, watch: bool) -> None:
+              jobs: int | None, as_json: bool, watch: bool) -> None:
     """Print GAMES as PDF and SVG sheets into OUT/GAME/ (GAME.pdf, svg/, manifest.json).
 
     Sheets with backs go to GAME.pdf (print it double-sided, flipping on the --duplex edge);
@@ -124,12 +127,16 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
                          "comma-separated list such as pdf,svg,png)")
     settings = Settings(paper, duplex, bleed, margin, parse_offset(back_offset), cut_lines)
     settings.check()
+    import os
+
+    jobs = jobs or os.cpu_count() or 1
     if watch:
         if as_json:
             raise InputError("--watch reports as it goes: leave out --json")
         _watch(games, components_dir, out,
                watch_printer(BuildOptions(settings, fmts, out, stamp == "qr", since,
-                                          png_dpi=png_dpi, ink=ink, cmyk=cmyk), strict))
+                                          png_dpi=png_dpi, ink=ink, cmyk=cmyk, jobs=jobs),
+                             strict))
         return
     with collecting() as found:  # every mistake of every game, before anything is printed
         loaded = list(_each_game(games, components_dir))
@@ -145,7 +152,7 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
     failed = False
     for game in chosen:
         opts = BuildOptions(settings, fmts, out, stamp == "qr", since, png_dpi=png_dpi,
-                            ink=ink, cmyk=cmyk)
+                            ink=ink, cmyk=cmyk, jobs=jobs)
         entry = _print_one(game, opts, as_json)
         summary.append(entry)
         failed = failed or bool(entry["overflow"]) or bool(entry["low_resolution"])
@@ -169,16 +176,38 @@ def strict_failure(summary: list[dict[str, Any]]) -> str:
     return f"--strict: {' and '.join(what)} (listed above)"
 
 
-def watch_printer(opts: Any, strict: bool) -> Callable[[Game], None]:
+def watch_printer(opts: Any, strict: bool) -> Callable[..., None]:
     """How --watch prints a game: as ``irata print`` does, with the same options (ink
     included); under --strict a rebuild with text that does not fit or soft images says so
     as an error line, and the watch goes on (its files are written, as without --watch)."""
-    def print_game(game: Game) -> None:
-        entry = _print_one(game, opts, False, progress=False)
+    import time
+
+    def print_game(game: Game, started: float | None = None) -> None:
+        started = started if started is not None else time.perf_counter()
+        entry = _print_one(game, opts, False, progress=False, rebuilt=started)
         if strict and (entry["overflow"] or entry["low_resolution"]):
             click.echo(f"error: {strict_failure([entry])}", err=True)
 
     return print_game
+
+
+def changed_pages(changed: dict[str, list[int]]) -> str:
+    """``GAME.pdf pages 3-4, 9; GAME-single-sided.pdf page 1`` (or ``no page changed``)."""
+    parts = []
+    for name, pages in changed.items():
+        if not pages:
+            continue
+        runs: list[list[int]] = []
+        for p in pages:
+            if runs and p == runs[-1][1] + 1:
+                runs[-1][1] = p
+            else:
+                runs.append([p, p])
+        shown = ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in runs[:8])
+        if len(runs) > 8:
+            shown += f" and {sum(b - a + 1 for a, b in runs[8:])} more"
+        parts.append(f"{name} page{'s' if len(pages) > 1 else ''} {shown}")
+    return "; ".join(parts) or "no page changed"
 
 
 def how_to_print(name: str, duplex: str) -> str:
@@ -189,8 +218,11 @@ def how_to_print(name: str, duplex: str) -> str:
     return f"double-sided, flip on the {duplex} edge"
 
 
-def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> dict[str, Any]:
-    """Build one game; say what was written and what shrank, overflowed or prints soft."""
+def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True,
+               rebuilt: float | None = None) -> dict[str, Any]:
+    """Build one game; say what was written and what shrank, overflowed or prints soft.
+    ``rebuilt``: the time a watch's rebuild started: the first line then says how long it
+    took and which pages changed."""
     from generator.build import backs_report, build, fit_report, image_report
     from generator.ink import TINT
 
@@ -213,11 +245,20 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> d
     low_res = image_report(result.fits)
     pages = len(result.sheets)
     if not as_json:
-        click.echo(f"{game.key}: {counted(result.components, 'component')}, "
-                   f"{counted(result.copies, 'piece')}, {counted(pages, 'page')} -> "
-                   f"{result.folder}")
+        line = (f"{game.key}: {counted(result.components, 'component')}, "
+                f"{counted(result.copies, 'piece')}, {counted(pages, 'page')} -> "
+                f"{result.folder}")
+        if rebuilt is not None:
+            import time
+
+            line += (f"; built in {time.perf_counter() - rebuilt:.2f} s, changed: "
+                     f"{changed_pages(result.changed)} "
+                     f"({counted(result.rendered_pages, 'page')} rendered)")
+        click.echo(line)
+    if not as_json and rebuilt is None:
         for pdf in result.pdfs:
             click.echo(f"  {pdf.name}: print {how_to_print(pdf.name, opts.settings.duplex)}")
+    if not as_json:
         for line in shrunk:
             click.echo(f"  shrank: {line}", err=True)
         for line in overflow:
@@ -238,7 +279,7 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True) -> d
 
 
 def _watch(names: tuple[str, ...], root: Path | None, out: Path,
-           print_game: Callable[[Game], Any]) -> None:
+           print_game: Callable[..., Any]) -> None:
     """Print the games, then again whenever one of their files changes (see irata.watch)."""
     from components import game_folder
     from irata.watch import Rebuilder, run
@@ -248,9 +289,15 @@ def _watch(names: tuple[str, ...], root: Path | None, out: Path,
     chosen = list(names) or list_games(root)
     if not chosen:
         raise InputError(f"no games found in {root}" if root else "no bundled games found")
+    import time
+
     folders = {name: game_folder(name, root) for name in chosen}
-    rebuilder = Rebuilder(folders, out, lambda name: print_game(load(name, root)),
-                          lambda line, err: click.echo(line, err=err))
+
+    def build(name: str) -> None:
+        started = time.perf_counter()  # the line's time counts reading the game too
+        print_game(load(name, root), started)
+
+    rebuilder = Rebuilder(folders, out, build, lambda line, err: click.echo(line, err=err))
     run(rebuilder)
 
 

@@ -1,6 +1,8 @@
 """``irata print GAME --watch``: rebuild a game whenever one of its files changes.
 
-A designer edits a card, an image or a font and saves; the PDF and SVG are rebuilt. A mistake
+A designer edits a card, an image or a font and saves; the PDF and SVG are rebuilt, and
+only what changed is drawn and rendered again (``generator.incremental``: the faces of the
+components whose definition changed, the pages that hold them); the line says which pages. A mistake
 prints its one ``error: FILE:LINE:COL: ...`` line and the watch goes on (the last good files
 stay in place, since every output file is written whole and renamed). Ctrl-C ends it.
 
@@ -100,11 +102,16 @@ def run(rebuilder: Rebuilder, stop_event: Any = None) -> None:
     """Build once, then rebuild on every change until Ctrl-C (or ``stop_event``)."""
     import watchfiles
 
+    from generator import incremental
+
+    incremental.KEEP = True  # every rebuild reuses what the one before drew and rendered
     rebuilder.start()
     folders = sorted({str(f) for f in rebuilder.games.values()})
     try:
+        # a save is answered once the folder has been quiet for 20 ms (an editor's write,
+        # rename and touch arrive together), at most 400 ms after the first change
         for changes in watchfiles.watch(*folders, stop_event=stop_event, debounce=400,
-                                        raise_interrupt=True):
+                                        step=20, raise_interrupt=True):
             rebuilder.on_changes(changes)
     except KeyboardInterrupt:
         pass

@@ -502,7 +502,8 @@ class PdfWriter:
 
     def __init__(self, out: FsPath, sheets: Iterable[Sheet], icons: IconSource,
                  title: str, as_forms: Collection[FaceKey] = (),
-                 info: DocInfo | None = None) -> None:
+                 info: DocInfo | None = None, fonts: Sequence[tuple[str, str]] = (),
+                 date: str | None = None, finish: bool = True) -> None:
         self.uses: Counter[FaceKey] = Counter(
             p.drawing.identity() for s in sheets for p in s.placements)
         self.as_forms = as_forms  # faces to make forms even when placed once here
@@ -512,7 +513,9 @@ class PdfWriter:
                         enforceColorSpace="cmyk" if info and info.cmyk else None)
         self.info = info or DocInfo()
         self.title = title
-        self.date = build_date()
+        self.date = date or build_date()
+        self.finish = finish  # False: a part of a file (generator.incremental joins them)
+        _seed_fonts(self.c, fonts)
         self.c.setTitle(title)
         self.c.setCreator("irata")
         self.c.setAuthor(self.info.author)
@@ -577,7 +580,7 @@ class PdfWriter:
 
     def close(self) -> None:
         self.c.save()
-        if self.info.cmyk:
+        if self.info.cmyk and self.finish:
             from generator.cmyk import make_pdfx
 
             make_pdfx(FsPath(self.c._filename), self.title, self.date)
@@ -593,6 +596,19 @@ class PdfWriter:
         self.r.draw(d.items)
         c.endForm()
         self.forms[key] = name
+
+
+def _seed_fonts(c: Canvas, fonts: Sequence[tuple[str, str]]) -> None:
+    """Register ``fonts`` (embedded name, characters) with the document in this order, each
+    with its characters: documents seeded alike embed the same font objects, whatever their
+    pages set (so the parts of one file can share them)."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    for name, chars in fonts:
+        font = getFont(name)
+        if getattr(font, "_dynamicFont", 0):
+            font.splitString(chars, c._doc)
+            font.getSubsetInternalName(0, c._doc)
 
 
 def _compress_last_page(c: Canvas) -> None:
@@ -615,15 +631,17 @@ def write_pdf(sheets: list[Sheet], out: FsPath, icons: IconSource, title: str,
               progress: Callable[[], None] | None = None,
               as_forms: Collection[FaceKey] = (),
               boxes: Sequence[PageBoxes | None] | None = None,
-              info: DocInfo | None = None) -> list[str]:
+              info: DocInfo | None = None, fonts: Sequence[tuple[str, str]] = (),
+              date: str | None = None, finish: bool = True) -> list[str]:
     """Render every sheet as one page of ``out`` (written whole, by the caller's temp+rename).
     ``as_forms``: faces drawn as forms even if placed once (to match another file's pixels).
     ``boxes``: each page's BleedBox and TrimBox (one entry per sheet), for print shops.
     ``info``: Author, Subject, CMYK (PDF/X-1a). Returns the images whose transparency the
-    CMYK file had to print opaque (rasters over white, SVG art as drawn)."""
+    CMYK file had to print opaque (rasters over white, SVG art as drawn). ``fonts``,
+    ``date`` and ``finish``: see ``PdfWriter`` (for the parts of a file made in chunks)."""
     if boxes is not None and len(boxes) != len(sheets):
         raise ValueError(f"{len(boxes)} page boxes for {len(sheets)} sheets")
-    w = PdfWriter(out, sheets, icons, title, as_forms, info)
+    w = PdfWriter(out, sheets, icons, title, as_forms, info, fonts, date, finish)
     for i, sheet in enumerate(sheets):
         w.add(sheet, boxes[i] if boxes is not None else None)
         if progress:

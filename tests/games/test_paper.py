@@ -42,6 +42,11 @@ def built(case: tuple[str, str, str], tmp: pytest.TempPathFactory) -> tuple[Path
                     return []  # no art flattened: nothing was drawn
 
                 mp.setattr(pdf, "write_pdf", no_pdf)
+                # nor are the (empty) chunks joined into the file (generator.incremental)
+                import generator.incremental as incremental
+
+                mp.setattr(incremental, "join",
+                           lambda chunks, out, *a, **k: out.write_bytes(b""))
             r = build(load(game), BuildOptions(Settings(paper=paper, duplex=duplex), ("pdf",),
                                                out))
         _BUILDS[case] = (r.folder, json.loads(r.manifest.read_text()))

@@ -1,0 +1,820 @@
+"""Incremental and parallel rendering: each sheet known by a content key, PDFs made in chunks.
+
+A full print and a rebuild take the same road, so they write the same bytes:
+
+- Every sheet gets a **content key**: a digest of everything its page shows (each placed
+  face's primitives, image files' size and time, the placement boxes, the page's marks and
+  boxes) and of what turns a sheet into bytes (irata's renderer sources, the library versions,
+  the game's icons and font files, the document's info). Keys are ``blake2b`` over ``repr``
+  of plain values, so they are the same in every process.
+- A PDF is rendered in **chunks** of ``CHUNK_PAGES`` consecutive pages, each a small PDF of
+  its own, cached in ``OUT/GAME/irata-cache/`` under its key, then joined into the file
+  (``generator.pdfjoin``). Fonts are seeded in every chunk with the build's whole character
+  set in one order, so each chunk embeds the same font objects, and the join keeps one copy
+  of each (and of each form, a deck's backs): the file holds its fonts once, not once per
+  chunk. The chunking is fixed (never by the number of processes), so the bytes are the same
+  for any ``--jobs``.
+- SVG sheets are cached per sheet key; an unchanged sheet is copied from the cache, and one
+  the last build left in place untouched is left as it is.
+- Chunks and SVGs that are not cached are rendered in parallel processes (``fork``): a
+  process is given the index of its work, never pickled data.
+
+The cache lives inside the output folder and is untrusted like the folder itself (a shared
+game folder may carry one): its index is JSON read within bounds, file names are made here
+from hex keys (never taken from the index), no link is followed, and a file is used only when
+its size, page count and keyed digest (``mac``: a key of this user's, kept beside irata's own
+fonts, never in a game or output folder) are what the index recorded; anything else is
+ignored and rendered again. Nothing in it is ever executed or unpickled, and a PDF in it is
+read only by ``generator.pdfjoin``, only once its digest shows irata wrote it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import re
+import shutil
+import stat
+import sys
+import tempfile
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.drawing import Drawing, Icon, Image, Primitive, Text, walk
+from generator.layout import Sheet
+
+CACHE_VERSION = 1
+CACHE_DIR = "irata-cache"  # beside svg/: a hidden name would pass for a leftover
+INDEX = "index.json"
+CHUNK_PAGES = 16  # a rebuild re-renders at most this many pages per changed page
+MIN_PARALLEL = 48  # pages to render (PDF and SVG) worth starting processes for
+MAX_INDEX_BYTES = 16 * 2**20
+MAX_CHUNK_BYTES = 512 * 2**20
+KEY_RE = re.compile(r"[0-9a-f]{32}")
+# reportlab's date in a chunk: the build's own date is written into the joined file
+CHUNK_DATE = "D:20000101000000Z"
+
+IconSource = Callable[[str, str | None], list[Primitive]]
+
+
+def digest(*parts: object) -> str:
+    h = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else repr(part).encode("utf-8"))
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+_RENDERER: str | None = None
+
+
+def renderer_key() -> str:
+    """What turns a sheet into bytes: irata's rendering sources and the libraries' versions."""
+    global _RENDERER
+    if _RENDERER is None:
+        from importlib.metadata import version
+
+        here = Path(__file__).resolve().parent
+        files = [here / "incremental.py", here / "drawing.py", here / "fonts.py",
+                 here / "qr.py", here / "images.py", here / "cmyk.py", here / "layout.py",
+                 *sorted((here / "backends").glob("*.py"))]
+        parts: list[object] = [CACHE_VERSION, sys.version]
+        for f in files:
+            parts.append(f.read_bytes() if f.is_file() else b"")
+        for lib in ("reportlab", "svgwrite", "pikepdf", "svglib", "pillow", "qrcode"):
+            try:
+                parts.append((lib, version(lib)))
+            except Exception:  # noqa: BLE001 (an optional library absent: no version)
+                parts.append((lib, None))
+        _RENDERER = digest(*parts)
+    return _RENDERER
+
+
+def _file_state(path: str) -> tuple[str, int, int]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (path, -1, -1)
+    return (path, st.st_size, st.st_mtime_ns)
+
+
+@dataclass
+class Keys:
+    """The content keys of one build's sheets and chunks."""
+
+    base: str  # what every page shares: renderer, icons, fonts, document info
+    drawings: dict[int, str] = field(default_factory=dict)  # id(Drawing) -> digest
+
+    def drawing(self, d: Drawing) -> str:
+        k = self.drawings.get(id(d))
+        if k is None:
+            # the primitives' digest stays with the drawing (a drawing is never changed once
+            # drawn), the art files' state is read for every build
+            own: tuple[str, tuple[str, ...]] | None = getattr(d, "_content_digest", None)
+            if own is None:
+                paths = tuple(p.path for p in walk(d.items) if isinstance(p, Image))
+                own = (digest(d.w, d.h, d.bleed, d.items), paths)
+                d._content_digest = own  # type: ignore[attr-defined]
+            k = own[0] if not own[1] else digest(own[0], [_file_state(p) for p in own[1]])
+            self.drawings[id(d)] = k
+        return k
+
+    def sheet(self, sheet: Sheet, boxes: object = None) -> str:
+        places = [(self.drawing(p.drawing), p.comp.id, p.copy, p.face, p.trim, p.clip,
+                   p.origin, p.turn, p.part, p.window) for p in sheet.placements]
+        images = [_file_state(p.path) for p in walk(sheet.marks) if isinstance(p, Image)]
+        return digest(self.base, sheet.w, sheet.h, sheet.side, sheet.title, sheet.blank,
+                      sheet.panels, boxes, places, sheet.marks, images)
+
+
+def base_key(game: Any, info: object, formats: Sequence[str]) -> str:
+    from components.yamlloc import plain
+
+    fonts = sorted(_file_state(str(p)) for p in _font_paths(game))
+    return digest(renderer_key(), game.key, game.name, plain(game.icons), plain(game.fonts),
+                  fonts, info, tuple(formats))
+
+
+def _font_paths(game: Any) -> list[str]:
+    files = getattr(game, "font_files", None) or {}
+    out: list[str] = []
+    values = files.values() if isinstance(files, dict) else files
+    for v in values:
+        if isinstance(v, (str, Path)):
+            out.append(str(v))
+        elif isinstance(v, (tuple, list)):
+            out.extend(str(x) for x in v if isinstance(x, (str, Path)))
+    return out
+
+
+def font_seed(sheets: Iterable[Sheet], icons: IconSource) -> list[tuple[str, str]]:
+    """Each font the PDF's text is set in (as embedded) with every character it sets, sorted:
+    the order in which each chunk registers its fonts and their characters."""
+    from generator.fonts import embeddable
+
+    used: dict[str, set[str]] = {}
+    seen: set[int] = set()
+
+    def collect(items: Sequence[Primitive], into: dict[str, set[str]],
+                icon_seen: set[tuple[str, str | None]]) -> None:
+        for it in walk(list(items)):
+            if isinstance(it, Text):
+                into.setdefault(embeddable(it.font), set()).update(it.text)
+            elif isinstance(it, Icon) and (it.name, it.color) not in icon_seen:
+                icon_seen.add((it.name, it.color))
+                collect(icons(it.name, it.color), into, icon_seen)
+
+    for sheet in sheets:
+        for p in sheet.placements:
+            d = p.drawing
+            if id(d) not in seen:
+                seen.add(id(d))
+                # a drawing's own characters, kept with it (a drawing never changes once
+                # drawn; its icons are the game's, part of every key)
+                own: dict[str, str] | None = getattr(d, "_font_chars", None)
+                if own is None:
+                    found: dict[str, set[str]] = {}
+                    collect(d.items, found, set())
+                    # as strings: a set per drawing would cost kilobytes a card
+                    own = {font: "".join(sorted(chars)) for font, chars in found.items()}
+                    if KEEP:
+                        d._font_chars = own  # type: ignore[attr-defined]
+                for font, text in own.items():
+                    used.setdefault(font, set()).update(text)
+        collect(sheet.marks, used, set())
+    return [(font, "".join(sorted(chars))) for font, chars in sorted(used.items())]
+
+
+# ---- faces drawn once per content, kept between builds of one process (--watch) --------
+
+MEMO_GAMES = 4  # games whose faces a process keeps
+# whether this process keeps what a build made for the next build (``irata print --watch``
+# sets it): a single print keeps nothing beyond what it writes
+KEEP = False
+
+
+def game_key(game: Any, opts: Any) -> str:
+    """What every face of ``game`` may depend on beyond its own component: the layouts,
+    palette, fonts, icons, data and the files of the game folder (art, fonts), with the
+    drawing options."""
+    from components.yamlloc import plain
+
+    files: list[tuple[str, int, int]] = []
+    folder = Path(game.folder)
+    try:
+        for root, dirs, names in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for n in sorted(names):
+                if not n.lower().endswith((".yaml", ".yml")):
+                    files.append(_file_state(os.path.join(root, n)))
+            if len(files) > 20_000:
+                break
+    except OSError:
+        pass
+    return digest(renderer_key(), game.key, game.name, game.edition, game.base_edition,
+                  game.author, plain(game.layouts), plain(game.palette), plain(game.fonts),
+                  plain(game.icons), plain(game.data), repr(game.ink_saver),
+                  repr(game.distinct), repr(game.font_files), files, repr(opts))
+
+
+class FaceMemo:
+    """Each component's drawn faces by a digest of its definition (and ``game_key``): a
+    rebuild draws again only the components whose definition, data row, layouts, fonts or
+    art changed. Only the last build of each game is kept."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, tuple[str, dict[str, Any]]] = {}
+
+    def start(self, game: Any, opts: Any) -> tuple[str, dict[str, Any], dict[str, Any]]:
+        gk = game_key(game, opts)
+        slot = f"{game.folder}\x00{game.key}"
+        old_gk, old = self.games.get(slot, ("", {}))
+        return slot, (old if old_gk == gk else {}), {"": gk}
+
+    def finish(self, slot: str, new: dict[str, Any]) -> None:
+        gk = new.pop("")
+        self.games.pop(slot, None)
+        if not KEEP:
+            return
+        self.games[slot] = (gk, new)
+        while len(self.games) > MEMO_GAMES:
+            self.games.pop(next(iter(self.games)))
+
+
+FACES = FaceMemo()
+
+
+def comp_key(comp: Any) -> str:
+    return digest(repr(comp))
+
+
+# ---- the cache folder --------------------------------------------------------------------
+
+def _read_bounded(path: Path, limit: int) -> bytes | None:
+    """A regular file's bytes (never through a link), or None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read(limit + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+_SECRET: bytes | None = None
+# the cache files this process checked or wrote: (inode, size, time, digest) by path, so a
+# watch's rebuild does not read every unchanged page again to check it
+_VERIFIED: dict[str, tuple[int, int, int, str]] = {}
+
+
+def _stat_of(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns) if stat.S_ISREG(st.st_mode) else None
+
+
+def secret() -> bytes:
+    """This user's key for the cache's digests: 32 random bytes kept beside irata's own
+    lettering fonts (``generator.fonts.house_font_cache``), made once. A cache that a game
+    folder brings along cannot carry digests made with it, so its files are never used; where
+    the key cannot be kept, this process makes one of its own (its cache serves it alone)."""
+    global _SECRET
+    if _SECRET is None:
+        from generator.fonts import house_font_cache
+
+        path = house_font_cache() / "cache-key"
+        data = _read_bounded(path, 64)
+        if data is None or len(data) != 32:
+            data = os.urandom(32)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(prefix=".cache-key.", dir=path.parent)
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+                os.replace(tmp, path)  # a link named cache-key is replaced, never followed
+            except OSError:
+                pass
+        _SECRET = data
+    return _SECRET
+
+
+def mac(kind: str, key: str, data: bytes) -> str:
+    h = hashlib.blake2b(digest_size=16, key=secret())
+    h.update(f"{CACHE_VERSION}:{kind}:{key}:".encode())
+    h.update(data)
+    return h.hexdigest()
+
+
+class Cache:
+    """``OUT/GAME/irata-cache``: rendered chunks and SVG sheets by key, and an index of
+    what they hold. Disabled (every lookup a miss, nothing written) when the folder is not a
+    plain folder inside the output folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.dir = folder / CACHE_DIR
+        self.ok = True
+        try:
+            if self.dir.is_symlink() or (self.dir.exists() and not self.dir.is_dir()):
+                self.ok = False
+            else:
+                self.dir.mkdir(exist_ok=True)
+                self.ok = self.dir.resolve().parent == folder.resolve() and \
+                    os.access(self.dir, os.W_OK | os.X_OK)
+        except OSError:
+            self.ok = False
+        self.index = self._read_index() if self.ok else {}
+
+    def _read_index(self) -> dict[str, Any]:
+        data = _read_bounded(self.dir / INDEX, MAX_INDEX_BYTES)
+        try:
+            raw = json.loads(data) if data is not None else None
+        except (ValueError, RecursionError):
+            return {}
+        if not isinstance(raw, dict) or raw.get("irata_cache") != CACHE_VERSION:
+            return {}
+        out: dict[str, Any] = {"chunks": {}, "svgs": {}, "pages": {}}
+        for kind in ("chunks", "svgs"):
+            entries = raw.get(kind)
+            if isinstance(entries, dict):
+                for k, v in entries.items():
+                    if KEY_RE.fullmatch(str(k)) and isinstance(v, dict) and \
+                            isinstance(v.get("bytes"), int) and isinstance(v.get("mac"), str):
+                        out[kind][k] = v
+        placed = raw.get("placed")
+        if isinstance(placed, dict):
+            out["placed"] = {k: v for k, v in placed.items() if isinstance(v, list)}
+        pages = raw.get("pages")
+        if isinstance(pages, dict):
+            for name, keys in pages.items():
+                if isinstance(name, str) and isinstance(keys, list) and \
+                        all(isinstance(k, str) for k in keys):
+                    out["pages"][name] = keys
+        return out
+
+    def path(self, kind: str, key: str) -> Path:
+        if not KEY_RE.fullmatch(key):
+            raise ValueError(f"not a cache key: {key[:40]}")
+        return self.dir / (f"chunk-{key}.pdf" if kind == "chunks" else f"sheet-{key}.svg")
+
+    def lookup(self, kind: str, key: str, pages: int | None = None) -> Path | None:
+        """The cached file for ``key`` when it is whole (size, digest and, for a chunk, its
+        page count as recorded), else None."""
+        if not self.ok:
+            return None
+        entry = self.index.get(kind, {}).get(key)
+        if entry is None or (pages is not None and entry.get("pages") != pages):
+            return None
+        path = self.path(kind, key)
+        state = _stat_of(path)
+        if state is not None and _VERIFIED.get(str(path)) == (*state, entry["mac"]):
+            return path  # checked by this process, untouched since
+        data = _read_bounded(path, MAX_CHUNK_BYTES)
+        if data is None or len(data) != entry["bytes"] or \
+                not hmac.compare_digest(mac(kind, key, data), entry["mac"]):
+            return None
+        self.verified(path, entry["mac"])
+        return path
+
+    def verified(self, path: Path, made: str) -> None:
+        """Remember that ``path`` holds what its digest ``made`` says, as it stands now."""
+        state = _stat_of(path)
+        if state is not None:
+            _VERIFIED[str(path)] = (*state, made)
+
+    def record(self, kind: str, key: str, size: int, made: str,
+               pages: int | None = None) -> None:
+        entry: dict[str, Any] = {"bytes": size, "mac": made}
+        if pages is not None:
+            entry["pages"] = pages
+        self.index.setdefault(kind, {})[key] = entry
+
+    def save(self, keep_chunks: set[str], keep_svgs: set[str],
+             pages: dict[str, list[str]], placed: dict[str, list[Any]] | None = None) -> None:
+        """Write the index for this build and delete the cache's files it no longer needs
+        (only names this module makes, only plain files)."""
+        if not self.ok:
+            return
+        index = {"irata_cache": CACHE_VERSION,
+                 "chunks": {k: v for k, v in self.index.get("chunks", {}).items()
+                            if k in keep_chunks},
+                 "svgs": {k: v for k, v in self.index.get("svgs", {}).items() if k in keep_svgs},
+                 "pages": pages, "placed": placed or {}}
+        keep = {self.path("chunks", k).name for k in keep_chunks} | \
+            {self.path("svgs", k).name for k in keep_svgs}
+        own = re.compile(r"(chunk-[0-9a-f]{32}\.pdf|sheet-[0-9a-f]{32}\.svg)")
+        try:
+            for entry in os.scandir(self.dir):
+                if own.fullmatch(entry.name) and entry.name not in keep and \
+                        entry.is_file(follow_symlinks=False):
+                    os.unlink(entry.path)
+            fd, tmp = tempfile.mkstemp(prefix=".index.", suffix=".tmp", dir=self.dir)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(index, f)
+            os.replace(tmp, self.dir / INDEX)
+        except OSError:
+            pass  # a cache that cannot be written is a cache that is not used next time
+
+
+def _write_new(cache_dir: Path, final: Path, write: Callable[[Path], object]) -> object:
+    fd, tmp = tempfile.mkstemp(prefix=f".{final.name}.{os.getpid()}.", suffix=".tmp",
+                               dir=cache_dir)
+    os.close(fd)
+    try:
+        out = write(Path(tmp))
+        os.chmod(tmp, 0o666 & ~_umask())  # a printed SVG may be this very file (_place)
+        os.replace(tmp, final)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return out
+
+
+# ---- the work, in this process or in forked ones -----------------------------------------
+
+@dataclass
+class Chunk:
+    file: str
+    start: int  # index of its first sheet in the build's sheet list
+    end: int
+    key: str
+
+
+@dataclass
+class _Work:
+    sheets: list[Sheet]
+    boxes: list[Any]
+    icons: IconSource
+    title: str
+    info: Any
+    seed: list[tuple[str, str]]
+    scratch: Path
+    svg_faces: OrderedDict[tuple[Any, int], tuple[Any, list[Any], int]] = field(
+        default_factory=OrderedDict)
+
+
+_WORK: _Work | None = None
+
+
+def _render_chunk(chunk: Chunk, target: Path) -> tuple[list[str], int, str]:
+    from generator.backends.pdf import DocInfo, write_pdf
+
+    w = _WORK
+    assert w is not None
+    info = DocInfo(author=w.info.author, subject=w.info.subject, cmyk=w.info.cmyk)
+    flat = _write_new(w.scratch, target, lambda tmp: write_pdf(
+        w.sheets[chunk.start:chunk.end], tmp, w.icons, w.title,
+        boxes=w.boxes[chunk.start:chunk.end], info=info, fonts=w.seed, date=CHUNK_DATE,
+        finish=False))
+    data = target.read_bytes()  # just written: still in the page cache
+    return flat, len(data), mac("chunks", chunk.key, data)  # type: ignore[return-value]
+
+
+class _Count:
+    """``itertools.count(1)`` whose next value can be read."""
+
+    def __init__(self) -> None:
+        self.n = 1
+
+    def __iter__(self) -> _Count:
+        return self
+
+    def __next__(self) -> int:
+        self.n += 1
+        return self.n - 1
+
+
+def sheet_faces(memo: OrderedDict[tuple[Any, int], tuple[Any, list[Any], int]]) -> Any:
+    """A ``FaceCache`` for one SVG sheet whose clip ids count from 1 on that sheet, so the
+    sheet's SVG depends on the sheet alone (a cached sheet is what a full build writes); the
+    groups drawn are shared between sheets through ``memo``, by face and by the count at
+    which they start (a deck's backs are drawn once, not once a sheet)."""
+    from generator.backends.svg import FaceCache
+
+    class SheetFaces(FaceCache):
+        def __init__(self) -> None:
+            super().__init__()
+            self.ids = _Count()  # type: ignore[assignment]
+
+        def get(self, d: Drawing, r: Any) -> tuple[Any, list[Any]]:
+            count = self.ids
+            assert isinstance(count, _Count)
+            key = (d.identity(), count.n)
+            hit = memo.get(key)
+            if hit is not None:
+                memo.move_to_end(key)
+                count.n += hit[2]
+                return hit[0], hit[1]
+            start = count.n
+            g, clips = super().get(d, r)
+            memo[key] = (g, clips, count.n - start)
+            if len(memo) > 256:
+                memo.popitem(last=False)
+            return g, clips
+
+    return SheetFaces()
+
+
+def _render_svg(index: int, key: str, target: Path) -> tuple[int, str]:
+    from generator.backends.svg import sheet_svg
+
+    w = _WORK
+    assert w is not None
+    data = sheet_svg(w.sheets[index], w.icons, sheet_faces(w.svg_faces)).encode("utf-8")
+    _write_new(w.scratch, target, lambda tmp: tmp.write_bytes(data))
+    return len(data), mac("svgs", key, data)
+
+
+def _task(task: tuple[str, Any, str, str]) -> tuple[str, Any, list[str], int, str]:
+    """One chunk or SVG sheet rendered into the cache folder; with its size and keyed digest
+    (made where it is written, so the file is never read back)."""
+    kind, what, key, target = task
+    if kind == "pdf":
+        flat, size, digest_ = _render_chunk(what, Path(target))
+        return kind, what, flat, size, digest_
+    size, digest_ = _render_svg(what, key, Path(target))
+    return kind, what, [], size, digest_
+
+
+def run_tasks(tasks: list[tuple[str, Any, str, str]], jobs: int,
+              done: Callable[[tuple[str, Any, list[str], int, str]], None]) -> None:
+    """Run the tasks, in ``jobs`` forked processes when there is more than one of each."""
+    import multiprocessing as mp
+
+    # a few pages (a rebuild's, a small game's) are rendered here: processes would cost more
+    pages = sum(t[1].end - t[1].start if t[0] == "pdf" else 1 for t in tasks)
+    if jobs > 1 and len(tasks) > 1 and pages >= MIN_PARALLEL and \
+            "fork" in mp.get_all_start_methods():
+        ctx = mp.get_context("fork")
+        with ctx.Pool(min(jobs, len(tasks))) as pool:
+            for res in pool.imap_unordered(_task, tasks):
+                done(res)
+        return
+    import gc
+
+    for t in tasks:
+        done(_task(t))
+        # a PDF document is a web of references the build's paused collector would keep to
+        # the end: collected here, the youngest objects only (those made since the last task)
+        gc.collect(0)
+
+
+# ---- a build's PDFs and SVGs ---------------------------------------------------------------
+
+@dataclass
+class Rendered:
+    pdfs: list[Path]
+    svg_names: dict[int, str]
+    flattened: list[str]
+    changed: dict[str, list[int]]  # PDF file name -> pages that differ from the last build
+    rendered_pages: int  # pages rendered now (the rest came from the cache)
+    svg_dir: Path | None = None
+    keys: list[str] = field(default_factory=list)  # each sheet's content key
+
+
+def chunks_of(sheets: list[Sheet], keys: list[str], base: str,
+              seed: list[tuple[str, str]]) -> list[Chunk]:
+    """The sheets of each PDF file in runs of CHUNK_PAGES, each with its key."""
+    out: list[Chunk] = []
+    start = 0
+    while start < len(sheets):
+        name = sheets[start].file
+        end = start
+        while end < len(sheets) and sheets[end].file == name and end - start < CHUNK_PAGES:
+            end += 1
+        out.append(Chunk(name, start, end, digest(base, seed, keys[start:end])))
+        start = end
+    return out
+
+
+def chunk_of(sheets: list[Sheet], index: int) -> tuple[int, int]:
+    """The first and past-the-last sheet index of the chunk holding sheet ``index``."""
+    first = index
+    while first > 0 and sheets[first - 1].file == sheets[index].file:
+        first -= 1
+    start = first + (index - first) // CHUNK_PAGES * CHUNK_PAGES
+    end = start
+    while end < len(sheets) and sheets[end].file == sheets[index].file and \
+            end - start < CHUNK_PAGES:
+        end += 1
+    return start, end
+
+
+def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons: IconSource,
+           info: Any, formats: Sequence[str], svg_name: str, date: str, jobs: int,
+           tick: Callable[[int], None], use_cache: bool = True) -> Rendered:
+    """Every PDF file (joined from chunks) and SVG sheet of a build, rendered where the cache
+    does not hold them; written whole (temp + rename) into ``folder``."""
+    global _WORK
+    from generator.build import _atomic_write, scratch_prefix
+    from generator.outdir import confine
+
+    keys_of = Keys(base_key(game, (game.name, info.author, info.subject, info.cmyk), formats))
+    keys = [keys_of.sheet(s, b) for s, b in zip(sheets, boxes, strict=True)]
+    cache = Cache(folder)
+    if not use_cache:
+        cache.index = {}
+    want_pdf = "pdf" in formats
+    want_svg = "svg" in formats
+    seed = font_seed(sheets, icons) if want_pdf else []
+    chunks = chunks_of(sheets, keys, keys_of.base, seed) if want_pdf else []
+    if cache.ok and any(_in_the_way(cache.path("chunks", ch.key)) for ch in chunks) or \
+            cache.ok and want_svg and any(_in_the_way(cache.path("svgs", k)) for k in keys):
+        cache.ok = False  # something not irata's holds a name it writes: not used at all
+        cache.index = {}
+    scratch = cache.dir if cache.ok else Path(tempfile.mkdtemp(prefix=scratch_prefix("cache"),
+                                                               dir=folder))
+    tasks: list[tuple[str, Any, str, str]] = []
+    queued: set[str] = set()
+    chunk_files: dict[str, Path] = {}
+    for ch in chunks:
+        hit = cache.lookup("chunks", ch.key, ch.end - ch.start)
+        if hit is not None:
+            chunk_files[ch.key] = hit
+            tick(ch.end - ch.start)
+        elif ch.key not in queued:
+            queued.add(ch.key)
+            tasks.append(("pdf", ch, ch.key, str(scratch / f"chunk-{ch.key}.pdf")))
+    svg_files: dict[str, Path] = {}
+    if want_svg:
+        for i, k in enumerate(keys):
+            hit = cache.lookup("svgs", k)
+            if hit is not None:
+                svg_files[k] = hit
+                tick(1)
+            elif k not in queued:
+                queued.add(k)
+                tasks.append(("svg", i, k, str(scratch / f"sheet-{k}.svg")))
+    flattened: list[str] = []
+    rendered_pages = 0
+
+    def done(res: tuple[str, Any, list[str], int, str]) -> None:
+        nonlocal rendered_pages
+        kind, what, flat, size, made = res
+        if kind == "pdf":
+            path = scratch / f"chunk-{what.key}.pdf"
+            chunk_files[what.key] = path
+            if cache.ok:
+                cache.record("chunks", what.key, size, made, what.end - what.start)
+                cache.verified(path, made)
+            rendered_pages += what.end - what.start
+            tick(what.end - what.start)
+        else:
+            path = scratch / f"sheet-{keys[what]}.svg"
+            svg_files[keys[what]] = path
+            if cache.ok:
+                cache.record("svgs", keys[what], size, made)
+                cache.verified(path, made)
+            tick(1)
+        for art in flat:
+            if art not in flattened:
+                flattened.append(art)
+
+    _WORK = _Work(sheets, boxes, icons, game.name, info, seed, scratch)
+    try:
+        run_tasks(tasks, jobs, done)
+    except BaseException:
+        # a process stopped mid-way (a full disk in another) leaves its scratch file behind
+        from generator.build import clear_scratch
+
+        clear_scratch(folder)
+        if not cache.ok:
+            shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    finally:
+        _WORK = None
+    pdfs: list[Path] = []
+    old_pages = cache.index.get("pages", {})
+    changed: dict[str, list[int]] = {}
+    pages: dict[str, list[str]] = {}
+    for name in dict.fromkeys(ch.file for ch in chunks):
+        path = confine(folder, name)
+        mine = [(ch.key, chunk_files[ch.key]) for ch in chunks if ch.file == name]
+
+        def write(tmp: Path, mine: list[tuple[str, Path]] = mine) -> None:
+            join(mine, tmp, game.name, info, date)
+
+        _atomic_write(path, write)
+        pdfs.append(path)
+        now = [k for ch in chunks if ch.file == name for k in keys[ch.start:ch.end]]
+        before = old_pages.get(name, [])
+        changed[name] = [i + 1 for i, k in enumerate(now) if i >= len(before) or before[i] != k]
+        pages[name] = now
+    svg_names: dict[int, str] = {}
+    svg_dir: Path | None = None
+    placed: dict[str, list[Any]] = {}
+    if want_svg:
+        (folder / svg_name).mkdir(exist_ok=True)
+        svg_dir = confine(folder, svg_name)
+        last = cache.index.get("placed", {})
+        number = 0
+        for i, sheet in enumerate(sheets):
+            if sheet.side == "front":
+                number += 1
+            name = f"sheet-{number:03d}-{sheet.side}.svg"
+            rel = f"{svg_name}/{name}"
+            svg_names[i] = rel
+            target = svg_dir / name
+            # the file this build would write is there, as the last build left it: kept
+            state = _plain_state(target)
+            if state is None or last.get(rel) != [keys[i], *state]:
+                _place(svg_files[keys[i]], svg_dir, name)
+                state = _plain_state(target)
+            if state is not None:
+                placed[rel] = [keys[i], *state]
+    if cache.ok:
+        cache.save({ch.key for ch in chunks}, set(keys) if want_svg else set(), pages, placed)
+    else:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return Rendered(pdfs, svg_names, flattened, changed, rendered_pages, svg_dir, keys)
+
+
+def _in_the_way(path: Path) -> bool:
+    """Whether ``path`` is something a file cannot be renamed over (a folder)."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _plain_state(path: Path) -> tuple[int, int] | None:
+    """A plain file's size and time (None for a link, a folder or nothing)."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns) if stat.S_ISREG(st.st_mode) else None
+
+
+def _place(src: Path, folder: Path, name: str) -> None:
+    """``src`` (a cached file) as ``folder/name``, put in place whole."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=".tmp", dir=folder)
+    os.close(fd)
+    try:
+        # a second name for the cached file where the file system allows (a sheet written
+        # once, not twice); a person who edits it in place changes the cache's copy too, which
+        # its digest then refuses
+        os.unlink(tmp)
+        try:
+            os.link(src, tmp, follow_symlinks=False)
+        except OSError:
+            shutil.copyfile(src, tmp)
+        os.replace(tmp, folder / name)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_PARTS: dict[str, Any] = {}  # chunk key -> its objects, read (generator.pdfjoin)
+
+
+def join(chunks: list[tuple[str, Path]], out: Path, title: str, info: Any, date: str) -> None:
+    """The chunk PDFs (key, file) as one file (``generator.pdfjoin``): pages in order, each
+    font and form object kept once, the build's Info and date, an ID made from the content.
+    Chunks read by an earlier build of this process are not read again."""
+    from generator.pdfjoin import join_parts, read_part
+
+    def part_of(key: str, path: Path) -> Any:
+        part = _PARTS.get(key)
+        if part is None:
+            part = read_part(path.read_bytes())
+            if KEEP:
+                _PARTS[key] = part
+        return part
+
+    # a part is read when it is written, once its objects are numbered: a long deck's file
+    # is never held whole (a watch keeps the parts it read for its next build)
+    parts = [part_of(key, path).outline() for key, path in chunks]
+    readers = [(lambda key=key, path=path: part_of(key, path)) for key, path in chunks]
+    keep = {k for k, _ in chunks}
+    for k in [k for k in _PARTS if k not in keep and len(_PARTS) > 4 * len(keep)]:
+        del _PARTS[k]
+    with out.open("wb") as f:
+        join_parts(parts, readers, {
+            "Title": title, "Author": info.author, "Subject": info.subject, "Creator": "irata",
+            "Producer": "ReportLab PDF Library - www.reportlab.com", "Keywords": "",
+            "CreationDate": date, "ModDate": date, "Trapped": "/False"}, f)
+    if info.cmyk:
+        from generator.cmyk import make_pdfx
+
+        make_pdfx(out, title, date)

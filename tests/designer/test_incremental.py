@@ -1,0 +1,325 @@
+"""Incremental builds (``generator.incremental``): a rebuild after an edit writes what a fresh
+full build writes, re-rendering only the chunk of pages that changed; any number of processes
+writes the same bytes; a damaged or planted cache is ignored and never leads outside."""
+
+from __future__ import annotations
+
+import filecmp
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from components import load_path
+from generator.build import BuildOptions, BuildResult, build
+from generator.incremental import CACHE_DIR, CHUNK_PAGES, Cache
+from generator.layout import Settings
+
+GAME = "game: deck\nname: The Deck\nedition: '1.0'\n"
+LAYOUTS = """\
+layouts:
+  front:
+    - {type: rect, x: 1, y: 1, w: 61.5, h: 86.9, radius: 3, stroke: '${color}'}
+    - {type: text, text: '${name}', x: 5, y: 6, w: 45, h: 7, size: 14, font: bold}
+    - {type: text, text: '${body}', x: 5, y: 18, w: 53.5, h: 65, size: 9}
+  back:
+    - {type: rect, x: 0, y: 0, w: '100%', h: '100%', fill: '${color}', bleed: true}
+defaults: {kind: card, size: poker, front: front, back: back}
+components:
+"""
+COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c"]
+
+
+def deck(n: int, edit: int | None = None) -> dict[str, str]:
+    lines = [LAYOUTS]
+    for i in range(n):
+        body = "Draw a card and then discard one." if i != edit else "Draw one card, then rest."
+        lines.append(f'  - {{id: "card/{i}", name: "Card {i}", body: "{body}", '
+                     f'color: "{COLOURS[i % 3]}"}}\n')
+    return {"game.yaml": GAME, "cards.yaml": "".join(lines)}
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def full(folder: Path, out: Path, jobs: int = 1, cache: bool = False) -> BuildResult:
+    return build(load_path(folder), BuildOptions(Settings(), ("pdf", "svg"), out, jobs=jobs,
+                                                 cache=cache))
+
+
+def same_files(a: Path, b: Path) -> None:
+    """The same PDFs (bytes), SVG sheets (bytes) and manifest."""
+    pdfs = sorted(p.name for p in a.glob("*.pdf"))
+    assert pdfs and pdfs == sorted(p.name for p in b.glob("*.pdf"))
+    for name in pdfs:
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
+    cmp = filecmp.dircmp(a / "svg", b / "svg")
+    assert not cmp.left_only and not cmp.right_only
+    assert filecmp.cmpfiles(a / "svg", b / "svg", cmp.common_files, shallow=False)[0] == \
+        sorted(cmp.common_files)
+    assert (a / "manifest.json").read_text() == (b / "manifest.json").read_text()
+
+
+@pytest.fixture(autouse=True)
+def fixed_date(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # the same date in every build
+
+
+def test_a_watch_rebuild_writes_what_a_fresh_full_build_writes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the print command's own watch printer and the Rebuilder, keeping what each
+    build made as the watch does: one card's text changes, one chunk of pages is rendered
+    again, the line names the page, and every file is byte for byte what a full build
+    without any cache writes."""
+    from generator import incremental
+    from irata.print_cmd import watch_printer
+    from irata.watch import Rebuilder
+
+    monkeypatch.setattr(incremental, "KEEP", True)
+
+    folder = write(tmp_path / "game", deck(120))
+    out = tmp_path / "out"
+    lines: list[str] = []
+    opts = BuildOptions(Settings(), ("pdf", "svg"), out)
+    printer = watch_printer(opts, False)
+    import click
+
+    r = Rebuilder({"deck": folder}, out, lambda name: printer(load_path(folder)),
+                  lambda line, err: lines.append(line))
+    echo = click.echo
+    try:
+        click.echo = lambda message=None, **kw: lines.append(str(message))  # type: ignore
+        r.start()
+        write(folder, deck(120, edit=40))
+        r.on_changes([(2, str(folder / "cards.yaml"))])
+    finally:
+        click.echo = echo  # type: ignore[assignment]
+    assert not r.failures
+    built = [ln for ln in lines if ln.startswith("deck: 120 components") and "built in" in ln]
+    assert len(built) == 2
+    # card 40 is the 5th card of the 5th front sheet: page 9 of the duplex file
+    assert "changed: deck.pdf page 9 (" in built[1], built[1]
+    assert f"({CHUNK_PAGES} pages rendered" in built[1], built[1]
+    fresh = full(folder, tmp_path / "fresh")
+    assert len(fresh.sheets) > CHUNK_PAGES  # several chunks, one of them rendered again
+    same_files(out / "deck", fresh.folder)
+
+
+def test_a_rebuild_in_a_new_process_uses_the_cache_on_disk(tmp_path: Path) -> None:
+    folder = write(tmp_path / "game", deck(60))
+    out = tmp_path / "out"
+    first = full(folder, out, cache=True)
+    assert first.rendered_pages == len(first.sheets)
+    from generator import incremental
+
+    incremental.FACES.games.clear()  # as a new process would start: nothing drawn yet
+    again = full(folder, out, cache=True)
+    assert again.rendered_pages == 0 and again.changed == {"deck.pdf": []}
+    same_files(out / "deck", full(folder, tmp_path / "fresh").folder)
+
+
+def test_any_number_of_jobs_writes_the_same_bytes(tmp_path: Path) -> None:
+    folder = write(tmp_path / "game", deck(120))
+    one = full(folder, tmp_path / "one", jobs=1)
+    two = full(folder, tmp_path / "two", jobs=2)
+    three = full(folder, tmp_path / "three", jobs=3)
+    same_files(one.folder, two.folder)
+    same_files(one.folder, three.folder)
+
+
+def test_the_fonts_are_in_the_file_once_not_once_per_chunk(tmp_path: Path) -> None:
+    """The joined file holds each font once, and is hardly larger than the same sheets
+    written as one document."""
+    from generator.backends.pdf import write_pdf
+    from generator.build import icon_source
+
+    folder = write(tmp_path / "game", deck(120))
+    res = full(folder, tmp_path / "out")
+    path = res.folder / "deck.pdf"
+    with pikepdf.open(path) as pdf:
+        descriptors = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary)
+                       and o.get("/Type") == "/FontDescriptor"]
+        names = [str(d.FontName) for d in descriptors]
+        assert names and len(names) == len(set(names))
+    whole = tmp_path / "whole.pdf"
+    write_pdf(res.sheets, whole, icon_source(res.game), res.game.name)
+    assert path.stat().st_size <= 1.25 * whole.stat().st_size
+
+
+def cache_files(out: Path) -> list[Path]:
+    return sorted((out / "deck" / CACHE_DIR).iterdir())
+
+
+def test_a_damaged_cache_is_ignored(tmp_path: Path) -> None:
+    folder = write(tmp_path / "game", deck(60))
+    out = tmp_path / "out"
+    full(folder, out, cache=True)
+    fresh = full(folder, tmp_path / "fresh").folder
+    for f in cache_files(out):  # every chunk cut short, every SVG overwritten, the index kept
+        if f.name.startswith("chunk-"):
+            f.write_bytes(f.read_bytes()[:100])
+        elif f.suffix == ".svg":
+            f.write_text("<svg/>")
+    again = full(folder, out, cache=True)
+    assert again.rendered_pages == len(again.sheets)
+    same_files(out / "deck", fresh)
+    # an index that is not JSON, of the wrong version, of the wrong shape
+    for text in ("\x80garbage", json.dumps({"irata_cache": 999}),
+                 json.dumps({"irata_cache": 1, "chunks": [1, 2], "svgs": {"x": 1}}),
+                 "[" * 100_000):
+        (out / "deck" / CACHE_DIR / "index.json").write_text(text)
+        full(folder, out, cache=True)
+        same_files(out / "deck", fresh)
+
+
+def test_a_planted_cache_leads_nowhere_outside(tmp_path: Path) -> None:
+    """A shared game folder may carry an output folder with a cache of its own making: links
+    out of it are not followed, names in its index are not used as paths, and nothing
+    outside the output folder is read, written or deleted."""
+    folder = write(tmp_path / "game", deck(40))
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    secret = outside / "secret.pdf"
+    secret.write_bytes(b"%PDF-1.4 mine")
+    out = tmp_path / "out"
+    full(folder, out, cache=True)
+    fresh = full(folder, tmp_path / "fresh").folder
+    cache = out / "deck" / CACHE_DIR
+    index = json.loads((cache / "index.json").read_text())
+    # every chunk a link to a file outside; the index names paths outside
+    for f in cache_files(out):
+        if f.name.startswith("chunk-"):
+            f.unlink()
+            f.symlink_to(secret)
+    index["chunks"]["../../outside/secret"] = {"bytes": 13, "sha": "0" * 32, "pages": 1}
+    (cache / "index.json").write_text(json.dumps(index))
+    full(folder, out, cache=True)
+    same_files(out / "deck", fresh)
+    assert secret.read_bytes() == b"%PDF-1.4 mine"
+    # folders planted where the cache's files go: the cache is not used, the print is whole
+    for key in index["chunks"]:
+        if key.startswith(".."):
+            continue
+        path = Cache(out / "deck").path("chunks", key)
+        path.unlink(missing_ok=True)
+        path.mkdir()
+    incremental_build = full(folder, out, cache=True)
+    assert incremental_build.rendered_pages == len(incremental_build.sheets)
+    same_files(out / "deck", fresh)
+    # the cache folder itself a link to a folder outside: not used, nothing written there
+    import shutil
+
+    shutil.rmtree(cache)
+    cache.symlink_to(outside, target_is_directory=True)
+    full(folder, out, cache=True)
+    same_files(out / "deck", fresh)
+    assert sorted(p.name for p in outside.iterdir()) == ["secret.pdf"]
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.binary(max_size=200), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=40),
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=34), kids,
+                                                               max_size=4), max_leaves=20)
+    .map(lambda v: json.dumps({"irata_cache": 1, "chunks": v, "svgs": v, "pages": v})
+         .encode())))
+def test_any_index_reads_as_a_cache_or_as_none(tmp_path: Path, raw: Any) -> None:
+    folder = tmp_path / "deck"
+    folder.mkdir(exist_ok=True)
+    (folder / CACHE_DIR).mkdir(exist_ok=True)
+    (folder / CACHE_DIR / "index.json").write_bytes(raw)
+    cache = Cache(folder)
+    for kind in ("chunks", "svgs"):
+        for key in cache.index.get(kind, {}):
+            assert cache.lookup(kind, key) is None  # no such file: never a hit
+    cache.save(set(), set(), {})
+    assert os.listdir(folder / CACHE_DIR) == ["index.json"]
+
+
+def test_a_cache_made_by_someone_else_is_not_used(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shared folder's cache comes with digests made under its maker's key: none of its
+    files is used (a PDF there could hold anything), every page is rendered here."""
+    from generator import incremental
+
+    folder = write(tmp_path / "game", deck(40))
+    out = tmp_path / "out"
+    monkeypatch.setattr(incremental, "_SECRET", b"k" * 32)  # the folder's maker
+    full(folder, out, cache=True)
+    for f in cache_files(out):  # what they put in the chunks: not what this deck prints
+        if f.name.startswith("chunk-"):
+            data = f.read_bytes().replace(b"/MediaBox", b"/Annots [] /MediaBox")
+            f.write_bytes(data)
+    index = json.loads((out / "deck" / CACHE_DIR / "index.json").read_text())
+    for kind in ("chunks", "svgs"):
+        for key, entry in index[kind].items():
+            path = Cache(out / "deck").path(kind, key)
+            data = path.read_bytes()
+            entry["bytes"], entry["mac"] = len(data), incremental.mac(kind, key, data)
+    (out / "deck" / CACHE_DIR / "index.json").write_text(json.dumps(index))
+    monkeypatch.setattr(incremental, "_SECRET", b"u" * 32)  # the user who prints it
+    incremental._PARTS.clear()
+    again = full(folder, out, cache=True)
+    assert again.rendered_pages == len(again.sheets)
+    assert b"/Annots" not in (out / "deck" / "deck.pdf").read_bytes()
+    same_files(out / "deck", full(folder, tmp_path / "fresh").folder)
+
+
+def test_the_joined_pages_show_what_one_document_shows(tmp_path: Path) -> None:
+    """Page by page, the file joined from chunks looks as the same sheets written as one
+    document (a face drawn in place or as a form may differ by a level of grey on an edge
+    pixel), and says the same text."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    from generator.backends.pdf import write_pdf
+    from generator.build import icon_source
+
+    folder = write(tmp_path / "game", deck(90))
+    res = full(folder, tmp_path / "out")
+    whole = tmp_path / "whole.pdf"
+    sheets = [s for s in res.sheets if s.file == "deck.pdf"]
+    write_pdf(sheets, whole, icon_source(res.game), res.game.name)
+    a, b = pdfium.PdfDocument(str(res.folder / "deck.pdf")), pdfium.PdfDocument(str(whole))
+    try:
+        assert len(a) == len(b) == len(sheets) > CHUNK_PAGES
+        for i in range(len(a)):
+            pa = a[i].render(scale=40 / 72).to_pil().convert("RGB")
+            pb = b[i].render(scale=40 / 72).to_pil().convert("RGB")
+            assert pa.size == pb.size, i
+            worst = max(hi for _, hi in ImageChops.difference(pa, pb).getextrema())
+            assert worst <= 8, (i, worst)
+            assert a[i].get_textpage().get_text_range() == \
+                b[i].get_textpage().get_text_range(), i
+    finally:
+        a.close()
+        b.close()
+
+
+@given(st.lists(st.sampled_from(["a.pdf", "b.pdf"]), min_size=1, max_size=80).map(sorted))
+def test_the_chunk_of_a_sheet_is_the_chunk_it_is_rendered_in(files: list[str]) -> None:
+    """``chunk_of`` (what the preview asks: which pages were rendered with this one) agrees
+    with the chunks the build renders."""
+    from generator.incremental import chunk_of, chunks_of
+    from generator.layout import Sheet
+
+    sheets = []
+    for name in files:
+        s = Sheet(210.0, 297.0, "front", "")
+        s.file = name
+        sheets.append(s)
+    chunks = chunks_of(sheets, ["0" * 32] * len(sheets), "", [])
+    for ch in chunks:
+        assert ch.end - ch.start <= CHUNK_PAGES
+        for i in range(ch.start, ch.end):
+            assert chunk_of(sheets, i) == (ch.start, ch.end)
