@@ -157,6 +157,7 @@ class _Run:
         self.played: list[Played] = []
         self.ran = ran
         self.notes: list[str] = []
+        self.part: list[int] | None = None  # [i, n]: the i-th move of an entry of n
 
     def append(self, move: Move, auto: bool) -> None:
         now = self.game.now(self.state)
@@ -166,6 +167,8 @@ class _Run:
         data = {**outcome.data, "auto": {"move": move.kind, "who": move.who,
                                          "given": move.answers, "why": move.why}} \
             if auto else outcome.data
+        if not auto and self.part is not None:
+            data = {**data, "entry": self.part}   # undo takes the whole entry back
         event = self.store.append(self.saved.id, outcome.kind, data)
         self.state = outcome.state
         self.played.append(Played(event, move, outcome.lines, auto, now.text,
@@ -219,6 +222,7 @@ def play(store: Store, saved: SavedGame, game: Declaration, moves: Sequence[Move
         events = store.events(saved.id)
         run = _Run(store, saved, game, state_of(store, saved), ran=_ran_itself(events))
         for i, move in enumerate(moves):
+            run.part = [i + 1, len(moves)] if len(moves) > 1 else None
             try:
                 run.autos(until=move)
                 run.typed(move)
@@ -262,13 +266,20 @@ def _same_move(auto: Move, typed: Move) -> bool:
 
 def entry_events(events: Sequence[Event]) -> int:
     """How many events at the end of the log ``undo`` takes back: the last entry the table
-    typed and the steps that ran themselves after it (which would only run again). 0 when
-    nothing but the set-up (and steps that ran themselves after it) is left."""
+    typed (every move of it, when several were typed at once: ``shards Ann=1 Bob=-1``, its
+    events marked ``entry: [i, n]``) and the steps that ran themselves after and between
+    them (which would only run again). 0 when nothing but the set-up (and steps that ran
+    themselves after it) is left."""
     count = 0
     for event in reversed(events):
         if event.kind == "setup":
             return 0
         count += 1
-        if not event.data.get("auto"):
+        if event.data.get("auto"):
+            continue
+        part = event.data.get("entry")
+        later = (isinstance(part, list) and len(part) == 2 and isinstance(part[0], int)
+                 and not isinstance(part[0], bool) and part[0] > 1)
+        if not later:
             return count
     return 0

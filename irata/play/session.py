@@ -124,6 +124,10 @@ def undo(game_id: int | None, db: str | None, as_json: bool, whole_turn: bool) -
         text = f"Game {saved.id}: nothing to undo (only the set-up is left)"
     elif len(dropped) == 1:
         text = f"Game {saved.id}: dropped event {dropped[0].seq} ({_summary(dropped[0])})"
+    elif not whole_turn and len(typed) > 1:
+        text = (f"Game {saved.id}: dropped the last entry, {len(typed)} moves typed together "
+                f"(events {dropped[-1].seq} to {dropped[0].seq}: " + ", ".join(
+                    _summary(e) for e in reversed(typed)) + ")")
     elif not whole_turn and typed:
         text = (f"Game {saved.id}: dropped event {typed[0].seq} ({_summary(typed[0])}) and "
                 f"what ran itself after it: " + ", ".join(
