@@ -30,6 +30,7 @@ from generator.fonts import sheet_marks
 from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.layout import Settings, Sheet, best_grid, footer, page_size, usable_area
 from generator.outdir import confine, remove_stale, written_before
+from generator.outdir import current_umask as _umask
 from generator.pack import Panel, impose_game
 
 MAX_ICON_DEPTH = 6  # icons drawing icons
@@ -480,12 +481,6 @@ def _atomic_write(path: Path, write: Callable[[Path], object]) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def manifest_data(game: Game, sheets: list[Sheet], opts: BuildOptions,

@@ -309,6 +309,9 @@ def _blank_glyf(font: Any) -> None:
 
 
 def _truetype_maxp(font: Any) -> None:
+    """The tables a font whose outlines are now ``glyf`` (TrueType) needs to match: a version
+    1.0 ``maxp`` (fontTools works out its maxima on save), ``post`` naming the glyphs, and
+    the TrueType sfnt version."""
     from fontTools.ttLib import newTable
 
     maxp = newTable("maxp")
@@ -351,22 +354,7 @@ def _cff_to_glyf(font: Any) -> None:
     for tag in ("CFF ", "CFF2", "VORG"):
         if tag in font:
             del font[tag]
-    maxp = newTable("maxp")
-    maxp.tableVersion = 0x00010000
-    for attr in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
-                 "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
-                 "maxComponentElements", "maxPoints", "maxContours", "maxCompositePoints",
-                 "maxCompositeContours", "maxComponentDepth"):
-        setattr(maxp, attr, 0)
-    maxp.maxZones = 1
-    font["maxp"] = maxp
-    post = font["post"]
-    post.formatType = 2.0
-    post.extraNames = []
-    post.mapping = {}
-    post.glyphOrder = order
-    font["head"].glyphDataFormat = 0
-    font.sfntVersion = "\x00\x01\x00\x00"
+    _truetype_maxp(font)
 
 
 # --- coverage ----------------------------------------------------------------------------------

@@ -47,6 +47,8 @@ from typing import Any
 
 from generator.drawing import Drawing, Icon, Image, Primitive, Text, walk
 from generator.layout import Sheet
+from generator.outdir import current_umask as _umask
+from generator.outdir import read_bounded as _read_bounded
 
 CACHE_VERSION = 1
 CACHE_DIR = "irata-cache"  # beside svg/: a hidden name would pass for a leftover
@@ -254,25 +256,6 @@ def comp_key(comp: Any) -> str:
 
 
 # ---- the cache folder --------------------------------------------------------------------
-
-def _read_bounded(path: Path, limit: int) -> bytes | None:
-    """A regular file's bytes (never through a link), or None."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
-                     | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
-            return None
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read(limit + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
 
 _SECRET: bytes | None = None
 # the cache files this process checked or wrote: (inode, size, time, digest) by path, so a
@@ -777,12 +760,6 @@ def _place(src: Path, folder: Path, name: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 _PARTS: dict[str, Any] = {}  # chunk key -> its objects, read (generator.pdfjoin)

@@ -46,30 +46,42 @@ MAX_MANIFEST_BYTES = 64 * 2**20  # a print of 20,000 pieces writes a manifest of
 MAX_WRITTEN = 100_000  # files one build lists: its PDFs and a page's SVG and PNG each
 
 
-def _read_manifest(path: Path) -> Any:
-    """The manifest's JSON, or None for one that is not a regular file of at most
-    MAX_MANIFEST_BYTES (a link, a pipe, a folder) or that does not parse within Python's
-    nesting limit."""
+def read_bounded(path: Path, limit: int) -> bytes | None:
+    """A regular file's bytes, at most ``limit`` + 1 of them, or None for what is not a
+    regular file (O_NOFOLLOW: a link is never read through; O_NONBLOCK: a pipe never blocks
+    the open) or is larger than ``limit``."""
     import stat
 
     try:
-        # O_NOFOLLOW: a link named manifest.json is never read through; O_NONBLOCK: a pipe
-        # named so never blocks the open
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
                      | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_MANIFEST_BYTES:
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
             return None
         with os.fdopen(fd, "rb", closefd=False) as f:
-            raw = f.read(MAX_MANIFEST_BYTES + 1)
+            return f.read(limit + 1)
     except OSError:
         return None
     finally:
         os.close(fd)
-    if len(raw) > MAX_MANIFEST_BYTES:
+
+
+def current_umask() -> int:
+    """The process's umask (read by setting it and putting it back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _read_manifest(path: Path) -> Any:
+    """The manifest's JSON, or None for one that is not a regular file of at most
+    MAX_MANIFEST_BYTES (a link, a pipe, a folder) or that does not parse within Python's
+    nesting limit."""
+    raw = read_bounded(path, MAX_MANIFEST_BYTES)
+    if raw is None or len(raw) > MAX_MANIFEST_BYTES:
         return None
     try:
         return json.loads(raw.decode("utf-8"))
