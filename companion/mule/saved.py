@@ -38,14 +38,16 @@ play_turn = turn.play_turn
 
 def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int | None = None,
              deck: bool = False, alt_events: bool = False,
-             rivers: dict[str, str] | None = None, species: dict[str, str] | None = None
-             ) -> dict[str, Any]:
+             rivers: dict[str, str] | None = None, species: dict[str, str] | None = None,
+             options: dict[str, str] | None = None) -> dict[str, Any]:
     """Set-up (Beginner Game or Tournament Game): The Store, the Price Track at its minimum
     values, a random initial Ranking, each Colonist's starting Money, Goods and Lands; with
     ``deck``, the Production deck (Set-up 4) and the Lucky and Unlucky Event decks (Set-up 3)
     kept here. ``rivers`` names the River tile each Colonist starts with (Beginner);
     ``species`` the Player Species Card each Colonist picks (Tournament, Optional Rule:
-    Colonist Cards and Special Talents), whose Special Talent then changes a rule for them."""
+    Colonist Cards and Special Talents), whose Special Talent then changes a rule for them;
+    ``options`` the other Optional Rules chosen (``companion.mule.options``), saved with the
+    game for every step they change."""
     from companion.mule import events
     from companion.mule.game import starting_rivers
 
@@ -76,11 +78,30 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
         "hands": {name: md.hand_dealt(mode) for name in players},
     }
     state["species"] = _species(md, mode, players, species) if species else None
+    chosen = _options(options or {}, alt_events, species)
+    if chosen:
+        state["options"] = chosen
+        state["alt_events"] = "alternative-personal-events" in chosen
     # each River known by its tile: those named, the rest dealt
     state["players"] = _colonists(md, setup, mode, players,
                                   starting_rivers(md, players, mode, rivers or {}))
     turn.begin_turn(state, md)
     return state
+
+
+def _options(options: dict[str, str], alt_events: bool, species: dict[str, str] | None
+             ) -> dict[str, str]:
+    """The Optional Rules chosen, with those the flags --alt-events and --species choose;
+    Colonist Cards and Special Talents needs the Species Cards picked."""
+    chosen = dict(options)
+    if alt_events:
+        chosen["alternative-personal-events"] = ""
+    if species:
+        chosen["colonist-cards"] = ""
+    elif "colonist-cards" in chosen:
+        raise InputError("--option colonist-cards: give each Colonist's Player Species Card "
+                         "with --species, e.g. Ann=Mechtron")
+    return chosen
 
 
 def _colonists(md: MuleData, setup: dict[str, Any], mode: str, players: list[str],
@@ -257,7 +278,7 @@ def glance(state: dict[str, Any], md: MuleData | None = None) -> dict[str, Any]:
     return {"mode": s.mode, "turn": s.turn, "over": s.over, "colonists": colonists,
             "store": dict(state["store"]), "prices": prices,
             "next": now.as_dict(state) if now else None,
-            "colony": s.colony._asdict() if s.colony else None}
+            "colony": s.colony._asdict() if s.colony else None, "options": dict(s.options)}
 
 
 def _talent_of(ref: str | None, md: MuleData) -> dict[str, Any] | None:
@@ -291,6 +312,11 @@ def describe(state: dict[str, Any]) -> str:
     lines.append("Prices, The Store sells/buys: " + ", ".join(
         f"{x.capitalize()} ${sell[x]}/{s.prices.of(x)}" for x in GOODS))
     lines += _decks_and_craters(s) + _turn_lines(s)
+    from companion.mule import options
+
+    chosen = options.describe(s.options)
+    if chosen:
+        lines.append(chosen)
     talents = [(n, _talent_of(s.talent_card(n), md)) for n in s.ranking]
     if s.species:
         lines.append("Special Talents: " + ", ".join(

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from companion.mule.options import epilog as _options_epilog
 from components.errors import InputError
 from irata.lazy import LazyGroup
 from irata.options import DB, GAME, JSON, SEED, emit, names, open_store, pick
@@ -90,7 +91,7 @@ def mule() -> None:
 
 # -- saved games ----------------------------------------------------------------------------
 
-@mule.command()
+@mule.command(epilog=_options_epilog())
 @click.option("--players", required=True, help="The Colonists' names: Ann,Bob,Cid,Dee.")
 @click.option("--beginner", "mode", flag_value="beginner", default=True,
               help="Beginner Game set-up (default).")
@@ -103,12 +104,15 @@ def mule() -> None:
 @click.option("--rivers", help="Beginner: the River tile each starts with, Ann=R01,Bob=R03.")
 @click.option("--species", help="Tournament, Optional Rule (Colonist Cards and Special "
               "Talents): each Colonist's Player Species Card, Ann=Mechtron,Bob=SP03.")
+@click.option("--option", "option", multiple=True, metavar="NAME[=VALUE]",
+              help="An Optional Rule of the rulebook (repeatable, or several joined by "
+              "commas): the list below.")
 @click.option("--name", help="A name for the saved game.")
 @DB
 @JSON
 def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
-        rivers: str | None, species: str | None, name: str | None, db: str | None,
-        as_json: bool) -> None:
+        rivers: str | None, species: str | None, option: tuple[str, ...], name: str | None,
+        db: str | None, as_json: bool) -> None:
     """Start a saved game: The Store, prices, Ranking and every Colonist's start.
 
     With --deck the companion shuffles and keeps the Production deck and the Lucky and
@@ -124,7 +128,10 @@ def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
         raise InputError("--species: give NAME=SPECIES for every Colonist, e.g. Ann=Mechtron")
     colonists = names(players, "--players")
     given = pairs([rivers or ""], "--rivers")
-    state = new_game(_data(), colonists, mode, seed, deck, alt_events, given, picked)
+    from companion.mule import options
+
+    chosen = options.parse(option, mode)
+    state = new_game(_data(), colonists, mode, seed, deck, alt_events, given, picked, chosen)
     with open_store(db) as store:
         saved = store.create("mule", state, name)
     typed = {n.lower() for n in given}
