@@ -60,6 +60,7 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
 
     seed = random.SystemRandom().randrange(1, 10**6) if seed is None else seed
     rng = random.Random(seed)
+    chosen = _options(options or {}, alt_events, species)
     ranking = list(players)
     rng.shuffle(ranking)
     state: dict[str, Any] = {
@@ -68,7 +69,8 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
         "store": dict(setup["store"]),
         "prices": {g: md.track(g).buy_min for g in GOODS},
         "players": {},
-        "production_deck": production_deck(md, mode, rng, len(players)) if deck else None,
+        "production_deck": production_deck(md, mode, rng, len(players), chosen) if deck
+        else None,
         "production_drawn": [],
         "event_decks": {name: events.new_deck([c.id for c in md.deck(name)], seed, name)
                         for name in ("lucky", "unlucky")} if deck else None,
@@ -78,7 +80,6 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
         "hands": {name: md.hand_dealt(mode) for name in players},
     }
     state["species"] = _species(md, mode, players, species) if species else None
-    chosen = _options(options or {}, alt_events, species)
     if chosen:
         state["options"] = chosen
         state["alt_events"] = "alternative-personal-events" in chosen
@@ -175,17 +176,14 @@ def _species(md: MuleData, mode: str, players: list[str], chosen: dict[str, str]
     return out
 
 
-def production_deck(md: MuleData, mode: str, rng: random.Random, players: int = 4
-                    ) -> list[str]:
+def production_deck(md: MuleData, mode: str, rng: random.Random, players: int = 4,
+                    chosen: dict[str, str] | None = None) -> list[str]:
     """Set-up 4. Production Cards: one random The Ship is Back! at the bottom, the set-up's
-    number of other cards dealt on top of it (top of the deck first)."""
-    ships = [c.id for c in md.cards if c.ship_is_back]
-    others = [c.id for c in md.cards if not c.ship_is_back]
-    if not ships:
-        raise RuleError("the Production Cards hold no The Ship is Back! card")
-    count = int(md.setup(mode, players).get("production_deck", 0))
-    rng.shuffle(others)
-    return others[:count] + [rng.choice(ships)]
+    number of other cards dealt on top of it (top of the deck first); More Game Turns and
+    Variable Number of Game Turns change the deck (:mod:`companion.mule.length`)."""
+    from companion.mule import length
+
+    return length.production_deck(md, mode, rng, players, chosen)
 
 
 # -- the fold ---------------------------------------------------------------------------------
@@ -321,6 +319,7 @@ def describe(state: dict[str, Any]) -> str:
     if s.species:
         lines.append("Special Talents: " + ", ".join(
             f"{n} {t['species']} ({t['talent']})" for n, t in talents if t))
+    lines += _length_lines(s, md)
     if s.colony:
         lines.append(f"First Founder: {s.ranking[0]}. Colony total ${s.colony.total}: row "
                      f"{s.colony.rating} of 7. {s.colony.text}")
@@ -329,6 +328,24 @@ def describe(state: dict[str, Any]) -> str:
         lines.append(f"Now: {turn.say_step(now, state)}")
         lines.append(f"  {turn.command(now, state)}")
     return "\n".join(lines)
+
+
+def _length_lines(s: State, md: MuleData) -> list[str]:
+    """How long the game lasts, and the Colony Success Table read at its end, where an
+    Optional Rule (More Game Turns, Variable Number of Game Turns) changes them."""
+    from companion.mule import length, options
+
+    if not (options.on(s.options, "more-game-turns") or options.on(s.options, "variable-turns")):
+        return []
+    deck = length.length(md, s.mode, len(s.ranking), s.options)
+    lines = [deck.describe()]
+    if s.mode == "tournament":
+        turns = s.turn if s.over else deck.last
+        note = length.colony_note(md, turns, len(s.ranking))
+        lines.append("Colony Success: " + (note or f"the printed table, for {turns} Turns")
+                     + ("" if s.over or deck.first == deck.last else
+                        f" (if the game lasts {turns} Turns)"))
+    return lines
 
 
 def _decks_and_craters(s: State) -> list[str]:

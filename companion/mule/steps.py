@@ -29,7 +29,7 @@ import copy
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from companion.mule import board, events, market, phases, production, rules
+from companion.mule import board, events, length, market, phases, production, rules
 from companion.mule.data import (
     GOODS,
     EventCard,
@@ -670,12 +670,16 @@ def check_card(t: Turn, card: ProductionCard) -> None:
     if card.id in t.s.get("production_drawn", []):
         raise RuleError(f"{card.code or card.id} {card.title} was drawn on an earlier Turn: "
                         "each Production Card is drawn once")
-    n = int(t.md.setup(t.s["mode"], len(t.names)).get("production_deck", 0))
-    if n and card.ship_is_back and t.s["turn"] != n + 1:
-        raise RuleError(f"The Ship is Back! lies under the {n} Production Cards of the set-up: "
-                        f"it is drawn on Turn {n + 1}, not Turn {t.s['turn']}")
-    if n and not card.ship_is_back and t.s["turn"] == n + 1:
-        raise RuleError(f"on Turn {n + 1} only The Ship is Back! is left in the Production deck")
+    # the deck of the set-up, with More Game Turns and Variable Number of Game Turns
+    deck = length.length(t.md, t.s["mode"], len(t.names), t.s.get("options"))
+    now = t.s["turn"]
+    if deck.top and card.ship_is_back and not deck.first <= now <= deck.last:
+        raise RuleError(deck.describe() + f", not Turn {now}" if deck.bottom > 1 else
+                        f"The Ship is Back! lies under the {deck.top} Production Cards of the "
+                        f"set-up: it is drawn on Turn {deck.last}, not Turn {now}")
+    if deck.top and not card.ship_is_back and now >= deck.last:
+        raise RuleError(f"on Turn {deck.last} only The Ship is Back! is left in the Production "
+                        "deck")
 
 
 def _by_price(t: Turn, cards: list[ProductionCard], text: str) -> ProductionCard:
