@@ -77,7 +77,7 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
         "alt_events": alt_events,
         "craters": [],
         "crater_zones": {},       # Meteor Crater -> the Zone of Planet Irata it was placed in
-        "hands": {name: md.hand_dealt(mode) for name in players},
+        "hands": {name: _hand(md, mode, chosen) for name in players},
     }
     state["species"] = _species(md, mode, players, species) if species else None
     if chosen:
@@ -103,6 +103,17 @@ def _options(options: dict[str, str], alt_events: bool, species: dict[str, str] 
         raise InputError("--option colonist-cards: give each Colonist's Player Species Card "
                          "with --species, e.g. Ann=Mechtron")
     return chosen
+
+
+def _hand(md: MuleData, mode: str, chosen: dict[str, str]) -> dict[str, int]:
+    """The Hand Cards a Colonist is dealt; More Land Auctions: "give one more Land for Sale!
+    card to every player"."""
+    from companion.mule import options
+
+    hand = md.hand_dealt(mode)
+    if options.on(chosen, "more-land-auctions"):
+        hand["land_for_sale"] = hand.get("land_for_sale", 0) + 1
+    return hand
 
 
 def _colonists(md: MuleData, setup: dict[str, Any], mode: str, players: list[str],

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from companion.mule import board, events, length, market, phases, production, rules
+from companion.mule import board, events, expansion, length, market, phases, production, rules
 from companion.mule.data import (
     GOODS,
     EventCard,
@@ -254,11 +254,22 @@ def grant(t: Turn, who: str) -> None:
         t.tell(f"{who} claims no Land")
 
 
+class Opened(NamedTuple):
+    """A Land Auction begun at the table (the walk): the seller, the Land the Auction Tracker
+    is placed on, and whether its bids are secret (Secret Bidding in Land Auctions)."""
+
+    seller: str
+    tile: str
+    secret: bool
+
+
 def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
-             ) -> dict[str, Any] | None:
-    """A Land Auction, ``[SELLER] WINNER BID TILE@SQUARE``: the Land for Sale! cards are played
-    from Rank 1 down (``who``: the Colonist whose turn it is to play one or not; None: the
-    first holder by Rank). ``SELLER none`` (or blank) is ``who`` declining; None when so."""
+             ) -> dict[str, Any] | Opened | None:
+    """A Land Auction, as typed: ``[SELLER] TILE [secret]`` begins the walk (the Auction
+    Tracker placed on the Land TILE: :class:`Opened`), ``[SELLER] WINNER BID TILE@SQUARE
+    [secret]`` enters its result at once. The Land for Sale! cards are played from Rank 1 down
+    (``who``: the Colonist whose turn it is to play one or not; None: the first holder by
+    Rank). ``SELLER none`` (or blank) is ``who`` declining; None when so."""
     names = list(s["players"])
     holders = auction_holders(s)
     if who is None:
@@ -266,6 +277,8 @@ def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
             raise RuleError("Land Auctions: no Colonist holds a Land for Sale! card to play")
         who = holders[0]
     words = text.split()
+    secret = bool(words) and words[-1].lower() == "secret"
+    words = words[:-1] if secret else words
     if words and words[0].lower() not in NONE_WORDS and len(words) in (2, 4):
         seller = player_name(words[0], names)
         words = words[1:]
@@ -275,15 +288,19 @@ def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
         raise RuleError(f"Land Auctions: the Land for Sale! cards are played from Rank 1 down, "
                         f"and now it is {who}'s turn to play one or not (not {seller}'s)")
     if not words or (len(words) == 1 and _none(words[0])):
+        if secret:
+            raise InputError("Land Auction: 'secret' goes after the Land put up for sale, "
+                             "e.g. P09 secret")
         return None
+    if len(words) == 1:
+        return _opened(s, md, seller, words[0], secret)
     if len(words) != 3:
-        raise InputError("Land Auction: give SELLER WINNER BID TILE@SQUARE, e.g. Ann Bob 12 "
-                         "P09@E1 (the Colonist playing Land for Sale!, the highest bidder, the "
-                         "bid, the Land)")
+        raise InputError("Land Auction: give SELLER TILE to walk its bidding (e.g. Ann P09), or "
+                         "its result, SELLER WINNER BID TILE@SQUARE (e.g. Ann Bob 12 P09@E1)")
     winner = player_name(words[0], names)
     bid = _nonneg(words[1], "bid")
     typed = from_json(s)
-    check_land_auction(typed, md, seller, winner, bid)
+    check_land_auction(typed, md, seller, winner, bid, secret)
     land = claim(s, md, winner, words[2])
     if land is None:
         raise InputError("Land Auction: name the Land won, TILE@SQUARE")
@@ -292,23 +309,42 @@ def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
     return out
 
 
+def _opened(s: dict[str, Any], md: MuleData, seller: str, word: str, secret: bool) -> Opened:
+    """The Land the Auction Tracker is placed on: an unclaimed Land of Planet Irata, named by
+    its tile (its square is the winner's to say)."""
+    if "@" in word:
+        raise InputError(f"'{word[:40]}': the Land put up for sale is named by its tile alone "
+                         "(P09); its winner says the square it goes on")
+    land = board.parse_claim(word, md.land, owned(from_json(s)), s.get("craters", []), [],
+                             md.player_board)
+    if land is None or not land.get("tile"):
+        raise InputError(f"'{word[:40]}': name the Land by the code printed in its corner")
+    typed = from_json(s)
+    if secret:
+        expansion.check_secret_rule(typed)
+    expansion.open_auction(typed, md, seller, str(land["tile"]))
+    return Opened(seller, str(land["tile"]), secret)
+
+
 def auction(t: Turn, who: str | None) -> None:
-    """Land Auctions (Tournament only), after all Land Grants: from Rank 1 down, each Colonist
-    holding a Land for Sale! card plays one or not; the bid opens at exactly $8 and rises by
-    exactly $2; the winner pays it and places the Land. ``none`` alone: nobody else plays one
-    this Turn."""
+    """Land Auctions (Tournament only): from Rank 1 down, each Colonist holding a Land for
+    Sale! card plays one or not (with Land Auctions before Land Grant, before it; else after
+    all Land Grants). The walk: the Auction Tracker on a Land, the bid opened at exactly $8,
+    each Colonist clockwise raising by exactly $2 or Withdrawing, the highest bidder paying
+    and placing the Land (secret bids revealed at once, with Secret Bidding in Land Auctions);
+    or the result typed at once. ``none`` alone: nobody else plays one this Turn."""
     if who is None:                       # a game saved when one step took every auction
         holders = auction_holders(t.s)
         who = holders[0] if holders else None
     answer: list[str] = []
 
-    def parse(a: str) -> dict[str, Any] | None:
+    def parse(a: str) -> dict[str, Any] | Opened | None:
         answer[:] = [a]
         return _auction(t.s, t.md, a, who)
 
-    after = t.ask("auction", f"Land Auctions: {who} plays Land for Sale!? WINNER BID "
-                  f"TILE@SQUARE (blank: {who} does not; none: nobody else does this Turn)", "",
-                  parse)
+    after = t.ask("auction", f"Land Auctions: {who} plays Land for Sale!? TILE to auction it "
+                  f"(add 'secret' for secret bids), or its result WINNER BID TILE@SQUARE "
+                  f"(blank: {who} does not; none: nobody else does this Turn)", "", parse)
     if after is None:
         if answer and answer[0].strip().lower() in NONE_WORDS[1:]:
             t.s["todo"] = t.s["todo"][:1] + [x for x in t.s["todo"][1:] if x[0] != "auction"]
@@ -316,11 +352,92 @@ def auction(t: Turn, who: str | None) -> None:
         else:
             t.tell(f"{who} plays no Land for Sale! card")
         return
+    if isinstance(after, Opened):
+        _walk_auction(t, after)
+        return
     t.s.clear()
     t.s.update(after)
     seller, winner, bid, land, square = t.s.pop("auction_won")
     t.tell(f"{seller} plays Land for Sale!: {winner} wins {land} at ${bid} and places it on "
            f"{square}")
+
+
+def _walk_auction(t: Turn, opened: Opened) -> None:
+    """The Land Auction walked: the bids (:func:`_public_bids` or :func:`_secret_bids`), then
+    the winner pays and says the square of their Player Board the Land goes on."""
+    seller, tile = opened.seller, opened.tile
+    t.tell(f"{seller} plays Land for Sale!: the Auction Tracker goes on {tile}")
+    winner, bid = (_secret_bids if opened.secret else _public_bids)(t, opened)
+
+    def place(a: str) -> dict[str, Any]:
+        square = a.strip()
+        if square.upper().startswith(f"{tile}@"):
+            square = square[len(tile) + 1:]
+        if _none(square) or " " in square:
+            raise InputError(f"{winner} places {tile}: give the square of the Player Board, "
+                             "as printed (e.g. E1; on the command line --square E1)")
+        land = claim(t.s, t.md, winner, f"{tile}@{square}")
+        assert land is not None
+        return to_json(land_auction_won(from_json(t.s), seller, winner, bid, state_land(land)))
+
+    after = t.ask("square", f"{winner} wins {tile} at ${bid}: the square of {winner}'s "
+                  "Player Board it goes on (as printed, e.g. E1)", "", place)
+    t.s.clear()
+    t.s.update(after)
+    square = next(x["square"] for x in after["players"][winner]["lands"] if x["tile"] == tile)
+    t.tell(f"{winner} pays ${bid} and places {tile} on {square}")
+
+
+def _public_bids(t: Turn, opened: Opened) -> tuple[str, int]:
+    """The public procedure: opened at exactly $8 by the seller, then clockwise each
+    Colonist raises by exactly $2 or Withdraws until one bidder is left. Typed one turn at a
+    time, or several at once in clockwise order (``raise out raise``); on the command line
+    all of them at once (``--bids``)."""
+    s = from_json(t.s)
+    b = expansion.open_auction(s, t.md, opened.seller, opened.tile)
+    t.tell(b.said[0])
+    asked = 0
+    while (who := expansion.next_bidder(s, b)) is not None:
+        asked += 1
+        before = b
+
+        def parse(a: str, b: expansion.Bidding = before) -> expansion.Bidding:
+            words = a.replace(",", " ").split()
+            if not words:
+                raise InputError(f"Land Auctions: the Auction of {b.tile} is not over: "
+                                 f"{who} raises (raise) or Withdraws (out)")
+            for word in words:
+                b = expansion.bid_word(s, t.md, b, word)
+            return b
+
+        to = b.bid + t.md.land_auction[1]
+        b = t.ask("bids" if asked == 1 else f"bids{asked}",
+                  f"{opened.tile} at ${b.bid} ({b.high}): {who} raises to ${to} or is out? "
+                  "(raise/out; several in clockwise order at once: raise out ...)", "", parse)
+        for line in b.said[len(before.said):]:
+            t.tell(line)
+    t.tell(f"{b.high} is the highest bidder: ${b.bid}")
+    return b.high, b.bid
+
+
+def _secret_bids(t: Turn, opened: Opened) -> tuple[str, int]:
+    """Secret Bidding in Land Auctions: every Colonist's hidden bid, revealed at once
+    (:func:`companion.mule.expansion.secret_winner`)."""
+    s = from_json(t.s)
+    names = list(s.ranking)
+
+    def parse(a: str) -> tuple[dict[str, int], tuple[str, int]]:
+        bids = parse_named(a, names, "secret bid")
+        return bids, expansion.secret_winner(s, t.md, opened.seller, bids)
+
+    bids, (winner, bid) = t.ask("bids", f"Secret bids for {opened.tile}, revealed at once: "
+                                "NAME=N for each Colonist bidding (0, or not named: no bid)", "",
+                                parse)
+    t.tell("Secret bids: " + ", ".join(f"{n} ${bids.get(n, 0)}" for n in names))
+    tied = [n for n in names if bids.get(n, 0) == bid]
+    if len(tied) > 1:
+        t.tell(f"A tie at ${bid} ({', '.join(tied)}): the lowest ranking tied player wins")
+    return winner, bid
 
 
 def auction_holders(s: dict[str, Any]) -> list[str]:
