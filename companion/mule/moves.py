@@ -70,6 +70,11 @@ MOVES: tuple[MoveSpec, ...] = (
                      Param("buy", "Bought from The Store: NAME=N,... (repeatable).",
                            option="--buy", pairs=True),
                      Param("deals", "SELLER>BUYER N@PRICE (repeatable).", option="--deal",
+                           many=True),
+                     Param("declare", "Declaring Buyers and Sellers: NAME=B or NAME=S for "
+                           "every Colonist.", option="--declare", pairs=True),
+                     Param("offers", "Colonists Preferred over The Store: NAME buys N@PRICE "
+                           "or NAME sells N@PRICE (repeatable).", option="--offer",
                            many=True))),
     MoveSpec("sellout", "final-market", "Step: the Final Turn's Market (all sold to The Store).",
              "6. Market of the Final Turn: everyone sells all their Goods to The Store (it "

@@ -64,7 +64,8 @@ BY_KEY: Mapping[str, Option] = {o.key: o for o in OPTIONS}
 # the Optional Rules the companion honours so far; the others are refused at ``new``
 SUPPORTED: frozenset[str] = frozenset({
     "colonist-cards", "alternative-personal-events", "inherent-value", "more-game-turns",
-    "variable-turns", "secret-bidding", "land-auctions-before-grant", "more-land-auctions"})
+    "variable-turns", "secret-bidding", "land-auctions-before-grant", "more-land-auctions",
+    "declaring-buyers-and-sellers", "colonists-preferred"})
 
 
 def epilog() -> str:

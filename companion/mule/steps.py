@@ -29,7 +29,17 @@ import copy
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from companion.mule import board, events, expansion, length, market, phases, production, rules
+from companion.mule import (
+    board,
+    events,
+    expansion,
+    length,
+    market,
+    options,
+    phases,
+    production,
+    rules,
+)
 from companion.mule.data import (
     GOODS,
     EventCard,
@@ -1061,38 +1071,136 @@ def _deal(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str
     return to_json(after)
 
 
+def _offers(s: dict[str, Any], md: MuleData, good: str, text: str) -> list[market.Offer]:
+    """Colonists Preferred over The Store in Auctions: the offers at least matching The
+    Store's price, as typed: ``Ann buys 2@6, Bob sells 1@5``; blank or none: none."""
+    if _none(text):
+        return []
+    typed = from_json(s)
+    names = [c.name for c in typed.colonists]
+    out: list[market.Offer] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        words = part.replace("@", " @ ").split()
+        if len(words) != 5 or words[1].lower() not in ("buys", "sells") or words[3] != "@":
+            raise InputError(f"'{part[:40]}': an offer is NAME buys N@PRICE or NAME sells "
+                             "N@PRICE, e.g. Ann buys 2@6")
+        side = {"buys": "buy", "sells": "sell"}[words[1].lower()]
+        offer = market.Offer(player_name(words[0], names), side, _nonneg(words[2], "units"),
+                             _nonneg(words[4], "price"))
+        if offer.units < 1:
+            raise InputError(f"'{part[:40]}': an offer is for 1 unit or more")
+        market.check_offer(typed, md, good, offer)
+        out.append(offer)
+    return out
+
+
+class _Auction:
+    """One Market Auction while its questions are asked: the Turn, the Good, the lines the
+    last answer made, the offers standing (Colonists Preferred over The Store in Auctions)
+    and the deals made between Colonists."""
+
+    def __init__(self, t: Turn, good: str) -> None:
+        self.t, self.good = t, good
+        self.lines: list[str] = []
+        self.offers: list[market.Offer] = []
+        self.deals: list[tuple[str, str, int, int]] = []
+        self.asked: set[str] = set()
+
+    def step(self, key: str, question: str, fn: Callable[[str], dict[str, Any]]) -> None:
+        self.asked.add(key)
+
+        def parse(a: str) -> dict[str, Any]:
+            self.lines.clear()
+            return fn(a)
+
+        after = self.t.ask(key, question, "", parse)
+        self.t.s.clear()
+        self.t.s.update(after)
+        for line in self.lines:
+            self.t.tell(line)
+
+    def preferred(self, text: str, side: str) -> dict[str, int]:
+        """Sales to (``side`` sell) or purchases from The Store as typed, each checked against
+        the offers still standing."""
+        typed = from_json(self.t.s)
+        given = parse_named(text, [c.name for c in typed.colonists],
+                            "sold" if side == "sell" else "bought")
+        for name, n in given.items():
+            if n:
+                market.check_preferred(typed, self.good, self.offers, self.deals, name, side)
+        return given
+
+    def sell(self, a: str) -> dict[str, Any]:
+        self.preferred(a, "sell")
+        return sell_to_store(self.t.s, self.good, a, self.lines)
+
+    def buy(self, a: str) -> dict[str, Any]:
+        self.preferred(a, "buy")
+        return _buy(self.t.s, self.t.md, self.good, a, self.lines)
+
+    def deal(self, a: str) -> dict[str, Any]:
+        out = _deal(self.t.s, self.good, a, self.lines)
+        self.deals = _deals(a, list(self.t.players))
+        return out
+
+    def declare(self, a: str) -> dict[str, Any]:
+        said = {k: str(v) for k, v in _pairs(a, "declared").items()}
+        after = market.declare(from_json(self.t.s), self.good, said)
+        roles = market.declared(after, self.good)
+        self.lines.append("Declared: " + ", ".join(f"{n} {roles[n].capitalize()}"
+                                                   for n in after.ranking))
+        return to_json(after)
+
+
+def _pairs(text: str, what: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in text.replace(";", ",").split(","):
+        if part.strip():
+            name, eq, value = part.partition("=")
+            if not eq:
+                raise InputError(f"{what}: '{part.strip()[:40]}' should be NAME=VALUE")
+            out[name.strip()] = value.strip()
+    return out
+
+
 def trade(t: Turn, good: str) -> None:
     """6. Market, one Auction: sales to The Store at its Buy Price, purchases from it at its
     Sell Price (Priority to Buy: the lowest Rank first), deals between Colonists at any price;
     a Colonist Buys or Sells in one Auction, not both. Only what somebody can still do is
     asked: a sale needs a Colonist holding the Good, a purchase one who can pay The Store, a
-    deal a Colonist to sell and another to buy."""
+    deal a Colonist to sell and another to buy.
+
+    Optional Rules: Declaring Buyers and Sellers asks every Colonist's declaration first;
+    Colonists Preferred over The Store in Auctions asks the offers at least matching The
+    Store's, then the deals between Colonists before the trades with The Store, and refuses
+    a trade with The Store while another Colonist's offer for it stands."""
     good = check_good(good)
     buy = t.s["prices"][good]
     sell_price = t.md.track(good).sell_for(buy)
-    lines: list[str] = []
     title = good.capitalize()
-
-    def step(key: str, question: str, fn: Callable[[str], dict[str, Any]]) -> None:
-        def parse(a: str) -> dict[str, Any]:
-            lines.clear()
-            return fn(a)
-
-        after = t.ask(key, question, "", parse)
-        t.s.clear()
-        t.s.update(after)
-        for line in lines:
-            t.tell(line)
-
+    a = _Auction(t, good)
+    chosen = t.s.get("options")
+    if holders_of(from_json(t.s), good) or no_purchase(from_json(t.s), t.md, good) is None:
+        if options.on(chosen, "declaring-buyers-and-sellers"):
+            a.step("declare", f"{title} Auction: each Colonist declares Buyer or Seller "
+                   "(NAME=B or NAME=S, every Colonist)", a.declare)
+        if options.on(chosen, "colonists-preferred"):
+            a.offers = t.ask("offers", f"{title} Auction: offers at least matching The "
+                             f"Store's ${buy}/${sell_price} (NAME buys N@PRICE, NAME sells "
+                             "N@PRICE, ...; blank: none)", "",
+                             lambda x: _offers(t.s, t.md, good, x))
+            if no_deal(from_json(t.s), good) is None:
+                a.step("deals", f"{title}: deals between Colonists, first (SELLER>BUYER "
+                       "N@PRICE, ...)", a.deal)
     if holders_of(from_json(t.s), good):
-        step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)",
-             lambda a: sell_to_store(t.s, good, a, lines))
+        a.step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)", a.sell)
     if no_purchase(from_json(t.s), t.md, good) is None:
-        step("buy", f"{title}: bought from The Store at ${sell_price} (NAME=N,...)",
-             lambda a: _buy(t.s, t.md, good, a, lines))
-    if no_deal(from_json(t.s), good) is None:
-        step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",
-             lambda a: _deal(t.s, good, a, lines))
+        a.step("buy", f"{title}: bought from The Store at ${sell_price} (NAME=N,...)", a.buy)
+    if "deals" not in a.asked and no_deal(from_json(t.s), good) is None:
+        a.step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",
+               a.deal)
 
 
 # -- 7. Ranking, 8. Personal Events, the end ---------------------------------------------

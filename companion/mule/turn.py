@@ -68,7 +68,7 @@ def begin_turn(s: dict[str, Any], md: MuleData) -> None:
     grants = int(md.setup(s["mode"], len(s["ranking"])).get("land_grants_turn_1", 2)) \
         if s["turn"] == 1 else 1
     s.setdefault("hands", {n: {} for n in s["ranking"]})   # saved before the Hand Cards
-    for key in ("auctions", "roles", "shortage", "card", "dev", "final"):
+    for key in ("auctions", "roles", "shortage", "card", "dev", "final", "declared"):
         s.pop(key, None)
     s["todo"] = [["grant", n] for _ in range(grants) for n in reversed(s["ranking"])]
     if _auctions_before_grant(s) and s["turn"] > 1:
@@ -338,7 +338,14 @@ def command(now: Step, state: dict[str, Any]) -> str:
         return base + f"produce{card}   [--flip NAME=TILES] [--hit NAME=LAND] " \
             "[--lands NAME=CELLS] [--craters ZONE,ZONE]"
     if now.step == "trade":
-        return base + f"trade {who} [--sell NAME=N,...] [--buy NAME=N,...] " \
+        from companion.mule import options
+
+        chosen = state.get("options")
+        declare = " --declare NAME=B|S,..." if options.on(chosen, "declaring-buyers-and-sellers") \
+            else ""
+        offers = " [--offer 'NAME buys N@PRICE']" if options.on(chosen, "colonists-preferred") \
+            else ""
+        return base + f"trade {who}{declare}{offers} [--sell NAME=N,...] [--buy NAME=N,...] " \
             "[--deal 'SELLER>BUYER N@PRICE']"
     if now.step in ("lucky", "unlucky"):
         card = "" if deck else " CARD"
