@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
+from companion.mule.planet import check_on_planet, planet_of
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def left_on_planet(s: State, md: MuleData, kind: str) -> dict[str, int]:
     claimed one came from the Zone of the Player Board square it went on (Land Grant). When
     the set-up placed fewer than there are squares (Rivers with three Colonists), a Zone is sure
     to hold only what the other Zones cannot: the Lands left, less the squares left elsewhere."""
-    pb, planet = md.player_board, md.planet_irata
+    pb, planet = md.player_board, planet_of(s, md)
     placed = int(md.setup(s.mode, len(s.ranking)).get("lands", {}).get(kind, 0))
     claimed = [x for c in s.colonists for x in c.lands if x.land == kind]
     left = placed - len(claimed)
@@ -146,8 +147,14 @@ def check_from_planet(s: State, md: MuleData, land: Land) -> None:
         return
     if kind not in PLANET_LANDS:
         return
-    pb, planet = md.player_board, md.planet_irata
+    pb, planet = md.player_board, planet_of(s, md)
     zone = pb.zone(square)
+    laid_in = check_on_planet(s, md, land.tile) if land.tile else None
+    if laid_in is not None and laid_in != zone:
+        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and "
+                        f"{land.tile} was laid in the {laid_in.capitalize()} Zone of Planet "
+                        f"Irata (Random Land Placement), so it cannot go on {square} "
+                        f"({zone.capitalize()} Zone)")
     what = land.tile or kind
     title = kind.replace("-", " ").title()
     placed = int(md.setup(s.mode, len(s.ranking)).get("lands", {}).get(kind, 0))
@@ -157,8 +164,9 @@ def check_from_planet(s: State, md: MuleData, land: Land) -> None:
     have = planet.squares(zone, kind)
     if have == 0:
         zones = " and ".join(z.capitalize() for z in planet.zones_of(kind))
+        laid = " as Random Land Placement laid it" if planet is not md.planet_irata else ""
         raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and the "
-                        f"{zone.capitalize()} Zone of Planet Irata has no {title} square "
+                        f"{zone.capitalize()} Zone of Planet Irata{laid} has no {title} square "
                         f"({title}: {zones} Zone), so {what} cannot go on {square}")
     claimed = [(c.name, x) for c in s.colonists for x in c.lands if x.land == kind]
     here = [f"{n} {x.square}" for n, x in claimed if x.square and pb.zone(x.square) == zone]

@@ -39,7 +39,8 @@ play_turn = turn.play_turn
 def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int | None = None,
              deck: bool = False, alt_events: bool = False,
              rivers: dict[str, str] | None = None, species: dict[str, str] | None = None,
-             options: dict[str, str] | None = None) -> dict[str, Any]:
+             options: dict[str, str] | None = None, planet: str | None = None
+             ) -> dict[str, Any]:
     """Set-up (Beginner Game or Tournament Game): The Store, the Price Track at its minimum
     values, a random initial Ranking, each Colonist's starting Money, Goods and Lands; with
     ``deck``, the Production deck (Set-up 4) and the Lucky and Unlucky Event decks (Set-up 3)
@@ -47,7 +48,9 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
     ``species`` the Player Species Card each Colonist picks (Tournament, Optional Rule:
     Colonist Cards and Special Talents), whose Special Talent then changes a rule for them;
     ``options`` the other Optional Rules chosen (``companion.mule.options``), saved with the
-    game for every step they change."""
+    game for every step they change; ``planet`` the placement of Planet Irata the table laid
+    with Random Land Placement (drawn from the seed when not given:
+    :mod:`companion.mule.planet`)."""
     from companion.mule import events
     from companion.mule.game import starting_rivers
 
@@ -83,6 +86,9 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
     if chosen:
         state["options"] = chosen
         state["alt_events"] = "alternative-personal-events" in chosen
+    laid = _planet(md, mode, len(players), seed, chosen, planet)
+    if laid:
+        state["planet"] = [list(row) for row in laid]
     # each River known by its tile: those named, the rest dealt
     state["players"] = _colonists(md, setup, mode, players,
                                   starting_rivers(md, players, mode, rivers or {}))
@@ -103,6 +109,26 @@ def _options(options: dict[str, str], alt_events: bool, species: dict[str, str] 
         raise InputError("--option colonist-cards: give each Colonist's Player Species Card "
                          "with --species, e.g. Ann=Mechtron")
     return chosen
+
+
+def _planet(md: MuleData, mode: str, players: int, seed: int | str, chosen: dict[str, str],
+            typed: str | None) -> tuple[tuple[str, ...], ...]:
+    """Random Land Placement: the placement typed (``--planet``), else drawn from the seed
+    (its own stream, so the Ranking and the decks of a seed stay as they were)."""
+    import random
+
+    from companion.mule import options, planet
+
+    variant = options.value(chosen, "random-land-placement")
+    if variant is None:
+        if typed:
+            raise InputError("--planet: the placement of Random Land Placement; choose the "
+                             "rule with --option random-land-placement=rivers (or =no-rivers)")
+        return ()
+    rivers = variant == "rivers"
+    if typed:
+        return planet.parse(typed, md, mode, players, rivers)
+    return planet.draw(md, mode, players, rivers, random.Random(f"{seed}:planet"))
 
 
 def _hand(md: MuleData, mode: str, chosen: dict[str, str]) -> dict[str, int]:
@@ -330,7 +356,7 @@ def describe(state: dict[str, Any]) -> str:
     if s.species:
         lines.append("Special Talents: " + ", ".join(
             f"{n} {t['species']} ({t['talent']})" for n, t in talents if t))
-    lines += _length_lines(s, md)
+    lines += _length_lines(s, md) + _planet_lines(s)
     if s.colony:
         lines.append(f"First Founder: {s.ranking[0]}. Colony total ${s.colony.total}: row "
                      f"{s.colony.rating} of 7. {s.colony.text}")
@@ -339,6 +365,17 @@ def describe(state: dict[str, Any]) -> str:
         lines.append(f"Now: {turn.say_step(now, state)}")
         lines.append(f"  {turn.command(now, state)}")
     return "\n".join(lines)
+
+
+def _planet_lines(s: State) -> list[str]:
+    """Random Land Placement: Planet Irata as laid, row by row (a Land claimed since: dots)."""
+    from companion.mule import planet
+
+    if not planet.laid(s):
+        return []
+    claimed = [x.tile for c in s.colonists for x in c.lands if x.tile]
+    return ["Planet Irata as laid (Random Land Placement), top row first:",
+            *(f"  {row}" for row in planet.rows_text(s, claimed))]
 
 
 def _length_lines(s: State, md: MuleData) -> list[str]:

@@ -68,6 +68,7 @@ from companion.mule.expansion import Claimable as Claimable
 from companion.mule.expansion import claimable as claimable
 from companion.mule.market import holders_of, no_deal, no_purchase
 from companion.mule.market import store_sells_not as store_sells_not
+from companion.mule.planet import check_on_planet, planet_of
 from companion.mule.state import State, from_json, to_json
 from companion.mule.state import land_of as state_land
 from companion.mule.state import player_name as player_name
@@ -182,14 +183,16 @@ def empty_on_planet(s: dict[str, Any], md: MuleData) -> dict[str, int]:
     Zone), less the Lands surely still lying there (``_left_on_planet``), less the Meteor
     Craters placed there and not claimed. An upper bound: a Zone is refused a Crater only
     when it surely has no empty square."""
-    planet = md.planet_irata
     typed = from_json(s)
+    planet = planet_of(typed, md)
     mine = owned(typed)
     out: dict[str, int] = {}
     for zone in dict.fromkeys(planet.zones):
         lying = sum(left_on_planet(typed, md, k).get(zone, 0) for k in PLANET_LANDS)
         craters = sum(1 for c in typed.craters if c not in mine and crater_zone(typed, c) == zone)
-        out[zone] = max(0, sum(planet.squares(zone, k) for k in PLANET_LANDS) - lying - craters)
+        # a square Random Land Placement left empty is empty from the start
+        land_squares = sum(planet.squares(zone, k) for k in (*PLANET_LANDS, "empty"))
+        out[zone] = max(0, land_squares - lying - craters)
     return out
 
 
@@ -330,6 +333,7 @@ def _opened(s: dict[str, Any], md: MuleData, seller: str, word: str, secret: boo
     if land is None or not land.get("tile"):
         raise InputError(f"'{word[:40]}': name the Land by the code printed in its corner")
     typed = from_json(s)
+    check_on_planet(typed, md, str(land["tile"]))
     if secret:
         expansion.check_secret_rule(typed)
     expansion.open_auction(typed, md, seller, str(land["tile"]))
