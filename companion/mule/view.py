@@ -65,7 +65,8 @@ def board(state: dict[str, Any]) -> Board:
     title = f"M.U.L.E. {mode} Game, Turn {state.get('turn')}" + (" (over)" if state.get("over")
                                                                   else "")
     upcoming = tuple(_said(step) for step in (state.get("todo") or [])[1:7])
-    notes = (f"Meteor Craters: {', '.join(state['craters'])}",) if state.get("craters") else ()
+    notes: tuple[str, ...] = (f"Meteor Craters: {', '.join(state['craters'])}",) \
+        if state.get("craters") else ()
     if state.get("planet"):      # Random Land Placement: Planet Irata as the table laid it
         notes += ("Planet Irata as laid: " + " / ".join(" ".join(row)
                                                         for row in state["planet"]),)
