@@ -199,3 +199,16 @@ def test_new_and_status_on_the_command_line(tmp_path: Path, real: MuleData) -> N
     state = json.loads(CliRunner().invoke(cli, ["play", "mule", "status", "--db", db,
                                                 "--json"]).stdout)
     assert state["options"] == {"random-land-placement": "no-rivers"}
+
+
+def test_a_set_correction_of_the_placement_is_checked(real: MuleData) -> None:
+    s = tournament(real, laid=NO_RIVERS)
+    game.validate(s)
+    swapped = game.set_path(s, "planet", [list("RHPHPLP"), *s["planet"][1:]])
+    with pytest.raises(RuleError, match="without Rivers: the Rivers keep the printed River"):
+        game.validate(swapped)
+    plain = game.new_game(real, NAMES, "tournament", seed=3)
+    with pytest.raises(RuleError, match="kept with Random Land Placement alone"):
+        game.validate({**plain, "planet": s["planet"]})
+    with pytest.raises(RuleError, match="More Game Turns takes 1 or 2"):
+        game.validate({**plain, "options": {"more-game-turns": "5"}})
