@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from companion.mule import data as mule_data
 from companion.mule import saved as game
 from companion.mule import steps, turn
-from companion.mule import data as mule_data
 from companion.mule.data import MuleData
 from companion.mule.expansion import claimable, owned
 from companion.mule.state import from_json
