@@ -192,3 +192,13 @@ def test_inherent_value_in_the_colony_total(md: MuleData) -> None:
     after, _ = step(s, md)
     # $1000 Money + 2 Lands x $10 + 1 M.U.L.E. x $5 = $1025: row 5 (800-1049)
     assert after["colony"]["total"] == 1025 and after["colony"]["rating"] == 5
+
+
+def test_the_colony_calculator_scales_for_the_turns_played() -> None:
+    # $2000, 4 Colonists: row 1 on the printed table ($1800 or more), row 2 after 8 Turns
+    # (row 1 from 1800*8/7 = $2057)
+    args = ["play", "mule", "colony", "--total", "2000", "--players", "Ann,Bob,Cid,Dee"]
+    out = CliRunner().invoke(cli, args).stdout
+    assert "row 1 of 7" in out and "scales" not in out
+    out = CliRunner().invoke(cli, [*args, "--turns", "8"]).stdout
+    assert "row 2 of 7" in out and "scales each bound by 8/7" in out
