@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.mule import board, steps, turn
+from companion.mule import board, planet, steps, turn
 from companion.mule import data as mule_data
 from companion.mule import saved as game
 from companion.mule.data import MuleData
@@ -212,3 +212,16 @@ def test_a_set_correction_of_the_placement_is_checked(real: MuleData) -> None:
         game.validate({**plain, "planet": s["planet"]})
     with pytest.raises(RuleError, match="More Game Turns takes 1 or 2"):
         game.validate({**plain, "options": {"more-game-turns": "5"}})
+
+
+def test_every_drawn_placement_is_one_the_table_could_type(real: MuleData) -> None:
+    import random
+
+    for mode in ("beginner", "tournament"):
+        for players in (3, 4):
+            for rivers in (True, False):
+                for seed in range(5):
+                    rows = planet.draw(real, mode, players, rivers, random.Random(seed))
+                    planet.check(rows, real, mode, players, rivers)     # raises if not
+                    typed = "/".join(" ".join(row) for row in rows)
+                    assert planet.parse(typed, real, mode, players, rivers) == rows
