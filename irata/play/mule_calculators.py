@@ -209,7 +209,7 @@ def rank(money: str, previous: str, lands: str | None, mules: str | None,
 @click.command()
 @click.option("--total", type=AMOUNT, required=True, help="All Colonists' Money together.")
 @click.option("--players", required=True, help="The Colonists' names: Ann,Bob,Cid,Dee.")
-@click.option("--turns", type=click.IntRange(1, 99), default=None,
+@click.option("--turns", type=BoundedInt(1, 99), default=None,
               help="The Game Turns played (More Game Turns, Variable Number of Game Turns): "
               "the table scaled for them.")
 @JSON
