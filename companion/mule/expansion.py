@@ -266,6 +266,22 @@ def clockwise(s: State, after: str) -> list[str]:
     return seats[i + 1:] + seats[:i + 1]
 
 
+def check_can_place(s: State, md: MuleData, who: str, tile: str, what: str) -> None:
+    """Land Auctions: the winner "places the auctioned Land on his Player Board, following the
+    placement rules described under Land Grant", so (the project's decision) a Colonist bids
+    only for a Land they could place: an empty square of a Zone that may hold it (a River: an
+    empty river bed; with Random Land Placement naming tiles, the Zone it was laid in), as
+    :func:`claimable` reads Planet Irata."""
+    kind = md.land(tile).land
+    laid_in = check_on_planet(s, md, tile)
+    if any(kind in c.lands and (laid_in is None or c.zone in (laid_in, ANY_ZONE))
+           for c in claimable(s, md, who)):
+        return
+    raise RuleError(f"Land Auctions: the winner places the Land won on their Player Board, "
+                    f"and {who} has no empty square that could take {tile} "
+                    f"({kind.replace('-', ' ').title()}), so {who} cannot {what}")
+
+
 def open_auction(s: State, md: MuleData, seller: str, tile: str) -> Bidding:
     """Land Auctions: ``seller`` plays a Land for Sale! card, places the Auction Tracker on an
     unclaimed Land of Planet Irata (``tile``, checked by the claim's reading) and opens the
@@ -277,6 +293,7 @@ def open_auction(s: State, md: MuleData, seller: str, tile: str) -> Bidding:
     if money < opening:
         raise RuleError(f"Land Auctions: the opening bid is exactly ${opening}, and {seller} "
                         f"has ${money}: the one who opens pays it if nobody raises")
+    check_can_place(s, md, seller, tile, "open the bidding for it")
     return Bidding(seller, tile, seller, opening, (), seller,
                    (f"{seller} opens the bidding for {tile} at ${opening}",))
 
@@ -317,10 +334,11 @@ def bid_word(s: State, md: MuleData, b: Bidding, word: str) -> Bidding:
     if money < to:
         raise RuleError(f"Land Auctions: the winner pays the bid, and {who} has ${money}: "
                         f"cannot raise to ${to} (out, then)")
+    check_can_place(s, md, who, b.tile, "raise (out, then)")
     return b._replace(high=who, bid=to, last=who, said=(*b.said, f"{who} raises to ${to}"))
 
 
-def secret_winner(s: State, md: MuleData, seller: str, bids: Mapping[str, int]
+def secret_winner(s: State, md: MuleData, seller: str, tile: str, bids: Mapping[str, int]
                   ) -> tuple[str, int]:
     """Secret Bidding in Land Auctions: every Colonist hides the Money they bid and all are
     revealed at once; the highest wins, and "in case of a tie, the lowest ranking tied player
@@ -338,6 +356,8 @@ def secret_winner(s: State, md: MuleData, seller: str, bids: Mapping[str, int]
         if bid > money:
             raise RuleError(f"Secret Bidding in Land Auctions: {name} has ${money}: cannot "
                             f"bid ${bid} (the Money bid is hidden in the hand)")
+        if bid:
+            check_can_place(s, md, name, tile, "bid for it")
     if bids.get(seller, 0) < opening:
         raise RuleError(f"Secret Bidding in Land Auctions: {seller} plays the card and opens, "
                         f"so bids at least ${opening} (the project's reading)")

@@ -442,7 +442,7 @@ def _secret_bids(t: Turn, opened: Opened) -> tuple[str, int]:
 
     def parse(a: str) -> tuple[dict[str, int], tuple[str, int]]:
         bids = parse_named(a, names, "secret bid")
-        return bids, expansion.secret_winner(s, t.md, opened.seller, bids)
+        return bids, expansion.secret_winner(s, t.md, opened.seller, opened.tile, bids)
 
     bids, (winner, bid) = t.ask("bids", f"Secret bids for {opened.tile}, revealed at once: "
                                 "NAME=N for each Colonist bidding (0, or not named: no bid)", "",

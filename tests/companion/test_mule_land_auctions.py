@@ -244,3 +244,19 @@ def test_more_land_auctions_one_more_card_each(md: MuleData) -> None:
     out.pop("auctions")
     again = steps._auction(out, md, "Packer 8 P14@E2", "Mechtron")
     assert isinstance(again, dict) and again["hands"]["Mechtron"]["land_for_sale"] == 0
+
+
+def test_a_colonist_bids_only_for_a_land_they_could_place(md: MuleData) -> None:
+    # the project's decision: the winner has to place the Land, so a Colonist whose Player
+    # Board has no empty square for it neither opens nor raises (Leggite's is full)
+    s = at_auctions(md)
+    squares = md.player_board.squares
+    s["players"]["Leggite"]["lands"] = [board.new_land("plains", None, q) for q in squares]
+    after, _, said = walk(s, md, ["P13", "raise", "raise", "out", "out", "out", "E1"])
+    refusals = [x for x in said if x.startswith("  !")]
+    assert ("Leggite has no empty square that could take P13 (Plains), so Leggite cannot "
+            "raise (out, then)") in refusals[0]
+    assert after["players"]["Packer"]["money"] == 20          # Packer won at $10
+    s["players"]["Mechtron"]["lands"] = [board.new_land("plains", None, q) for q in squares]
+    with pytest.raises(RuleError, match="Mechtron cannot open the bidding for it"):
+        steps._auction(s, md, "P13", "Mechtron")
