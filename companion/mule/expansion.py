@@ -5,18 +5,22 @@ names what the Colonist whose Land Grant it is could claim, without the steps.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from components.errors import RuleError
+from companion.mule.planet import check_on_planet, planet_of
+from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:
     from companion.mule.data import MuleData
     from companion.mule.state import Land, State
 
-__all__ = ["ANY_ZONE", "BESIDE", "PLANET_LANDS", "Claimable", "check_crater_zone",
-           "check_from_planet", "check_land_auction", "claimable", "crater_zone",
-           "land_auction_won", "land_granted", "left_on_planet", "must_claim", "owned"]
+__all__ = ["ANY_ZONE", "BESIDE", "PLANET_LANDS", "Bidding", "Claimable", "bid_word",
+           "check_card_play", "check_crater_zone", "check_from_planet", "check_land_auction",
+           "claimable", "clockwise", "crater_zone", "land_auction_won", "land_granted",
+           "left_on_planet", "must_claim", "next_bidder", "open_auction", "owned",
+           "secret_winner"]
 
 
 def owned(s: State) -> dict[str, str]:
@@ -64,7 +68,7 @@ def left_on_planet(s: State, md: MuleData, kind: str) -> dict[str, int]:
     claimed one came from the Zone of the Player Board square it went on (Land Grant). When
     the set-up placed fewer than there are squares (Rivers with three Colonists), a Zone is sure
     to hold only what the other Zones cannot: the Lands left, less the squares left elsewhere."""
-    pb, planet = md.player_board, md.planet_irata
+    pb, planet = md.player_board, planet_of(s, md)
     placed = int(md.setup(s.mode, len(s.ranking)).get("lands", {}).get(kind, 0))
     claimed = [x for c in s.colonists for x in c.lands if x.land == kind]
     left = placed - len(claimed)
@@ -143,8 +147,14 @@ def check_from_planet(s: State, md: MuleData, land: Land) -> None:
         return
     if kind not in PLANET_LANDS:
         return
-    pb, planet = md.player_board, md.planet_irata
+    pb, planet = md.player_board, planet_of(s, md)
     zone = pb.zone(square)
+    laid_in = check_on_planet(s, md, land.tile) if land.tile else None
+    if laid_in is not None and laid_in != zone:
+        raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and "
+                        f"{land.tile} was laid in the {laid_in.capitalize()} Zone of Planet "
+                        f"Irata (Random Land Placement), so it cannot go on {square} "
+                        f"({zone.capitalize()} Zone)")
     what = land.tile or kind
     title = kind.replace("-", " ").title()
     placed = int(md.setup(s.mode, len(s.ranking)).get("lands", {}).get(kind, 0))
@@ -154,8 +164,9 @@ def check_from_planet(s: State, md: MuleData, land: Land) -> None:
     have = planet.squares(zone, kind)
     if have == 0:
         zones = " and ".join(z.capitalize() for z in planet.zones_of(kind))
+        laid = " as Random Land Placement laid it" if planet is not md.planet_irata else ""
         raise RuleError(f"Land Grant: a Land goes on a square of the Zone it came from, and the "
-                        f"{zone.capitalize()} Zone of Planet Irata has no {title} square "
+                        f"{zone.capitalize()} Zone of Planet Irata{laid} has no {title} square "
                         f"({title}: {zones} Zone), so {what} cannot go on {square}")
     claimed = [(c.name, x) for c in s.colonists for x in c.lands if x.land == kind]
     here = [f"{n} {x.square}" for n, x in claimed if x.square and pb.zone(x.square) == zone]
@@ -194,23 +205,165 @@ def land_granted(s: State, who: str, land: Land) -> State:
 
 # -- Land Auctions (Tournament) ------------------------------------------------------------------
 
-def check_land_auction(s: State, md: MuleData, seller: str, winner: str, bid: int) -> None:
-    """Land Auctions: ``seller`` plays a Land for Sale! card (one each a Turn); the bid opens at
-    exactly the opening bid and rises by exactly the raise (``data.land_auction``); the winner
-    pays it."""
+def check_card_play(s: State, seller: str) -> None:
+    """Land Auctions: ``seller`` plays a Land for Sale! card: one they hold, one each a Turn."""
     if s.held(seller, "land_for_sale") < 1:
         raise RuleError(f"Land Auctions: {seller} holds no Land for Sale! card")
     if seller in (s.extra.get("auctions") or ()):
         raise RuleError(f"Land Auctions: {seller} has played a Land for Sale! card this Turn "
                         "(one card each)")
+
+
+def check_land_auction(s: State, md: MuleData, seller: str, winner: str, bid: int,
+                       secret: bool = False) -> None:
+    """Land Auctions: ``seller`` plays a Land for Sale! card (one each a Turn); the bid opens at
+    exactly the opening bid and rises by exactly the raise (``data.land_auction``); the winner
+    pays it. A secret Auction's bid (Secret Bidding in Land Auctions) is any amount from the
+    opening bid up (:func:`secret_winner`)."""
+    check_card_play(s, seller)
     opening, step = md.land_auction
-    if bid < opening or (bid - opening) % step:
+    if secret:
+        check_secret_rule(s)
+        if bid < opening:
+            raise RuleError(f"Secret Bidding in Land Auctions: a bid is at least the opening "
+                            f"bid, ${opening}, so ${bid} cannot be the winning bid")
+    elif bid < opening or (bid - opening) % step:
         raise RuleError(f"Land Auctions: the opening bid is exactly ${opening} and each raise "
                         f"exactly ${step}, so ${bid} cannot be the winning bid (${opening}, "
                         f"${opening + step}, ${opening + 2 * step}, ...)")
     money = s.colonist(winner).money
     if money < bid:
         raise RuleError(f"{winner} has ${money}: cannot pay a bid of ${bid}")
+
+
+def check_secret_rule(s: State) -> None:
+    from companion.mule import options
+
+    if not options.on(s.options, "secret-bidding"):
+        raise RuleError("Land Auctions: the bidding is public (Secret Bidding in Land "
+                        "Auctions is an Optional Rule not chosen for this game: --option "
+                        "secret-bidding at new)")
+
+
+class Bidding(NamedTuple):
+    """A public Land Auction while it lasts: who played the card, the Land the Auction Tracker
+    is on, the highest bidder and bid, who has Withdrawn, who spoke last, and what was said."""
+
+    seller: str
+    tile: str
+    high: str
+    bid: int
+    out: tuple[str, ...] = ()
+    last: str = ""
+    said: tuple[str, ...] = ()
+
+
+def clockwise(s: State, after: str) -> list[str]:
+    """The Colonists in clockwise order from the one after ``after``: the project's reading
+    of the table's seating is the order the Colonists were named at ``new`` (``order``)."""
+    seats = list(s.order) or list(s.ranking)
+    i = seats.index(after)
+    return seats[i + 1:] + seats[:i + 1]
+
+
+def check_can_place(s: State, md: MuleData, who: str, tile: str, what: str) -> None:
+    """Land Auctions: the winner "places the auctioned Land on his Player Board, following the
+    placement rules described under Land Grant", so (the project's decision) a Colonist bids
+    only for a Land they could place: an empty square of a Zone that may hold it (a River: an
+    empty river bed; with Random Land Placement naming tiles, the Zone it was laid in), as
+    :func:`claimable` reads Planet Irata."""
+    kind = md.land(tile).land
+    laid_in = check_on_planet(s, md, tile)
+    if any(kind in c.lands and (laid_in is None or c.zone in (laid_in, ANY_ZONE))
+           for c in claimable(s, md, who)):
+        return
+    raise RuleError(f"Land Auctions: the winner places the Land won on their Player Board, "
+                    f"and {who} has no empty square that could take {tile} "
+                    f"({kind.replace('-', ' ').title()}), so {who} cannot {what}")
+
+
+def open_auction(s: State, md: MuleData, seller: str, tile: str) -> Bidding:
+    """Land Auctions: ``seller`` plays a Land for Sale! card, places the Auction Tracker on an
+    unclaimed Land of Planet Irata (``tile``, checked by the claim's reading) and opens the
+    bidding at exactly the opening bid. The project's decision: the opening bid is the seller's
+    own bid, paid if nobody raises, so a seller without that much Money cannot open."""
+    check_card_play(s, seller)
+    opening, _ = md.land_auction
+    money = s.colonist(seller).money
+    if money < opening:
+        raise RuleError(f"Land Auctions: the opening bid is exactly ${opening}, and {seller} "
+                        f"has ${money}: the one who opens pays it if nobody raises")
+    check_can_place(s, md, seller, tile, "open the bidding for it")
+    return Bidding(seller, tile, seller, opening, (), seller,
+                   (f"{seller} opens the bidding for {tile} at ${opening}",))
+
+
+def next_bidder(s: State, b: Bidding) -> str | None:
+    """Who raises or Withdraws next, clockwise after the last to speak (None: the Auction is
+    over, every other Colonist having Withdrawn). The highest bidder is passed over: a
+    Colonist does not raise their own bid (the project's reading)."""
+    for name in clockwise(s, b.last):
+        if name not in b.out and name != b.high:
+            return name
+    return None
+
+
+RAISE_WORDS = ("raise", "r", "+", "bid", "up")
+OUT_WORDS = ("out", "withdraw", "w", "o", "pass", "no")
+
+
+def bid_word(s: State, md: MuleData, b: Bidding, word: str) -> Bidding:
+    """One Colonist's turn in a public Land Auction, as typed: ``raise`` (or the new bid, the
+    highest plus exactly the raise) or ``out`` (Withdraw: no more bids in this Auction)."""
+    who = next_bidder(s, b)
+    if who is None:
+        raise RuleError(f"Land Auctions: the Auction of {b.tile} is over ({b.high} is the "
+                        f"highest bidder at ${b.bid}), so '{word}' is one bid too many")
+    _, step = md.land_auction
+    to = b.bid + step
+    text = word.strip().lower()
+    if text in OUT_WORDS:
+        return b._replace(out=(*b.out, who), last=who, said=(*b.said, f"{who} withdraws"))
+    if text.removeprefix("$").isdigit() and len(text) < 10:
+        if int(text.removeprefix("$")) != to:
+            raise RuleError(f"Land Auctions: each raise is exactly ${step}: {who} raises "
+                            f"${b.bid} to ${to}, not ${text.removeprefix('$')}")
+    elif text not in RAISE_WORDS:
+        raise InputError(f"'{word[:40]}': {who} raises (raise, or ${to}) or Withdraws (out)")
+    money = s.colonist(who).money
+    if money < to:
+        raise RuleError(f"Land Auctions: the winner pays the bid, and {who} has ${money}: "
+                        f"cannot raise to ${to} (out, then)")
+    check_can_place(s, md, who, b.tile, "raise (out, then)")
+    return b._replace(high=who, bid=to, last=who, said=(*b.said, f"{who} raises to ${to}"))
+
+
+def secret_winner(s: State, md: MuleData, seller: str, tile: str, bids: Mapping[str, int]
+                  ) -> tuple[str, int]:
+    """Secret Bidding in Land Auctions: every Colonist hides the Money they bid and all are
+    revealed at once; the highest wins, and "in case of a tie, the lowest ranking tied player
+    wins". The project's decisions: a bid is $0 (none) or at least the opening bid, any
+    dollar amount (the raise is the public procedure's), never more than the Colonist's
+    Money; the seller's is at least the opening bid, as it is in the public procedure, so the
+    Land is always sold. A Colonist not named bids nothing."""
+    check_secret_rule(s)
+    opening, _ = md.land_auction
+    for name, bid in bids.items():
+        if bid and bid < opening:
+            raise RuleError(f"Secret Bidding in Land Auctions: a bid is $0 or at least the "
+                            f"opening bid, ${opening}, so {name}'s ${bid} cannot be one")
+        money = s.colonist(name).money
+        if bid > money:
+            raise RuleError(f"Secret Bidding in Land Auctions: {name} has ${money}: cannot "
+                            f"bid ${bid} (the Money bid is hidden in the hand)")
+        if bid:
+            check_can_place(s, md, name, tile, "bid for it")
+    if bids.get(seller, 0) < opening:
+        raise RuleError(f"Secret Bidding in Land Auctions: {seller} plays the card and opens, "
+                        f"so bids at least ${opening} (the project's reading)")
+    best = max(bids.values())
+    tied = [n for n in s.ranking if bids.get(n, 0) == best]
+    return tied[-1], best
 
 
 def land_auction_won(s: State, seller: str, winner: str, bid: int, land: Land) -> State:

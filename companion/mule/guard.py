@@ -287,3 +287,30 @@ def check_state(state: Mapping[str, Any], md: MuleData) -> None:
     _hands(state, md)
     _turn(state, md, players)
     _decks(state, md)
+    _options_and_planet(state, md, players)
+
+
+def _options_and_planet(state: Mapping[str, Any], md: MuleData, players: list[str]) -> None:
+    """The Optional Rules are the rulebook's, with a value each takes; Planet Irata as laid
+    (Random Land Placement) is a placement the set-up can lay, kept only with that rule."""
+    from companion.mule import options, planet
+
+    chosen = state.get("options") or {}
+    if not isinstance(chosen, Mapping):
+        raise InputError("'options' maps each Optional Rule's short name to its value")
+    for key, value in chosen.items():
+        rule = options.BY_KEY.get(str(key))
+        if rule is None:
+            raise RuleError(f"'options': no such Optional Rule '{key}' (the rules are "
+                            f"{', '.join(options.BY_KEY)})")
+        if (value or "") not in (rule.choices or ("",)):
+            raise RuleError(f"'options': {rule.name} takes "
+                            + (" or ".join(rule.choices) if rule.choices else "no value"))
+    rows = state.get("planet")
+    if rows:
+        variant = chosen.get("random-land-placement")
+        if variant is None:
+            raise RuleError("'planet': Planet Irata as laid is kept with Random Land "
+                            "Placement alone")
+        laid = tuple(tuple(str(e).upper() for e in row) for row in rows)
+        planet.check(laid, md, str(state["mode"]), len(players), variant == "rivers")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.mule import rules
 from components.errors import InputError, RuleError
@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from companion.mule.data import MuleData
     from companion.mule.state import Colonist, State
 
-__all__ = ["buy_from_store", "deal", "holders_of", "no_deal", "no_purchase", "sell_to_store",
+__all__ = ["Offer", "buy_from_store", "check_offer", "check_preferred", "deal", "declare",
+           "declared", "holders_of", "no_deal", "no_purchase", "open_units", "sell_to_store",
            "store_sells_not"]
 
 
@@ -78,13 +79,130 @@ def no_deal(s: State, good: str) -> str | None:
 Trade = tuple["State", tuple[str, ...]]
 
 
-def _take_role(roles: dict[str, str], who: str, role: str, good: str) -> None:
-    """A Colonist either Buys or Sells a Good in one Auction, not both."""
+def declared(s: State, good: str) -> Mapping[str, str]:
+    """The Buyers and Sellers declared before ``good``'s Auction (Optional Rule: Declaring
+    Buyers and Sellers): Colonist -> buyer or seller; empty without the rule."""
+    return dict((s.extra.get("declared") or {}).get(good) or {})
+
+
+def _take_role(roles: dict[str, str], who: str, role: str, good: str,
+               said: Mapping[str, str] | None = None) -> None:
+    """A Colonist either Buys or Sells a Good in one Auction, not both; one who declared
+    themselves a Buyer or a Seller before it (``said``) is held to it."""
+    if (said or {}).get(who, role) != role:
+        was = (said or {})[who]
+        raise RuleError(f"Declaring Buyers and Sellers: {who} declared {good} {was.capitalize()} "
+                        f"before this Auction, and a declared {was.capitalize()} may only "
+                        f"{'buy' if was == 'buyer' else 'sell'} it, so {who} cannot "
+                        f"{'sell' if was == 'buyer' else 'buy'} it")
     if roles.get(who, role) != role:
         raise RuleError(f"Market: {who} {'sold' if role == 'buyer' else 'bought'} {good} in "
                         f"this Auction: a Colonist either Buys or Sells a Good in one Auction, "
                         "not both")
     roles[who] = role
+
+
+ROLES = {"b": "buyer", "buyer": "buyer", "buy": "buyer", "s": "seller", "seller": "seller",
+         "sell": "seller"}
+
+
+def declare(s: State, good: str, said: Mapping[str, str]) -> State:
+    """Declaring Buyers and Sellers: "Before each Market, players have to declare themselves
+    either as Buyers or Sellers (at least for Food and Energy) ... if you declared yourself a
+    Seller you are not forced to Sell, but you are not allowed to Buy that Good in this
+    Auction." Every Colonist shows one side of the token (``said``: Colonist -> buyer or
+    seller, b or s); the declarations are the Auction's Buyers and Sellers from its start.
+    The project's reading: declared before each of the four Auctions, Smithore and Crystite
+    too (the rule's "at least" leaves them to the table; one habit for all four)."""
+    from companion.mule.state import player_name
+
+    names = [c.name for c in s.colonists]
+    roles: dict[str, str] = {}
+    for typed, word in said.items():
+        who = player_name(typed, names)
+        role = ROLES.get(word.strip().lower())
+        if role is None:
+            raise InputError(f"Declaring Buyers and Sellers: {who}={word[:20]}: a Colonist "
+                             "declares buyer or seller (b or s)")
+        roles[who] = role
+    missing = [n for n in s.ranking if n not in roles]
+    if missing:
+        raise InputError(f"Declaring Buyers and Sellers: every Colonist shows one side of "
+                         f"the Buyer/Seller Token; missing: {', '.join(missing)}")
+    extra = {**s.extra, "declared": {**(s.extra.get("declared") or {}), good: roles}}
+    keys = s.keys if not s.keys or "declared" in s.keys else (*s.keys, "declared")
+    return s._replace(roles=MappingProxyType({**s.roles, good: MappingProxyType(roles)}),
+                      extra=MappingProxyType(extra), keys=keys)
+
+
+# -- Colonists Preferred over The Store in Auctions -----------------------------------------
+
+class Offer(NamedTuple):
+    """An offer made in an Auction: ``who`` buys or sells (``side``) up to ``units`` at
+    ``price`` each."""
+
+    who: str
+    side: str
+    units: int
+    price: int
+
+
+def check_offer(s: State, md: MuleData, good: str, offer: Offer) -> None:
+    """Colonists Preferred over The Store in Auctions: an offer the rule binds "at least
+    matches the price offered by The Store": to buy at The Store's Buy Price or more, to sell
+    at its Sell Price or less. Only such offers are entered (the others bind nobody)."""
+    buy = s.prices.of(good)
+    if offer.side == "buy" and offer.price < buy:
+        raise RuleError(f"Colonists Preferred over The Store in Auctions: {offer.who}'s offer "
+                        f"to buy at ${offer.price} is below The Store's Buy Price (${buy}), so "
+                        "it binds nobody: enter only offers at least matching The Store's")
+    if offer.side == "sell":
+        why = store_sells_not(s, good)
+        if why is not None and good == "crystite":
+            raise RuleError("Colonists Preferred over The Store in Auctions: The Store sells no "
+                            "Crystite, so an offer to sell it has no price of The Store to "
+                            "match")
+        sell = md.track(good).sell_for(buy)
+        if offer.price > sell:
+            raise RuleError(f"Colonists Preferred over The Store in Auctions: {offer.who}'s "
+                            f"offer to sell at ${offer.price} is above The Store's Sell Price "
+                            f"(${sell}), so it binds nobody: enter only offers at least "
+                            "matching The Store's")
+
+
+def open_units(s: State, good: str, offer: Offer,
+               deals: Sequence[tuple[str, str, int, int]]) -> int:
+    """How many units of ``offer`` still stand after ``deals``: the units offered less those
+    its maker has traded on its side, no more than the maker can still pay for (buying) or
+    still holds (selling); none once the maker took the other side in this Auction."""
+    roles = s.roles.get(good) or {}
+    role = "buyer" if offer.side == "buy" else "seller"
+    if roles.get(offer.who, role) != role:
+        return 0
+    done = sum(n for seller, buyer, n, _ in deals
+               if offer.who == (buyer if offer.side == "buy" else seller))
+    c = s.colonist(offer.who)
+    can = c.money // offer.price if offer.side == "buy" and offer.price else c.stock(good)
+    return max(0, min(offer.units - done, can))
+
+
+def check_preferred(s: State, good: str, offers: Sequence[Offer],
+                    deals: Sequence[tuple[str, str, int, int]], who: str, side: str) -> None:
+    """Colonists Preferred over The Store in Auctions: "other players must trade with her
+    before they can trade with The Store": ``who`` may not ``side`` (sell to or buy from The
+    Store) while another Colonist's offer to take the other side of that trade still stands
+    (:func:`open_units`). Checked on the State after ``deals``."""
+    wanted = "buy" if side == "sell" else "sell"
+    for offer in offers:
+        if offer.who == who or offer.side != wanted:
+            continue
+        left = open_units(s, good, offer, deals)
+        if left:
+            store = "sell it to The Store" if side == "sell" else "buy it from The Store"
+            raise RuleError(f"Colonists Preferred over The Store in Auctions: {offer.who} "
+                            f"offers to {wanted} {left} {good} at ${offer.price}, at least "
+                            f"matching The Store, so {who} trades with {offer.who} before "
+                            f"The Store: {who} cannot {store} while the offer stands")
 
 
 def _after(s: State, good: str, roles: dict[str, str], colonists: dict[str, Colonist],
@@ -114,7 +232,7 @@ def sell_to_store(s: State, good: str, sales: Mapping[str, int]) -> Trade:
             raise RuleError(f"{name} has {c.stock(good)} {good}: cannot sell {n}")
         if not n:          # nothing sold: no line, no Seller's role
             continue
-        _take_role(roles, name, "seller", good)
+        _take_role(roles, name, "seller", good, declared(s, good))
         changed[name] = _add(c, good, -n, n * buy)
         if good != "crystite":
             store = store._replace(**{good: store.stock(good) + n})
@@ -133,7 +251,7 @@ def buy_from_store(s: State, md: MuleData, good: str, wants: Mapping[str, int]) 
     price = md.track(good).sell_for(s.prices.of(good))
     roles = dict(s.roles.get(good) or {})
     for name, q in wants.items():
-        _take_role(roles, name, "buyer", good)
+        _take_role(roles, name, "buyer", good, declared(s, good))
         money = s.colonist(name).money
         if q * price > money:
             raise RuleError(f"{name} has ${money}: cannot pay for {q} {good} at ${price}")
@@ -158,8 +276,8 @@ def deal(s: State, good: str, deals: Sequence[tuple[str, str, int, int]]) -> Tra
             raise InputError(f"{seller} cannot trade with {seller}")
         if not n:
             raise InputError(f"{seller}>{buyer} 0@{each}: a deal trades 1 unit or more")
-        _take_role(roles, seller, "seller", good)
-        _take_role(roles, buyer, "buyer", good)
+        _take_role(roles, seller, "seller", good, declared(s, good))
+        _take_role(roles, buyer, "buyer", good, declared(s, good))
         a, b = changed.get(seller) or s.colonist(seller), changed.get(buyer) or s.colonist(buyer)
         if n > a.stock(good):
             raise RuleError(f"{seller} has {a.stock(good)} {good}: cannot sell {n}")

@@ -15,12 +15,21 @@ MOVES: tuple[MoveSpec, ...] = (
              who="player", batch=True,
              params=(Param("claim", "The Land claimed: its tile and square, TILE@SQUARE.",
                            title="Land (TILE@SQUARE)"),)),
-    MoveSpec("auction", "auction", "Step: a Land Auction (SELLER WINNER BID TILE@SQUARE).",
-             "1. Expansion, Land Auctions (Tournament), from Rank 1 down: SELLER WINNER BID "
-             "TILE@SQUARE; SELLER none when SELLER plays no Land for Sale! card; none when "
+    MoveSpec("auction", "auction", "Step: a Land Auction (SELLER TILE --bids ... --square ...).",
+             "1. Expansion, Land Auctions (Tournament), from Rank 1 down: SELLER TILE, the "
+             "Land the Auction Tracker goes on, opened at $8, with --bids (clockwise from "
+             "the Colonist after SELLER, raise or out each: 'raise out raise out') and "
+             "--square (where the winner places it); SELLER TILE secret with Secret Bidding "
+             "in Land Auctions, --bids NAME=N,...; or the result at once, SELLER WINNER BID "
+             "TILE@SQUARE. SELLER none when SELLER plays no Land for Sale! card; none when "
              "nobody else plays one this Turn.", who="seller",
-             params=(Param("auction", "WINNER BID TILE@SQUARE, or none.",
-                           title="Winner, bid, Land"),)),
+             params=(Param("auction", "TILE [secret], or WINNER BID TILE@SQUARE, or none.",
+                           title="Land (or winner, bid, Land)"),
+                     Param("bids", "The bids: raise or out for each Colonist in clockwise "
+                           "order ('raise out raise out'); secret: NAME=N,...",
+                           option="--bids", once=True),
+                     Param("square", "The square of the winner's Player Board the Land goes "
+                           "on (E1).", option="--square", once=True))),
     MoveSpec("package", "package", "Step: Package From Home World! cards played.",
              "2. Development: Package From Home World! cards played, NAME=CARD,... (CARD: its "
              "code or its Good), or none.",
@@ -61,6 +70,11 @@ MOVES: tuple[MoveSpec, ...] = (
                      Param("buy", "Bought from The Store: NAME=N,... (repeatable).",
                            option="--buy", pairs=True),
                      Param("deals", "SELLER>BUYER N@PRICE (repeatable).", option="--deal",
+                           many=True),
+                     Param("declare", "Declaring Buyers and Sellers: NAME=B or NAME=S for "
+                           "every Colonist.", option="--declare", pairs=True),
+                     Param("offers", "Colonists Preferred over The Store: NAME buys N@PRICE "
+                           "or NAME sells N@PRICE (repeatable).", option="--offer",
                            many=True))),
     MoveSpec("sellout", "final-market", "Step: the Final Turn's Market (all sold to The Store).",
              "6. Market of the Final Turn: everyone sells all their Goods to The Store (it "

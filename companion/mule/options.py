@@ -62,7 +62,10 @@ OPTIONS: tuple[Option, ...] = (
 BY_KEY: Mapping[str, Option] = {o.key: o for o in OPTIONS}
 
 # the Optional Rules the companion honours so far; the others are refused at ``new``
-SUPPORTED: frozenset[str] = frozenset({"colonist-cards", "alternative-personal-events"})
+SUPPORTED: frozenset[str] = frozenset({
+    "colonist-cards", "alternative-personal-events", "inherent-value", "more-game-turns",
+    "variable-turns", "secret-bidding", "land-auctions-before-grant", "more-land-auctions",
+    "declaring-buyers-and-sellers", "colonists-preferred", "random-land-placement"})
 
 
 def epilog() -> str:

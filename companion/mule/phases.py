@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from companion.mule import options, rules
 from companion.mule import pricing as price_track
-from companion.mule import rules
 from companion.mule.state import GOODS, Colonist, Colony, Deck, Goods, State
 from components.errors import InputError, RuleError
 
@@ -112,25 +112,63 @@ def final_market(s: State, md: MuleData) -> tuple[State, Lines]:
     return s._replace(colonists=colonists, store=store), lines
 
 
+def inherent_value(s: State) -> bool:
+    """Whether this Ranking counts each Land and M.U.L.E. (Optional Rule: Inherent Land and
+    M.U.L.E. Value in Ranking): in every Ranking with ``=all``, in the last one (the Final
+    Turn's, which decides the game) with ``=end``."""
+    chosen = options.value(s.options, "inherent-value")
+    return chosen == "all" or (chosen == "end" and s.final)
+
+
+def wealth(s: State, md: MuleData) -> dict[str, int]:
+    """Each Colonist's wealth in this Ranking: Money, plus (Inherent Land and M.U.L.E. Value in
+    Ranking, when it counts now) each Land on their Player Board and each M.U.L.E. installed
+    at the rule data's values ($10 and $5)."""
+    money = {c.name: c.money for c in s.colonists}
+    if not inherent_value(s):
+        return money
+    return rules.ranking_wealth(money, {c.name: len(c.lands) for c in s.colonists},
+                                {c.name: c.working for c in s.colonists},
+                                land_value=md.land_value, mule_value=md.mule_value)
+
+
+def _worth(s: State, md: MuleData, name: str) -> str:
+    c = s.colonist(name)
+    if not inherent_value(s):
+        return f"${c.money}"
+    total = c.money + md.land_value * len(c.lands) + md.mule_value * c.working
+    return (f"${total}: ${c.money} + {len(c.lands)} Land(s) x ${md.land_value} + "
+            f"{c.working} M.U.L.E.(s) x ${md.mule_value}")
+
+
 def ranking(s: State, md: MuleData) -> tuple[State, Lines]:
-    """7. Ranking: wealthiest first; ties keep the previous order."""
-    order = rules.rank({c.name: c.money for c in s.colonists}, list(s.ranking))
-    lines = tuple(f"Rank {i}: {n} (${s.colonist(n).money})" for i, n in enumerate(order, 1))
+    """7. Ranking: wealthiest first; ties keep the previous order. Wealth is Money, and with
+    Inherent Land and M.U.L.E. Value in Ranking the Lands and M.U.L.E.s too (:func:`wealth`)."""
+    order = rules.rank(wealth(s, md), list(s.ranking))
+    lines = tuple(f"Rank {i}: {n} ({_worth(s, md, n)})" for i, n in enumerate(order, 1))
     return s._replace(ranking=tuple(order)), lines
 
 
 def game_end(s: State, md: MuleData) -> tuple[State, Lines]:
-    """Game End and Winning: the wealthiest Colonist is the First Founder; in the Tournament
-    Game (3 or 4 Colonists) the Colony's total Money gives its row of the Colony Success
-    Table."""
+    """Game End and Winning: the wealthiest Colonist in the last Ranking is the First Founder;
+    in the Tournament Game (3 or 4 Colonists) the Colony's total wealth gives its row of the
+    Colony Success Table. The total is the wealth the last Ranking counted (the project's
+    reading of "the total wealth of all Colonists": with Inherent Land and M.U.L.E. Value in
+    Ranking, Lands and M.U.L.E.s too); the table is scaled for a game of other than 7 Turns
+    (:mod:`companion.mule.length`)."""
+    from companion.mule import length
+
     names = s.ranking
     lines = [f"{names[0]} is the First Founder!"]
-    total = sum(s.colonist(n).money for n in names)
+    total = sum(wealth(s._replace(final=True), md).values())
     colony = s.colony
     if s.mode == "tournament" and len(names) in (3, 4):
-        cs = rules.colony_success(total, len(names), md.colony_rows())
+        cs = rules.colony_success(total, len(names), length.colony_rows(md, s.turn))
         colony = Colony(total, cs.rating, cs.text)
         lines.append(f"Colony total ${total}: row {cs.rating} of 7. {cs.text}")
+        note = length.colony_note(md, s.turn, len(names))
+        if note:
+            lines.append(f"  ({note})")
     return s._replace(colony=colony, over=True), tuple(lines)
 
 

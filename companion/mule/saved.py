@@ -39,7 +39,8 @@ play_turn = turn.play_turn
 def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int | None = None,
              deck: bool = False, alt_events: bool = False,
              rivers: dict[str, str] | None = None, species: dict[str, str] | None = None,
-             options: dict[str, str] | None = None) -> dict[str, Any]:
+             options: dict[str, str] | None = None, planet: str | None = None
+             ) -> dict[str, Any]:
     """Set-up (Beginner Game or Tournament Game): The Store, the Price Track at its minimum
     values, a random initial Ranking, each Colonist's starting Money, Goods and Lands; with
     ``deck``, the Production deck (Set-up 4) and the Lucky and Unlucky Event decks (Set-up 3)
@@ -47,7 +48,9 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
     ``species`` the Player Species Card each Colonist picks (Tournament, Optional Rule:
     Colonist Cards and Special Talents), whose Special Talent then changes a rule for them;
     ``options`` the other Optional Rules chosen (``companion.mule.options``), saved with the
-    game for every step they change."""
+    game for every step they change; ``planet`` the placement of Planet Irata the table laid
+    with Random Land Placement (drawn from the seed when not given:
+    :mod:`companion.mule.planet`)."""
     from companion.mule import events
     from companion.mule.game import starting_rivers
 
@@ -60,6 +63,7 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
 
     seed = random.SystemRandom().randrange(1, 10**6) if seed is None else seed
     rng = random.Random(seed)
+    chosen = _options(options or {}, alt_events, species)
     ranking = list(players)
     rng.shuffle(ranking)
     state: dict[str, Any] = {
@@ -68,20 +72,23 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
         "store": dict(setup["store"]),
         "prices": {g: md.track(g).buy_min for g in GOODS},
         "players": {},
-        "production_deck": production_deck(md, mode, rng, len(players)) if deck else None,
+        "production_deck": production_deck(md, mode, rng, len(players), chosen) if deck
+        else None,
         "production_drawn": [],
         "event_decks": {name: events.new_deck([c.id for c in md.deck(name)], seed, name)
                         for name in ("lucky", "unlucky")} if deck else None,
         "alt_events": alt_events,
         "craters": [],
         "crater_zones": {},       # Meteor Crater -> the Zone of Planet Irata it was placed in
-        "hands": {name: md.hand_dealt(mode) for name in players},
+        "hands": {name: _hand(md, mode, chosen) for name in players},
     }
     state["species"] = _species(md, mode, players, species) if species else None
-    chosen = _options(options or {}, alt_events, species)
     if chosen:
         state["options"] = chosen
         state["alt_events"] = "alternative-personal-events" in chosen
+    laid = _planet(md, mode, len(players), seed, chosen, planet)
+    if laid:
+        state["planet"] = [list(row) for row in laid]
     # each River known by its tile: those named, the rest dealt
     state["players"] = _colonists(md, setup, mode, players,
                                   starting_rivers(md, players, mode, rivers or {}))
@@ -102,6 +109,37 @@ def _options(options: dict[str, str], alt_events: bool, species: dict[str, str] 
         raise InputError("--option colonist-cards: give each Colonist's Player Species Card "
                          "with --species, e.g. Ann=Mechtron")
     return chosen
+
+
+def _planet(md: MuleData, mode: str, players: int, seed: int | str, chosen: dict[str, str],
+            typed: str | None) -> tuple[tuple[str, ...], ...]:
+    """Random Land Placement: the placement typed (``--planet``), else drawn from the seed
+    (its own stream, so the Ranking and the decks of a seed stay as they were)."""
+    import random
+
+    from companion.mule import options, planet
+
+    variant = options.value(chosen, "random-land-placement")
+    if variant is None:
+        if typed:
+            raise InputError("--planet: the placement of Random Land Placement; choose the "
+                             "rule with --option random-land-placement=rivers (or =no-rivers)")
+        return ()
+    rivers = variant == "rivers"
+    if typed:
+        return planet.parse(typed, md, mode, players, rivers)
+    return planet.draw(md, mode, players, rivers, random.Random(f"{seed}:planet"))
+
+
+def _hand(md: MuleData, mode: str, chosen: dict[str, str]) -> dict[str, int]:
+    """The Hand Cards a Colonist is dealt; More Land Auctions: "give one more Land for Sale!
+    card to every player"."""
+    from companion.mule import options
+
+    hand = md.hand_dealt(mode)
+    if options.on(chosen, "more-land-auctions"):
+        hand["land_for_sale"] = hand.get("land_for_sale", 0) + 1
+    return hand
 
 
 def _colonists(md: MuleData, setup: dict[str, Any], mode: str, players: list[str],
@@ -175,17 +213,14 @@ def _species(md: MuleData, mode: str, players: list[str], chosen: dict[str, str]
     return out
 
 
-def production_deck(md: MuleData, mode: str, rng: random.Random, players: int = 4
-                    ) -> list[str]:
+def production_deck(md: MuleData, mode: str, rng: random.Random, players: int = 4,
+                    chosen: dict[str, str] | None = None) -> list[str]:
     """Set-up 4. Production Cards: one random The Ship is Back! at the bottom, the set-up's
-    number of other cards dealt on top of it (top of the deck first)."""
-    ships = [c.id for c in md.cards if c.ship_is_back]
-    others = [c.id for c in md.cards if not c.ship_is_back]
-    if not ships:
-        raise RuleError("the Production Cards hold no The Ship is Back! card")
-    count = int(md.setup(mode, players).get("production_deck", 0))
-    rng.shuffle(others)
-    return others[:count] + [rng.choice(ships)]
+    number of other cards dealt on top of it (top of the deck first); More Game Turns and
+    Variable Number of Game Turns change the deck (:mod:`companion.mule.length`)."""
+    from companion.mule import length
+
+    return length.production_deck(md, mode, rng, players, chosen)
 
 
 # -- the fold ---------------------------------------------------------------------------------
@@ -321,6 +356,7 @@ def describe(state: dict[str, Any]) -> str:
     if s.species:
         lines.append("Special Talents: " + ", ".join(
             f"{n} {t['species']} ({t['talent']})" for n, t in talents if t))
+    lines += _length_lines(s, md) + _planet_lines(s)
     if s.colony:
         lines.append(f"First Founder: {s.ranking[0]}. Colony total ${s.colony.total}: row "
                      f"{s.colony.rating} of 7. {s.colony.text}")
@@ -329,6 +365,35 @@ def describe(state: dict[str, Any]) -> str:
         lines.append(f"Now: {turn.say_step(now, state)}")
         lines.append(f"  {turn.command(now, state)}")
     return "\n".join(lines)
+
+
+def _planet_lines(s: State) -> list[str]:
+    """Random Land Placement: Planet Irata as laid, row by row (a Land claimed since: dots)."""
+    from companion.mule import planet
+
+    if not planet.laid(s):
+        return []
+    claimed = [x.tile for c in s.colonists for x in c.lands if x.tile]
+    return ["Planet Irata as laid (Random Land Placement), top row first:",
+            *(f"  {row}" for row in planet.rows_text(s, claimed))]
+
+
+def _length_lines(s: State, md: MuleData) -> list[str]:
+    """How long the game lasts, and the Colony Success Table read at its end, where an
+    Optional Rule (More Game Turns, Variable Number of Game Turns) changes them."""
+    from companion.mule import length, options
+
+    if not (options.on(s.options, "more-game-turns") or options.on(s.options, "variable-turns")):
+        return []
+    deck = length.length(md, s.mode, len(s.ranking), s.options)
+    lines = [deck.describe()]
+    if s.mode == "tournament":
+        turns = s.turn if s.over else deck.last
+        note = length.colony_note(md, turns, len(s.ranking))
+        lines.append("Colony Success: " + (note or f"the printed table, for {turns} Turns")
+                     + ("" if s.over or deck.first == deck.last else
+                        f" (if the game lasts {turns} Turns)"))
+    return lines
 
 
 def _decks_and_craters(s: State) -> list[str]:

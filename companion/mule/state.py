@@ -170,6 +170,8 @@ class State(NamedTuple):
     colony: Colony | None = None
     # the Optional Rules chosen at set-up (companion.mule.options): short name -> value
     options: Mapping[str, str] = MappingProxyType({})
+    # Random Land Placement: Planet Irata as laid, a row a tuple (companion.mule.planet)
+    planet: tuple[tuple[str, ...], ...] = ()
     keys: tuple[str, ...] = ()
     extra: Mapping[str, Any] = MappingProxyType({})
 
@@ -206,7 +208,7 @@ KEYS = ("game", "mode", "seed", "order", "ranking", "turn", "phase", "over", "st
         "players", "production_deck", "production_drawn", "event_decks", "alt_events",
         "craters", "crater_zones", "hands", "species", "todo")
 # typed keys a Phase keeps while it lasts: written when set, whether the saved game held them
-_LATER = ("dev", "roles", "final", "card", "shortage", "colony", "options")
+_LATER = ("dev", "roles", "final", "card", "shortage", "colony", "options", "planet")
 _TYPED = frozenset(KEYS) | set(_LATER)
 
 
@@ -275,7 +277,8 @@ def from_json(raw: Mapping[str, Any]) -> State:
         MappingProxyType({g: _frozen(r) for g, r in (raw.get("roles") or {}).items()}),
         bool(raw.get("final", False)), raw.get("card"),
         None if raw.get("shortage") is None else _frozen(raw["shortage"]),
-        _colony(raw.get("colony")), _frozen(raw.get("options")), tuple(raw),
+        _colony(raw.get("colony")), _frozen(raw.get("options")),
+        tuple(tuple(str(e) for e in row) for row in raw.get("planet") or ()), tuple(raw),
         # an empty Development ({} or null) is kept as it is: the typed field says None
         _frozen({k: v for k, v in raw.items() if k not in _TYPED or (k == "dev" and not v)}))
 
@@ -324,13 +327,13 @@ def _values(s: State) -> dict[str, Any]:
         "roles": {g: dict(r) for g, r in s.roles.items()}, "final": s.final, "card": s.card,
         "shortage": None if s.shortage is None else dict(s.shortage),
         "colony": None if s.colony is None else s.colony._asdict(),
-        "options": dict(s.options)}
+        "options": dict(s.options), "planet": [list(row) for row in s.planet]}
 
 
 def _set(s: State, key: str) -> bool:
     """Whether a Phase's typed key holds something (and so is written)."""
     value = getattr(s, key)
-    return bool(value) if key in ("roles", "final", "options") else value is not None
+    return bool(value) if key in ("roles", "final", "options", "planet") else value is not None
 
 
 def to_json(state: State) -> dict[str, Any]:

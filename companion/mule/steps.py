@@ -27,9 +27,19 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from companion.mule import board, events, market, phases, production, rules
+from companion.mule import (
+    board,
+    events,
+    expansion,
+    length,
+    market,
+    options,
+    phases,
+    production,
+    rules,
+)
 from companion.mule.data import (
     GOODS,
     EventCard,
@@ -58,6 +68,7 @@ from companion.mule.expansion import Claimable as Claimable
 from companion.mule.expansion import claimable as claimable
 from companion.mule.market import holders_of, no_deal, no_purchase
 from companion.mule.market import store_sells_not as store_sells_not
+from companion.mule.planet import check_on_planet, planet_of
 from companion.mule.state import State, from_json, to_json
 from companion.mule.state import land_of as state_land
 from companion.mule.state import player_name as player_name
@@ -172,14 +183,16 @@ def empty_on_planet(s: dict[str, Any], md: MuleData) -> dict[str, int]:
     Zone), less the Lands surely still lying there (``_left_on_planet``), less the Meteor
     Craters placed there and not claimed. An upper bound: a Zone is refused a Crater only
     when it surely has no empty square."""
-    planet = md.planet_irata
     typed = from_json(s)
+    planet = planet_of(typed, md)
     mine = owned(typed)
     out: dict[str, int] = {}
     for zone in dict.fromkeys(planet.zones):
         lying = sum(left_on_planet(typed, md, k).get(zone, 0) for k in PLANET_LANDS)
         craters = sum(1 for c in typed.craters if c not in mine and crater_zone(typed, c) == zone)
-        out[zone] = max(0, sum(planet.squares(zone, k) for k in PLANET_LANDS) - lying - craters)
+        # a square Random Land Placement left empty is empty from the start
+        land_squares = sum(planet.squares(zone, k) for k in (*PLANET_LANDS, "empty"))
+        out[zone] = max(0, land_squares - lying - craters)
     return out
 
 
@@ -254,11 +267,22 @@ def grant(t: Turn, who: str) -> None:
         t.tell(f"{who} claims no Land")
 
 
+class Opened(NamedTuple):
+    """A Land Auction begun at the table (the walk): the seller, the Land the Auction Tracker
+    is placed on, and whether its bids are secret (Secret Bidding in Land Auctions)."""
+
+    seller: str
+    tile: str
+    secret: bool
+
+
 def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
-             ) -> dict[str, Any] | None:
-    """A Land Auction, ``[SELLER] WINNER BID TILE@SQUARE``: the Land for Sale! cards are played
-    from Rank 1 down (``who``: the Colonist whose turn it is to play one or not; None: the
-    first holder by Rank). ``SELLER none`` (or blank) is ``who`` declining; None when so."""
+             ) -> dict[str, Any] | Opened | None:
+    """A Land Auction, as typed: ``[SELLER] TILE [secret]`` begins the walk (the Auction
+    Tracker placed on the Land TILE: :class:`Opened`), ``[SELLER] WINNER BID TILE@SQUARE
+    [secret]`` enters its result at once. The Land for Sale! cards are played from Rank 1 down
+    (``who``: the Colonist whose turn it is to play one or not; None: the first holder by
+    Rank). ``SELLER none`` (or blank) is ``who`` declining; None when so."""
     names = list(s["players"])
     holders = auction_holders(s)
     if who is None:
@@ -266,6 +290,8 @@ def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
             raise RuleError("Land Auctions: no Colonist holds a Land for Sale! card to play")
         who = holders[0]
     words = text.split()
+    secret = bool(words) and words[-1].lower() == "secret"
+    words = words[:-1] if secret else words
     if words and words[0].lower() not in NONE_WORDS and len(words) in (2, 4):
         seller = player_name(words[0], names)
         words = words[1:]
@@ -275,15 +301,19 @@ def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
         raise RuleError(f"Land Auctions: the Land for Sale! cards are played from Rank 1 down, "
                         f"and now it is {who}'s turn to play one or not (not {seller}'s)")
     if not words or (len(words) == 1 and _none(words[0])):
+        if secret:
+            raise InputError("Land Auction: 'secret' goes after the Land put up for sale, "
+                             "e.g. P09 secret")
         return None
+    if len(words) == 1:
+        return _opened(s, md, seller, words[0], secret)
     if len(words) != 3:
-        raise InputError("Land Auction: give SELLER WINNER BID TILE@SQUARE, e.g. Ann Bob 12 "
-                         "P09@E1 (the Colonist playing Land for Sale!, the highest bidder, the "
-                         "bid, the Land)")
+        raise InputError("Land Auction: give SELLER TILE to walk its bidding (e.g. Ann P09), or "
+                         "its result, SELLER WINNER BID TILE@SQUARE (e.g. Ann Bob 12 P09@E1)")
     winner = player_name(words[0], names)
     bid = _nonneg(words[1], "bid")
     typed = from_json(s)
-    check_land_auction(typed, md, seller, winner, bid)
+    check_land_auction(typed, md, seller, winner, bid, secret)
     land = claim(s, md, winner, words[2])
     if land is None:
         raise InputError("Land Auction: name the Land won, TILE@SQUARE")
@@ -292,23 +322,43 @@ def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
     return out
 
 
+def _opened(s: dict[str, Any], md: MuleData, seller: str, word: str, secret: bool) -> Opened:
+    """The Land the Auction Tracker is placed on: an unclaimed Land of Planet Irata, named by
+    its tile (its square is the winner's to say)."""
+    if "@" in word:
+        raise InputError(f"'{word[:40]}': the Land put up for sale is named by its tile alone "
+                         "(P09); its winner says the square it goes on")
+    land = board.parse_claim(word, md.land, owned(from_json(s)), s.get("craters", []), [],
+                             md.player_board)
+    if land is None or not land.get("tile"):
+        raise InputError(f"'{word[:40]}': name the Land by the code printed in its corner")
+    typed = from_json(s)
+    check_on_planet(typed, md, str(land["tile"]))
+    if secret:
+        expansion.check_secret_rule(typed)
+    expansion.open_auction(typed, md, seller, str(land["tile"]))
+    return Opened(seller, str(land["tile"]), secret)
+
+
 def auction(t: Turn, who: str | None) -> None:
-    """Land Auctions (Tournament only), after all Land Grants: from Rank 1 down, each Colonist
-    holding a Land for Sale! card plays one or not; the bid opens at exactly $8 and rises by
-    exactly $2; the winner pays it and places the Land. ``none`` alone: nobody else plays one
-    this Turn."""
+    """Land Auctions (Tournament only): from Rank 1 down, each Colonist holding a Land for
+    Sale! card plays one or not (with Land Auctions before Land Grant, before it; else after
+    all Land Grants). The walk: the Auction Tracker on a Land, the bid opened at exactly $8,
+    each Colonist clockwise raising by exactly $2 or Withdrawing, the highest bidder paying
+    and placing the Land (secret bids revealed at once, with Secret Bidding in Land Auctions);
+    or the result typed at once. ``none`` alone: nobody else plays one this Turn."""
     if who is None:                       # a game saved when one step took every auction
         holders = auction_holders(t.s)
         who = holders[0] if holders else None
     answer: list[str] = []
 
-    def parse(a: str) -> dict[str, Any] | None:
+    def parse(a: str) -> dict[str, Any] | Opened | None:
         answer[:] = [a]
         return _auction(t.s, t.md, a, who)
 
-    after = t.ask("auction", f"Land Auctions: {who} plays Land for Sale!? WINNER BID "
-                  f"TILE@SQUARE (blank: {who} does not; none: nobody else does this Turn)", "",
-                  parse)
+    after = t.ask("auction", f"Land Auctions: {who} plays Land for Sale!? TILE to auction it "
+                  f"(add 'secret' for secret bids), or its result WINNER BID TILE@SQUARE "
+                  f"(blank: {who} does not; none: nobody else does this Turn)", "", parse)
     if after is None:
         if answer and answer[0].strip().lower() in NONE_WORDS[1:]:
             t.s["todo"] = t.s["todo"][:1] + [x for x in t.s["todo"][1:] if x[0] != "auction"]
@@ -316,11 +366,92 @@ def auction(t: Turn, who: str | None) -> None:
         else:
             t.tell(f"{who} plays no Land for Sale! card")
         return
+    if isinstance(after, Opened):
+        _walk_auction(t, after)
+        return
     t.s.clear()
     t.s.update(after)
     seller, winner, bid, land, square = t.s.pop("auction_won")
     t.tell(f"{seller} plays Land for Sale!: {winner} wins {land} at ${bid} and places it on "
            f"{square}")
+
+
+def _walk_auction(t: Turn, opened: Opened) -> None:
+    """The Land Auction walked: the bids (:func:`_public_bids` or :func:`_secret_bids`), then
+    the winner pays and says the square of their Player Board the Land goes on."""
+    seller, tile = opened.seller, opened.tile
+    t.tell(f"{seller} plays Land for Sale!: the Auction Tracker goes on {tile}")
+    winner, bid = (_secret_bids if opened.secret else _public_bids)(t, opened)
+
+    def place(a: str) -> dict[str, Any]:
+        square = a.strip()
+        if square.upper().startswith(f"{tile}@"):
+            square = square[len(tile) + 1:]
+        if _none(square) or " " in square:
+            raise InputError(f"{winner} places {tile}: give the square of the Player Board, "
+                             "as printed (e.g. E1; on the command line --square E1)")
+        land = claim(t.s, t.md, winner, f"{tile}@{square}")
+        assert land is not None
+        return to_json(land_auction_won(from_json(t.s), seller, winner, bid, state_land(land)))
+
+    after = t.ask("square", f"{winner} wins {tile} at ${bid}: the square of {winner}'s "
+                  "Player Board it goes on (as printed, e.g. E1)", "", place)
+    t.s.clear()
+    t.s.update(after)
+    square = next(x["square"] for x in after["players"][winner]["lands"] if x["tile"] == tile)
+    t.tell(f"{winner} pays ${bid} and places {tile} on {square}")
+
+
+def _public_bids(t: Turn, opened: Opened) -> tuple[str, int]:
+    """The public procedure: opened at exactly $8 by the seller, then clockwise each
+    Colonist raises by exactly $2 or Withdraws until one bidder is left. Typed one turn at a
+    time, or several at once in clockwise order (``raise out raise``); on the command line
+    all of them at once (``--bids``)."""
+    s = from_json(t.s)
+    b = expansion.open_auction(s, t.md, opened.seller, opened.tile)
+    t.tell(b.said[0])
+    asked = 0
+    while (who := expansion.next_bidder(s, b)) is not None:
+        asked += 1
+        before = b
+
+        def parse(a: str, b: expansion.Bidding = before) -> expansion.Bidding:
+            words = a.replace(",", " ").split()
+            if not words:
+                raise InputError(f"Land Auctions: the Auction of {b.tile} is not over: "
+                                 f"{who} raises (raise) or Withdraws (out)")
+            for word in words:
+                b = expansion.bid_word(s, t.md, b, word)
+            return b
+
+        to = b.bid + t.md.land_auction[1]
+        b = t.ask("bids" if asked == 1 else f"bids{asked}",
+                  f"{opened.tile} at ${b.bid} ({b.high}): {who} raises to ${to} or is out? "
+                  "(raise/out; several in clockwise order at once: raise out ...)", "", parse)
+        for line in b.said[len(before.said):]:
+            t.tell(line)
+    t.tell(f"{b.high} is the highest bidder: ${b.bid}")
+    return b.high, b.bid
+
+
+def _secret_bids(t: Turn, opened: Opened) -> tuple[str, int]:
+    """Secret Bidding in Land Auctions: every Colonist's hidden bid, revealed at once
+    (:func:`companion.mule.expansion.secret_winner`)."""
+    s = from_json(t.s)
+    names = list(s.ranking)
+
+    def parse(a: str) -> tuple[dict[str, int], tuple[str, int]]:
+        bids = parse_named(a, names, "secret bid")
+        return bids, expansion.secret_winner(s, t.md, opened.seller, opened.tile, bids)
+
+    bids, (winner, bid) = t.ask("bids", f"Secret bids for {opened.tile}, revealed at once: "
+                                "NAME=N for each Colonist bidding (0, or not named: no bid)", "",
+                                parse)
+    t.tell("Secret bids: " + ", ".join(f"{n} ${bids.get(n, 0)}" for n in names))
+    tied = [n for n in names if bids.get(n, 0) == bid]
+    if len(tied) > 1:
+        t.tell(f"A tie at ${bid} ({', '.join(tied)}): the lowest ranking tied player wins")
+    return winner, bid
 
 
 def auction_holders(s: dict[str, Any]) -> list[str]:
@@ -670,12 +801,16 @@ def check_card(t: Turn, card: ProductionCard) -> None:
     if card.id in t.s.get("production_drawn", []):
         raise RuleError(f"{card.code or card.id} {card.title} was drawn on an earlier Turn: "
                         "each Production Card is drawn once")
-    n = int(t.md.setup(t.s["mode"], len(t.names)).get("production_deck", 0))
-    if n and card.ship_is_back and t.s["turn"] != n + 1:
-        raise RuleError(f"The Ship is Back! lies under the {n} Production Cards of the set-up: "
-                        f"it is drawn on Turn {n + 1}, not Turn {t.s['turn']}")
-    if n and not card.ship_is_back and t.s["turn"] == n + 1:
-        raise RuleError(f"on Turn {n + 1} only The Ship is Back! is left in the Production deck")
+    # the deck of the set-up, with More Game Turns and Variable Number of Game Turns
+    deck = length.length(t.md, t.s["mode"], len(t.names), t.s.get("options"))
+    now = t.s["turn"]
+    if deck.top and card.ship_is_back and not deck.first <= now <= deck.last:
+        raise RuleError(deck.describe() + f", not Turn {now}" if deck.bottom > 1 else
+                        f"The Ship is Back! lies under the {deck.top} Production Cards of the "
+                        f"set-up: it is drawn on Turn {deck.last}, not Turn {now}")
+    if deck.top and not card.ship_is_back and now >= deck.last:
+        raise RuleError(f"on Turn {deck.last} only The Ship is Back! is left in the Production "
+                        "deck")
 
 
 def _by_price(t: Turn, cards: list[ProductionCard], text: str) -> ProductionCard:
@@ -940,38 +1075,136 @@ def _deal(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str
     return to_json(after)
 
 
+def _offers(s: dict[str, Any], md: MuleData, good: str, text: str) -> list[market.Offer]:
+    """Colonists Preferred over The Store in Auctions: the offers at least matching The
+    Store's price, as typed: ``Ann buys 2@6, Bob sells 1@5``; blank or none: none."""
+    if _none(text):
+        return []
+    typed = from_json(s)
+    names = [c.name for c in typed.colonists]
+    out: list[market.Offer] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        words = part.replace("@", " @ ").split()
+        if len(words) != 5 or words[1].lower() not in ("buys", "sells") or words[3] != "@":
+            raise InputError(f"'{part[:40]}': an offer is NAME buys N@PRICE or NAME sells "
+                             "N@PRICE, e.g. Ann buys 2@6")
+        side = {"buys": "buy", "sells": "sell"}[words[1].lower()]
+        offer = market.Offer(player_name(words[0], names), side, _nonneg(words[2], "units"),
+                             _nonneg(words[4], "price"))
+        if offer.units < 1:
+            raise InputError(f"'{part[:40]}': an offer is for 1 unit or more")
+        market.check_offer(typed, md, good, offer)
+        out.append(offer)
+    return out
+
+
+class _Auction:
+    """One Market Auction while its questions are asked: the Turn, the Good, the lines the
+    last answer made, the offers standing (Colonists Preferred over The Store in Auctions)
+    and the deals made between Colonists."""
+
+    def __init__(self, t: Turn, good: str) -> None:
+        self.t, self.good = t, good
+        self.lines: list[str] = []
+        self.offers: list[market.Offer] = []
+        self.deals: list[tuple[str, str, int, int]] = []
+        self.asked: set[str] = set()
+
+    def step(self, key: str, question: str, fn: Callable[[str], dict[str, Any]]) -> None:
+        self.asked.add(key)
+
+        def parse(a: str) -> dict[str, Any]:
+            self.lines.clear()
+            return fn(a)
+
+        after = self.t.ask(key, question, "", parse)
+        self.t.s.clear()
+        self.t.s.update(after)
+        for line in self.lines:
+            self.t.tell(line)
+
+    def preferred(self, text: str, side: str) -> dict[str, int]:
+        """Sales to (``side`` sell) or purchases from The Store as typed, each checked against
+        the offers still standing."""
+        typed = from_json(self.t.s)
+        given = parse_named(text, [c.name for c in typed.colonists],
+                            "sold" if side == "sell" else "bought")
+        for name, n in given.items():
+            if n:
+                market.check_preferred(typed, self.good, self.offers, self.deals, name, side)
+        return given
+
+    def sell(self, a: str) -> dict[str, Any]:
+        self.preferred(a, "sell")
+        return sell_to_store(self.t.s, self.good, a, self.lines)
+
+    def buy(self, a: str) -> dict[str, Any]:
+        self.preferred(a, "buy")
+        return _buy(self.t.s, self.t.md, self.good, a, self.lines)
+
+    def deal(self, a: str) -> dict[str, Any]:
+        out = _deal(self.t.s, self.good, a, self.lines)
+        self.deals = _deals(a, list(self.t.players))
+        return out
+
+    def declare(self, a: str) -> dict[str, Any]:
+        said = {k: str(v) for k, v in _pairs(a, "declared").items()}
+        after = market.declare(from_json(self.t.s), self.good, said)
+        roles = market.declared(after, self.good)
+        self.lines.append("Declared: " + ", ".join(f"{n} {roles[n].capitalize()}"
+                                                   for n in after.ranking))
+        return to_json(after)
+
+
+def _pairs(text: str, what: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in text.replace(";", ",").split(","):
+        if part.strip():
+            name, eq, value = part.partition("=")
+            if not eq:
+                raise InputError(f"{what}: '{part.strip()[:40]}' should be NAME=VALUE")
+            out[name.strip()] = value.strip()
+    return out
+
+
 def trade(t: Turn, good: str) -> None:
     """6. Market, one Auction: sales to The Store at its Buy Price, purchases from it at its
     Sell Price (Priority to Buy: the lowest Rank first), deals between Colonists at any price;
     a Colonist Buys or Sells in one Auction, not both. Only what somebody can still do is
     asked: a sale needs a Colonist holding the Good, a purchase one who can pay The Store, a
-    deal a Colonist to sell and another to buy."""
+    deal a Colonist to sell and another to buy.
+
+    Optional Rules: Declaring Buyers and Sellers asks every Colonist's declaration first;
+    Colonists Preferred over The Store in Auctions asks the offers at least matching The
+    Store's, then the deals between Colonists before the trades with The Store, and refuses
+    a trade with The Store while another Colonist's offer for it stands."""
     good = check_good(good)
     buy = t.s["prices"][good]
     sell_price = t.md.track(good).sell_for(buy)
-    lines: list[str] = []
     title = good.capitalize()
-
-    def step(key: str, question: str, fn: Callable[[str], dict[str, Any]]) -> None:
-        def parse(a: str) -> dict[str, Any]:
-            lines.clear()
-            return fn(a)
-
-        after = t.ask(key, question, "", parse)
-        t.s.clear()
-        t.s.update(after)
-        for line in lines:
-            t.tell(line)
-
+    a = _Auction(t, good)
+    chosen = t.s.get("options")
+    if holders_of(from_json(t.s), good) or no_purchase(from_json(t.s), t.md, good) is None:
+        if options.on(chosen, "declaring-buyers-and-sellers"):
+            a.step("declare", f"{title} Auction: each Colonist declares Buyer or Seller "
+                   "(NAME=B or NAME=S, every Colonist)", a.declare)
+        if options.on(chosen, "colonists-preferred"):
+            a.offers = t.ask("offers", f"{title} Auction: offers at least matching The "
+                             f"Store's ${buy}/${sell_price} (NAME buys N@PRICE, NAME sells "
+                             "N@PRICE, ...; blank: none)", "",
+                             lambda x: _offers(t.s, t.md, good, x))
+            if no_deal(from_json(t.s), good) is None:
+                a.step("deals", f"{title}: deals between Colonists, first (SELLER>BUYER "
+                       "N@PRICE, ...)", a.deal)
     if holders_of(from_json(t.s), good):
-        step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)",
-             lambda a: sell_to_store(t.s, good, a, lines))
+        a.step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)", a.sell)
     if no_purchase(from_json(t.s), t.md, good) is None:
-        step("buy", f"{title}: bought from The Store at ${sell_price} (NAME=N,...)",
-             lambda a: _buy(t.s, t.md, good, a, lines))
-    if no_deal(from_json(t.s), good) is None:
-        step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",
-             lambda a: _deal(t.s, good, a, lines))
+        a.step("buy", f"{title}: bought from The Store at ${sell_price} (NAME=N,...)", a.buy)
+    if "deals" not in a.asked and no_deal(from_json(t.s), good) is None:
+        a.step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",
+               a.deal)
 
 
 # -- 7. Ranking, 8. Personal Events, the end ---------------------------------------------

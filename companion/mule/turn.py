@@ -61,14 +61,28 @@ class Step(NamedTuple):
 
 
 def begin_turn(s: dict[str, Any], md: MuleData) -> None:
-    """A Game Turn's first steps: Land Grant, lowest Rank first (twice on Turn 1)."""
+    """A Game Turn's first steps: Land Grant, lowest Rank first (twice on Turn 1); with Land
+    Auctions before Land Grant (an Optional Rule of the Tournament), the Land for Sale! cards
+    first, Rank 1 down, from Turn 2 on ("playing Land for Sale! cards is not allowed on the
+    first Game Turn")."""
     grants = int(md.setup(s["mode"], len(s["ranking"])).get("land_grants_turn_1", 2)) \
         if s["turn"] == 1 else 1
-    s["todo"] = [["grant", n] for _ in range(grants) for n in reversed(s["ranking"])]
     s.setdefault("hands", {n: {} for n in s["ranking"]})   # saved before the Hand Cards
-    s["phase"] = "grant"
-    for key in ("auctions", "roles", "shortage", "card", "dev", "final"):
+    for key in ("auctions", "roles", "shortage", "card", "dev", "final", "declared"):
         s.pop(key, None)
+    s["todo"] = [["grant", n] for _ in range(grants) for n in reversed(s["ranking"])]
+    if _auctions_before_grant(s) and s["turn"] > 1:
+        from companion.mule import steps
+
+        s["todo"] = [["auction", n] for n in steps.auction_holders(s)] + s["todo"]
+    s["phase"] = s["todo"][0][0]
+
+
+def _auctions_before_grant(s: dict[str, Any]) -> bool:
+    from companion.mule import options
+
+    return s.get("mode") == "tournament" and options.on(s.get("options"),
+                                                        "land-auctions-before-grant")
 
 
 def current(s: dict[str, Any], md: MuleData | None = None) -> Step | None:
@@ -91,7 +105,8 @@ def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
 
     s, md = t.s, t.md
     if done == "grant":
-        if t.tournament and steps.auction_holders(s):     # from Rank 1 down
+        # from Rank 1 down; with Land Auctions before Land Grant they came first
+        if t.tournament and steps.auction_holders(s) and not _auctions_before_grant(s):
             return [["auction", n] for n in steps.auction_holders(s)]
         done = "auction"
     if done == "auction":
@@ -310,7 +325,8 @@ def command(now: Step, state: dict[str, Any]) -> str:
         return base + f"grant {who} TILE@SQUARE   (or: none)"
     if now.step == "auction":
         if now.who:
-            return base + f"auction {who} WINNER BID TILE@SQUARE   (or: auction {who} none; " \
+            return base + f"auction {who} TILE --bids 'raise out ...' --square SQUARE   " \
+                f"(or the result: auction {who} WINNER BID TILE@SQUARE; auction {who} none; " \
                 "auction none: nobody else this Turn)"
         return base + "auction SELLER WINNER BID TILE@SQUARE   (or: none)"
     if now.step == "package":
@@ -322,7 +338,14 @@ def command(now: Step, state: dict[str, Any]) -> str:
         return base + f"produce{card}   [--flip NAME=TILES] [--hit NAME=LAND] " \
             "[--lands NAME=CELLS] [--craters ZONE,ZONE]"
     if now.step == "trade":
-        return base + f"trade {who} [--sell NAME=N,...] [--buy NAME=N,...] " \
+        from companion.mule import options
+
+        chosen = state.get("options")
+        declare = " --declare NAME=B|S,..." if options.on(chosen, "declaring-buyers-and-sellers") \
+            else ""
+        offers = " [--offer 'NAME buys N@PRICE']" if options.on(chosen, "colonists-preferred") \
+            else ""
+        return base + f"trade {who}{declare}{offers} [--sell NAME=N,...] [--buy NAME=N,...] " \
             "[--deal 'SELLER>BUYER N@PRICE']"
     if now.step in ("lucky", "unlucky"):
         card = "" if deck else " CARD"

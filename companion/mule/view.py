@@ -65,7 +65,11 @@ def board(state: dict[str, Any]) -> Board:
     title = f"M.U.L.E. {mode} Game, Turn {state.get('turn')}" + (" (over)" if state.get("over")
                                                                   else "")
     upcoming = tuple(_said(step) for step in (state.get("todo") or [])[1:7])
-    notes = (f"Meteor Craters: {', '.join(state['craters'])}",) if state.get("craters") else ()
+    notes: tuple[str, ...] = (f"Meteor Craters: {', '.join(state['craters'])}",) \
+        if state.get("craters") else ()
+    if state.get("planet"):      # Random Land Placement: Planet Irata as the table laid it
+        notes += ("Planet Irata as laid: " + " / ".join(" ".join(row)
+                                                        for row in state["planet"]),)
     return Board(title, columns, stocks, notes, upcoming)
 
 
@@ -82,8 +86,9 @@ def choices(state: dict[str, Any], kind: str, who: str | None) -> dict[str, tupl
     if kind == "grant":
         return {"claim": ("none",)}
     if kind == "auction":
-        return {"auction": tuple(f"{n} BID TILE@SQUARE" for n in names if n != who)
-                + ("none",)}
+        secret = ("TILE secret",) if "secret-bidding" in (state.get("options") or {}) else ()
+        return {"auction": ("TILE", *secret,
+                            *(f"{n} BID TILE@SQUARE" for n in names if n != who), "none")}
     if kind == "package":
         return {"package": ("none",)}
     if kind == "trade":

@@ -107,12 +107,16 @@ def mule() -> None:
 @click.option("--option", "option", multiple=True, metavar="NAME[=VALUE]",
               help="An Optional Rule of the rulebook (repeatable, or several joined by "
               "commas): the list below.")
+@click.option("--planet", metavar="ROWS", help="Optional Rule (Random Land Placement): "
+              "Planet Irata as laid, rows top first split by /, each square a tile's code "
+              "or a type letter (P, L, H, R; S The Store, - empty); left out: drawn from "
+              "the seed.")
 @click.option("--name", help="A name for the saved game.")
 @DB
 @JSON
 def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
-        rivers: str | None, species: str | None, option: tuple[str, ...], name: str | None,
-        db: str | None, as_json: bool) -> None:
+        rivers: str | None, species: str | None, option: tuple[str, ...], planet: str | None,
+        name: str | None, db: str | None, as_json: bool) -> None:
     """Start a saved game: The Store, prices, Ranking and every Colonist's start.
 
     With --deck the companion shuffles and keeps the Production deck and the Lucky and
@@ -131,7 +135,8 @@ def new(players: str, mode: str, seed: int | None, deck: bool, alt_events: bool,
     from companion.mule import options
 
     chosen = options.parse(option, mode)
-    state = new_game(_data(), colonists, mode, seed, deck, alt_events, given, picked, chosen)
+    state = new_game(_data(), colonists, mode, seed, deck, alt_events, given, picked, chosen,
+                     planet)
     with open_store(db) as store:
         saved = store.create("mule", state, name)
     typed = {n.lower() for n in given}

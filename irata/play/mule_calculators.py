@@ -209,20 +209,26 @@ def rank(money: str, previous: str, lands: str | None, mules: str | None,
 @click.command()
 @click.option("--total", type=AMOUNT, required=True, help="All Colonists' Money together.")
 @click.option("--players", required=True, help="The Colonists' names: Ann,Bob,Cid,Dee.")
+@click.option("--turns", type=BoundedInt(1, 99), default=None,
+              help="The Game Turns played (More Game Turns, Variable Number of Game Turns): "
+              "the table scaled for them.")
 @JSON
-def colony(total: int, players: str, as_json: bool) -> None:
+def colony(total: int, players: str, turns: int | None, as_json: bool) -> None:
     """Colony Success and Retirement (Tournament): the rating of the Colony's total."""
-    from companion.mule import rules
+    from companion.mule import length, rules
 
     names = _names(players, "--players")
     if any(n.isdigit() for n in names):
         raise InputError(f"--players takes the Colonists' names (e.g. Ann,Bob,Cid,Dee), not a "
                          f"count: '{players}'")
-    result = rules.colony_success(total, len(names), _data().colony_rows())
+    md = _data()
+    played = turns or int(md.data["colony_success"]["turns"])
+    result = rules.colony_success(total, len(names), length.colony_rows(md, played))
+    note = length.colony_note(md, played, len(names))
     emit(as_json, {"rating": result.rating, "text": result.text, "total": total,
-                   "players": names},
+                   "players": names, **({"turns": played, "note": note} if turns else {})},
           lambda: [f"${total} with {len(names)} Colonists ({', '.join(names)}): row "
-                   f"{result.rating} of 7", result.text])
+                   f"{result.rating} of 7", result.text, *([f"({note})"] if note else [])])
 
 
 @click.command()
