@@ -4,9 +4,11 @@ running one step; and :func:`play_turn`, the guided walk over the steps of one G
 The state keeps the steps still to take in this Phase (``todo``, the current one first). When a
 Phase's steps are all taken, the next Phase begins and lists its own: Land Grant (lowest Rank
 first, twice on Turn 1), Land Auctions (Tournament), Package From Home World!, Development
-(each Colonist's Action Round, up to three Rounds), Usage and Spoilage, Production, Pricing,
-Market (one Auction per Good; the sell-out on the Final Turn), Ranking, Personal Events (the
-Lucky, then the Unlucky Event), and the end of the game.
+(each Colonist's Action Round, up to three Rounds: one under the Optional Rule Single Action
+Round; under More Predictability the Production Card revealed before the last Round), Usage
+and Spoilage, Production, Pricing, Market (one Auction per Good; the sell-out on the Final
+Turn), Ranking, Personal Events (the Lucky, then the Unlucky Event; skipped under More
+Predictability), and the end of the game.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ STEPS: dict[str, tuple[str, str, str]] = {
     "auction": ("1. Expansion", "Land Auctions", "auction"),
     "package": ("2. Development", "Package From Home World!", "package"),
     "develop": ("2. Development", "Action Round", "develop"),
+    "reveal": ("2. Development", "the Production Card revealed", "reveal"),
     "usage": ("3. Usage and Spoilage", "Usage and Spoilage", "usage"),
     "produce": ("4. Production", "Production", "produce"),
     "pricing": ("5. Pricing", "Pricing", "pricing_step"),
@@ -87,7 +90,8 @@ def current(s: dict[str, Any], md: MuleData | None = None) -> Step | None:
 
 
 def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
-    from companion.mule import steps
+    from companion.mule import personal, steps
+    from companion.mule.state import from_json
 
     s, md = t.s, t.md
     if done == "grant":
@@ -100,7 +104,7 @@ def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
         done = "package"
     if done == "package":
         return steps.begin_development(t)
-    if done == "develop":
+    if done in ("develop", "reveal"):
         return steps.next_round(s, md) or [["usage", None]]
     if done == "usage":
         return [["produce", None]]
@@ -111,7 +115,12 @@ def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
     if done in ("trade", "sellout"):
         return [["ranking", None]]
     if done == "ranking":
-        return [["end", None]] if s.get("final") else [["lucky", s["ranking"][0]]]
+        if s.get("final"):
+            return [["end", None]]
+        events = personal.phase_steps(from_json(s))     # none: the Phase skipped
+        if events:
+            return [list(x) for x in events]
+        done = "unlucky"
     if done == "unlucky":
         s["turn"] += 1
         begin_turn(s, md)
@@ -277,7 +286,12 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
 def say_step(now: Step, state: dict[str, Any]) -> str:
     phase, what, _ = STEPS[now.step]
     if now.step == "develop":
+        if "single-action-round" in (state.get("options") or {}):
+            return f"{phase}: {now.who}'s single Action Round"
         return f"{phase}: {now.who}'s Action Round {state['dev']['round']}"
+    if now.step == "reveal":
+        return (f"{phase}: the Production Card revealed at the beginning of Action Round "
+                f"{state['dev']['round']} (More Predictability; it takes effect at Production)")
     if now.step == "trade":
         return f"{phase}: the {str(now.who).capitalize()} Auction"
     if now.step in ("grant", "lucky", "unlucky") or (now.step == "auction" and now.who):
@@ -317,8 +331,10 @@ def command(now: Step, state: dict[str, Any]) -> str:
         return base + "package NAME=CARD,...   (or: none)"
     if now.step == "develop":
         return base + f'develop {who} "ACTIONS"   (e.g. "buy P07 F, assay"; or: pass)'
+    if now.step == "reveal":
+        return base + "reveal" + ("" if state.get("production_deck") else " CARD")
     if now.step == "produce":
-        card = "" if state.get("production_deck") else " CARD"
+        card = "" if state.get("production_deck") or state.get("card") else " CARD"
         return base + f"produce{card}   [--flip NAME=TILES] [--hit NAME=LAND] " \
             "[--lands NAME=CELLS] [--craters ZONE,ZONE]"
     if now.step == "trade":
