@@ -490,3 +490,24 @@ def round_steps(s: State, md: MuleData) -> tuple[tuple[str, str | None], ...]:
             and s.card is None:
         steps = (("reveal", None), *steps)
     return steps
+
+
+def status_lines(s: State, md: MuleData) -> Lines:
+    """What ``status`` says of the Optional Rules kept here: Single Action Round's limits, when
+    More Predictability reveals the Production Card, and the card revealed this Turn."""
+    lines: list[str] = []
+    most = limits(s, md)
+    if options.on(s.options, "single-action-round"):
+        lines.append(f"Single Action Round per Turn: one Action Round in Development, up to "
+                     f"{most.food} Food (and {most.actions} Actions) in it")
+    if options.on(s.options, "more-predictability"):
+        when = "the beginning of the single Action Round" if most.rounds == 1 else \
+            f"the beginning of Action Round {most.rounds}"
+        lines.append(f"More Predictability: the Production Card is revealed at {when} (drawn "
+                     "at Production when no Colonist is left for that Round); Pest Attack! "
+                     "and Radiation! act as on Game Turn 1 on every Turn; no Personal Events")
+        if s.card is not None and s.phase in ("develop", "reveal", "usage"):
+            card = md.card(s.card)
+            lines.append(f"Production Card revealed: {card.code} {card.title} (it takes "
+                         "effect at Production)")
+    return tuple(lines)

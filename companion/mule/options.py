@@ -62,7 +62,8 @@ OPTIONS: tuple[Option, ...] = (
 BY_KEY: Mapping[str, Option] = {o.key: o for o in OPTIONS}
 
 # the Optional Rules the companion honours so far; the others are refused at ``new``
-SUPPORTED: frozenset[str] = frozenset({"colonist-cards", "alternative-personal-events"})
+SUPPORTED: frozenset[str] = frozenset({"colonist-cards", "alternative-personal-events",
+                                      "single-action-round", "more-predictability"})
 
 
 def epilog() -> str:
