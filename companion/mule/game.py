@@ -79,10 +79,14 @@ class MuleGame:
         if now is None:
             raise RuleError("this game is over: The Ship is Back! was drawn")
         _check_turn(state, now, move)
+        from companion.mule.state import from_json, to_json
+
         given = _as_named(state, move.answers)
         answers: dict[str, str] = {}
-        after, done, lines = turn.run_step(state, md, turn.scripted(given, answers),
-                                           lambda _line: None)
+        # the JSON form read once and written once: the step works on the typed State
+        typed, done, lines = turn.run_step(from_json(state), md,
+                                           turn.scripted(given, answers), lambda _line: None)
+        after = to_json(typed)
         _check_unused(state, after, now, given, answers)
         data = {"turn": done.turn, "step": done.step, "who": done.who, "answers": answers,
                 "lines": lines, "change": change(state, after)}
@@ -103,7 +107,7 @@ class MuleGame:
         if now.step in _ASKS:
             return None
         try:
-            turn.run_step(s, md, _never_asked, lambda _line: None)
+            turn.run_step(from_json(s), md, _never_asked, lambda _line: None)
         except (_Asked, InputError, RuleError):
             return None
         return Move.of(now.step, now.who, why="nothing is asked in it")

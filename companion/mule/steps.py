@@ -71,18 +71,56 @@ NONE_WORDS = ("", "none", "-", "no")
 
 class Turn:
     """The state a step works on (a copy of the saved game's), with the rule data, where lines
-    go (``say``) and where questions go (``ask``)."""
+    go (``say``) and where questions go (``ask``).
 
-    __slots__ = ("ask", "lines", "md", "s", "say")
+    The state is held as the typed :class:`~companion.mule.state.State` (``state``, written
+    with ``put``) or as its JSON form (``s``, for the steps that still read and change it in
+    place), each made from the other only when it is asked for. A Turn made over a JSON form
+    (a test's, a caller's copy) writes every ``put`` into that dict too, so that its holder
+    sees it."""
 
-    def __init__(self, s: dict[str, Any], md: MuleData, ask: Asker, say: Say,
+    __slots__ = ("_raw", "_through", "_typed", "ask", "lines", "md", "say")
+
+    def __init__(self, s: dict[str, Any] | State, md: MuleData, ask: Asker, say: Say,
                  lines: list[str] | None = None) -> None:
-        self.s, self.md, self.ask, self.say = s, md, ask, say
+        self._through = isinstance(s, dict)
+        self._raw: dict[str, Any] | None = s if isinstance(s, dict) else None
+        self._typed: State | None = None if isinstance(s, dict) else s
+        self.md, self.ask, self.say = md, ask, say
         self.lines: list[str] = [] if lines is None else lines
 
     @property
+    def s(self) -> dict[str, Any]:
+        """The JSON form, which the caller may change in place (the typed copy is dropped)."""
+        if self._raw is None:
+            assert self._typed is not None
+            self._raw = to_json(self._typed)
+        self._typed = None
+        return self._raw
+
+    @property
+    def state(self) -> State:
+        """The typed State (read from the JSON form when that was the last changed)."""
+        if self._typed is None:
+            assert self._raw is not None
+            self._typed = from_json(self._raw)
+        return self._typed
+
+    def put(self, after: State, lines: tuple[str, ...] = ()) -> None:
+        """The State a pure function returned, written back; its lines told."""
+        if self._through:
+            assert self._raw is not None
+            self._raw.clear()
+            self._raw.update(to_json(after))
+        else:
+            self._raw = None
+        self._typed = after
+        for line in lines:
+            self.tell(line)
+
+    @property
     def names(self) -> list[str]:
-        return list(self.s["ranking"])
+        return list(self.state.ranking)
 
     @property
     def players(self) -> dict[str, Any]:
@@ -95,14 +133,14 @@ class Turn:
 
     @property
     def tournament(self) -> bool:
-        return self.s.get("mode") == "tournament"
+        return self.state.mode == "tournament"
 
     def tell(self, line: str) -> None:
         self.lines.append(line)
         self.say(line)
 
     def player(self, name: str) -> str:
-        return player_name(name, list(self.players))
+        return player_name(name, list(self.state.ranking))
 
 
 def _none(text: str) -> bool:
@@ -348,19 +386,11 @@ def package(t: Turn, who: str | None) -> None:
         t.tell(f"{who_} plays Package From Home World!: +{n} {good}")
 
 
-def _write(t: Turn, after: State, lines: tuple[str, ...] = ()) -> None:
-    """The State a pure function returned written back to the step's copy; its lines told."""
-    t.s.clear()
-    t.s.update(to_json(after))
-    for line in lines:
-        t.tell(line)
-
-
 def begin_development(t: Turn) -> list[list[Any]]:
     """2. Development begins (:func:`companion.mule.development.development_begins`): The
     Store fills its Corral, the order of play; returns the first Action Round's steps."""
-    after, lines = development.development_begins(from_json(t.s), t.md)
-    _write(t, after, lines)
+    after, lines = development.development_begins(t.state, t.md)
+    t.put(after, lines)
     return [list(x) for x in development.round_steps(after, t.md)]
 
 
@@ -379,24 +409,18 @@ def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
 
 def develop(t: Turn, who: str) -> None:
     """One Colonist's Action Round of the Development Phase."""
-    typed = from_json(t.s)
-    rnd = typed.dev.round if typed.dev else 1
-    of = development.limits(typed, t.md).rounds
-    lines: list[str] = []
+    s = t.state
+    rnd = s.dev.round if s.dev else 1
+    label = "the single Action Round" if development.limits(s, t.md).rounds == 1 else \
+        f"Action Round {rnd}"
 
-    def parse(a: str) -> dict[str, Any]:
+    def parse(a: str) -> tuple[State, tuple[str, ...]]:
         if not a.strip():    # a Pass ends the Colonist's Phase: never taken from a blank
             raise InputError(f"Development: type {who}'s Actions ({ACTIONS}), or pass to Pass")
-        lines.clear()
-        return develop_actions(t.s, t.md, who, a, lines)
+        return development.action_round(s, t.md, who, development.parse_actions(a))
 
-    label = "the single Action Round" if of == 1 else f"Action Round {rnd}"
-    after = t.ask("actions", f"Development, {label}: {who}'s Actions ({ACTIONS}; or pass)",
-                  "", parse)
-    t.s.clear()
-    t.s.update(after)
-    for line in lines:
-        t.tell(line)
+    t.put(*t.ask("actions", f"Development, {label}: {who}'s Actions ({ACTIONS}; or pass)",
+                 "", parse))
 
 
 def next_round(s: dict[str, Any], md: MuleData) -> list[list[Any]]:
@@ -421,7 +445,7 @@ def production_card(t: Turn, text: str) -> ProductionCard | list[ProductionCard]
     found = matching(t.md.cards, text)
     if not found:
         t.md.card(text)      # the one-line refusal listing the codes
-    drawn = set(t.s.get("production_drawn", []))
+    drawn = set(t.state.production_drawn)
     found = [c for c in found if c.id not in drawn] or found
     if len(found) > 1:
         return list(found)
@@ -432,7 +456,7 @@ def production_card(t: Turn, text: str) -> ProductionCard | list[ProductionCard]
 
 def check_card(t: Turn, card: ProductionCard) -> None:
     """:func:`companion.mule.producing.check_card`'s refusal, raised."""
-    why = producing.check_card(from_json(t.s), t.md, card)
+    why = producing.check_card(t.state, t.md, card)
     if why:
         raise RuleError(why)
 
@@ -473,10 +497,10 @@ def reveal(t: Turn, who: str | None) -> None:
     """More Predictability: the Production Card drawn and revealed at the beginning of the
     last Action Round (:func:`companion.mule.producing.reveal`); it takes effect at
     Production."""
-    s, card, _ = _draw(t, from_json(t.s), "revealed")
+    s, card, _ = _draw(t, t.state, "revealed")
     after, lines = producing.reveal(s, t.md, card.id)
     text = producing.card_effect(after, card).text
-    _write(t, after, (*lines, *((f"  {plain(text)}",) if text else ())))
+    t.put(after, (*lines, *((f"  {plain(text)}",) if text else ())))
 
 
 def produce(t: Turn, who: str | None) -> None:
@@ -484,7 +508,7 @@ def produce(t: Turn, who: str | None) -> None:
     More Predictability the one revealed in Development), its effects on the Colony, the
     M.U.L.E.s flipped for an Energy Shortage, Radiation! and Pest Attack!, then every
     Colonist's Production (Economies of Scale in a Tournament)."""
-    s, md = from_json(t.s), t.md
+    s, md = t.state, t.md
     shown = producing.revealed(s)
     if shown is not None:
         card = md.card(shown)
@@ -504,7 +528,7 @@ def produce(t: Turn, who: str | None) -> None:
     shortage = s.shortage or {}
     worked = {n: _worked_lands(t, s, n, int(shortage.get(n, 0))) for n in s.ranking}
     s = _card_on_lands(t, s, effect, worked)
-    _write(t, *producing.lands_produce(s, md, card, worked))
+    t.put(*producing.lands_produce(s, md, card, worked))
 
 
 def _crater_zones(t: Turn, craters: tuple[str, ...], placer: str) -> dict[str, str]:
@@ -749,7 +773,7 @@ def personal_event(t: Turn, giver: str, deck_name: str) -> str:
     given to another Colonist (or, under the Alternative Personal Event System, to the Rank on
     the card's diagram), who follows it (:mod:`companion.mule.personal`). Returns who
     received it."""
-    s = from_json(t.s)
+    s = t.state
     if s.event_decks:
         s, card, said = personal.draw(s, t.md, deck_name)
     else:
@@ -765,13 +789,13 @@ def personal_event(t: Turn, giver: str, deck_name: str) -> str:
         target = t.ask("to", f"{giver} gives it to", "",
                        lambda a: _target(s, card, a, giver))
     after, lines = personal.card_given(s, deck_name, card, target)
-    _write(t, after, lines)
+    t.put(after, lines)
     return target
 
 
 def lucky(t: Turn, who: str) -> None:
     target = personal_event(t, who, "lucky")
-    _write(t, personal.unlucky_next(from_json(t.s), target))
+    t.put(personal.unlucky_next(t.state, target))
 
 
 def unlucky(t: Turn, who: str) -> None:
@@ -786,11 +810,7 @@ def _typed(phase: Callable[[State, MuleData], tuple[State, tuple[str, ...]]]
     copy of the saved game, the State it returns written back, its lines told."""
 
     def step(t: Turn, who: str | None) -> None:
-        after, lines = phase(from_json(t.s), t.md)
-        t.s.clear()
-        t.s.update(to_json(after))
-        for line in lines:
-            t.tell(line)
+        t.put(*phase(t.state, t.md))
 
     step.__doc__ = phase.__doc__
     return step

@@ -23,6 +23,7 @@ if TYPE_CHECKING:      # the steps are imported when one is taken: next and stat
     from companion.mule import steps
     from companion.mule.data import MuleData
     from companion.mule.expansion import Claimable
+    from companion.mule.state import State
 
 Ask = Callable[[str, str], str]
 Say = Callable[[str], None]
@@ -63,15 +64,44 @@ class Step(NamedTuple):
                 "text": say_step(self, state), "command": command(self, state)}
 
 
+def turn_begins(s: State, md: MuleData) -> State:
+    """A Game Turn's first steps: Land Grant, lowest Rank first (twice on Turn 1); what a
+    Phase kept for itself last Turn is dropped (a game saved before the Hand Cards gets
+    none)."""
+    from types import MappingProxyType
+
+    grants = int(md.setup(s.mode, len(s.ranking)).get("land_grants_turn_1", 2)) \
+        if s.turn == 1 else 1
+    hands = s.hands if s.hands is not None else MappingProxyType(
+        {n: MappingProxyType({}) for n in s.ranking})
+    return s._replace(todo=tuple(("grant", n) for _ in range(grants) for n in reversed(s.ranking)),
+                      hands=hands, phase="grant", roles=MappingProxyType({}), shortage=None,
+                      card=None, dev=None, final=False,
+                      extra=MappingProxyType({k: v for k, v in s.extra.items()
+                                              if k not in _DROPPED}),
+                      keys=_keys(s.keys))
+
+
+def _keys(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The JSON form's keys at a Turn's beginning: the Phases' own dropped, the steps to come
+    and the Hand Cards kept (a game saved before them gets them); none: this version's."""
+    if not keys:
+        return keys
+    kept = tuple(k for k in keys if k not in _DROPPED)
+    return (*kept, *(k for k in ("phase", "hands", "todo") if k not in kept))
+
+
+# what a Phase keeps for itself while it lasts, dropped when a Turn begins
+_DROPPED = ("auctions", "roles", "shortage", "card", "dev", "final")
+
+
 def begin_turn(s: dict[str, Any], md: MuleData) -> None:
-    """A Game Turn's first steps: Land Grant, lowest Rank first (twice on Turn 1)."""
-    grants = int(md.setup(s["mode"], len(s["ranking"])).get("land_grants_turn_1", 2)) \
-        if s["turn"] == 1 else 1
-    s["todo"] = [["grant", n] for _ in range(grants) for n in reversed(s["ranking"])]
-    s.setdefault("hands", {n: {} for n in s["ranking"]})   # saved before the Hand Cards
-    s["phase"] = "grant"
-    for key in ("auctions", "roles", "shortage", "card", "dev", "final"):
-        s.pop(key, None)
+    """:func:`turn_begins` on the JSON form ``s``, changed in place."""
+    from companion.mule.state import from_json, to_json
+
+    after = to_json(turn_begins(from_json(s), md))
+    s.clear()
+    s.update(after)
 
 
 def current(s: dict[str, Any], md: MuleData | None = None) -> Step | None:
@@ -130,28 +160,37 @@ def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
 
 def advance(t: steps.Turn, done: str) -> None:
     """Take the step just done off the list; when the Phase is over, begin the next."""
-    s = t.s
-    s["todo"] = s["todo"][1:]
-    if not s["todo"] and not s.get("over"):
-        s["todo"] = _next_phase(t, done)
-    s["phase"] = s["todo"][0][0] if s["todo"] else "over"
+    s = t.state
+    t.put(s._replace(todo=s.todo[1:]))
+    if not s.todo[1:] and not s.over:
+        todo = _next_phase(t, done)
+        t.put(t.state._replace(todo=tuple((str(step), who) for step, who in todo)))
+    s = t.state
+    t.put(s._replace(phase=s.todo[0][0] if s.todo else "over"))
 
 
-def run_step(state: dict[str, Any], md: MuleData, ask: steps.Asker, say: Say
-             ) -> tuple[dict[str, Any], Step, list[str]]:
-    """Take the step that comes now on a copy of ``state``: its questions go to ``ask``
-    (``key, question, default, parse``). Returns the state after it, the step, and the lines
-    said. Raises the refusal (``InputError``/``RuleError``) of an entry the rules forbid."""
+def run_step(state: dict[str, Any] | State, md: MuleData, ask: steps.Asker, say: Say
+             ) -> tuple[Any, Step, list[str]]:
+    """Take the step that comes now on ``state`` (a State, or a copy of a JSON form): its
+    questions go to ``ask`` (``key, question, default, parse``). Returns the state after it
+    (of the form given), the step, and the lines said. Raises the refusal
+    (``InputError``/``RuleError``) of an entry the rules forbid."""
     from companion.mule import steps
 
-    s = copy.deepcopy(state)
-    now = current(s, md)
+    s: dict[str, Any] | State
+    if isinstance(state, dict):
+        raw = copy.deepcopy(state)
+        now = current(raw, md)
+        s = raw
+    else:
+        s = state if state.todo or state.over else turn_begins(state, md)
+        now = None if s.over else Step(s.turn, s.todo[0][0], s.todo[0][1])
     if now is None:
         raise RuleError("this game is over: The Ship is Back! was drawn")
     t = steps.Turn(s, md, ask, say)
     getattr(steps, STEPS[now.step][2])(t, now.who)
     advance(t, now.step)
-    return t.s, now, t.lines
+    return (t.s if isinstance(state, dict) else t.state), now, t.lines
 
 
 def scripted(given: dict[str, str], answers: dict[str, str]) -> steps.Asker:
