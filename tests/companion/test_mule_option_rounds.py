@@ -150,6 +150,10 @@ def test_more_predictability_over_two_turns(tmp_path: Path) -> None:
     assert "Production Card revealed: PR05 Acid Rain Storm! (it takes effect at Production)" \
         in status
     assert "Dee's Action Round 3" in status
+    from companion.mule import view
+
+    assert "Production Card revealed: PR05 Acid Rain Storm! (it takes effect at Production)" \
+        in view.board(state()).notes
     # "The Production Card will take effect at the beginning of Production Phase, as usual":
     # nothing to type at Production, so it runs itself after Round 3. Acid Rain Storm!: Food
     # +2, Energy -2. Dee R04 Food 3 + 2 = 5; Ann R03 Food 3 + 2 = 5, P07 Energy 3 - 2 = 1;
