@@ -28,9 +28,10 @@ from components.errors import RuleError
 if TYPE_CHECKING:
     from companion.mule.data import MuleData, ProductionCard
 
-__all__ = ["Effect", "card_drawn", "card_effect", "card_on_colony", "check_card",
-           "check_flipped", "craters_to_place", "draw_card", "lands_produce", "lose_mule",
-           "reveal", "revealed", "worked_from_tiles"]
+__all__ = ["Effect", "Hit", "card_drawn", "card_effect", "card_on_colony", "check_card",
+           "check_flipped", "craters_to_place", "draw_card", "land_hit", "lands_produce",
+           "lose_mule", "pest_hits", "radiation_hits", "reveal", "revealed",
+           "worked_from_tiles"]
 
 Lines = tuple[str, ...]
 
@@ -178,6 +179,72 @@ def lose_mule(s: State, name: str, w: Worked) -> State:
             return _put(s, c._replace(lands=lands, mules=mules))
     return _put(s, c._replace(mules=c.mules._replace(
         **{w.good: max(0, c.mules.of(w.good) - 1)})))
+
+
+class Hit(NamedTuple):
+    """A Colonist a Production Card hits on their Lands: Radiation! (a M.U.L.E., ``good``
+    None: any, lost or only flipped) or Pest Attack! (the production of one Land producing
+    ``good``)."""
+
+    name: str
+    good: str | None
+    lost: bool
+    card: str
+
+
+Working = Mapping[str, Sequence[Worked]]
+
+
+def radiation_hits(s: State, effect: Effect, worked: Working) -> tuple[tuple[Hit, ...], Lines]:
+    """Radiation!: the Rank 1 Colonist loses a M.U.L.E. of their choice (its Land produces
+    nothing); with the Game Turn 1 effect every Colonist flips one. Returns who is hit, and a
+    line for each hit Colonist with no M.U.L.E."""
+    rad = effect.effect.get("radiation") or {}
+    names = s.ranking
+    out: list[Hit] = []
+    lines: list[str] = []
+    for rank in production.radiation_ranks(effect.effect, len(names)):
+        name = names[rank - 1]
+        if worked[name]:
+            out.append(Hit(name, None, bool(rad.get("mules_lost")), "Radiation!"))
+        else:
+            lines.append(f"Radiation!: {name} has no M.U.L.E. to "
+                         + ("flip" if rad.get("mules_flipped") else "lose"))
+    return tuple(out), tuple(lines)
+
+
+def pest_hits(s: State, effect: Effect, worked: Working) -> tuple[tuple[Hit, ...], Lines]:
+    """Pest Attack!: the Rank 1 Colonist (or Rank 2, if Rank 1 produces no Food) loses the
+    production of one Food Land; with the Game Turn 1 effect every Colonist producing Food."""
+    pest = effect.effect.get("pest_attack") or {}
+    if not pest:
+        return (), ()
+    good = str(pest.get("good", "food"))
+
+    def produces(n: str) -> bool:
+        return any(w.good == good and not w.flipped for w in worked[n])
+
+    hit = production.pest_attack_targets(effect.effect, list(s.ranking), produces, effect.every)
+    lines = () if hit else (f"Pest Attack!: no Colonist it can hit produces {good}",)
+    return tuple(Hit(n, good, False, "Pest Attack!") for n in hit), lines
+
+
+def land_hit(s: State, worked: Working, hit: Hit, index: int | None
+             ) -> tuple[State, dict[str, list[Worked]], Lines]:
+    """The Land ``index`` of ``hit.name``'s working Lands hit: it produces nothing this Turn;
+    Radiation!'s lost M.U.L.E. goes to the neutral stacks. Returns the State, the working
+    Lands and the line the table reads."""
+    lands = list(worked[hit.name])
+    after = {n: list(w) for n, w in worked.items()}
+    after[hit.name] = production.strike(lands, index)
+    if index is None:
+        return s, after, ()
+    label = lands[index].label
+    if hit.card != "Radiation!":
+        return s, after, (f"{hit.name} loses the {hit.good} of {label}",)
+    if hit.lost:
+        s = lose_mule(s, hit.name, lands[index])
+    return s, after, (f"{hit.name} {'loses' if hit.lost else 'flips'} the M.U.L.E. on {label}",)
 
 
 def _put(s: State, c: Colonist) -> State:

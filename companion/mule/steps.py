@@ -26,7 +26,7 @@ copy through :func:`companion.mule.state.from_json` and ``to_json``. The reading
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from companion.mule import board, development, market, personal, phases, producing, production
@@ -601,51 +601,27 @@ def _flipped(text: str, choices: list[production.Worked], count: int, name: str)
 
 def _card_on_lands(t: Turn, s: State, effect: producing.Effect,
                    worked: dict[str, list[production.Worked]]) -> State:
-    """Radiation! (a M.U.L.E. lost, or on Game Turn 1 flipped, by their choice) and Pest
-    Attack! (the production of one Food Land lost): the Land hit asked where there is a
-    choice; returns the State (a M.U.L.E. lost), ``worked`` changed to what produces."""
-    names = list(s.ranking)
-    rad = effect.effect.get("radiation") or {}
-    for rank in production.radiation_ranks(effect.effect, len(names)):
-        name = names[rank - 1]
-        lands = worked[name]
-        if not lands:
-            t.tell(f"Radiation!: {name} has no M.U.L.E. to "
-                   + ("flip" if rad.get("mules_flipped") else "lose"))
-            continue
-        lost = bool(rad.get("mules_lost"))
-        verb = "loses" if lost else "flips"
-        i = _choose(t, f"hit.{name}", f"Radiation!: {name} {verb} which M.U.L.E. (tile, cell "
-                    "as typed, or number)", lands, None)
-        worked[name] = production.strike(lands, i)
-        if i is not None:
-            t.tell(f"{name} {verb} the M.U.L.E. on {lands[i].label}")
-            if lost:
-                s = producing.lose_mule(s, name, lands[i])
-    pest = effect.effect.get("pest_attack") or {}
-    if pest:
-        _pest_attack(t, names, str(pest.get("good", "food")), effect, worked)
+    """Radiation! and Pest Attack! (:func:`companion.mule.producing.radiation_hits`,
+    ``pest_hits``): the Land hit asked where there is a choice; returns the State (a
+    M.U.L.E. lost), ``worked`` changed to what produces."""
+    for hits in (producing.radiation_hits, producing.pest_hits):
+        found, lines = hits(s, effect, worked)
+        for line in lines:
+            t.tell(line)
+        for hit in found:
+            question = f"Pest Attack!: which of {hit.name}'s {hit.good} Lands loses its " \
+                "production" if hit.good else f"Radiation!: {hit.name} " \
+                f"{'loses' if hit.lost else 'flips'} which M.U.L.E. (tile, cell as typed, or " \
+                "number)"
+            i = _choose(t, f"hit.{hit.name}", question, worked[hit.name], hit.good)
+            s, after, said = producing.land_hit(s, worked, hit, i)
+            worked.update(after)
+            for line in said:
+                t.tell(line)
     return s
 
 
-def _pest_attack(t: Turn, names: list[str], good: str, effect: producing.Effect,
-                 worked: dict[str, list[production.Worked]]) -> None:
-    def produces(n: str) -> bool:
-        return any(w.good == good and not w.flipped for w in worked[n])
-
-    hit = production.pest_attack_targets(effect.effect, names, produces, effect.every)
-    if not hit:
-        t.tell("Pest Attack!: no Colonist it can hit produces " + good)
-    for name in hit:
-        lands = list(worked[name])
-        i = _choose(t, f"hit.{name}", f"Pest Attack!: which of {name}'s {good} Lands loses "
-                    "its production", lands, good)
-        worked[name] = production.strike(lands, i)
-        if i is not None:
-            t.tell(f"{name} loses the {good} of {lands[i].label}")
-
-
-def _choose(t: Turn, key: str, question: str, lands: list[production.Worked],
+def _choose(t: Turn, key: str, question: str, lands: Sequence[production.Worked],
             good: str | None) -> int | None:
     what = f"the Land hit ({key.partition('.')[2]}'s)"
     try:        # the only candidate needs no question
