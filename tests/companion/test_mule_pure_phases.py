@@ -5,16 +5,19 @@ the Optional Rules they honour."""
 
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.mule import development as dev
 from companion.mule import personal, producing
 from companion.mule.data import MuleData
 from companion.mule.saved import new_game
 from companion.mule.state import Goods, Land, State, from_json
-from components.errors import RuleError
+from components.errors import InputError, RuleError
 
 G, M, P = "Gollumer", "Mechtron", "Packer"
 
@@ -149,3 +152,50 @@ def test_an_event_card_goes_to_another_colonist(md: MuleData) -> None:
     after, (line,) = personal.card_given(s, "lucky", card, M)
     assert line.startswith(f"{M}: ")
     assert after.colonist(G) == s.colonist(G)
+
+
+ACTION_WORDS = ["buy B1 F", "buy E1 S", "buy B2 E", "refit B2 C", "refit B2 F B3 C",
+                "refit B1 E B2 F", "move B2 B1", "move B3 B1 F", "assay", "wampus yes",
+                "wampus no", "pub", "pass"]
+
+
+@given(rounds=st.lists(st.tuples(st.sampled_from([G, M, P]),
+                                 st.lists(st.sampled_from(ACTION_WORDS), min_size=1,
+                                          max_size=7)), max_size=6),
+       single=st.booleans())
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_an_action_round_is_refused_or_keeps_the_counts(
+        md: MuleData, rounds: list[tuple[str, list[str]]], single: bool) -> None:
+    """Whatever the table types, an Action Round is refused with a reason (and nothing
+    changes: the State is frozen and the one given comes back untouched) or taken: Money and
+    Stocks never below 0, the Food paid is the Food put in the Food Usage box, at most the
+    Round's limit, a M.U.L.E. bought is one the Corral gave and one per Land."""
+    s, _ = dev.development_begins(example_1(md, **({"single-action-round": ""} if single
+                                                   else {})), md)
+    most = dev.limits(s, md)
+    for who, words in rounds:
+        actions = dev.parse_actions(", ".join(words))
+        try:
+            why = dev.check_action_round(s, md, who, actions)
+        except InputError:          # a Land the Colonist does not own: not understood
+            with pytest.raises(InputError):
+                dev.action_round(s, md, who, actions)
+            continue
+        if why is not None:
+            with pytest.raises(RuleError, match=re.escape(why)):
+                dev.action_round(s, md, who, actions)
+            continue
+        after, _ = dev.action_round(s, md, who, actions)
+        before_c, after_c = s.colonist(who), after.colonist(who)
+        assert after.dev is not None and s.dev is not None
+        paid = before_c.stock("food") - after_c.stock("food")
+        assert paid == after.dev.food_used.get(who, 0) - s.dev.food_used.get(who, 0)
+        assert 0 <= paid <= most.food and after_c.money >= 0 and min(after_c.stocks) >= 0
+        bought = sum(1 for x in after_c.lands if x.mule) - \
+            sum(1 for x in before_c.lands if x.mule)
+        assert bought == s.store.mules + s.store.stock("smithore") - after.store.mules \
+            - after.store.stock("smithore")
+        assert all(x.mule is None or x.mule in ("smithore", "crystite", "food", "energy")
+                   for x in after_c.lands)
+        s = after
