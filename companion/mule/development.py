@@ -353,13 +353,18 @@ def _pub(s: State, md: MuleData, who: str, a: Action) -> tuple[State, Lines]:
 
 
 def _check_pass(s: State, md: MuleData, who: str, a: Action, last: bool) -> str | None:
+    """A Pass among other Actions (a Pass alone is :func:`_passes`)."""
     return "Development: Pass is an Action Round of its own (no other Action)"
+
+
+def _unreached(s: State, md: MuleData, who: str, a: Action) -> tuple[State, Lines]:
+    raise AssertionError("a Pass among other Actions is refused by its check")
 
 
 Check = Callable[[State, "MuleData", str, Action, bool], "str | None"]
 Effect = Callable[[State, "MuleData", str, Action], tuple[State, Lines]]
 _RULES: dict[str, tuple[Check, Effect]] = {
-    "pass": (_check_pass, _assay), "buy": (_check_buy, _buy),
+    "pass": (_check_pass, _unreached), "buy": (_check_buy, _buy),
     "refit": (_check_refit, _refit), "move": (_check_move, _move),
     "assay": (_no_check, _assay), "wampus": (_check_wampus, _wampus), "pub": (_check_pub, _pub)}
 
