@@ -3,9 +3,11 @@ table types them, what comes now, each move applied to the saved game's state, a
 that have nothing to decide.
 
 A move is a step of the Game Turn (``companion.mule.turn.STEPS``) with the answers typed for
-it; it is applied by taking that step on a copy of the state with those answers
-(:func:`companion.mule.turn.run_step`), so the rules live in ``companion.mule.steps`` alone: an
-answer the rules refuse raises there, and an answer the step does not ask is refused here.
+it; it is applied by taking that step with those answers on the typed State read from the
+saved game's JSON form (:func:`companion.mule.turn.run_step`; the JSON form is read once and
+written once, here), so the rules live in ``companion.mule.steps`` and the pure functions it
+calls alone: an answer the rules refuse raises there, and an answer the step does not ask is
+refused here.
 
 Steps that run themselves (:meth:`MuleGame.auto`): every step that asks nothing (Usage and
 Spoilage, Pricing, Ranking, the Final Turn's sell-out, the end; Production and the Personal

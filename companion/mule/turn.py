@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from components.errors import InputError, RuleError
 
@@ -169,8 +169,18 @@ def advance(t: steps.Turn, done: str) -> None:
     t.put(s._replace(phase=s.todo[0][0] if s.todo else "over"))
 
 
+@overload
+def run_step(state: State, md: MuleData, ask: steps.Asker, say: Say
+             ) -> tuple[State, Step, list[str]]: ...
+
+
+@overload
+def run_step(state: dict[str, Any], md: MuleData, ask: steps.Asker, say: Say
+             ) -> tuple[dict[str, Any], Step, list[str]]: ...
+
+
 def run_step(state: dict[str, Any] | State, md: MuleData, ask: steps.Asker, say: Say
-             ) -> tuple[Any, Step, list[str]]:
+             ) -> tuple[dict[str, Any] | State, Step, list[str]]:
     """Take the step that comes now on ``state`` (a State, or a copy of a JSON form): its
     questions go to ``ask`` (``key, question, default, parse``). Returns the state after it
     (of the form given), the step, and the lines said. Raises the refusal
