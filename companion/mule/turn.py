@@ -287,11 +287,15 @@ def take_step(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
         asked[0] += 1
         return ask(question, default)
 
+    from companion.mule.state import from_json, to_json
+
+    typed_state = from_json(state)     # the JSON form read once; written once, at the end
     while True:
         asked[0] = 0
         typed: dict[str, str] = {}
         try:
-            after, done, lines = run_step(state, md, interactive(counted, say, typed, count), say)
+            after, done, lines = run_step(typed_state, md,
+                                          interactive(counted, say, typed, count), say)
         except Stuck:
             raise
         except (InputError, RuleError) as exc:
@@ -300,7 +304,7 @@ def take_step(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
             say(f"  ! {exc}")
             count.refused(("step", tuple(sorted(typed.items()))), exc)
             continue
-        return after, done, lines, typed
+        return to_json(after), done, lines, typed
 
 
 def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
