@@ -223,3 +223,25 @@ def test_both_rules_reveal_before_the_single_round(tmp_path: Path) -> None:
     assert "the Production Card revealed at the beginning of Action Round 1" in mule("next")
     mule("reveal", "PR05")
     assert "Dee's single Action Round" in mule("next")
+
+
+def test_more_predictability_in_the_guided_turn(tmp_path: Path) -> None:
+    set_up("more-predictability")
+    typed = "\n".join([
+        "buy R04 F, assay", "buy R03 F, buy P07 E", "buy R02 F, wampus yes",
+        "buy R01 F, buy P03 E",                       # Action Round 1
+        "assay", "assay", "buy P09 E", "assay",       # Action Round 2: nobody Passes
+        "Acid Rain Storm!",                           # revealed before Action Round 3
+        "pass", "pass", "pass", "pass",               # Action Round 3
+        *[""] * 12]) + "\n"                           # the Market: nothing traded
+    out = CliRunner().invoke(cli, ["play", "mule", "turn"], input=typed).output
+    reveal = out.index("Production Card revealed: PR05 Acid Rain Storm! (it takes effect at "
+                       "Production)")
+    assert out.index("Dee's Actions") < reveal < out.index("Action Round 3: Dee's Actions")
+    # Production takes the card revealed: nothing asked; Acid Rain Storm! makes Dee's R04
+    # Food 3 + 2 = 5
+    assert "Production Card drawn" not in out
+    assert "Dee produces smithore 0, crystite 0, food 5, energy 0" in out
+    # no Personal Events: the Turn ends at Ranking, Turn 2 begins with the Land Grant
+    assert "Lucky" not in out and "Unlucky" not in out
+    assert "Turn 1 saved in game 1. Next: 1. Expansion: Land Grant, Bob claims a Land" in out
