@@ -28,7 +28,7 @@ from components.errors import RuleError
 if TYPE_CHECKING:
     from companion.mule.data import MuleData, ProductionCard
 
-__all__ = ["Effect", "Hit", "card_drawn", "card_effect", "card_on_colony", "check_card",
+__all__ = ["Effect", "Hit", "card_drawn", "card_effect", "card_on_colony",
            "check_flipped", "craters_to_place", "draw_card", "land_hit", "lands_produce",
            "lose_mule", "pest_hits", "radiation_hits", "reveal", "revealed",
            "worked_from_tiles"]
@@ -46,21 +46,6 @@ class Effect(NamedTuple):
 
 
 # -- the card --------------------------------------------------------------------------------------
-
-def check_card(s: State, md: MuleData, card: ProductionCard) -> str | None:
-    """Why the table's Production Card cannot be the one drawn now (None: it can): each card
-    is drawn once, and The Ship is Back! lies under the set-up's cards."""
-    if card.id in s.production_drawn:
-        return (f"{card.code or card.id} {card.title} was drawn on an earlier Turn: each "
-                "Production Card is drawn once")
-    n = int(md.setup(s.mode, len(s.ranking)).get("production_deck", 0))
-    if n and card.ship_is_back and s.turn != n + 1:
-        return (f"The Ship is Back! lies under the {n} Production Cards of the set-up: it is "
-                f"drawn on Turn {n + 1}, not Turn {s.turn}")
-    if n and not card.ship_is_back and s.turn == n + 1:
-        return f"on Turn {n + 1} only The Ship is Back! is left in the Production deck"
-    return None
-
 
 def draw_card(s: State) -> tuple[State, str]:
     """The top card of the companion's Production deck, taken off it."""

@@ -455,10 +455,15 @@ def production_card(t: Turn, text: str) -> ProductionCard | list[ProductionCard]
 
 
 def check_card(t: Turn, card: ProductionCard) -> None:
-    """:func:`companion.mule.producing.check_card`'s refusal, raised."""
-    why = producing.check_card(t.state, t.md, card)
-    if why:
-        raise RuleError(why)
+    if card.id in t.s.get("production_drawn", []):
+        raise RuleError(f"{card.code or card.id} {card.title} was drawn on an earlier Turn: "
+                        "each Production Card is drawn once")
+    n = int(t.md.setup(t.s["mode"], len(t.names)).get("production_deck", 0))
+    if n and card.ship_is_back and t.s["turn"] != n + 1:
+        raise RuleError(f"The Ship is Back! lies under the {n} Production Cards of the set-up: "
+                        f"it is drawn on Turn {n + 1}, not Turn {t.s['turn']}")
+    if n and not card.ship_is_back and t.s["turn"] == n + 1:
+        raise RuleError(f"on Turn {n + 1} only The Ship is Back! is left in the Production deck")
 
 
 def _by_price(t: Turn, cards: list[ProductionCard], text: str) -> ProductionCard:

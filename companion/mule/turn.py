@@ -64,44 +64,15 @@ class Step(NamedTuple):
                 "text": say_step(self, state), "command": command(self, state)}
 
 
-def turn_begins(s: State, md: MuleData) -> State:
-    """A Game Turn's first steps: Land Grant, lowest Rank first (twice on Turn 1); what a
-    Phase kept for itself last Turn is dropped (a game saved before the Hand Cards gets
-    none)."""
-    from types import MappingProxyType
-
-    grants = int(md.setup(s.mode, len(s.ranking)).get("land_grants_turn_1", 2)) \
-        if s.turn == 1 else 1
-    hands = s.hands if s.hands is not None else MappingProxyType(
-        {n: MappingProxyType({}) for n in s.ranking})
-    return s._replace(todo=tuple(("grant", n) for _ in range(grants) for n in reversed(s.ranking)),
-                      hands=hands, phase="grant", roles=MappingProxyType({}), shortage=None,
-                      card=None, dev=None, final=False,
-                      extra=MappingProxyType({k: v for k, v in s.extra.items()
-                                              if k not in _DROPPED}),
-                      keys=_keys(s.keys))
-
-
-def _keys(keys: tuple[str, ...]) -> tuple[str, ...]:
-    """The JSON form's keys at a Turn's beginning: the Phases' own dropped, the steps to come
-    and the Hand Cards kept (a game saved before them gets them); none: this version's."""
-    if not keys:
-        return keys
-    kept = tuple(k for k in keys if k not in _DROPPED)
-    return (*kept, *(k for k in ("phase", "hands", "todo") if k not in kept))
-
-
-# what a Phase keeps for itself while it lasts, dropped when a Turn begins
-_DROPPED = ("auctions", "roles", "shortage", "card", "dev", "final")
-
-
 def begin_turn(s: dict[str, Any], md: MuleData) -> None:
-    """:func:`turn_begins` on the JSON form ``s``, changed in place."""
-    from companion.mule.state import from_json, to_json
-
-    after = to_json(turn_begins(from_json(s), md))
-    s.clear()
-    s.update(after)
+    """A Game Turn's first steps: Land Grant, lowest Rank first (twice on Turn 1)."""
+    grants = int(md.setup(s["mode"], len(s["ranking"])).get("land_grants_turn_1", 2)) \
+        if s["turn"] == 1 else 1
+    s["todo"] = [["grant", n] for _ in range(grants) for n in reversed(s["ranking"])]
+    s.setdefault("hands", {n: {} for n in s["ranking"]})   # saved before the Hand Cards
+    s["phase"] = "grant"
+    for key in ("auctions", "roles", "shortage", "card", "dev", "final"):
+        s.pop(key, None)
 
 
 def current(s: dict[str, Any], md: MuleData | None = None) -> Step | None:
@@ -169,6 +140,16 @@ def advance(t: steps.Turn, done: str) -> None:
     t.put(s._replace(phase=s.todo[0][0] if s.todo else "over"))
 
 
+def _begun(s: State, md: MuleData) -> State:
+    """A game saved before the steps: its Turn begun afresh (:func:`begin_turn`, over its
+    JSON form)."""
+    from companion.mule.state import from_json, to_json
+
+    raw = to_json(s)
+    begin_turn(raw, md)
+    return from_json(raw)
+
+
 @overload
 def run_step(state: State, md: MuleData, ask: steps.Asker, say: Say
              ) -> tuple[State, Step, list[str]]: ...
@@ -193,7 +174,7 @@ def run_step(state: dict[str, Any] | State, md: MuleData, ask: steps.Asker, say:
         now = current(raw, md)
         s = raw
     else:
-        s = state if state.todo or state.over else turn_begins(state, md)
+        s = state if state.todo or state.over else _begun(state, md)
         now = None if s.over else Step(s.turn, s.todo[0][0], s.todo[0][1])
     if now is None:
         raise RuleError("this game is over: The Ship is Back! was drawn")
