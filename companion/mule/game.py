@@ -3,9 +3,11 @@ table types them, what comes now, each move applied to the saved game's state, a
 that have nothing to decide.
 
 A move is a step of the Game Turn (``companion.mule.turn.STEPS``) with the answers typed for
-it; it is applied by taking that step on a copy of the state with those answers
-(:func:`companion.mule.turn.run_step`), so the rules live in ``companion.mule.steps`` alone: an
-answer the rules refuse raises there, and an answer the step does not ask is refused here.
+it; it is applied by taking that step with those answers on the typed State read from the
+saved game's JSON form (:func:`companion.mule.turn.run_step`; the JSON form is read once and
+written once, here), so the rules live in ``companion.mule.steps`` and the pure functions it
+calls alone: an answer the rules refuse raises there, and an answer the step does not ask is
+refused here.
 
 Steps that run themselves (:meth:`MuleGame.auto`): every step that asks nothing (Usage and
 Spoilage, Pricing, Ranking, the Final Turn's sell-out, the end; Production and the Personal
@@ -79,10 +81,14 @@ class MuleGame:
         if now is None:
             raise RuleError("this game is over: The Ship is Back! was drawn")
         _check_turn(state, now, move)
+        from companion.mule.state import from_json, to_json
+
         given = _as_named(state, move.answers)
         answers: dict[str, str] = {}
-        after, done, lines = turn.run_step(state, md, turn.scripted(given, answers),
-                                           lambda _line: None)
+        # the JSON form read once and written once: the step works on the typed State
+        typed, done, lines = turn.run_step(from_json(state), md,
+                                           turn.scripted(given, answers), lambda _line: None)
+        after = to_json(typed)
         _check_unused(state, after, now, given, answers)
         data = {"turn": done.turn, "step": done.step, "who": done.who, "answers": answers,
                 "lines": lines, "change": change(state, after)}
@@ -103,7 +109,7 @@ class MuleGame:
         if now.step in _ASKS:
             return None
         try:
-            turn.run_step(s, md, _never_asked, lambda _line: None)
+            turn.run_step(from_json(s), md, _never_asked, lambda _line: None)
         except (_Asked, InputError, RuleError):
             return None
         return Move.of(now.step, now.who, why="nothing is asked in it")

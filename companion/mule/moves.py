@@ -42,6 +42,14 @@ MOVES: tuple[MoveSpec, ...] = (
              "square (B2).", who="player", batch=True,
              params=(Param("actions", "The Actions, comma-separated; or pass.",
                            title="Actions"),)),
+    MoveSpec("reveal", "reveal", "Step: the Production Card revealed in Development.",
+             "2. Development, Optional Rule More Predictability: the Production Card drawn "
+             "and revealed at the beginning of the last Action Round (its code or title; "
+             "nothing with the companion's deck); it takes effect at Production.",
+             params=(Param("card", "The Production Card drawn: its code or title.",
+                           title="Production Card"),
+                     Param("card_price", "The printed Crystite price, for a title printed on "
+                           "several cards (The Ship is Back!).", option="--price", once=True))),
     MoveSpec("usage", "usage", "Step: Usage and Spoilage.",
              "3. Usage and Spoilage (nothing to type: it runs itself)."),
     MoveSpec("produce", "produce", "Step: Production (the Production Card drawn).",

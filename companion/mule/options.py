@@ -65,7 +65,8 @@ BY_KEY: Mapping[str, Option] = {o.key: o for o in OPTIONS}
 SUPPORTED: frozenset[str] = frozenset({
     "colonist-cards", "alternative-personal-events", "inherent-value", "more-game-turns",
     "variable-turns", "secret-bidding", "land-auctions-before-grant", "more-land-auctions",
-    "declaring-buyers-and-sellers", "colonists-preferred", "random-land-placement"})
+    "declaring-buyers-and-sellers", "colonists-preferred", "random-land-placement",
+    "single-action-round", "more-predictability"})
 
 
 def epilog() -> str:

@@ -352,6 +352,9 @@ def describe(state: dict[str, Any]) -> str:
     chosen = options.describe(s.options)
     if chosen:
         lines.append(chosen)
+    from companion.mule.development import status_lines
+
+    lines += status_lines(s, md)
     talents = [(n, _talent_of(s.talent_card(n), md)) for n in s.ranking]
     if s.species:
         lines.append("Special Talents: " + ", ".join(
@@ -414,7 +417,9 @@ def _turn_lines(s: State) -> list[str]:
     dev = s.dev
     if dev and s.phase == "develop":
         done = [n for n in dev.order if n in dev.done]
-        lines.append(f"Development, Action Round {dev.round}"
+        rnd = "the single Action Round" if "single-action-round" in s.options else \
+            f"Action Round {dev.round}"
+        lines.append(f"Development, {rnd}"
                      + (f"; done: {', '.join(done)}" if done else "")
                      + "; Food Usage: " + ", ".join(f"{n} {dev.food_used.get(n, 0)}"
                                                    for n in dev.order))

@@ -14,34 +14,34 @@ first): :mod:`companion.mule.turn` walks it. Every rule number comes from
 ``companion.mule.data`` (the game's ``components/mule`` definitions), so an erratum to a number
 changes the check too.
 
-The rules of Land Grant's Zones, Land Auctions, Package From Home World!, Usage and Spoilage,
-Pricing, the Market, Ranking, Personal Events and the end are pure functions over the typed
-State (:mod:`companion.mule.expansion`, :mod:`companion.mule.phases`,
-:mod:`companion.mule.market`): their steps here read what is typed, and read and write the
-Turn's copy through :func:`companion.mule.state.from_json` and ``to_json``. The reading of a
-claim (``companion.mule.board``), the Action Rounds of Development and Production still work
-on the JSON form itself.
+The rules of Land Grant's Zones, Land Auctions, Package From Home World!, Development's
+Action Rounds, Usage and Spoilage, Production, Pricing, the Market, Ranking, Personal Events
+and the end are pure functions over the typed State (:mod:`companion.mule.expansion`,
+:mod:`companion.mule.development`, :mod:`companion.mule.producing`,
+:mod:`companion.mule.phases`, :mod:`companion.mule.market`, :mod:`companion.mule.personal`):
+their steps here ask the table's questions, read what is typed, and read and write the Turn's
+copy through :func:`companion.mule.state.from_json` and ``to_json``. The reading of a claim
+(``companion.mule.board``) still works on the JSON form itself.
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from companion.mule import (
     board,
-    events,
+    development,
     expansion,
     length,
     market,
     options,
+    personal,
     phases,
+    producing,
     production,
-    rules,
 )
 from companion.mule.data import (
-    GOODS,
     EventCard,
     MuleData,
     PlayerBoard,
@@ -83,18 +83,56 @@ NONE_WORDS = ("", "none", "-", "no")
 
 class Turn:
     """The state a step works on (a copy of the saved game's), with the rule data, where lines
-    go (``say``) and where questions go (``ask``)."""
+    go (``say``) and where questions go (``ask``).
 
-    __slots__ = ("ask", "lines", "md", "s", "say")
+    The state is held as the typed :class:`~companion.mule.state.State` (``state``, written
+    with ``put``) or as its JSON form (``s``, for the steps that still read and change it in
+    place), each made from the other only when it is asked for. A Turn made over a JSON form
+    (a test's, a caller's copy) writes every ``put`` into that dict too, so that its holder
+    sees it."""
 
-    def __init__(self, s: dict[str, Any], md: MuleData, ask: Asker, say: Say,
+    __slots__ = ("_raw", "_through", "_typed", "ask", "lines", "md", "say")
+
+    def __init__(self, s: dict[str, Any] | State, md: MuleData, ask: Asker, say: Say,
                  lines: list[str] | None = None) -> None:
-        self.s, self.md, self.ask, self.say = s, md, ask, say
+        self._through = isinstance(s, dict)
+        self._raw: dict[str, Any] | None = s if isinstance(s, dict) else None
+        self._typed: State | None = None if isinstance(s, dict) else s
+        self.md, self.ask, self.say = md, ask, say
         self.lines: list[str] = [] if lines is None else lines
 
     @property
+    def s(self) -> dict[str, Any]:
+        """The JSON form, which the caller may change in place (the typed copy is dropped)."""
+        if self._raw is None:
+            assert self._typed is not None
+            self._raw = to_json(self._typed)
+        self._typed = None
+        return self._raw
+
+    @property
+    def state(self) -> State:
+        """The typed State (read from the JSON form when that was the last changed)."""
+        if self._typed is None:
+            assert self._raw is not None
+            self._typed = from_json(self._raw)
+        return self._typed
+
+    def put(self, after: State, lines: tuple[str, ...] = ()) -> None:
+        """The State a pure function returned, written back; its lines told."""
+        if self._through:
+            assert self._raw is not None
+            self._raw.clear()
+            self._raw.update(to_json(after))
+        else:
+            self._raw = None
+        self._typed = after
+        for line in lines:
+            self.tell(line)
+
+    @property
     def names(self) -> list[str]:
-        return list(self.s["ranking"])
+        return list(self.state.ranking)
 
     @property
     def players(self) -> dict[str, Any]:
@@ -107,14 +145,14 @@ class Turn:
 
     @property
     def tournament(self) -> bool:
-        return self.s.get("mode") == "tournament"
+        return self.state.mode == "tournament"
 
     def tell(self, line: str) -> None:
         self.lines.append(line)
         self.say(line)
 
     def player(self, name: str) -> str:
-        return player_name(name, list(self.players))
+        return player_name(name, list(self.state.ranking))
 
 
 def _none(text: str) -> bool:
@@ -143,20 +181,6 @@ def parse_named(text: str, names: list[str], what: str) -> dict[str, int]:
             raise InputError(f"{what}: {name} is given twice (write a sum as {name}=1+1)")
         out[name] = _nonneg(value, f"{what} {name}")
     return out
-
-
-def talent(s: dict[str, Any], md: MuleData, who: str) -> dict[str, Any]:
-    """``who``'s Special Talent (Optional Rule: Colonist Cards and Special Talents): the talent
-    of the Player Species Card chosen at the set-up (``species``); none without the rule."""
-    ref = (s.get("species") or {}).get(who)
-    return dict(md.species(ref).talent) if ref else {}
-
-
-def food_cost(s: dict[str, Any], md: MuleData, who: str, action: str) -> int:
-    """The Food cost of ``action`` for ``who``: the rule data's, unless ``who``'s Special
-    Talent changes it."""
-    own = talent(s, md, who).get("action_food_cost") or {}
-    return int(own[action]) if action in own else md.food_cost(action)
 
 
 # -- 1. Expansion ------------------------------------------------------------------------------
@@ -495,286 +519,51 @@ def package(t: Turn, who: str | None) -> None:
 
 
 def begin_development(t: Turn) -> list[list[Any]]:
-    """M.U.L.E. Production in The Store before any Action, then the order of play: Rank 1
-    first, reversed when the Corral holds 6 or fewer M.U.L.E.s."""
-    store, md = t.s["store"], t.md
-    made = rules.store_mule_production(store["mules"], store["smithore"], pens=md.pens,
-                                       mules_per_pen=md.mules_per_pen)
-    if made.made:
-        t.tell(f"The Store makes {made.made} M.U.L.E.(s) from Smithore")
-    store["mules"], store["smithore"] = made.mules, made.smithore
-    limit = int(md.data.get("corral", {}).get("reverse_order_at", 6))
-    order = t.names if store["mules"] > limit else list(reversed(t.names))
-    t.s["dev"] = {"order": order, "round": 1, "done": [], "caught": [],
-                  "food_used": dict.fromkeys(order, 0)}
-    return [["develop", n] for n in order]
+    """2. Development begins (:func:`companion.mule.development.development_begins`): The
+    Store fills its Corral, the order of play; returns the first Action Round's steps."""
+    after, lines = development.development_begins(t.state, t.md)
+    t.put(after, lines)
+    return [list(x) for x in development.round_steps(after, t.md)]
 
 
-ACTIONS = "buy LAND GOOD, refit LAND GOOD [LAND GOOD], move FROM TO [GOOD], assay, wampus, pub"
-
-
-def _zone(land: dict[str, Any], pb: PlayerBoard, ref: str) -> str:
-    if land.get("square"):
-        return pb.zone(land["square"])
-    if land.get("land") == "river":
-        return pb.zone(pb.river_beds[0])
-    raise RuleError(f"Land {ref} has no square on the Player Board, so its Zone (and the Food "
-                    f"cost of an Action there) is not known: set it, e.g. set "
-                    f"players.NAME.lands.{ref}.square B1")
-
-
-def _land(p: dict[str, Any], ref: str) -> int:
-    return board.find(p["lands"], ref)
-
-
-class _Round:
-    """One Colonist's Action Round being checked, on a copy of the state (``out``)."""
-
-    __slots__ = ("lines", "md", "out", "who")
-
-    def __init__(self, out: dict[str, Any], md: MuleData, who: str, lines: list[str]) -> None:
-        self.out, self.md, self.who, self.lines = out, md, who, lines
-
-    @property
-    def p(self) -> dict[str, Any]:
-        player: dict[str, Any] = self.out["players"][self.who]
-        return player
-
-    def cost(self, action: str) -> int:
-        return food_cost(self.out, self.md, self.who, action)
+ACTIONS = development.ACTIONS
 
 
 def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
                     lines: list[str]) -> dict[str, Any]:
-    """One Colonist's Action Round, checked Action by Action on a copy of the state: the Food
-    cost of each Action by Zone, at most ``food_per_round`` Food and ``actions_per_round``
-    Actions, a M.U.L.E. only for the Money and from the Corral, installed on an empty Land of
-    the Colonist (one per Land), the Wampus caught once a Turn, the Pub ending the Phase."""
-    r = _Round(copy.deepcopy(s), md, who, lines)
-    p, dev, d = r.p, r.out["dev"], md.development
-    parts = [x.strip() for x in text.replace(";", ",").split(",") if x.strip()]
-    if not parts or [x.lower() for x in parts] == ["pass"]:
-        dev["done"].append(who)
-        lines.append(f"{who} passes: Development over for {who}")
-        return r.out
-    if p["food"] < 1:       # even an Action a Special Talent makes free
-        raise RuleError(f"Development: Players without Food must Pass ({who} has 0 Food)")
-    if len(parts) > int(d["actions_per_round"]):
-        raise RuleError(f"Development: up to {d['actions_per_round']} Actions in one Action "
-                        f"Round, not {len(parts)}")
-    food = 0
-    for i, part in enumerate(parts):
-        words = part.split()
-        act = _ACTIONS.get(words[0].lower())
-        if act is None:
-            raise InputError(f"'{part}': an Action is one of: {ACTIONS}; or pass")
-        cost = act(r, words, part, i == len(parts) - 1)
-        food += cost
-        if food > int(d["food_per_round"]):
-            raise RuleError(f"Development: no more than {d['food_per_round']} Food in one Action "
-                            f"Round ({who}'s Actions cost {food})")
-        if cost > p["food"]:
-            raise RuleError(f"Development: {who} has {p['food']} Food left, '{part}' costs "
-                            f"{cost} (Players without Food must Pass)")
-        p["food"] -= cost
-        dev["food_used"][who] = dev["food_used"].get(who, 0) + cost
-    p["mules"] = board.mule_counts(p["lands"])
-    lines.append(f"{who}: {food} Food into the Food Usage box; ${p['money']}, Food {p['food']}")
-    return r.out
-
-
-def _act_pass(r: _Round, words: list[str], part: str, last: bool) -> int:
-    raise RuleError("Development: Pass is an Action Round of its own (no other Action)")
-
-
-def _act_buy(r: _Round, words: list[str], part: str, last: bool) -> int:
-    """Buy a M.U.L.E. (Smithore's Sell Price) from the Corral, installed on an empty Land."""
-    p, store, md = r.p, r.out["store"], r.md
-    if len(words) != 3:
-        raise InputError(f"'{part}': buy LAND GOOD, e.g. buy P07 F")
-    j = _land(p, words[1])
-    land = p["lands"][j]
-    zone = _zone(land, md.player_board, words[1])
-    cost = r.cost("buy_white" if zone == "white" else "buy_red_blue")
-    mule_price = md.track("smithore").sell_for(r.out["prices"]["smithore"])
-    if land.get("mule"):
-        raise RuleError(f"{words[1].upper()} already has a M.U.L.E. (one per Land): refit "
-                        "it, or move it to an empty Land first")
-    if p["money"] < mule_price:
-        raise RuleError(f"a M.U.L.E. costs ${mule_price} (Smithore's Sell Price): "
-                        f"{r.who} has ${p['money']}")
-    if store["mules"] < 1:
-        raise RuleError("The Store's Corral holds no M.U.L.E. to sell")
-    good = board.good_of(words[2])
-    if good is None:
-        raise InputError(f"'{part}': a M.U.L.E. is installed to produce a Good (S, C, F, E)")
-    board.check_producible(land, good, md.land)
-    p["money"] -= mule_price
-    after = rules.store_mule_production(store["mules"], store["smithore"], 1, pens=md.pens,
-                                        mules_per_pen=md.mules_per_pen)
-    store["mules"], store["smithore"] = after.mules, after.smithore
-    land["mule"] = good
-    r.lines.append(f"{r.who} buys a M.U.L.E. for ${mule_price}, installed on "
-                   f"{board.label(p['lands'], j)} ({zone} Zone) producing {good}")
-    return cost
-
-
-def _act_refit(r: _Round, words: list[str], part: str, last: bool) -> int:
-    """Refit a M.U.L.E., or the M.U.L.E.s on Two Adjacent Lands."""
-    p, pb = r.p, r.md.player_board
-    if len(words) not in (3, 5):
-        raise InputError(f"'{part}': refit LAND GOOD, or refit LAND GOOD LAND GOOD for two "
-                         "Adjacent Lands")
-    pairs = [(words[k], words[k + 1]) for k in range(1, len(words), 2)]
-    js = [_land(p, ref) for ref, _ in pairs]
-    for (ref, _), j in zip(pairs, js, strict=True):
-        if not p["lands"][j].get("mule"):
-            raise RuleError(f"{ref.upper()} has no M.U.L.E. to refit (buy one first)")
-    if len(js) == 2:
-        a, b = (p["lands"][j].get("square") for j in js)
-        if js[0] == js[1] or not a or not b or not pb.adjacent(a, b):
-            raise RuleError("Refit M.U.L.E.s on Two Adjacent Lands: "
-                            f"{pairs[0][0].upper()} and {pairs[1][0].upper()} are not "
-                            "Adjacent squares of the Player Board")
-        cost = r.cost("refit_two_adjacent")
-    else:
-        zone = _zone(p["lands"][js[0]], pb, pairs[0][0])
-        cost = r.cost("refit_white" if zone == "white" else "refit_red_blue")
-    for (_ref, g), j in zip(pairs, js, strict=True):
-        good = board.good_of(g)
-        if good is None:
-            raise InputError(f"'{part}': refit to a Good (S, C, F, E)")
-        board.check_producible(p["lands"][j], good, r.md.land)
-        p["lands"][j]["mule"] = good
-        r.lines.append(f"{r.who} refits the M.U.L.E. on {board.label(p['lands'], j)} to "
-                       f"produce {good}")
-    return cost
-
-
-def _act_move(r: _Round, words: list[str], part: str, last: bool) -> int:
-    """Move a M.U.L.E. to Any Other Land (an empty one), producing its Good or another."""
-    p = r.p
-    if len(words) not in (3, 4):
-        raise InputError(f"'{part}': move FROM TO [GOOD], e.g. move P07 R01 F")
-    a, b = _land(p, words[1]), _land(p, words[2])
-    if not p["lands"][a].get("mule"):
-        raise RuleError(f"{words[1].upper()} has no M.U.L.E. to move")
-    if p["lands"][b].get("mule"):
-        raise RuleError(f"{words[2].upper()} already has a M.U.L.E. (one per Land)")
-    good = board.good_of(words[3]) if len(words) == 4 else p["lands"][a]["mule"]
-    if good is None:
-        raise InputError(f"'{part}': a M.U.L.E. produces a Good (S, C, F, E)")
-    board.check_producible(p["lands"][b], good, r.md.land)
-    p["lands"][a]["mule"], p["lands"][b]["mule"] = None, good
-    r.lines.append(f"{r.who} moves the M.U.L.E. from {board.label(p['lands'], a)} to "
-                   f"{board.label(p['lands'], b)}, producing {good}")
-    return r.cost("move")
-
-
-def _act_assay(r: _Round, words: list[str], part: str, last: bool) -> int:
-    r.lines.append(f"{r.who} assays two Lands")
-    return r.cost("assay")
-
-
-def _act_wampus(r: _Round, words: list[str], part: str, last: bool) -> int:
-    """Hunt the Wampus: once caught, not again this Turn."""
-    cost = r.cost("hunt_wampus")
-    dev = r.out["dev"]
-    if r.who in dev["caught"]:
-        raise RuleError(f"{r.who} caught the Wampus this Turn: he cannot be hunted again")
-    if _hunt(r.out, r.md, r.who, words[1:], r.lines):
-        dev["caught"].append(r.who)
-        r.p["money"] += int(r.md.development.get("wampus", 10))
-    return cost
-
-
-def _act_pub(r: _Round, words: list[str], part: str, last: bool) -> int:
-    """Gamble at the Pub: the Colonist's last Action, ending the Development Phase."""
-    if not last:
-        raise RuleError("Gamble at the Pub is the Colonist's last Action: it ends the "
-                        "Development Phase")
-    cost = r.cost("gamble")
-    pub = int(talent(r.out, r.md, r.who).get("pub", r.md.development.get("pub", 5)))
-    r.p["money"] += pub
-    r.out["dev"]["done"].append(r.who)
-    r.lines.append(f"{r.who} gambles at the Pub: +${pub}, Development over for {r.who}")
-    return cost
-
-
-_ACTIONS: dict[str, Callable[[_Round, list[str], str, bool], int]] = {
-    "pass": _act_pass, "buy": _act_buy, "refit": _act_refit, "move": _act_move,
-    "assay": _act_assay, "wampus": _act_wampus, "pub": _act_pub, "gamble": _act_pub}
-
-
-def _hunt(s: dict[str, Any], md: MuleData, who: str, words: list[str], lines: list[str]
-          ) -> bool:
-    """Hunt the Wampus: with the companion's Lucky Event deck a card is drawn (the Wampus in
-    its corner: caught) and discarded; otherwise the table says ``yes`` or ``no``."""
-    decks = s.get("event_decks")
-    if decks:
-        if words:
-            raise InputError("wampus: the companion draws the Lucky Event card itself "
-                             "(write just 'wampus')")
-        deck = decks["lucky"]
-        draws = max(1, int(talent(s, md, who).get("wampus_draws", 1)))   # a Special Talent
-        for _ in range(draws):
-            card_id, reshuffled = events.draw(deck, s["seed"], "lucky")
-            events.discard(deck, card_id)
-            card = md.event(card_id)
-            if reshuffled:
-                lines.append("  (the Lucky Event discard pile is shuffled into a new deck)")
-            lines.append(f"{who} draws {card.title}: " + ("the Wampus! +$"
-                                                         f"{md.development.get('wampus', 10)}"
-                                                         if card.wampus else "no Wampus"))
-            if card.wampus:
-                return True
-        return False
-    answer = " ".join(words).lower()
-    if answer not in ("yes", "no", "caught", "missed"):
-        raise InputError("wampus: say whether the Wampus was caught: 'wampus yes' or "
-                         "'wampus no'")
-    caught = answer in ("yes", "caught")
-    lines.append(f"{who} hunts the Wampus: " + ("caught! +$"
-                                               f"{md.development.get('wampus', 10)}"
-                                               if caught else "he got away"))
-    return caught
+    """One Colonist's Action Round as typed, played on a copy of ``s``
+    (:func:`companion.mule.development.action_round`); RuleError with the rule's reason."""
+    after, said = development.action_round(from_json(s), md, who,
+                                           development.parse_actions(text))
+    lines += said
+    return to_json(after)
 
 
 def develop(t: Turn, who: str) -> None:
     """One Colonist's Action Round of the Development Phase."""
-    rnd = t.s["dev"]["round"]
-    lines: list[str] = []
+    s = t.state
+    rnd = s.dev.round if s.dev else 1
+    label = "the single Action Round" if development.limits(s, t.md).rounds == 1 else \
+        f"Action Round {rnd}"
 
-    def parse(a: str) -> dict[str, Any]:
+    def parse(a: str) -> tuple[State, tuple[str, ...]]:
         if not a.strip():    # a Pass ends the Colonist's Phase: never taken from a blank
             raise InputError(f"Development: type {who}'s Actions ({ACTIONS}), or pass to Pass")
-        lines.clear()
-        return develop_actions(t.s, t.md, who, a, lines)
+        return development.action_round(s, t.md, who, development.parse_actions(a))
 
-    after = t.ask("actions", f"Development, Action Round {rnd}: {who}'s Actions ({ACTIONS}; "
-                  "or pass)", "", parse)
-    t.s.clear()
-    t.s.update(after)
-    for line in lines:
-        t.tell(line)
+    t.put(*t.ask("actions", f"Development, {label}: {who}'s Actions ({ACTIONS}; or pass)",
+                 "", parse))
 
 
 def next_round(s: dict[str, Any], md: MuleData) -> list[list[Any]]:
-    """The next Action Round: those who have not Passed or Gambled, up to the last Round."""
-    dev = s["dev"]
-    if dev["round"] >= int(md.development["action_rounds"]):
+    """The next Action Round (:func:`companion.mule.development.next_action_round`), written
+    to ``s``: its steps; none when the Phase is over."""
+    after = development.next_action_round(from_json(s), md)
+    if after is None:
         return []
-    left = [n for n in dev["order"] if n not in dev["done"]]
-    if not left:
-        return []
-    dev["round"] += 1
-    return [["develop", n] for n in left]
-
-
-# -- 3. Usage and Spoilage -----------------------------------------------------------------------
-
-def mule_count(p: dict[str, Any]) -> int:
-    return sum(int(v) for v in p["mules"].values())
+    s.clear()
+    s.update(to_json(after))
+    return [list(x) for x in development.round_steps(after, md)]
 
 
 # -- 4. Production -------------------------------------------------------------------------------
@@ -788,7 +577,7 @@ def production_card(t: Turn, text: str) -> ProductionCard | list[ProductionCard]
     found = matching(t.md.cards, text)
     if not found:
         t.md.card(text)      # the one-line refusal listing the codes
-    drawn = set(t.s.get("production_drawn", []))
+    drawn = set(t.state.production_drawn)
     found = [c for c in found if c.id not in drawn] or found
     if len(found) > 1:
         return list(found)
@@ -827,92 +616,76 @@ def _by_price(t: Turn, cards: list[ProductionCard], text: str) -> ProductionCard
     return pick[0]
 
 
+def _draw(t: Turn, s: State, how: str) -> tuple[State, ProductionCard, bool]:
+    """The Production Card drawn now (``how``: drawn, revealed): from the companion's deck
+    (taken off it), or as the table types it. Returns the State, the card, and whether the
+    companion's deck gave it."""
+    if s.production_deck:
+        s, card_id = producing.draw_card(s)
+        return s, t.md.card(card_id), True
+    got = t.ask("card", f"Production Card {how} (its code, e.g. PR05, or title)", "",
+                lambda a: production_card(t, a))
+    if isinstance(got, list):
+        cards: list[ProductionCard] = got
+        prices = ", ".join(f"${c.crystite_price}" for c in cards)
+        got = t.ask("card_price", f"{cards[0].title}: which one? Its printed Crystite price "
+                    f"({prices})", "", lambda a: _by_price(t, cards, a))
+    card: ProductionCard = got
+    return s, card, False
+
+
+def reveal(t: Turn, who: str | None) -> None:
+    """More Predictability: the Production Card drawn and revealed at the beginning of the
+    last Action Round (:func:`companion.mule.producing.reveal`); it takes effect at
+    Production."""
+    s, card, _ = _draw(t, t.state, "revealed")
+    after, lines = producing.reveal(s, t.md, card.id)
+    text = producing.card_effect(after, card).text
+    t.put(after, (*lines, *((f"  {plain(text)}",) if text else ())))
+
+
 def produce(t: Turn, who: str | None) -> None:
-    """4. Production: the Production Card (drawn from the companion's deck, or typed), its
-    effects on the Colony, the M.U.L.E.s flipped for an Energy Shortage, Radiation! and Pest
-    Attack!, then every Colonist's Production (Economies of Scale in a Tournament)."""
-    s, md = t.s, t.md
-    deck = s.get("production_deck")
-    if deck:
-        card = md.card(deck.pop(0))
-        t.tell(f"Production Card drawn: {card.code} {card.title}")
+    """4. Production: the Production Card (drawn from the companion's deck, or typed; under
+    More Predictability the one revealed in Development), its effects on the Colony, the
+    M.U.L.E.s flipped for an Energy Shortage, Radiation! and Pest Attack!, then every
+    Colonist's Production (Economies of Scale in a Tournament)."""
+    s, md = t.state, t.md
+    shown = producing.revealed(s)
+    if shown is not None:
+        card = md.card(shown)
+        t.tell(f"Production Card revealed in Development: {card.code} {card.title}")
     else:
-        got = t.ask("card", "Production Card drawn (its code, e.g. PR05, or title)", "",
-                    lambda a: production_card(t, a))
-        if isinstance(got, list):
-            prices = ", ".join(f"${c.crystite_price}" for c in got)
-            card = t.ask("card_price", f"{got[0].title}: which one? Its printed Crystite price "
-                         f"({prices})", "", lambda a: _by_price(t, got, a))
-        else:
-            card = got
-        t.tell(f"Production Card: {card.code} {card.title}")
-    s.setdefault("production_drawn", []).append(card.id)
-    text, effect = card.on_turn(s["turn"])
-    if text:
-        t.tell(f"  {plain(text)}")
-    names = t.names
-    _card_on_colony(t, card, effect)
-    shortage = s.get("shortage") or {}
-    worked = {n: _worked_lands(t, n, int(shortage.get(n, 0))) for n in names}
-    every = s["turn"] == 1 and isinstance(card.fields.get("game_turn_1"), dict)
-    _card_on_lands(t, effect, worked, every)
-    for name in names:
-        p = t.players[name]
-        result = production.produce(worked[name], card.modifiers, tournament=t.tournament)
-        for g in GOODS:
-            p[g] += result.total[g]
-        for land in p["lands"]:
-            if land.get("tile") in result.turn_over:
-                land["secret"] = True
-        extra = f"; turn to the Secret Side: {', '.join(result.turn_over)}" \
-            if result.turn_over else ""
-        eos = " (Economies of Scale " + ", ".join(
-            f"{g} +{n}" for g, n in result.economies_of_scale.items() if n) + ")" \
-            if any(result.economies_of_scale.values()) else ""
-        t.tell(f"{name} produces " + ", ".join(f"{g} {result.total[g]}" for g in GOODS)
-               + eos + extra)
-    s["card"] = card.id
-    s["final"] = card.ship_is_back
+        s, card, deck = _draw(t, s, "drawn")
+        s = producing.card_drawn(s, card.id)
+        t.tell(f"Production Card{' drawn' if deck else ''}: {card.code} {card.title}")
+    effect = producing.card_effect(s, card)
+    if effect.text:
+        t.tell(f"  {plain(effect.text)}")
+    craters, placer = producing.craters_to_place(s, md, effect.effect)
+    zones = _crater_zones(t, craters, placer) if craters else {}
+    s, lines = producing.card_on_colony(s, md, effect.effect, zones)
+    for line in lines:
+        t.tell(line)
+    shortage = s.shortage or {}
+    worked = {n: _worked_lands(t, s, n, int(shortage.get(n, 0))) for n in s.ranking}
+    s = _card_on_lands(t, s, effect, worked)
+    t.put(*producing.lands_produce(s, md, card, worked))
 
 
-def _card_on_colony(t: Turn, card: ProductionCard, effect: dict[str, Any]) -> None:
-    """Pirate Ship! (every Colonist loses all their Crystite), Fire in The Store! and the
-    Meteor Craters."""
-    s, names = t.s, t.names
-    lose = effect.get("lose_all")
-    if lose in GOODS:
-        for name in names:
-            s["players"][name][lose] = 0
-        t.tell(f"Every Colonist loses all their {lose}")
-    if effect.get("store_loses_all"):
-        s["store"].update(production.store_after_card(s["store"], effect))
-        t.tell("The Store loses all its " + ", ".join(effect["store_loses_all"]))
-    if effect.get("meteor_craters"):
-        craters = [x.tile for x in t.md.craters() if x.tile not in s["craters"]]
-        craters = craters[:int(effect.get("craters", len(craters)))]
-        placer = names[-1] if effect.get("placed_by", "lowest_rank") == "lowest_rank" \
-            else names[0]
-        if craters:
-            zones = t.ask("craters", f"Meteorite Strike!: {placer} places {', '.join(craters)} "
-                          "on empty squares of Planet Irata: the Zone of each, in that order "
-                          f"({', '.join(dict.fromkeys(t.md.planet_irata.zones))}; {BESIDE}: "
-                          "no empty square left)", "",
-                          lambda a: parse_crater_zones(s, t.md, craters, a))
-            s["crater_zones"] = {**(s.get("crater_zones") or {}), **zones}
-            where = ", ".join(f"{c} " + ("beside the board" if z == BESIDE
-                                         else f"{z.capitalize()} Zone")
-                              for c, z in zones.items())
-            t.tell(f"{placer} places {', '.join(craters)} on empty squares of Planet Irata "
-                   f"({where}): they can be claimed from now on")
-        s["craters"] = [*s["craters"], *craters]
+def _crater_zones(t: Turn, craters: tuple[str, ...], placer: str) -> dict[str, str]:
+    zones: dict[str, str] = t.ask(
+        "craters", f"Meteorite Strike!: {placer} places {', '.join(craters)} on empty squares "
+        "of Planet Irata: the Zone of each, in that order "
+        f"({', '.join(dict.fromkeys(t.md.planet_irata.zones))}; {BESIDE}: no empty square "
+        "left)", "", lambda a: parse_crater_zones(t.s, t.md, list(craters), a))
+    return zones
 
 
-def _worked_lands(t: Turn, name: str, short: int) -> list[production.Worked]:
+def _worked_lands(t: Turn, s: State, name: str, short: int) -> list[production.Worked]:
     """A Colonist's Lands with M.U.L.E.s: read from the saved game when each has its tile
     (only the M.U.L.E.s flipped for an Energy Shortage are asked), typed otherwise."""
-    p = t.players[name]
-    known = board.worked_from(p["lands"], t.md.land, t.pb)
-    if known is not None and (not t.tournament or board.has_squares(known)):
+    known = producing.worked_from_tiles(s, t.md, name)
+    if known is not None:
         if short:
             choices = [w for w in known if w.good != "energy"]
             need = min(short, len(choices))
@@ -922,9 +695,15 @@ def _worked_lands(t: Turn, name: str, short: int) -> list[production.Worked]:
             known = [w._replace(flipped=True, first_crystite=False) if w.tile in flipped else w
                      for w in known]
         return known
+    return _typed_lands(t, s, name, short)
+
+
+def _typed_lands(t: Turn, s: State, name: str, short: int) -> list[production.Worked]:
+    """A Colonist's working Lands typed at the table (a Land with a M.U.L.E. has no tile)."""
+    lands = s.colonist(name).lands
     hint = f" ({short} flipped: mark them !)" if short else ""
     shape = "the board: rows split by /" if t.tournament else "e.g. F3,C1,E2!"
-    working = [f"{land['land']} {land['mule']}" for land in p["lands"] if land.get("mule")]
+    working = [f"{x.land} {x.mule}" for x in lands if x.mule]
     if working:
         hint += f"; M.U.L.E.s on: {', '.join(working)}"
     tile = production.tile_value_from(t.md.lands)
@@ -933,8 +712,8 @@ def _worked_lands(t: Turn, name: str, short: int) -> list[production.Worked]:
         cells = production.parse_board(a, tile) if t.tournament else \
             production.parse_lands(a, tile)
         if working and not cells:   # never counted as nothing behind the table's back
-            untiled = ", ".join(board.label(p["lands"], i) for i, x in enumerate(p["lands"])
-                                if x.get("mule") and not x.get("tile"))
+            untiled = ", ".join(str(x.tile or i + 1) for i, x in enumerate(lands)
+                                if x.mule and not x.tile)
             raise RuleError(f"Production: {name}'s Lands with M.U.L.E.s are not all known by "
                             f"their tile{' and square' if t.tournament else ''} (Land "
                             f"{untiled or '?'}), so their Production is typed: {shape}; or "
@@ -955,54 +734,35 @@ def _flipped(text: str, choices: list[production.Worked], count: int, name: str)
     if wrong:
         raise InputError(f"{', '.join(wrong)}: not a Land with a M.U.L.E. that uses Energy "
                          f"({', '.join(sorted(allowed))})")
-    if len(tiles) != count:
-        raise RuleError(f"{name}'s Energy Shortage: flip exactly {count} M.U.L.E.(s) not "
-                        f"producing Energy ({', '.join(sorted(allowed))})")
+    why = producing.check_flipped(tiles, choices, count, name)
+    if why:
+        raise RuleError(why)
     return tiles
 
 
-def _card_on_lands(t: Turn, effect: dict[str, Any], worked: dict[str, list[production.Worked]],
-                   every: bool) -> None:
-    """Radiation! (a M.U.L.E. lost, or on Game Turn 1 flipped, by their choice) and Pest
-    Attack! (the production of one Food Land lost)."""
-    names = t.names
-    rad = effect.get("radiation") or {}
-    for rank in production.radiation_ranks(effect, len(names)):
-        name = names[rank - 1]
-        lands = worked[name]
-        if not lands:
-            t.tell(f"Radiation!: {name} has no M.U.L.E. to "
-                   + ("flip" if rad.get("mules_flipped") else "lose"))
-            continue
-        lost = bool(rad.get("mules_lost"))
-        verb = "loses" if lost else "flips"
-        i = _choose(t, f"hit.{name}", f"Radiation!: {name} {verb} which M.U.L.E. (tile, cell "
-                    "as typed, or number)", lands, None)
-        worked[name] = production.strike(lands, i)
-        if i is not None:
-            t.tell(f"{name} {verb} the M.U.L.E. on {lands[i].label}")
-            if lost:
-                _lose_mule(t.players[name], lands[i])
-    pest = effect.get("pest_attack") or {}
-    if pest:
-        good = str(pest.get("good", "food"))
-
-        def produces(n: str) -> bool:
-            return any(w.good == good and not w.flipped for w in worked[n])
-
-        hit = production.pest_attack_targets(effect, names, produces, every)
-        if not hit:
-            t.tell("Pest Attack!: no Colonist it can hit produces " + good)
-        for name in hit:
-            lands = list(worked[name])
-            i = _choose(t, f"hit.{name}", f"Pest Attack!: which of {name}'s {good} Lands loses "
-                        "its production", lands, good)
-            worked[name] = production.strike(lands, i)
-            if i is not None:
-                t.tell(f"{name} loses the {good} of {lands[i].label}")
+def _card_on_lands(t: Turn, s: State, effect: producing.Effect,
+                   worked: dict[str, list[production.Worked]]) -> State:
+    """Radiation! and Pest Attack! (:func:`companion.mule.producing.radiation_hits`,
+    ``pest_hits``): the Land hit asked where there is a choice; returns the State (a
+    M.U.L.E. lost), ``worked`` changed to what produces."""
+    for hits in (producing.radiation_hits, producing.pest_hits):
+        found, lines = hits(s, effect, worked)
+        for line in lines:
+            t.tell(line)
+        for hit in found:
+            question = f"Pest Attack!: which of {hit.name}'s {hit.good} Lands loses its " \
+                "production" if hit.good else f"Radiation!: {hit.name} " \
+                f"{'loses' if hit.lost else 'flips'} which M.U.L.E. (tile, cell as typed, or " \
+                "number)"
+            i = _choose(t, f"hit.{hit.name}", question, worked[hit.name], hit.good)
+            s, after, said = producing.land_hit(s, worked, hit, i)
+            worked.update(after)
+            for line in said:
+                t.tell(line)
+    return s
 
 
-def _choose(t: Turn, key: str, question: str, lands: list[production.Worked],
+def _choose(t: Turn, key: str, question: str, lands: Sequence[production.Worked],
             good: str | None) -> int | None:
     what = f"the Land hit ({key.partition('.')[2]}'s)"
     try:        # the only candidate needs no question
@@ -1011,16 +771,6 @@ def _choose(t: Turn, key: str, question: str, lands: list[production.Worked],
         index: int | None = t.ask(key, question, "",
                                   lambda a: production.land_index(lands, a, good, what))
         return index
-
-
-def _lose_mule(p: dict[str, Any], w: production.Worked) -> None:
-    """Radiation!: the M.U.L.E. goes to the neutral stacks; its Land keeps no M.U.L.E."""
-    for land in p["lands"]:
-        if land.get("mule") == w.good and (w.tile is None or land.get("tile") == w.tile):
-            land["mule"] = None
-            p["mules"] = board.mule_counts(p["lands"])
-            return
-    p["mules"][w.good] = max(0, p["mules"][w.good] - 1)
 
 
 # -- 5. Pricing ----------------------------------------------------------------------------------
@@ -1207,7 +957,9 @@ def trade(t: Turn, good: str) -> None:
                a.deal)
 
 
-# -- 7. Ranking, 8. Personal Events, the end ---------------------------------------------
+# -- 7. Ranking, the end: see the Phases that ask nothing below
+
+# -- 8. Personal Events: the steps over companion.mule.personal ---------------------------------
 
 def _event_card(md: MuleData, text: str, deck: str) -> EventCard:
     if _none(text):
@@ -1221,49 +973,44 @@ def _event_card(md: MuleData, text: str, deck: str) -> EventCard:
     return card
 
 
-def _target(text: str, giver: str, names: list[str]) -> str:
+def _target(s: State, card: EventCard, text: str, giver: str) -> str:
     if _none(text):
         raise InputError("name the Colonist who receives the card")
-    target = player_name(text, names)
-    events.check_target(giver, target)
+    target = player_name(text, list(s.ranking))
+    why = personal.check_receiver(s, card, giver, target)
+    if why:
+        raise RuleError(why)
     return target
 
 
 def personal_event(t: Turn, giver: str, deck_name: str) -> str:
     """8. Personal Events, one card: drawn by ``giver`` (from the companion's deck, or typed),
     given to another Colonist (or, under the Alternative Personal Event System, to the Rank on
-    the card's diagram), who follows it. Returns who received it."""
-    md, names = t.md, t.names
-    s = from_json(t.s)
-    title = deck_name.capitalize()
+    the card's diagram), who follows it (:mod:`companion.mule.personal`). Returns who
+    received it."""
+    s = t.state
     if s.event_decks:
-        s, card_id, reshuffled = phases.draw_event(s, deck_name)
-        if reshuffled:
-            t.tell(f"  (the {title} Event discard pile is shuffled into a new deck)")
-        card = md.event(card_id)
+        s, card, said = personal.draw(s, t.md, deck_name)
     else:
-        card = t.ask("card", f"{title} Event card drawn by {giver} (its code or title)", "",
-                     lambda a: _event_card(md, a, deck_name))
-    t.tell(f"{title} Event drawn by {giver}: {card.code} {card.title}")
-    if card.text:
-        t.tell(f"  {plain(card.text)}")
-    if s.alt_events:
-        target = events.alt_event_target(card.alt_event, names)
+        card = t.ask("card", f"{deck_name.capitalize()} Event card drawn by {giver} (its code "
+                     "or title)", "", lambda a: _event_card(t.md, a, deck_name))
+        said = ()
+    for line in (*said, *personal.card_lines(card, giver)):
+        t.tell(line)
+    target = personal.diagram_receiver(s, card)
+    if target is not None:
         t.tell(f"  the card's diagram gives it to {target}")
     else:
-        target = t.ask("to", f"{giver} gives it to", "", lambda a: _target(a, giver, names))
-    s, line = phases.follow_event(s, card.effect, target)
-    t.tell(line)
-    if s.event_decks:
-        s = phases.discard_event(s, deck_name, card.id)
-    t.s.clear()
-    t.s.update(to_json(s))
+        target = t.ask("to", f"{giver} gives it to", "",
+                       lambda a: _target(s, card, a, giver))
+    after, lines = personal.card_given(s, deck_name, card, target)
+    t.put(after, lines)
     return target
 
 
 def lucky(t: Turn, who: str) -> None:
     target = personal_event(t, who, "lucky")
-    t.s["todo"].insert(1, ["unlucky", target])
+    t.put(personal.unlucky_next(t.state, target))
 
 
 def unlucky(t: Turn, who: str) -> None:
@@ -1278,11 +1025,7 @@ def _typed(phase: Callable[[State, MuleData], tuple[State, tuple[str, ...]]]
     copy of the saved game, the State it returns written back, its lines told."""
 
     def step(t: Turn, who: str | None) -> None:
-        after, lines = phase(from_json(t.s), t.md)
-        t.s.clear()
-        t.s.update(to_json(after))
-        for line in lines:
-            t.tell(line)
+        t.put(*phase(t.state, t.md))
 
     step.__doc__ = phase.__doc__
     return step

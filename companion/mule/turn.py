@@ -4,16 +4,18 @@ running one step; and :func:`play_turn`, the guided walk over the steps of one G
 The state keeps the steps still to take in this Phase (``todo``, the current one first). When a
 Phase's steps are all taken, the next Phase begins and lists its own: Land Grant (lowest Rank
 first, twice on Turn 1), Land Auctions (Tournament), Package From Home World!, Development
-(each Colonist's Action Round, up to three Rounds), Usage and Spoilage, Production, Pricing,
-Market (one Auction per Good; the sell-out on the Final Turn), Ranking, Personal Events (the
-Lucky, then the Unlucky Event), and the end of the game.
+(each Colonist's Action Round, up to three Rounds: one under the Optional Rule Single Action
+Round; under More Predictability the Production Card revealed before the last Round), Usage
+and Spoilage, Production, Pricing, Market (one Auction per Good; the sell-out on the Final
+Turn), Ranking, Personal Events (the Lucky, then the Unlucky Event; skipped under More
+Predictability), and the end of the game.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from components.errors import InputError, RuleError
 
@@ -21,6 +23,7 @@ if TYPE_CHECKING:      # the steps are imported when one is taken: next and stat
     from companion.mule import steps
     from companion.mule.data import MuleData
     from companion.mule.expansion import Claimable
+    from companion.mule.state import State
 
 Ask = Callable[[str, str], str]
 Say = Callable[[str], None]
@@ -32,6 +35,7 @@ STEPS: dict[str, tuple[str, str, str]] = {
     "auction": ("1. Expansion", "Land Auctions", "auction"),
     "package": ("2. Development", "Package From Home World!", "package"),
     "develop": ("2. Development", "Action Round", "develop"),
+    "reveal": ("2. Development", "the Production Card revealed", "reveal"),
     "usage": ("3. Usage and Spoilage", "Usage and Spoilage", "usage"),
     "produce": ("4. Production", "Production", "produce"),
     "pricing": ("5. Pricing", "Pricing", "pricing_step"),
@@ -101,7 +105,8 @@ def current(s: dict[str, Any], md: MuleData | None = None) -> Step | None:
 
 
 def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
-    from companion.mule import steps
+    from companion.mule import personal, steps
+    from companion.mule.state import from_json
 
     s, md = t.s, t.md
     if done == "grant":
@@ -115,7 +120,7 @@ def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
         done = "package"
     if done == "package":
         return steps.begin_development(t)
-    if done == "develop":
+    if done in ("develop", "reveal"):
         return steps.next_round(s, md) or [["usage", None]]
     if done == "usage":
         return [["produce", None]]
@@ -126,7 +131,12 @@ def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
     if done in ("trade", "sellout"):
         return [["ranking", None]]
     if done == "ranking":
-        return [["end", None]] if s.get("final") else [["lucky", s["ranking"][0]]]
+        if s.get("final"):
+            return [["end", None]]
+        events = personal.phase_steps(from_json(s))     # none: the Phase skipped
+        if events:
+            return [list(x) for x in events]
+        done = "unlucky"
     if done == "unlucky":
         s["turn"] += 1
         begin_turn(s, md)
@@ -136,28 +146,57 @@ def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
 
 def advance(t: steps.Turn, done: str) -> None:
     """Take the step just done off the list; when the Phase is over, begin the next."""
-    s = t.s
-    s["todo"] = s["todo"][1:]
-    if not s["todo"] and not s.get("over"):
-        s["todo"] = _next_phase(t, done)
-    s["phase"] = s["todo"][0][0] if s["todo"] else "over"
+    s = t.state
+    t.put(s._replace(todo=s.todo[1:]))
+    if not s.todo[1:] and not s.over:
+        todo = _next_phase(t, done)
+        t.put(t.state._replace(todo=tuple((str(step), who) for step, who in todo)))
+    s = t.state
+    t.put(s._replace(phase=s.todo[0][0] if s.todo else "over"))
 
 
+def _begun(s: State, md: MuleData) -> State:
+    """A game saved before the steps: its Turn begun afresh (:func:`begin_turn`, over its
+    JSON form)."""
+    from companion.mule.state import from_json, to_json
+
+    raw = to_json(s)
+    begin_turn(raw, md)
+    return from_json(raw)
+
+
+@overload
+def run_step(state: State, md: MuleData, ask: steps.Asker, say: Say
+             ) -> tuple[State, Step, list[str]]: ...
+
+
+@overload
 def run_step(state: dict[str, Any], md: MuleData, ask: steps.Asker, say: Say
-             ) -> tuple[dict[str, Any], Step, list[str]]:
-    """Take the step that comes now on a copy of ``state``: its questions go to ``ask``
-    (``key, question, default, parse``). Returns the state after it, the step, and the lines
-    said. Raises the refusal (``InputError``/``RuleError``) of an entry the rules forbid."""
+             ) -> tuple[dict[str, Any], Step, list[str]]: ...
+
+
+def run_step(state: dict[str, Any] | State, md: MuleData, ask: steps.Asker, say: Say
+             ) -> tuple[dict[str, Any] | State, Step, list[str]]:
+    """Take the step that comes now on ``state`` (a State, or a copy of a JSON form): its
+    questions go to ``ask`` (``key, question, default, parse``). Returns the state after it
+    (of the form given), the step, and the lines said. Raises the refusal
+    (``InputError``/``RuleError``) of an entry the rules forbid."""
     from companion.mule import steps
 
-    s = copy.deepcopy(state)
-    now = current(s, md)
+    s: dict[str, Any] | State
+    if isinstance(state, dict):
+        raw = copy.deepcopy(state)
+        now = current(raw, md)
+        s = raw
+    else:
+        s = state if state.todo or state.over else _begun(state, md)
+        now = None if s.over else Step(s.turn, s.todo[0][0], s.todo[0][1])
     if now is None:
         raise RuleError("this game is over: The Ship is Back! was drawn")
     t = steps.Turn(s, md, ask, say)
     getattr(steps, STEPS[now.step][2])(t, now.who)
     advance(t, now.step)
-    return t.s, now, t.lines
+    return (t.s if isinstance(state, dict) else t.state), now, t.lines
 
 
 def scripted(given: dict[str, str], answers: dict[str, str]) -> steps.Asker:
@@ -244,11 +283,15 @@ def take_step(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
         asked[0] += 1
         return ask(question, default)
 
+    from companion.mule.state import from_json, to_json
+
+    typed_state = from_json(state)     # the JSON form read once; written once, at the end
     while True:
         asked[0] = 0
         typed: dict[str, str] = {}
         try:
-            after, done, lines = run_step(state, md, interactive(counted, say, typed, count), say)
+            after, done, lines = run_step(typed_state, md,
+                                          interactive(counted, say, typed, count), say)
         except Stuck:
             raise
         except (InputError, RuleError) as exc:
@@ -257,7 +300,7 @@ def take_step(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
             say(f"  ! {exc}")
             count.refused(("step", tuple(sorted(typed.items()))), exc)
             continue
-        return after, done, lines, typed
+        return to_json(after), done, lines, typed
 
 
 def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
@@ -292,7 +335,12 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
 def say_step(now: Step, state: dict[str, Any]) -> str:
     phase, what, _ = STEPS[now.step]
     if now.step == "develop":
+        if "single-action-round" in (state.get("options") or {}):
+            return f"{phase}: {now.who}'s single Action Round"
         return f"{phase}: {now.who}'s Action Round {state['dev']['round']}"
+    if now.step == "reveal":
+        return (f"{phase}: the Production Card revealed at the beginning of Action Round "
+                f"{state['dev']['round']} (More Predictability; it takes effect at Production)")
     if now.step == "trade":
         return f"{phase}: the {str(now.who).capitalize()} Auction"
     if now.step in ("grant", "lucky", "unlucky") or (now.step == "auction" and now.who):
@@ -333,8 +381,10 @@ def command(now: Step, state: dict[str, Any]) -> str:
         return base + "package NAME=CARD,...   (or: none)"
     if now.step == "develop":
         return base + f'develop {who} "ACTIONS"   (e.g. "buy P07 F, assay"; or: pass)'
+    if now.step == "reveal":
+        return base + "reveal" + ("" if state.get("production_deck") else " CARD")
     if now.step == "produce":
-        card = "" if state.get("production_deck") else " CARD"
+        card = "" if state.get("production_deck") or state.get("card") else " CARD"
         return base + f"produce{card}   [--flip NAME=TILES] [--hit NAME=LAND] " \
             "[--lands NAME=CELLS] [--craters ZONE,ZONE]"
     if now.step == "trade":

@@ -14,7 +14,8 @@ __all__ = ["board", "choices", "players"]
 GOODS = ("smithore", "crystite", "food", "energy")
 _LETTER = {"food": "F", "energy": "E", "smithore": "S", "crystite": "C"}
 _STEP = {"grant": "Land Grant", "auction": "Land Auction", "package": "Package From Home World!",
-         "develop": "Action Round", "usage": "Usage and Spoilage", "produce": "Production",
+         "develop": "Action Round", "reveal": "the Production Card revealed",
+         "usage": "Usage and Spoilage", "produce": "Production",
          "pricing": "Pricing", "trade": "Market Auction", "sellout": "Final Market",
          "ranking": "Ranking", "lucky": "Lucky Event", "unlucky": "Unlucky Event",
          "end": "the end"}
@@ -70,6 +71,12 @@ def board(state: dict[str, Any]) -> Board:
     if state.get("planet"):      # Random Land Placement: Planet Irata as the table laid it
         notes += ("Planet Irata as laid: " + " / ".join(" ".join(row)
                                                         for row in state["planet"]),)
+    if state.get("card") and state.get("phase") in ("develop", "usage"):   # More Predictability
+        from companion.mule import data
+
+        card = data.load().card(str(state["card"]))
+        notes += (f"Production Card revealed: {card.code} {card.title} (it takes effect at "
+                  "Production)",)
     return Board(title, columns, stocks, notes, upcoming)
 
 

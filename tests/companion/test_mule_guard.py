@@ -98,6 +98,7 @@ def checkpoints(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Pat
                                                "who": None, "answers": {}, "lines": [],
                                                "after": final})
             out[step] = (copy, final)
+        _option_checkpoints(folder, out)
     finally:
         mule_data.FOLDER = saved_folder
         for k, v in old.items():
@@ -106,6 +107,24 @@ def checkpoints(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Pat
             else:
                 os.environ[k] = v
     return out
+
+
+def _option_checkpoints(folder: Path, out: dict[str, tuple[Path, dict[str, Any]]]) -> None:
+    """A game of its own with the Optional Rules More Predictability and Single Action Round:
+    the Production Card revealed before the one Action Round (``reveal``), then that Round
+    (``develop-single``)."""
+    db = folder / "options.sqlite3"
+    os.environ["IRATA_DB"] = str(db)
+    mule("new", "--players", "Ann,Bob,Cid,Dee", "--tournament", "--seed", "3",
+         "--option", "more-predictability", "--option", "single-action-round")
+    for args in SCRIPT[:11]:            # the Land Grants, the Land Auction, the Package
+        mule(*args)
+    for step, args in (("reveal", ("reveal", "PR05")), ("develop-single", ())):
+        copy = folder / f"{step}.sqlite3"
+        shutil.copy(db, copy)
+        out[step] = (copy, state())
+        if args:
+            mule(*args)
 
 
 def _before_ran_itself(db: Path, folder: Path,
@@ -203,6 +222,21 @@ def wrong_entries(step: str, s: dict[str, Any], who: str | None) -> st.SearchStr
                     garbage.map(lambda g: ["develop", who, g]),
                     st.sampled_from(too_much).map(lambda a: ["develop", f"{who}=pass",
                                                              f"{_others(s, who)[0]}={a}"])]
+    elif step == "develop-single":
+        assert who is not None
+        # Dee holds 4 Food; the one Action Round takes up to 6 Actions and 6 Food
+        too_much = ["assay, " * 6 + "assay", "buy R04 F, buy P04 E, assay, assay",
+                    "refit R04 F", "move R04 P04", "pub, assay", "assay, pass, assay",
+                    "buy Q01 F", "wampus maybe", "dance"]
+        options += [st.sampled_from(too_much).map(lambda a: ["develop", who, a]),
+                    st.sampled_from(_others(s, who)).map(lambda n: ["develop", n, "assay"]),
+                    garbage.map(lambda g: ["develop", who, g])]
+    elif step == "reveal":
+        options += [st.sampled_from(["PR01", "The Ship is Back!", "Z42", "PR06 PR07"]).map(
+            lambda c: ["reveal", *c.split()]),
+            st.just(["reveal", "PR05", "--flip", "Ann=R03"]),
+            st.text(alphabet="XYZ019@=>!?", min_size=1, max_size=8).filter(
+                lambda t: any(ch.isalnum() for ch in t)).map(lambda g: ["reveal", g])]
     elif step == "produce":
         options += [st.sampled_from(["PR01", "The Ship is Back!", "Z42", "PR06 PR07"]).map(
             lambda c: ["produce", *c.split()]),
@@ -251,7 +285,7 @@ def wrong_entries(step: str, s: dict[str, Any], who: str | None) -> st.SearchStr
 
 
 STEPS = ["grant", "auction", "package", "develop", "usage", "produce", "pricing", "trade",
-         "sellout", "ranking", "lucky", "unlucky", "end"]
+         "sellout", "ranking", "lucky", "unlucky", "end", "reveal", "develop-single"]
 
 
 @st.composite
@@ -291,7 +325,9 @@ RIGHT = {"grant": ["grant", "Bob", "R01@C1"], "auction": ["auction", "none"],
          "usage": ["usage"], "produce": ["produce", "PR05"], "pricing": ["pricing"],
          "trade": ["trade", "smithore"], "sellout": ["final-market"], "ranking": ["ranking"],
          "lucky": ["lucky", "Cid", "LE09", "--to", "Dee"],
-         "unlucky": ["unlucky", "Dee", "UE07", "--to", "Ann"], "end": ["end"]}
+         "unlucky": ["unlucky", "Dee", "UE07", "--to", "Ann"], "end": ["end"],
+         "reveal": ["reveal", "PR05"],
+         "develop-single": ["develop", "Dee", "buy R04 F, buy P04 E, assay"]}
 
 
 def test_every_checkpoint_takes_its_right_entry(
