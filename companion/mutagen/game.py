@@ -19,21 +19,23 @@ itself: every step is the table's.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.mutagen.moves import DURING, MOVES
-from companion.mutagen.rules import PALACE, PLIGHT, FinalScore, RoundScore, Rules
 from companion.mutagen.saved import (
+    did_you_mean,
     end_of_game_players,
     next_step,
     points_event,
     round_event,
     score_event,
 )
-from companion.mutagen.state import Player, State, from_json, step, to_json
+from companion.mutagen.state import PALACE, PLIGHT, Player, State, from_json, step, to_json
 from companion.play import Move, Now, Outcome
-from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:   # the rules are imported by the moves that use them
+    from companion.mutagen.rules import FinalScore, RoundScore, Rules
 
 __all__ = ["GAME", "MOVES", "MutagenGame"]
 

@@ -26,22 +26,20 @@ checks no per-round distance, only the bounds and the direction.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import session
-from companion.mutagen.rules import (
-    PLIGHT,
-    FinalScore,
-    PlayerEnd,
-    RoundScore,
-    Rules,
-    Tracks,
-    check_expansions,
-    starting_score,
-)
-from companion.mutagen.state import ELEMENTS, State, from_json, step, to_json
-from companion.suggest import did_you_mean
+from companion.mutagen.state import ELEMENTS, PLIGHT, State, from_json, step, to_json
 from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:   # the rules are imported where they are used: 'next' needs none of them
+    from companion.mutagen.rules import FinalScore, PlayerEnd, RoundScore, Rules
+
+
+def did_you_mean(word: str, choices: Sequence[str]) -> str:
+    from companion.suggest import did_you_mean as suggest
+
+    return suggest(word, choices)
 
 GAME = "mutagen"
 
@@ -52,6 +50,8 @@ def new_setup(players: Sequence[str], rules: Rules, expansions: Sequence[str] = 
     score tracker on 0 (5 with the Plight of the People), the Element trackers on '0', 3
     Shard Fragment tokens, the Progress tracker on the first space, and the Bonus tokens on
     the progress track's Bonus spaces (``bonus``: space -> kind)."""
+    from companion.mutagen.rules import check_expansions, starting_score
+
     names = [p.strip() for p in players if p.strip()]
     if not 1 <= len(names) <= 4:
         raise RuleError(f"Mutagen is played by 1 to 4 players, not {len(names)}")
@@ -194,6 +194,8 @@ def end_of_game_players(state: State, players: Sequence[PlayerEnd]) -> list[Play
     each one's score track from the saved game (a 'score' given must be that one), and the
     Element trackers the last End of Round kept for a player whose file leaves 'tracks' out
     (given, they must be those: :func:`check_end_of_game_tracks`)."""
+    from companion.mutagen.rules import Tracks
+
     check_end_of_game(state, [p.name for p in players])
     out = []
     for p in players:

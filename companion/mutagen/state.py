@@ -24,6 +24,9 @@ from typing import Any, NamedTuple
 __all__ = ["Final", "Player", "Scored", "State", "from_json", "step", "to_json"]
 
 ELEMENTS = ("crystal", "gas", "liquid", "ore")
+PLIGHT = "plight-of-the-people"
+PALACE = "palace-visitors"
+EXPANSIONS = (PLIGHT, PALACE)
 
 
 class Player(NamedTuple):
