@@ -45,11 +45,14 @@ GAME = "mutagen"
 
 
 def new_setup(players: Sequence[str], rules: Rules, expansions: Sequence[str] = (),
-              bonus: Mapping[int, str] | None = None) -> dict[str, Any]:
+              bonus: Mapping[int, str] | None = None, elements: bool = False
+              ) -> dict[str, Any]:
     """The ``setup`` event of a new game (Game Setup 6, Player Setup 11 and B to D): the
     score tracker on 0 (5 with the Plight of the People), the Element trackers on '0', 3
     Shard Fragment tokens, the Progress tracker on the first space, and the Bonus tokens on
-    the progress track's Bonus spaces (``bonus``: space -> kind)."""
+    the progress track's Bonus spaces (``bonus``: space -> kind). With ``elements`` the
+    Elements are kept too (each storage empty, nothing installed): every Element taken is
+    then typed, and the End of Round and End of Game Scoring need no file."""
     from companion.mutagen.rules import check_expansions, starting_score
 
     names = [p.strip() for p in players if p.strip()]
@@ -64,6 +67,7 @@ def new_setup(players: Sequence[str], rules: Rules, expansions: Sequence[str] = 
             "tracks": {n: {e: 0 for e in rules.elements} for n in names},
             "shards": {n: rules.starting_shards for n in names},
             "progress": {n: 0 for n in names},
+            **({"storage": {n: [] for n in names}} if elements else {}),
             **({"people": {n: [] for n in names}} if PLIGHT in exp else {}),
             **({"bonus": {str(k): v for k, v in sorted(bonus.items())}} if bonus else {})}
 
@@ -372,14 +376,22 @@ def _held(p: Any) -> str:
         if cards:
             parts.append(f"{what} {', '.join(c.split('/')[-1] for c in cards)}")
     if p.tiles:
-        parts.append("Storage " + " ".join("+".join(t) for t in p.tiles))
+        parts.append("Storage tiles " + " ".join("+".join(t) for t in p.tiles))
+    if p.storage is not None:
+        parts.append("in storage " + (", ".join(p.storage) or "nothing"))
+    if p.installed:
+        parts.append("installed " + ", ".join(f"{e} on {s}" for s, e in p.installed))
+    if p.card:
+        parts.append("on the Hoarder's card " + ", ".join(p.card))
     return f"{p.name} " + ", ".join(parts)
 
 
 def score_command(state: State) -> str:
     """The command that scores the end of the game: from the saved game when it kept every
-    player's Shard Fragments (only the Elements left in storage are typed), else from a
-    file."""
+    player's Shard Fragments (only the Elements left in storage are typed, unless it kept
+    those too), else from a file."""
+    if all(p.shards is not None and p.storage is not None for p in state.players):
+        return "irata play mutagen score --save"
     if all(p.shards is not None for p in state.players):
         return ("irata play mutagen score --save --storage "
                 + ",".join(f"{n}=N" for n in state.names))
@@ -396,6 +408,7 @@ def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
     if typed.round > typed.rounds:
         return ("all four rounds are scored: End of Game Scoring (Crew cards, storage, Shard "
                 "Fragments, Tree cards)", score_command(typed))
+    kept = all(p.storage is not None and p.tracks is not None for p in typed.players)
     return (f"round {typed.round} of {typed.rounds}: Select Mutations and Place Workers "
             "(each gain and payment as it happens), then its End of Round",
-            "irata play mutagen round FILE --save")
+            "irata play mutagen round --save" if kept else "irata play mutagen round FILE --save")

@@ -194,14 +194,15 @@ def _score_report(result: FinalScore) -> tuple[dict[str, Any], list[str]]:
 
 
 @mutagen.command("round")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
 @SAVE
 @GAME
 @DB
 @JSON
-def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
+def round_cmd(file: str | None, save: bool, game_id: int | None, db: str | None,
               as_json: bool) -> None:
-    """End of round points from a YAML FILE of players.
+    """End of round points: of the saved game (--save, no FILE: the Elements installed, the
+    Storage columns filled and the Element trackers it kept), or from a YAML FILE of players.
 
     \b
     players:
@@ -215,11 +216,13 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         card_elements: 2           # Plight of the People: Elements on that People card
     expansions: [plight-of-the-people]
 
-    Tracks score 2 on space 1, 3 on spaces 2-3 and 4 on spaces 4-7.
+    Tracks score 2 on space 1, 3 on spaces 2-3 and 4 on spaces 4-7. With --save and a FILE,
+    in a game that keeps the Elements, the FILE must say what the saved game kept.
     """
     from companion.mutagen.data import load_rules
     from companion.mutagen.files import read_end_of_round
     from companion.mutagen.rules import end_of_round
+    from components.errors import InputError
 
     rules = load_rules()
     saved_scores: dict[str, int] | None = None
@@ -229,6 +232,8 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         scores, exp = done.detail
         saved_scores = done.state["scores"]
     else:
+        if file is None:
+            raise InputError("round reads a FILE of players, or the saved game (--save)")
         players, exp = read_end_of_round(file, rules)
         scores = [end_of_round(p, rules) for p in players]
     plight = "plight-of-the-people" in exp
@@ -410,20 +415,27 @@ def setup_cmd(players_text: str, expansions: tuple[str, ...], as_json: bool) -> 
                    "3=shards,6=points,... (kinds: shards, element, track, points); "
                    "default: drawn by the companion.")
 @click.option("--seed", type=SEED, help="Makes the drawn Bonus tokens repeatable.")
+@click.option("--elements", is_flag=True,
+              help="Keep the Elements too: each one taken is typed ('element'), Tree cards "
+                   "and Element tracks name the Elements spent, Storage tiles their id; the "
+                   "End of Round and End of Game Scoring then need no file.")
 @NAME
 @DB
 @JSON
 def new_cmd(players_text: str, expansions: tuple[str, ...], bonus: tuple[str, ...],
-            seed: int | None, game_name: str | None, db: str | None, as_json: bool) -> None:
+            seed: int | None, elements: bool, game_name: str | None, db: str | None,
+            as_json: bool) -> None:
     """Start a saved game for the players (1 to 4 names): the score track, Element and
-    Progress trackers, Shard Fragments and the Bonus tokens on the progress track."""
+    Progress trackers, Shard Fragments and the Bonus tokens on the progress track (and with
+    --elements each player's storage and Airship)."""
     from companion.mutagen.data import cards, load_rules
     from companion.mutagen.saved import describe, lay_bonus, new_setup
 
     rules = load_rules()
     copies = {k: n for k, (_, n) in cards().bonus.items()}
     laid = lay_bonus(rules, copies, pairs(bonus, "--bonus"), seed)
-    setup_data = new_setup(check_names(names(players_text)), rules, expansions, laid)
+    setup_data = new_setup(check_names(names(players_text)), rules, expansions, laid,
+                           elements)
     game, state = create(db, "mutagen", setup_data, game_name)
     tokens = ", ".join(f"{k} {v}" for k, v in laid.items())
     emit(as_json, {"game": game.id, "name": game.name, "state": state},

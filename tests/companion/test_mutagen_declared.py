@@ -99,7 +99,7 @@ def whole_game(tmp_path: Path) -> list[Move]:
 def test_the_registry_declares_mutagen_with_its_recording_commands() -> None:
     assert declaration("mutagen") is GAME
     kinds = ["round", "score", "points", "shards", "progress", "crew", "tree", "storage",
-             "people", "discard", "palace"]
+             "people", "discard", "palace", "element", "install", "track", "place"]
     assert [spec.kind for spec in GAME.moves] == kinds
     assert {spec.command for spec in GAME.moves} == set(kinds)
     assert GAME.auto(state_after_setup()) is None
@@ -230,6 +230,10 @@ _TYPED = {
     "discard": ("card", ["Surveyor ore", "crew/all", "x"]),
     "round": ("file", [str(ROUND), "nowhere.yaml", ""]),
     "score": ("storage.Ann", ["1", "-1", "x"]),
+    "element": ("element", ["blue ore", "supreme", "ore", "x", ""]),
+    "install": ("element", ["blue ore H1", "blue ore", "x", ""]),
+    "track": ("track", ["ore", "ore 2", "ore 3", "gas 9", "x", ""]),
+    "place": ("where", ["spy sacred-tree", "thug palace", "robot moon", "x", ""]),
 }
 
 
