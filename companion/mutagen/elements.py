@@ -85,9 +85,8 @@ def listed(text: str) -> list[str]:
 def kept(p: Player) -> tuple[str, ...]:
     """The player's storage; refused when the saved game does not keep the Elements."""
     if p.storage is None:
-        raise RuleError("the saved game does not keep the Elements (it was started before "
-                        f"they were kept): 'irata play set storage.{p.name} [...]' starts "
-                        "keeping them")
+        raise RuleError("the saved game does not keep the Elements: a game started with "
+                        "'irata play mutagen new --elements' keeps them")
     return p.storage
 
 

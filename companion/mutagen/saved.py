@@ -328,9 +328,40 @@ def _validate_held(state: State) -> None:
         if not set(covered) <= squares or len(set(covered)) != len(covered):
             raise RuleError(f"{p.name}'s Storage tiles cover squares of the Airship "
                             "(A1 ... C4), each once")
+    _validate_elements(state)
     for _space, kind in state.bonus:
         if kind not in printed.bonus:
             raise RuleError(f"a Bonus token is {', '.join(printed.bonus)}, not '{kind[:20]}'")
+
+
+def _validate_elements(state: State) -> None:
+    """The Elements a corrected game holds are the box's (``"blue ore"``, ``"supreme"``), no
+    more of one than the box has; each installed on a space of the Airship, once; each
+    Storage tile a printed one, placed once."""
+    from companion.mutagen.airship import grid_cells, hull_spaces
+    from companion.mutagen.data import cards, element_copies, load_rules
+
+    copies = element_copies()
+    rules = load_rules()
+    spaces = set(grid_cells(rules)) | set(hull_spaces(rules))
+    held: dict[str, int] = {}
+    for p in state.players:
+        on_ship = [s for s, _ in p.installed]
+        if not set(on_ship) <= spaces or len(set(on_ship)) != len(on_ship):
+            raise RuleError(f"{p.name}'s installed Elements lie on Airship spaces (H1, H2, "
+                            "A1 ... C4), one on each")
+        for e in (*(p.storage or ()), *p.card, *(e for _, e in p.installed)):
+            if e not in copies:
+                raise RuleError(f"an Element is 'colour type' (blue ore) or 'supreme', not "
+                                f"'{e[:30]}' ({p.name}'s)")
+            held[e] = held.get(e, 0) + 1
+    over = [e for e, n in held.items() if n > copies[e]]
+    if over:
+        raise RuleError(f"the box holds {copies[over[0]]} {over[0]}, and the players more")
+    ids = [i for p in state.players for i in p.tile_ids if i]
+    if any(i not in cards().tiles for i in ids) or len(set(ids)) != len(ids):
+        raise RuleError("each Storage tile kept is a printed one (storage/01-any-crystal ...), "
+                        "placed once")
 
 
 def _validate_tracks(state: dict[str, Any], rules: Rules) -> None:

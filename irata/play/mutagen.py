@@ -242,7 +242,14 @@ def round_cmd(file: str | None, save: bool, game_id: int | None, db: str | None,
         "tracks": dict(s.tracks), "total": s.total,
         **({"shards": s.shards} if plight else {})} for s in scores],
         **({"score_track": saved_scores} if saved_scores is not None else {})}
-    lines: list[str] = []
+    lines = ["Mutagen: end of round points", _round_table(scores, rules, plight)]
+    if saved_scores is not None:
+        lines.append("Saved. Score track: "
+                     + ", ".join(f"{n} {v}" for n, v in saved_scores.items()))
+    emit(as_json, payload, lines)
+
+
+def _round_table(scores: list[RoundScore], rules: Rules, plight: bool) -> str:
     head = ["Player", "Installed", "Columns", *[e.capitalize() for e in rules.elements], "Total"]
     if plight:
         head.append("Shards")
@@ -253,12 +260,7 @@ def round_cmd(file: str | None, save: bool, game_id: int | None, db: str | None,
         if plight:
             row.append(f"+{s.shards}")
         rows.append(row)
-    lines.append("Mutagen: end of round points")
-    lines.append(_table(rows))
-    if saved_scores is not None:
-        lines.append("Saved. Score track: "
-                     + ", ".join(f"{n} {v}" for n, v in saved_scores.items()))
-    emit(as_json, payload, lines)
+    return _table(rows)
 
 
 @mutagen.command("airship")

@@ -214,3 +214,19 @@ def test_a_game_without_the_elements_kept_plays_as_before(tmp_path: Path) -> Non
     # the End of Round file may not put a tracker behind where it stands
     t.refused("cannot be on 0", "round", str(_round_file(t, "  - {name: Ann}\n"
                                                           "  - {name: Bob}\n")), "--save")
+
+
+def test_the_table_views_choices_are_what_the_player_holds(kept: Table) -> None:
+    from companion.mutagen.view import choices
+
+    t = kept
+    t.ok("element", "Ann", "blue ore")
+    t.ok("element", "Ann", "green gas")
+    t.ok("place", "Ann", "spy", "sacred-tree")
+    s = t.state()
+    assert choices(s, "tree", "Ann") == {"spend": ("blue ore", "green gas")}
+    where = choices(s, "place", "Ann")["where"]
+    assert "robot palace" in where and not any(w.startswith("spy ") for w in where)
+    t.ok("tree", "Ann", "jade-01", "--spend", "green gas, blue ore")
+    assert choices(t.state(), "install", "Ann") == {"element": ("green gas H1",
+                                                                "blue ore H1")}
