@@ -37,14 +37,16 @@ def main() -> None:
             envs[label] = env
             import subprocess
 
-            subprocess.run([py, "-m", "irata.cli", "play", "mutagen", "new", "--players",
+            # -P: the checkout on PYTHONPATH is the one run (not the working directory)
+            subprocess.run([py, "-P", "-m", "irata.cli", "play", "mutagen", "new", "--players",
                             "Ann,Bob,Cid"], check=True, stdout=subprocess.DEVNULL, cwd=tree,
                            env=env)
             for what in (["next"], ["points", "Ann", "1"], ["undo"]):
                 cmds[f"{label}mutagen {what[0]}"] = ["env", *(f"{k}={v}" for k, v in
                                                            env.items() if k in
                                                            ("IRATA_DB", "PYTHONPATH")),
-                                                   py, "-m", "irata.cli", "play", "mutagen",
+                                                   py, "-P", "-m", "irata.cli", "play",
+                                                   "mutagen",
                                                    *what]
         timed(cmds, 1, envs[""])     # warm the rule-data caches, as at the table
         t, cpu = timed(cmds, args.runs, envs[""])

@@ -7,8 +7,10 @@
   in storage typed) or from a YAML file (``saved.score_event``); the game is then over;
 - during a round, in the table's order: ``points``, ``shards``, ``progress``, ``crew``,
   ``tree``, ``storage``, ``people`` (The Plight of the People) and ``palace`` (The Palace
-  Visitors). Each checks what it pays against what the player holds: a payment the player
-  cannot make is refused with the rule's reason, and nothing changes.
+  Visitors), and ``element``, ``install``, ``track`` and ``place`` (``companion.mutagen.elements``:
+  the Elements, the Element trackers, the Workers placed and the People cards' abilities).
+  Each checks what it pays against what the player holds: a payment the player cannot make
+  is refused with the rule's reason, and nothing changes.
 
 A file's move carries the file's name (``file``, naming its errors FILE:LINE:COL) and its text
 (``text``), so that applying it reads nothing; a face that gives only the name has it read.

@@ -6,7 +6,8 @@ The log holds a ``setup`` event (players, expansions, starting scores, every Ele
 on the progress track), one ``round`` event per End of Round (each player's points, their
 Element tracker positions, and Shard Fragments from the Plight of the People card), an event
 for each move during a round that gains or pays (``points``, ``shards``, ``progress``,
-``crew``, ``tree``, ``storage``, ``people``, ``palace``: ``companion.mutagen.game``), and once
+``crew``, ``tree``, ``storage``, ``people``, ``palace``, ``element``, ``install``, ``track``,
+``place``: ``companion.mutagen.game``), and once
 the fourth round is scored one ``score`` event, End of Game Scoring's result (each player's
 breakdown, the winners), after which the game is over. The state is the fold of that log, a
 typed :class:`~companion.mutagen.state.State` kept as JSON (``state.from_json``/``to_json``);
