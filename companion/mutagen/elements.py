@@ -172,25 +172,47 @@ def element_move(state: State, move: Move) -> Outcome:
     return _outcome(state, "element", data, (f"{p.name} takes a {label} {where}.",))
 
 
+def _installs(p: Player, text: str, rules: Rules) -> list[tuple[str, str]]:
+    """The (Element, space) pairs of an ``install`` ('blue gas H1, blue ore A2'): each one
+    just spent, all of one colour (a Supreme Element is any), each on a space it may go on
+    (checked in order, each beside those before it)."""
+    left = list(p.spent)
+    out: list[tuple[str, str]] = []
+    for item in listed(text):
+        words = item.split()
+        if len(words) < 2:
+            raise InputError("install names each Element spent and its space: "
+                             "'blue gas H1, blue ore A2'")
+        label = parse(" ".join(words[:-1]), rules)
+        if label not in left:
+            raise RuleError("Install Elements installs the Elements just spent at this "
+                            f"location: {p.name}'s last spending returned "
+                            f"{', '.join(p.spent) or 'nothing this round'}; no {label} left")
+        left.remove(label)
+        so_far = p._replace(installed=(*p.installed, *((s, e) for e, s in out)))
+        out.append((label, _install(so_far, label, words[-1], rules)))
+    colours = {e.split()[0] for e, _ in out if e != SUPREME}
+    if len(colours) > 1:
+        raise RuleError("Install Elements: \"choose one of the Element colours you have "
+                        f"spent\": {' and '.join(sorted(colours))} are two")
+    if not out:
+        raise InputError("install names each Element spent and its space: 'blue gas H1'")
+    return out
+
+
 def install_move(state: State, move: Move) -> Outcome:
-    """Install Elements (Worker Type Actions Reference): "instead of discarding them you may
-    install all those Elements onto your Airship board"; one Element a move, of those the
-    player's last spending returned."""
+    """Install Elements (Worker Type Actions Reference): "choose one of the Element colours
+    you have spent taking the main action at this location and instead of discarding them
+    you may install all those Elements onto your Airship board": of the player's last
+    spending, in one move; the rest of it has gone back to the supply."""
     rules = _rules()
     p = _during(state, move)
     kept(p)
-    words = move.answers.get("element", "").split()
-    if len(words) < 2:
-        raise InputError("install names the Element spent and the space: 'blue ore A2'")
-    label = parse(" ".join(words[:-1]), rules)
-    if label not in p.spent:
-        spent = ", ".join(p.spent) or "nothing this round"
-        raise RuleError(f"Install Elements installs Elements just spent at this location: "
-                        f"{p.name}'s last spending returned {spent}, no {label}")
-    where = _install(p, label, words[-1], rules)
-    data = {"player": p.name, "element": label, "to": where}
-    return _outcome(state, "install", data,
-                    (f"{p.name} installs the spent {label} on {where}.",))
+    installs = _installs(p, move.answers.get("element", ""), rules)
+    data = {"player": p.name, "installs": [[s, e] for e, s in installs]}
+    return _outcome(state, "install", data, (f"{p.name} installs the spent "
+                                             + ", ".join(f"{e} on {s}" for e, s in installs)
+                                             + ".",))
 
 
 def spend_from_storage(p: Player, text: str, rules: Rules, what: str) -> list[str]:

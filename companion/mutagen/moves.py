@@ -110,13 +110,15 @@ _ELEMENT_MOVES: tuple[MoveSpec, ...] = (
                      Param("at", "Install it on this space (H1, A2, ...), or 'card' (the "
                            "Hoarder); none: into storage.", option="--at", once=True,
                            title="Install at"), _WHY)),
-    MoveSpec("install", "install", "Install Elements just spent (PLAYER COLOUR TYPE SPACE).",
-             "Install Elements (a Worker type action): one of the Elements PLAYER has just "
-             "spent at this location is installed on the Airship SPACE instead of going back "
-             "to the supply; the installation rules are checked.",
+    MoveSpec("install", "install", "Install Elements just spent (PLAYER 'COLOUR TYPE SPACE, "
+             "...').",
+             "Install Elements (a Worker type action): the Elements of one colour PLAYER has "
+             "just spent at this location are installed on the Airship instead of going back "
+             "to the supply, each on its space ('blue gas H1, blue ore A2'); the installation "
+             "rules are checked.",
              who="player",
-             params=(Param("element", "The Element spent, then the space: 'blue ore A2'.",
-                           title="Element and space"),)),
+             params=(Param("element", "Each Element spent and its space: 'blue gas H1, "
+                           "blue ore A2'.", title="Elements and spaces"),)),
     MoveSpec("track", "track", "Move an Element tracker (PLAYER TYPE [N], or --spend).",
              "Element Track Location: PLAYER spends Elements from storage (--spend 'blue ore, "
              "pink ore, supreme gas') to move one space on the matching track for each; or "

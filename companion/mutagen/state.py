@@ -277,8 +277,9 @@ def _elements(p: Player, kind: str, data: Mapping[str, Any]) -> Player:
             p = p._replace(card=(*p.card, str(gained)))
         else:
             p = p._replace(installed=(*p.installed, (to, str(gained))))
-            if kind == "install":
-                p = p._replace(spent=without(p.spent, (gained,)))
+    if kind == "install":       # Install Elements: what was just spent is used up
+        p = p._replace(installed=(*p.installed, *((str(s), str(e))
+                                                  for s, e in data["installs"])), spent=())
     if kind == "place":
         p = p._replace(placed=(*p.placed, (str(data["worker"]), str(data["location"]))))
     return p

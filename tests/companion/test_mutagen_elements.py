@@ -109,9 +109,12 @@ def test_trees_and_element_tracks_spend_what_storage_holds(kept: Table) -> None:
     t.ok("tree", "Ann", "jade-01", "--spend", "green ore, blue gas")   # +5: Ann 3 -> 8
     # the Worker type actions on what was just spent: ore 1 space, the blue gas installed
     assert "ore 0 -> 1" in t.ok("track", "Ann", "ore", "--spent")
+    t.refused("Install Elements: \"choose one of the Element colours you have spent\": "
+              "blue and green are two", "install", "Ann", "blue gas H1, green ore H2")
     t.ok("install", "Ann", "blue gas H1")
-    t.refused("last spending returned green ore, no blue gas", "install", "Ann",
-              "blue gas H2")
+    # the rest of what was spent has gone back to the supply
+    t.refused("returned nothing this round; no green ore left", "install", "Ann",
+              "green ore H2")
     # Element Track Location: one space a spent Element; a Supreme one names its type
     t.refused("names the type it counts as", "track", "Ann", "--spend", "supreme")
     assert "liquid 0 -> 1, gas 0 -> 1" in t.ok("track", "Ann", "--spend",
@@ -230,3 +233,20 @@ def test_the_table_views_choices_are_what_the_player_holds(kept: Table) -> None:
     t.ok("tree", "Ann", "jade-01", "--spend", "green gas, blue ore")
     assert choices(t.state(), "install", "Ann") == {"element": ("green gas H1",
                                                                 "blue ore H1")}
+
+
+def test_elements_of_one_colour_spent_are_installed_together(kept: Table) -> None:
+    t = kept
+    t.ok("element", "Ann", "blue ore")
+    t.ok("element", "Ann", "blue gas")
+    t.ok("track", "Ann", "--spend", "blue ore, blue gas")    # ore 0 -> 1, gas 0 -> 1
+    # H1 and H2 are side by side: two blue Elements there share a colour
+    t.refused("the blue gas cannot go on H2: H1 beside it holds the same colour (blue ore)",
+              "install", "Ann", "blue ore H1, blue gas H2")
+    t.ok("storage", "Ann", "A1,A2", "--tile", "storage/09-any-blue")   # 0 + 1: Ann 3 -> 2
+    t.ok("install", "Ann", "blue ore H1, blue gas A2")       # A2 takes only blue
+    s = t.state()
+    assert s["installed"]["Ann"] == [["H1", "blue ore"], ["A2", "blue gas"]]
+    assert s["tracks"]["Ann"]["ore"] == 1 and s["storage"]["Ann"] == []
+    # End of Round: 2 installed 4 + ore 1: 2 + gas 1: 2 = 8; Ann 5 -> 13
+    assert "Saved. Score track: Ann 13, Bob 5" in t.ok("round", "--save")
