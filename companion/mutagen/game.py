@@ -558,9 +558,11 @@ class MutagenGame:
         typed = from_json(state)
         if typed.round > typed.rounds:
             return Now(None, "score", None, text, command)
+        elements = all(p.storage is not None for p in typed.players)
         also = tuple(k for k in DURING
                      if (k not in ("people", "discard") or PLIGHT in typed.expansions)
-                     and (k != "palace" or PALACE in typed.expansions))
+                     and (k != "palace" or PALACE in typed.expansions)
+                     and (k not in ("element", "install") or elements))
         return Now(typed.round, "round", None, text, command, kinds=("round", *also))
 
     def apply(self, state: dict[str, Any], move: Move) -> Outcome:

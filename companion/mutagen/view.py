@@ -23,7 +23,8 @@ def board(state: dict[str, Any]) -> Board:
     columns = tuple(
         Column(name, f"{i + 1}.", (Cell("Points", str(scores.get(name, 0))),
                                    *(Cell(element.capitalize(), str(value)) for element, value
-                                     in sorted((tracks.get(name) or {}).items()))))
+                                     in sorted((tracks.get(name) or {}).items())),
+                                   *_held(state, name)))
         for i, name in enumerate(ranked))
     rnd, rounds = int(state.get("round") or 1), int(state.get("rounds") or 4)
     title = ("Mutagen, End of Game Scoring" if rnd > rounds
@@ -45,6 +46,20 @@ _LOCATIONS = ("clockwork-city", "nautical-city", "sunken-mines", "sacred-tree",
 def _own(state: dict[str, Any], field: str, who: str | None) -> list[Any]:
     held = (state.get(field) or {}).get(who or "")
     return list(held) if isinstance(held, list) else []
+
+
+def _held(state: dict[str, Any], name: str) -> tuple[Cell, ...]:
+    """What the player holds, where the saved game keeps it: Shard Fragments, and the
+    Elements in storage and installed."""
+    cells = []
+    shards = (state.get("shards") or {}).get(name)
+    if shards is not None:
+        cells.append(Cell("Shard Fragments", str(shards)))
+    if isinstance(state.get("storage"), dict):
+        cells.append(Cell("In storage", ", ".join(map(str, _own(state, "storage", name)))
+                          or "nothing"))
+        cells.append(Cell("Installed", str(len(_own(state, "installed", name)))))
+    return tuple(cells)
 
 
 def choices(state: dict[str, Any], kind: str, who: str | None) -> dict[str, tuple[str, ...]]:
