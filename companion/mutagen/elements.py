@@ -300,8 +300,8 @@ def _track_moves(p: Player, move: Move, rules: Rules) -> tuple[dict[str, int], l
 def moved_tracks(p: Player, moves: dict[str, int], rules: Rules) -> str:
     """The trackers after ``moves``, refused past the track's last space."""
     if p.tracks is None:
-        raise RuleError("the saved game does not keep the Element trackers: 'irata play set "
-                        f"tracks.{p.name}.ore N' starts keeping them")
+        raise RuleError(f"the saved game does not keep {p.name}'s Element trackers (it was "
+                        "saved before they were kept): the End of Round FILE gives them")
     out = []
     for e, n in moves.items():
         now = p.track(e) + n

@@ -15,6 +15,7 @@ byte-identical. Numbers worked out by hand in the comments, from the rulebook an
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -250,3 +251,29 @@ def test_elements_of_one_colour_spent_are_installed_together(kept: Table) -> Non
     assert s["tracks"]["Ann"]["ore"] == 1 and s["storage"]["Ann"] == []
     # End of Round: 2 installed 4 + ore 1: 2 + gas 1: 2 = 8; Ann 5 -> 13
     assert "Saved. Score track: Ann 13, Bob 5" in t.ok("round", "--save")
+
+
+def test_a_game_saved_by_main_plays_on_with_the_trackers_moved_during_its_round(
+        tmp_path: Path) -> None:
+    import shutil
+
+    # fixtures/mutagen-saved-main.sqlite3, game 1: round 3, Ann's trackers crystal 2, gas 2,
+    # liquid 1, ore 1 (as its round 2 left them); no Elements kept
+    t = Table(tmp_path)
+    shutil.copy(Path(__file__).parent / "fixtures" / "mutagen-saved-main.sqlite3", t.db)
+    assert "ore 1 -> 2" in t.ok("track", "Ann", "ore", "--game", "1")
+    t.refused("does not keep the Elements", "element", "Ann", "blue ore", "--game", "1")
+    t.ok("place", "Ann", "spy", "sacred-tree", "--game", "1")
+    t.refused("Ann's spy has been placed this round already", "place", "Ann", "spy",
+              "sunken-mines", "--game", "1")
+    # the End of Round FILE may not put Ann's ore tracker back behind 2
+    rnd = _round_file(t, "  - {name: Ann, tracks: {crystal: 2, gas: 2, liquid: 1, ore: 1}}\n"
+                         "  - {name: Bob, tracks: {ore: 3, gas: 1}}\n"
+                         "  - {name: Cid, tracks: {gas: 2, liquid: 1}}\n")
+    t.refused("Ann's ore tracker was on 2", "round", str(rnd), "--save", "--game", "1")
+    # Ann 36 + crystal 2: 3 + gas 2: 3 + liquid 1: 2 + ore 2: 3 = 47
+    rnd.write_text(rnd.read_text().replace("ore: 1}", "ore: 2}"))
+    t.ok("round", str(rnd), "--save", "--game", "1")
+    game = json.loads(t.ok("status", "--game", "1", "--json"))["state"]
+    assert game["round"] == 4 and game["scores"]["Ann"] == 47
+    assert game.get("placed") is None        # a new round: no Worker placed yet
