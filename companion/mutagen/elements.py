@@ -4,11 +4,12 @@ trackers (``track``), and placing a Worker (``place``) with the People cards' ab
 visit calls (The Plight of the People). The Tree card's colours are checked here too
 (:func:`tree_spend`), for ``tree``.
 
-Each move checks against what the saved game kept (the Elements in each player's storage, on
-the Airship and on the Hoarder's card; the Element trackers; the Workers placed this round)
-and raises the rule's refusal, changing nothing. An Element is typed as printed, colour and
-type (``blue ore``); a Supreme Element token is ``supreme`` (when spent on a track, ``supreme
-ore``: it counts as any type).
+Each move is given the player it names, in a round under way (``saved.during_round``, which
+the declaration calls), and checks against what the saved game kept (the Elements in each
+player's storage, on the Airship and on the Hoarder's card; the Element trackers; the Workers
+placed this round) and raises the rule's refusal, changing nothing. An Element is typed as
+printed, colour and type (``blue ore``); a Supreme Element token is ``supreme`` (when spent
+on a track, ``supreme ore``: it counts as any type).
 
 The project's decisions where the rulebook is silent:
 - The supply: the box's Element tiles (5 of each colour and type) and Supreme Element tokens;
@@ -139,18 +140,11 @@ def _outcome(state: State, kind: str, data: dict[str, Any], lines: tuple[str, ..
     return Outcome(kind, data, lines, to_json(step(state, kind, data)))
 
 
-def _during(state: State, move: Move) -> Player:
-    from companion.mutagen.game import during_round
-
-    return during_round(state, move)
-
-
-def element_move(state: State, move: Move) -> Outcome:
+def element_move(state: State, move: Move, p: Player) -> Outcome:
     """Element Locations: "take one Element ... you may either place it into your storage or
     install it into your Airship"; with the Hoarder, "you may choose to put it on this
     card"."""
     rules = _rules()
-    p = _during(state, move)
     kept(p)
     label = parse(move.answers.get("element", ""), rules)
     if label == SUPREME:
@@ -200,13 +194,12 @@ def _installs(p: Player, text: str, rules: Rules) -> list[tuple[str, str]]:
     return out
 
 
-def install_move(state: State, move: Move) -> Outcome:
+def install_move(state: State, move: Move, p: Player) -> Outcome:
     """Install Elements (Worker Type Actions Reference): "choose one of the Element colours
     you have spent taking the main action at this location and instead of discarding them
     you may install all those Elements onto your Airship board": of the player's last
     spending, in one move; the rest of it has gone back to the supply."""
     rules = _rules()
-    p = _during(state, move)
     kept(p)
     installs = _installs(p, move.answers.get("element", ""), rules)
     data = {"player": p.name, "installs": [[s, e] for e, s in installs]}
@@ -313,12 +306,11 @@ def moved_tracks(p: Player, moves: dict[str, int], rules: Rules) -> str:
     return ", ".join(out)
 
 
-def track_move(state: State, move: Move) -> Outcome:
+def track_move(state: State, move: Move, p: Player) -> Outcome:
     """Element Track Location: "Move your tracker token one space on the matching tracks for
     each Element spent"; the free moves of a Mutation, a Bonus token, the Clockmaker and the
     Visitor cards; and the Worker type action's move by the Elements of one type spent."""
     rules = _rules()
-    p = _during(state, move)
     moves, spend = _track_moves(p, move, rules)
     said = moved_tracks(p, moves, rules)
     data = {"player": p.name, "moves": moves, "spend": spend,
@@ -394,12 +386,11 @@ def _abilities(state: State, p: Player, worker: str, location: str, move: Move,
     return out, lines
 
 
-def place_move(state: State, move: Move) -> Outcome:
+def place_move(state: State, move: Move, p: Player) -> Outcome:
     """Place Workers: "take one of your Workers from your Airship board and place them on the
     highest available space at your chosen location"; with The Plight of the People, the
     People cards' abilities that a visit or a Worker calls."""
     rules = _rules()
-    p = _during(state, move)
     worker, location = _where(state, move, rules)
     _check_place(state, p, worker, location, rules)
     gained, lines = _abilities(state, p, worker, location, move, rules) \

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from companion.mutagen.moves import DURING, MOVES
 from companion.mutagen.saved import (
     did_you_mean,
+    during_round,
     end_of_game_players,
     next_step,
     points_event,
@@ -88,19 +89,6 @@ def _outcome(state: State, kind: str, data: dict[str, Any], lines: tuple[str, ..
 
 
 # -- who plays, and what they pay ---------------------------------------------------------------
-
-def during_round(state: State, move: Move) -> Player:
-    """The player a move during a round names: one of the saved game's, in a round not yet
-    scored ("points are gained during a round")."""
-    name = (move.who or "").strip()
-    if name not in state.names:
-        raise InputError(f"no player '{name[:40]}' in this game ({', '.join(state.names)})"
-                         + did_you_mean(name, state.names))
-    if state.round > state.rounds:
-        raise RuleError(f"all {state.rounds} rounds have been scored: '{move.kind}' is "
-                        "played during a round; End of Game Scoring comes now")
-    return state.player(name)
-
 
 def pay(p: Player, shards: int, what: str) -> int:
     """Pay ``shards`` Shard Fragment tokens for ``what``: refused when the player holds fewer
@@ -539,9 +527,14 @@ _ELEMENT_MOVES = ("element", "install", "track", "place")   # companion.mutagen.
 def _rule(kind: str) -> Any:
     """The move's rule function (the Elements' moves are imported when played)."""
     if kind in _ELEMENT_MOVES:
-        from companion.mutagen import elements
+        def rule(state: State, move: Move) -> Outcome:
+            from companion.mutagen import elements
 
-        return getattr(elements, f"{kind}_move")
+            played: Outcome = getattr(elements, f"{kind}_move")(state, move,
+                                                                during_round(state, move))
+            return played
+
+        return rule
     return _MOVES.get(kind)
 
 

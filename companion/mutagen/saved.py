@@ -30,11 +30,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion import session
-from companion.mutagen.state import ELEMENTS, PLIGHT, State, from_json, step, to_json
+from companion.mutagen.state import ELEMENTS, PLIGHT, Player, State, from_json, step, to_json
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:   # the rules are imported where they are used: 'next' needs none of them
     from companion.mutagen.rules import FinalScore, PlayerEnd, RoundScore, Rules
+    from companion.play import Move
 
 
 def did_you_mean(word: str, choices: Sequence[str]) -> str:
@@ -257,6 +258,19 @@ def points_event(state: State, player: str, points: int, why: str = "") -> dict[
     if score + points < 0:
         raise RuleError(f"{player} has {score} points and cannot pay {-points}")
     return {"player": player, "points": points, "why": why}
+
+
+def during_round(state: State, move: Move) -> Player:
+    """The player a move during a round names: one of the saved game's, in a round not yet
+    scored ("points are gained during a round")."""
+    name = (move.who or "").strip()
+    if name not in state.names:
+        raise InputError(f"no player '{name[:40]}' in this game ({', '.join(state.names)})"
+                         + did_you_mean(name, state.names))
+    if state.round > state.rounds:
+        raise RuleError(f"all {state.rounds} rounds have been scored: '{move.kind}' is "
+                        "played during a round; End of Game Scoring comes now")
+    return state.player(name)
 
 
 def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
