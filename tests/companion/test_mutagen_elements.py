@@ -277,3 +277,16 @@ def test_a_game_saved_by_main_plays_on_with_the_trackers_moved_during_its_round(
     game = json.loads(t.ok("status", "--game", "1", "--json"))["state"]
     assert game["round"] == 4 and game["scores"]["Ann"] == 47
     assert game.get("placed") is None        # a new round: no Worker placed yet
+
+
+def test_next_offers_the_elements_moves_where_the_elements_are_kept(kept: Table,
+                                                                   tmp_path: Path) -> None:
+    steps = json.loads(kept.ok("next", "--json"))["next"]["steps"]
+    assert {"element", "install", "track", "place"} <= set(steps)
+    assert json.loads(kept.ok("next", "--json"))["next"]["command"] == \
+        "irata play mutagen round --save"
+    plain = Table(tmp_path / "plain")
+    (tmp_path / "plain").mkdir()
+    plain.ok("new", "--players", "Ann,Bob")
+    steps = json.loads(plain.ok("next", "--json"))["next"]["steps"]
+    assert {"track", "place"} <= set(steps) and not {"element", "install"} & set(steps)
