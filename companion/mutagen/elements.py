@@ -19,7 +19,9 @@ The project's decisions where the rulebook is silent:
 - "Spent at this location" (Install Elements, Move on an Element track) is the player's last
   spending move this round (``tree`` or ``track --spend``).
 - A Worker is placed once each round (four Workers, one placement each); a Worker moved from
-  the Palace to the Game board is the ``palace`` move, not a new placement.
+  the Palace to the Game board is the ``palace`` move, not a new placement. Once a round's
+  Workers are typed (any ``place``), its End of Round waits for all of them, and the
+  Informant's discard for the Spy.
 - The Quartermaster's Storage tile drawn at random is placed as any Storage tile (``storage``,
   paying both squares), and the Smuggler's Thug takes its Element from any location: the
   companion does not keep which Elements and tiles lie at the locations, so it names them
@@ -41,9 +43,9 @@ if TYPE_CHECKING:
     from companion.mutagen.rules import Rules
     from companion.play import Move, Outcome
 
-__all__ = ["check_round_file", "element_move", "from_supply", "in_play", "install_move",
-           "kept_airship", "kept_round", "parse", "place_move", "spend_from_storage",
-           "track_move", "tree_spend"]
+__all__ = ["check_all_placed", "check_round_file", "element_move", "from_supply", "in_play",
+           "install_move", "kept_airship", "kept_round", "parse", "place_move",
+           "spend_from_storage", "track_move", "tree_spend"]
 
 SUPREME = "supreme"
 WORKERS = ("robot", "thug", "spy", "engineer")
@@ -448,3 +450,17 @@ def _shown(value: Any) -> str:
     if isinstance(value, tuple):
         return ", ".join("left middle right".split()[c] for c in value) or "none"
     return str(value)
+
+
+def check_all_placed(state: State) -> None:
+    """Place Workers: "Once all players have placed all of their workers, proceed to end of
+    round". Checked once the round's Workers are typed (any ``place`` this round): a Worker
+    not typed is an entry the table missed."""
+    if not any(p.placed for p in state.players):
+        return
+    for p in state.players:
+        missing = [w for w in WORKERS if w not in {w for w, _ in p.placed}]
+        if missing:
+            raise RuleError(f"End of Round comes once all players have placed all of their "
+                            f"Workers: {p.name}'s {', '.join(missing)} "
+                            f"{'is' if len(missing) == 1 else 'are'} not placed this round")

@@ -378,6 +378,9 @@ def discard_move(state: State, move: Move) -> Outcome:
     if INFORMANT not in p.people:
         raise RuleError(f"{p.name} has not taken the Informant's ability (a People card): "
                         "only it discards a Crew card for points")
+    if any(o.placed for o in state.players) and all(w != "spy" for w, _ in p.placed):
+        raise RuleError(f"the Informant discards \"when you place your Spy\": {p.name}'s "
+                        "Spy has not been placed this round")
     card = crew_card(move.answers.get("card", ""))
     if card.id not in p.crew:
         raise RuleError(f"{p.name} holds no Crew card '{printed_name(card)}'")
@@ -436,6 +439,9 @@ def round_move(state: State, move: Move) -> Outcome:
     positions = {p.name: p.tracks.as_dict() for p in players}
     data = round_event(state, scores, exp, positions)
     check_round_file(state, players, rules)
+    from companion.mutagen.elements import check_all_placed
+
+    check_all_placed(state)
     for p in players:
         own = state.player(p.name) if p.name in state.names else None
         # a game that keeps the People cards taken knows who holds the Hoarder

@@ -160,6 +160,13 @@ def test_workers_placed_call_the_people_cards_abilities(kept: Table) -> None:
     t.refused("Ann has not taken it", "place", "Ann", "robot", "nautical-city", "--track",
               "ore")
     t.ok("place", "Ann", "robot", "palace")                 # The Palace Visitors' location
+    # "Once all players have placed all of their workers, proceed to end of round"
+    t.refused("Ann's thug, engineer are not placed this round", "round", "--save")
+    t.ok("place", "Ann", "thug", "coastal-oasis")
+    t.ok("place", "Ann", "engineer", "floating-city")
+    t.ok("place", "Bob", "spy", "floating-city")
+    t.refused("Bob's engineer is not placed this round", "round", "--save")
+    t.ok("place", "Bob", "engineer", "nautical-city")
     # End of Round 1: Ann nothing, 0; Bob ore 1: 2 + gas 1: 2 = 4
     assert "Saved. Score track: Ann 2, Bob 6" in t.ok("round", "--save")
     assert t.state()["shards"] == {"Ann": 5, "Bob": 3}
@@ -273,6 +280,10 @@ def test_a_game_saved_by_main_plays_on_with_the_trackers_moved_during_its_round(
     t.refused("Ann's ore tracker was on 2", "round", str(rnd), "--save", "--game", "1")
     # Ann 36 + crystal 2: 3 + gas 2: 3 + liquid 1: 2 + ore 2: 3 = 47
     rnd.write_text(rnd.read_text().replace("ore: 1}", "ore: 2}"))
+    # once Workers are typed, the End of Round waits for all of them; undo takes Ann's back
+    t.refused("Ann's robot, thug, engineer are not placed", "round", str(rnd), "--save",
+              "--game", "1")
+    t.ok("undo", "--game", "1")
     t.ok("round", str(rnd), "--save", "--game", "1")
     game = json.loads(t.ok("status", "--game", "1", "--json"))["state"]
     assert game["round"] == 4 and game["scores"]["Ann"] == 47
@@ -290,3 +301,16 @@ def test_next_offers_the_elements_moves_where_the_elements_are_kept(kept: Table,
     plain.ok("new", "--players", "Ann,Bob")
     steps = json.loads(plain.ok("next", "--json"))["next"]["steps"]
     assert {"track", "place"} <= set(steps) and not {"element", "install"} & set(steps)
+
+
+def test_the_informant_discards_when_the_spy_is_placed(kept: Table) -> None:
+    t = kept
+    t.ok("people", "Bob", "ability", "informant")      # 3 points: Bob 5 -> 2
+    t.ok("crew", "Bob", "Champion gas")                # 1: Bob 3 -> 2 Shard Fragments
+    t.ok("place", "Bob", "robot", "sunken-mines")
+    t.refused("the Informant discards \"when you place your Spy\": Bob's Spy has not been "
+              "placed this round", "discard", "Bob", "Champion gas")
+    t.ok("place", "Bob", "spy", "sacred-tree")
+    # twice the printed cost, 1: +2 points, Bob 2 -> 4
+    assert t.ok("discard", "Bob", "Champion gas").startswith(
+        "Bob discards 'Champion gas': +2 points, 4.")
