@@ -2,10 +2,10 @@
 
 A thin shell over ``companion.mutagen``: read the file, call the rule, print a table or JSON.
 The moves of a round (``points``, ``shards``, ``progress``, ``crew``, ``tree``, ``storage``,
-``people``, ``palace``), ``next`` and the guided ``turn`` are generated from the declaration
-(``irata.play.declared``); ``round`` and ``score`` are written here because they are
-calculators too (a file alone, no saved game: its table), and record through the declaration
-with ``--save`` or ``--game``.
+``people``, ``palace``, ``element``, ``install``, ``track``, ``place``), ``next`` and the guided
+``turn`` are generated from the declaration (``irata.play.declared``) when asked for;
+``round`` and ``score`` are written here because they are calculators too (a file alone, no
+saved game: its table), and record through the declaration with ``--save`` or ``--game``.
 """
 
 from __future__ import annotations
@@ -80,7 +80,32 @@ def _play(db: str | None, game_id: int | None, kind: str, file: str | None,
     return saved, _Done(played[-1].detail, state)
 
 
-@click.group()
+class MutagenGroup(click.Group):
+    """Mutagen's commands: the calculators written here, and the moves, ``next`` and ``turn``
+    generated from the declaration when one of them (or the list of commands) is asked for,
+    so that a command defines only what it runs (as M.U.L.E.'s group does)."""
+
+    def _moves(self, name: str | None = None) -> None:
+        """Generate the commands of the moves (with ``next``, and ``turn``): the one named,
+        or all."""
+        specs = tuple(m for m in MOVES if m.kind not in _OWN and m.command not in self.commands
+                      and (name is None or m.command == name))
+        if specs or "next" not in self.commands:
+            add_moves(self, "mutagen", "Mutagen", START, specs, signed=("points", "shards"))
+        if "turn" not in self.commands and name in (None, "turn"):
+            add_turn(self, "mutagen", "Mutagen", START, MOVES)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            self._moves(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._moves()
+        return super().list_commands(ctx)
+
+
+@click.group(cls=MutagenGroup)
 def mutagen() -> None:
     """Mutagen: end of game scoring, end of round points, Airship checks and set-up."""
 
@@ -448,6 +473,3 @@ def new_cmd(players_text: str, expansions: tuple[str, ...], bonus: tuple[str, ..
 
 START = "irata play mutagen new --players A,B,C"
 _OWN = ("round", "score")   # calculators as well as moves: written above
-add_moves(mutagen, "mutagen", "Mutagen", START,
-          tuple(m for m in MOVES if m.kind not in _OWN), signed=("points", "shards"))
-add_turn(mutagen, "mutagen", "Mutagen", START, MOVES)
