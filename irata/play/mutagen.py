@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from companion.mutagen.moves import MOVES
-from companion.names import check_names
 from irata.options import (
     DB,
     GAME,
@@ -398,6 +397,8 @@ def setup_cmd(players_text: str, expansions: tuple[str, ...], as_json: bool) -> 
     from companion.mutagen.rules import setup
 
     rules = load_rules()
+    from companion.names import check_names
+
     players = len(check_names(names(players_text)))
     s = setup(players, rules, expansions)
     open_spaces = [sp.position for sp in s.spaces if sp.open]
@@ -461,6 +462,8 @@ def new_cmd(players_text: str, expansions: tuple[str, ...], bonus: tuple[str, ..
     rules = load_rules()
     copies = {k: n for k, (_, n) in cards().bonus.items()}
     laid = lay_bonus(rules, copies, pairs(bonus, "--bonus"), seed)
+    from companion.names import check_names
+
     setup_data = new_setup(check_names(names(players_text)), rules, expansions, laid,
                            elements)
     game, state = create(db, "mutagen", setup_data, game_name)
