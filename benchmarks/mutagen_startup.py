@@ -1,6 +1,7 @@
 """How long Mutagen's companion commands take, beside ``python -c "import click"``: ``next``
 (the declared game's step, read from a games file), ``points`` (a move generated from the
-declaration, saved) and ``undo``, each as a ratio to importing click. ``--against DIR`` times
+declaration, saved) and ``undo``, each as a ratio to importing click,
+in wall time and in CPU time (the steadier figure on a shared machine). ``--against DIR`` times
 the same commands of another checkout's code (such as an export of main) in the same rounds,
 so a busy machine weighs on both alike. No asserts on time: figures to watch.
 
@@ -36,21 +37,25 @@ def main() -> None:
             envs[label] = env
             import subprocess
 
-            subprocess.run([py, "-m", "irata.cli", "play", "mutagen", "new", "--players",
+            # -P: the checkout on PYTHONPATH is the one run (not the working directory)
+            subprocess.run([py, "-P", "-m", "irata.cli", "play", "mutagen", "new", "--players",
                             "Ann,Bob,Cid"], check=True, stdout=subprocess.DEVNULL, cwd=tree,
                            env=env)
             for what in (["next"], ["points", "Ann", "1"], ["undo"]):
                 cmds[f"{label}mutagen {what[0]}"] = ["env", *(f"{k}={v}" for k, v in
                                                            env.items() if k in
                                                            ("IRATA_DB", "PYTHONPATH")),
-                                                   py, "-m", "irata.cli", "play", "mutagen",
+                                                   py, "-P", "-m", "irata.cli", "play",
+                                                   "mutagen",
                                                    *what]
         timed(cmds, 1, envs[""])     # warm the rule-data caches, as at the table
-        t = timed(cmds, args.runs, envs[""])
-    click_t = t["python -c 'import click'"]
+        t, cpu = timed(cmds, args.runs, envs[""])
+    base = "python -c 'import click'"
     for name, secs in t.items():
-        print(f"{name:29s}{secs * 1000:7.1f} ms (median of {args.runs})"
-              + ("" if name.startswith("python") else f"  {secs / click_t:5.2f}x click"))
+        print(f"{name:29s}{secs * 1000:7.1f} ms, CPU {cpu[name] * 1000:6.1f} ms "
+              f"(medians of {args.runs})"
+              + ("" if name == base else f"  {secs / t[base]:5.2f}x click "
+                 f"(CPU {cpu[name] / cpu[base]:.2f}x)"))
 
 
 if __name__ == "__main__":

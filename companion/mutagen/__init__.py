@@ -7,7 +7,8 @@
 - ``data``: the rule numbers and the Crew and Storage catalogue, read once (``companion.data``).
 - ``saved``: a game kept as a saved game (the score track through the rounds).
 - ``state``: the saved game as a typed, frozen value, with its pair of JSON functions.
-- ``game``: the declaration (its moves in ``moves``).
+- ``game``: the declaration (its moves in ``moves``); ``elements``: its moves of the Elements
+  (taken, spent, installed), the Element trackers and the Workers placed.
 
 Every number comes from ``components/mutagen``. The game is declared in ``companion.games``.
 """

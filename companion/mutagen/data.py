@@ -103,3 +103,26 @@ def _cards(game: Any) -> Cards:
 def cards() -> Cards:
     """The printed cards and tokens the moves during a round read (see :class:`Cards`)."""
     return rule_data("mutagen", _cards)
+
+
+def _element_copies(game: Any) -> dict[str, int]:
+    copies = {f"{c.fields['colour']} {c.fields['type']}": int(c.count)
+              for c in game.by_group("Element tiles")}
+    copies["supreme"] = _elements(game)[1]
+    return copies
+
+
+def element_copies() -> dict[str, int]:
+    """How many of each Element the box holds, by ``"colour type"`` (``"blue ore"``), and of
+    Supreme Element tokens (``"supreme"``, The Plight of the People)."""
+    return rule_data("mutagen", _element_copies)
+
+
+def _tree_needs(game: Any) -> dict[str, tuple[str, ...]]:
+    return {c.id: tuple(str(n) for n in c.fields["needs"]) for c in game.by_group("Tree cards")}
+
+
+def tree_needs() -> dict[str, tuple[str, ...]]:
+    """The Element colours each Tree card shows (by id): "return Elements ... which match the
+    same colours as shown on the Tree card"."""
+    return rule_data("mutagen", _tree_needs)

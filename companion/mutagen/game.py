@@ -7,8 +7,10 @@
   in storage typed) or from a YAML file (``saved.score_event``); the game is then over;
 - during a round, in the table's order: ``points``, ``shards``, ``progress``, ``crew``,
   ``tree``, ``storage``, ``people`` (The Plight of the People) and ``palace`` (The Palace
-  Visitors). Each checks what it pays against what the player holds: a payment the player
-  cannot make is refused with the rule's reason, and nothing changes.
+  Visitors), and ``element``, ``install``, ``track`` and ``place`` (``companion.mutagen.elements``:
+  the Elements, the Element trackers, the Workers placed and the People cards' abilities).
+  Each checks what it pays against what the player holds: a payment the player cannot make
+  is refused with the rule's reason, and nothing changes.
 
 A file's move carries the file's name (``file``, naming its errors FILE:LINE:COL) and its text
 (``text``), so that applying it reads nothing; a face that gives only the name has it read.
@@ -19,21 +21,24 @@ itself: every step is the table's.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.mutagen.moves import DURING, MOVES
-from companion.mutagen.rules import PALACE, PLIGHT, FinalScore, RoundScore, Rules
 from companion.mutagen.saved import (
+    did_you_mean,
+    during_round,
     end_of_game_players,
     next_step,
     points_event,
     round_event,
     score_event,
 )
-from companion.mutagen.state import Player, State, from_json, step, to_json
+from companion.mutagen.state import PALACE, PLIGHT, Player, State, from_json, step, to_json
 from companion.play import Move, Now, Outcome
-from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:   # the rules are imported by the moves that use them
+    from companion.mutagen.rules import FinalScore, RoundScore, Rules
 
 __all__ = ["GAME", "MOVES", "MutagenGame"]
 
@@ -84,19 +89,6 @@ def _outcome(state: State, kind: str, data: dict[str, Any], lines: tuple[str, ..
 
 
 # -- who plays, and what they pay ---------------------------------------------------------------
-
-def during_round(state: State, move: Move) -> Player:
-    """The player a move during a round names: one of the saved game's, in a round not yet
-    scored ("points are gained during a round")."""
-    name = (move.who or "").strip()
-    if name not in state.names:
-        raise InputError(f"no player '{name[:40]}' in this game ({', '.join(state.names)})"
-                         + did_you_mean(name, state.names))
-    if state.round > state.rounds:
-        raise RuleError(f"all {state.rounds} rounds have been scored: '{move.kind}' is "
-                        "played during a round; End of Game Scoring comes now")
-    return state.player(name)
-
 
 def pay(p: Player, shards: int, what: str) -> int:
     """Pay ``shards`` Shard Fragment tokens for ``what``: refused when the player holds fewer
@@ -256,10 +248,36 @@ def tree_move(state: State, move: Move) -> Outcome:
         raise RuleError(f"{holder} has completed the Tree card {card} already")
     colour, shards = trees[card]
     held = pay(p, 0, "") + shards      # refused when the saved game does not keep them
-    data = {"player": p.name, "card": card, "colour": colour, "shards": shards}
+    spend = _tree_elements(p, card, move)
+    data = {"player": p.name, "card": card, "colour": colour, "shards": shards,
+            **({"spend": spend} if spend else {})}
     return _outcome(state, "tree", data, (f"{p.name} completes {card} ({colour}): +{shards} "
                                           "Shard Fragments; "
                                           + _held(p, held)[len(p.name) + 1:] + ".",))
+
+
+def _tree_elements(p: Player, card: str, move: Move) -> list[str]:
+    """The Elements a Tree card takes from storage (``--spend``), checked against its colours
+    (``elements.tree_spend``); none in a game that does not keep the Elements."""
+    from companion.mutagen.data import tree_needs
+    from companion.mutagen.elements import SUPREME, spend_from_storage, tree_spend
+
+    typed = move.answers.get("spend", "").strip()
+    fewer = bool(move.answers.get("fewer"))
+    if p.storage is None and not typed:
+        if fewer:
+            raise InputError("--fewer goes with the Elements spent (--spend)")
+        return []     # a game that keeps no Elements: the colours are the table's
+    needs = tree_needs()[card]
+    if not typed:
+        raise InputError(f"Tree Location: {card} asks for Elements of the colours "
+                         f"{', '.join(needs)}: name those returned from storage with --spend")
+    spend = [SUPREME if e.startswith(SUPREME) else e
+             for e in spend_from_storage(p, typed, _rules(), "Tree Location")]
+    why = tree_spend(needs, spend, "people/gardener" in p.people, fewer)
+    if why:
+        raise RuleError(f"Tree Location: {card} is not completed: {why}")
+    return spend
 
 
 def storage_move(state: State, move: Move) -> Outcome:
@@ -271,9 +289,7 @@ def storage_move(state: State, move: Move) -> Outcome:
     rules = _rules()
     p = during_round(state, move)
     cells = [c for c in re.split(r"[\s,+]+", move.answers.get("at", "").upper()) if c]
-    tile = move.answers.get("tile", "").strip()
-    if tile:
-        tile = _card_id(tile, cards().tiles, "storage", "Storage tile")
+    tile = _tile(state, p, move.answers.get("tile", "").strip(), cards().tiles)
     ship = Airship(tuple(PlacedTile(t, ("any", "any")) for t in p.tiles))
     verdict = place_tile_check(ship, cells, rules)
     if not verdict.allowed:
@@ -284,6 +300,24 @@ def storage_move(state: State, move: Move) -> Outcome:
     return _outcome(state, "storage", data, (f"{p.name} covers {'+'.join(cells)} with a "
                                              f"Storage tile for {verdict.cost}; "
                                              + _held(p, held)[len(p.name) + 1:] + ".",))
+
+
+def _tile(state: State, p: Player, typed: str, printed: dict[str, Any]) -> str:
+    """The Storage tile's id, checked: a printed tile, not placed already (the game has one
+    of each); needed in a game that keeps the Elements (its squares' restrictions are what an
+    Element installed on it must meet)."""
+    if not typed:
+        if p.storage is not None:
+            raise InputError("Storage Tiles: name the tile placed with --tile (its id, such as "
+                             f"{next(iter(printed))}): the Elements installed on it meet its "
+                             "squares' restrictions")
+        return ""
+    tile = _card_id(typed, printed, "storage", "Storage tile")
+    holder = next((o.name for o in state.players if tile in o.tile_ids), None)
+    if holder is not None:
+        raise RuleError(f"{holder} has placed the Storage tile {tile} already (the game has "
+                        "one of each)")
+    return tile
 
 
 def people_move(state: State, move: Move) -> Outcome:
@@ -308,11 +342,18 @@ def people_move(state: State, move: Move) -> Outcome:
             sum(o.people.count(card) for o in state.players) >= known[card]:
         raise RuleError(f"the game has {known[card]} {card} card(s), all taken")
     held = pay(p, shards, "a Supreme Element token")
+    if benefit == "supreme" and p.storage is not None:
+        from companion.mutagen.elements import from_supply
+
+        from_supply(state, "supreme")
     if points > p.score:
         raise RuleError(f"{p.name} has {p.score} points and cannot pay {points} for the "
                         "card's ability")
     data = {"player": p.name, "benefit": benefit, "card": card, "round": state.round,
-            "shards": -shards, "points": -points}
+            "shards": -shards, "points": -points,
+            # Supreme Element Tokens: "these can be placed into your storage"
+            **({"element": "supreme", "to": "storage"}
+               if benefit == "supreme" and p.storage is not None else {})}
     what = "a Supreme Element token" if benefit == "supreme" else f"the ability of {card}"
     return _outcome(state, "people", data, (f"{p.name} takes {what} for "
                                             + (f"{shards} Shard Fragments" if benefit ==
@@ -337,6 +378,9 @@ def discard_move(state: State, move: Move) -> Outcome:
     if INFORMANT not in p.people:
         raise RuleError(f"{p.name} has not taken the Informant's ability (a People card): "
                         "only it discards a Crew card for points")
+    if any(o.placed for o in state.players) and all(w != "spy" for w, _ in p.placed):
+        raise RuleError(f"the Informant discards \"when you place your Spy\": {p.name}'s "
+                        "Spy has not been placed this round")
     card = crew_card(move.answers.get("card", ""))
     if card.id not in p.crew:
         raise RuleError(f"{p.name} holds no Crew card '{printed_name(card)}'")
@@ -376,17 +420,28 @@ def palace_move(state: State, move: Move) -> Outcome:
 # -- End of Round and End of Game Scoring -------------------------------------------------------
 
 def round_move(state: State, move: Move) -> Outcome:
-    """End of Round: the file's points, checked against the saved game (its round, its
-    players, its expansions, its Element trackers)."""
-    from companion.mutagen.files import read_end_of_round
+    """End of Round: from what the saved game kept (no file: the Elements installed, the
+    Storage columns filled, the Element trackers, the Hoarder's card), or the file's points,
+    checked against the saved game (its round, its players, its expansions, its Element
+    trackers, and what it kept of the Airships)."""
+    from companion.mutagen.elements import check_round_file, kept_round
     from companion.mutagen.rules import end_of_round
 
     rules = _rules()
-    path, text = _file(move)
-    players, exp = read_end_of_round(path, rules, text)
+    if move.answers.get("file", "").strip():
+        from companion.mutagen.files import read_end_of_round
+
+        path, text = _file(move)
+        players, exp = read_end_of_round(path, rules, text)
+    else:
+        players, exp = kept_round(state, rules), state.expansions
     scores: list[RoundScore] = [end_of_round(p, rules) for p in players]
     positions = {p.name: p.tracks.as_dict() for p in players}
     data = round_event(state, scores, exp, positions)
+    check_round_file(state, players, rules)
+    from companion.mutagen.elements import check_all_placed
+
+    check_all_placed(state)
     for p in players:
         own = state.player(p.name) if p.name in state.names else None
         # a game that keeps the People cards taken knows who holds the Hoarder
@@ -443,12 +498,7 @@ def kept_players(state: State, move: Move, rules: Rules) -> list[Any]:
         if p.shards is None:
             raise RuleError(f"the saved game does not keep {p.name}'s Shard Fragments: score "
                             "it from a FILE ('irata play mutagen score FILE --save')")
-        if p.name.lower() not in given:
-            raise InputError(f"--storage gives each player's Elements left in storage "
-                             f"(NAME=N): {p.name}'s is missing")
-        n = whole(given[p.name.lower()], "Elements in storage")
-        if not 0 <= n <= top:
-            raise InputError(f"{p.name}'s storage holds 0 to {top} Elements, not {n}")
+        n = _left_in_storage(p, given.get(p.name.lower()), top)
         out.append(PlayerEnd(p.name, p.score, Tracks(*(p.tracks or (0, 0, 0, 0))),
                              tuple(crew[c] for c in p.crew), n, p.shards,
                              tuple(trees[t][0] for t in p.trees),
@@ -456,10 +506,42 @@ def kept_players(state: State, move: Move, rules: Rules) -> list[Any]:
     return out
 
 
+def _left_in_storage(p: Player, typed: str | None, top: int) -> int:
+    """Elements and Tokens: the Elements left in a player's storage, as the saved game kept
+    them (a count typed must be that one), or as typed (``--storage NAME=N``)."""
+    if typed is None:
+        if p.storage is not None:
+            return len(p.storage)
+        raise InputError(f"--storage gives each player's Elements left in storage "
+                         f"(NAME=N): {p.name}'s is missing")
+    n = whole(typed, "Elements in storage")
+    if not 0 <= n <= top:
+        raise InputError(f"{p.name}'s storage holds 0 to {top} Elements, not {n}")
+    if p.storage is not None and n != len(p.storage):
+        raise RuleError(f"the saved game keeps {p.name}'s storage: {len(p.storage)} Elements "
+                        f"({', '.join(p.storage) or 'none'}), not {n}: leave --storage out")
+    return n
+
+
 _MOVES = {"round": round_move, "score": score_move, "points": points_move,
           "shards": shards_move, "progress": progress_move, "crew": crew_move,
           "tree": tree_move, "storage": storage_move, "people": people_move,
           "discard": discard_move, "palace": palace_move}
+_ELEMENT_MOVES = ("element", "install", "track", "place")   # companion.mutagen.elements
+
+
+def _rule(kind: str) -> Any:
+    """The move's rule function (the Elements' moves are imported when played)."""
+    if kind in _ELEMENT_MOVES:
+        def rule(state: State, move: Move) -> Outcome:
+            from companion.mutagen import elements
+
+            played: Outcome = getattr(elements, f"{kind}_move")(state, move,
+                                                                during_round(state, move))
+            return played
+
+        return rule
+    return _MOVES.get(kind)
 
 
 class MutagenGame:
@@ -475,17 +557,20 @@ class MutagenGame:
         typed = from_json(state)
         if typed.round > typed.rounds:
             return Now(None, "score", None, text, command)
+        elements = all(p.storage is not None for p in typed.players)
         also = tuple(k for k in DURING
                      if (k not in ("people", "discard") or PLIGHT in typed.expansions)
-                     and (k != "palace" or PALACE in typed.expansions))
+                     and (k != "palace" or PALACE in typed.expansions)
+                     and (k not in ("element", "install") or elements))
         return Now(typed.round, "round", None, text, command, kinds=("round", *also))
 
     def apply(self, state: dict[str, Any], move: Move) -> Outcome:
-        rule = _MOVES.get(move.kind)
+        rule = _rule(move.kind)
         if rule is None:
             raise RuleError(f"Mutagen has no move '{move.kind}': "
                             + ", ".join(spec.kind for spec in MOVES))
-        return rule(from_json(state), move)
+        played: Outcome = rule(from_json(state), move)
+        return played
 
     def auto(self, state: dict[str, Any]) -> Move | None:
         return None

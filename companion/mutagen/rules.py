@@ -11,11 +11,11 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+# the expansions' names are the state's (light to import), given here too
+from companion.mutagen.state import EXPANSIONS as EXPANSIONS
+from companion.mutagen.state import PALACE as PALACE
+from companion.mutagen.state import PLIGHT as PLIGHT
 from components.errors import InputError, RuleError
-
-PLIGHT = "plight-of-the-people"
-PALACE = "palace-visitors"
-EXPANSIONS = (PLIGHT, PALACE)
 
 
 class CrewKind(NamedTuple):

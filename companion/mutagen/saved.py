@@ -6,7 +6,8 @@ The log holds a ``setup`` event (players, expansions, starting scores, every Ele
 on the progress track), one ``round`` event per End of Round (each player's points, their
 Element tracker positions, and Shard Fragments from the Plight of the People card), an event
 for each move during a round that gains or pays (``points``, ``shards``, ``progress``,
-``crew``, ``tree``, ``storage``, ``people``, ``palace``: ``companion.mutagen.game``), and once
+``crew``, ``tree``, ``storage``, ``people``, ``palace``, ``element``, ``install``, ``track``,
+``place``: ``companion.mutagen.game``), and once
 the fourth round is scored one ``score`` event, End of Game Scoring's result (each player's
 breakdown, the winners), after which the game is over. The state is the fold of that log, a
 typed :class:`~companion.mutagen.state.State` kept as JSON (``state.from_json``/``to_json``);
@@ -26,32 +27,36 @@ checks no per-round distance, only the bounds and the direction.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import session
-from companion.mutagen.rules import (
-    PLIGHT,
-    FinalScore,
-    PlayerEnd,
-    RoundScore,
-    Rules,
-    Tracks,
-    check_expansions,
-    starting_score,
-)
-from companion.mutagen.state import ELEMENTS, State, from_json, step, to_json
-from companion.suggest import did_you_mean
+from companion.mutagen.state import ELEMENTS, PLIGHT, Player, State, from_json, step, to_json
 from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:   # the rules are imported where they are used: 'next' needs none of them
+    from companion.mutagen.rules import FinalScore, PlayerEnd, RoundScore, Rules
+    from companion.play import Move
+
+
+def did_you_mean(word: str, choices: Sequence[str]) -> str:
+    from companion.suggest import did_you_mean as suggest
+
+    return suggest(word, choices)
 
 GAME = "mutagen"
 
 
 def new_setup(players: Sequence[str], rules: Rules, expansions: Sequence[str] = (),
-              bonus: Mapping[int, str] | None = None) -> dict[str, Any]:
+              bonus: Mapping[int, str] | None = None, elements: bool = False
+              ) -> dict[str, Any]:
     """The ``setup`` event of a new game (Game Setup 6, Player Setup 11 and B to D): the
     score tracker on 0 (5 with the Plight of the People), the Element trackers on '0', 3
     Shard Fragment tokens, the Progress tracker on the first space, and the Bonus tokens on
-    the progress track's Bonus spaces (``bonus``: space -> kind)."""
+    the progress track's Bonus spaces (``bonus``: space -> kind). With ``elements`` the
+    Elements are kept too (each storage empty, nothing installed): every Element taken is
+    then typed, and the End of Round and End of Game Scoring need no file."""
+    from companion.mutagen.rules import check_expansions, starting_score
+
     names = [p.strip() for p in players if p.strip()]
     if not 1 <= len(names) <= 4:
         raise RuleError(f"Mutagen is played by 1 to 4 players, not {len(names)}")
@@ -64,6 +69,7 @@ def new_setup(players: Sequence[str], rules: Rules, expansions: Sequence[str] = 
             "tracks": {n: {e: 0 for e in rules.elements} for n in names},
             "shards": {n: rules.starting_shards for n in names},
             "progress": {n: 0 for n in names},
+            **({"storage": {n: [] for n in names}} if elements else {}),
             **({"people": {n: [] for n in names}} if PLIGHT in exp else {}),
             **({"bonus": {str(k): v for k, v in sorted(bonus.items())}} if bonus else {})}
 
@@ -194,6 +200,8 @@ def end_of_game_players(state: State, players: Sequence[PlayerEnd]) -> list[Play
     each one's score track from the saved game (a 'score' given must be that one), and the
     Element trackers the last End of Round kept for a player whose file leaves 'tracks' out
     (given, they must be those: :func:`check_end_of_game_tracks`)."""
+    from companion.mutagen.rules import Tracks
+
     check_end_of_game(state, [p.name for p in players])
     out = []
     for p in players:
@@ -250,6 +258,19 @@ def points_event(state: State, player: str, points: int, why: str = "") -> dict[
     if score + points < 0:
         raise RuleError(f"{player} has {score} points and cannot pay {-points}")
     return {"player": player, "points": points, "why": why}
+
+
+def during_round(state: State, move: Move) -> Player:
+    """The player a move during a round names: one of the saved game's, in a round not yet
+    scored ("points are gained during a round")."""
+    name = (move.who or "").strip()
+    if name not in state.names:
+        raise InputError(f"no player '{name[:40]}' in this game ({', '.join(state.names)})"
+                         + did_you_mean(name, state.names))
+    if state.round > state.rounds:
+        raise RuleError(f"all {state.rounds} rounds have been scored: '{move.kind}' is "
+                        "played during a round; End of Game Scoring comes now")
+    return state.player(name)
 
 
 def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
@@ -322,9 +343,40 @@ def _validate_held(state: State) -> None:
         if not set(covered) <= squares or len(set(covered)) != len(covered):
             raise RuleError(f"{p.name}'s Storage tiles cover squares of the Airship "
                             "(A1 ... C4), each once")
+    _validate_elements(state)
     for _space, kind in state.bonus:
         if kind not in printed.bonus:
             raise RuleError(f"a Bonus token is {', '.join(printed.bonus)}, not '{kind[:20]}'")
+
+
+def _validate_elements(state: State) -> None:
+    """The Elements a corrected game holds are the box's (``"blue ore"``, ``"supreme"``), no
+    more of one than the box has; each installed on a space of the Airship, once; each
+    Storage tile a printed one, placed once."""
+    from companion.mutagen.airship import grid_cells, hull_spaces
+    from companion.mutagen.data import cards, element_copies, load_rules
+
+    copies = element_copies()
+    rules = load_rules()
+    spaces = set(grid_cells(rules)) | set(hull_spaces(rules))
+    held: dict[str, int] = {}
+    for p in state.players:
+        on_ship = [s for s, _ in p.installed]
+        if not set(on_ship) <= spaces or len(set(on_ship)) != len(on_ship):
+            raise RuleError(f"{p.name}'s installed Elements lie on Airship spaces (H1, H2, "
+                            "A1 ... C4), one on each")
+        for e in (*(p.storage or ()), *p.card, *(e for _, e in p.installed)):
+            if e not in copies:
+                raise RuleError(f"an Element is 'colour type' (blue ore) or 'supreme', not "
+                                f"'{e[:30]}' ({p.name}'s)")
+            held[e] = held.get(e, 0) + 1
+    over = [e for e, n in held.items() if n > copies[e]]
+    if over:
+        raise RuleError(f"the box holds {copies[over[0]]} {over[0]}, and the players more")
+    ids = [i for p in state.players for i in p.tile_ids if i]
+    if any(i not in cards().tiles for i in ids) or len(set(ids)) != len(ids):
+        raise RuleError("each Storage tile kept is a printed one (storage/01-any-crystal ...), "
+                        "placed once")
 
 
 def _validate_tracks(state: dict[str, Any], rules: Rules) -> None:
@@ -370,14 +422,22 @@ def _held(p: Any) -> str:
         if cards:
             parts.append(f"{what} {', '.join(c.split('/')[-1] for c in cards)}")
     if p.tiles:
-        parts.append("Storage " + " ".join("+".join(t) for t in p.tiles))
+        parts.append("Storage tiles " + " ".join("+".join(t) for t in p.tiles))
+    if p.storage is not None:
+        parts.append("in storage " + (", ".join(p.storage) or "nothing"))
+    if p.installed:
+        parts.append("installed " + ", ".join(f"{e} on {s}" for s, e in p.installed))
+    if p.card:
+        parts.append("on the Hoarder's card " + ", ".join(p.card))
     return f"{p.name} " + ", ".join(parts)
 
 
 def score_command(state: State) -> str:
     """The command that scores the end of the game: from the saved game when it kept every
-    player's Shard Fragments (only the Elements left in storage are typed), else from a
-    file."""
+    player's Shard Fragments (only the Elements left in storage are typed, unless it kept
+    those too), else from a file."""
+    if all(p.shards is not None and p.storage is not None for p in state.players):
+        return "irata play mutagen score --save"
     if all(p.shards is not None for p in state.players):
         return ("irata play mutagen score --save --storage "
                 + ",".join(f"{n}=N" for n in state.names))
@@ -394,6 +454,7 @@ def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
     if typed.round > typed.rounds:
         return ("all four rounds are scored: End of Game Scoring (Crew cards, storage, Shard "
                 "Fragments, Tree cards)", score_command(typed))
+    kept = all(p.storage is not None and p.tracks is not None for p in typed.players)
     return (f"round {typed.round} of {typed.rounds}: Select Mutations and Place Workers "
             "(each gain and payment as it happens), then its End of Round",
-            "irata play mutagen round FILE --save")
+            "irata play mutagen round --save" if kept else "irata play mutagen round FILE --save")

@@ -13,6 +13,17 @@ player whose Shard Fragments or Progress tracker the saved game does not know ha
 (JSON null) there, and a move that needs them says so (``irata play set shards.Ann 3`` starts
 keeping them).
 
+The Elements (kept from the set-up of a game started with them kept, ``new --elements``):
+``storage`` (each
+player's Elements in storage, as ``"blue ore"`` or ``"supreme"``), ``installed`` (the
+Elements installed on the Airship, by space), ``card`` (the Elements kept on the Hoarder's
+People card), ``spent`` (the Elements of the player's last spending this round, which the
+Install Elements and Move on an Element track Worker type actions read) and ``placed`` (the
+Workers placed this round, with their location). A Storage tile's id is kept as the third
+item of its squares (``["A1", "A2", "storage/13-any-pink"]``). During a round the Element
+trackers move with the moves that move them (``track``, ``place``), so ``tracks`` is where
+they stand now.
+
 Named tuples, not dataclasses: as immutable, and cheaper to define on each command's start.
 """
 
@@ -24,6 +35,9 @@ from typing import Any, NamedTuple
 __all__ = ["Final", "Player", "Scored", "State", "from_json", "step", "to_json"]
 
 ELEMENTS = ("crystal", "gas", "liquid", "ore")
+PLIGHT = "plight-of-the-people"
+PALACE = "palace-visitors"
+EXPANSIONS = (PLIGHT, PALACE)
 
 
 class Player(NamedTuple):
@@ -38,6 +52,12 @@ class Player(NamedTuple):
     trees: tuple[str, ...] = ()             # completed Tree card ids
     tiles: tuple[tuple[str, str], ...] = ()  # the squares each Storage tile covers
     people: tuple[str, ...] = ()            # People card ids taken (for their ability)
+    storage: tuple[str, ...] | None = None  # Elements in storage; None: not kept
+    installed: tuple[tuple[str, str], ...] = ()   # (space, Element) on the Airship
+    card: tuple[str, ...] = ()              # Elements on the Hoarder's People card
+    spent: tuple[str, ...] = ()             # the Elements of the last spending this round
+    placed: tuple[tuple[str, str], ...] = ()  # (Worker, location) placed this round
+    tile_ids: tuple[str, ...] = ()          # each Storage tile's id ("" unknown), as tiles
 
     def track(self, element: str) -> int:
         return self.tracks[ELEMENTS.index(element)] if self.tracks else 0
@@ -106,16 +126,32 @@ def _lists(node: Any) -> dict[str, tuple[Any, ...]]:
     return {str(k): tuple(v) for k, v in node.items()}
 
 
+def _strs(node: Any, name: str) -> tuple[str, ...]:
+    return tuple(str(c) for c in _lists(node).get(name, ()))
+
+
 def _player(name: str, data: Mapping[str, Any]) -> Player:
     tracks = (data.get("tracks") or {}).get(name)
+    tiles = _lists(data.get("tiles")).get(name, ())
+    storage = data.get("storage")
     return Player(
         name, int(data["scores"][name]),
         tuple(int(tracks.get(e, 0)) for e in ELEMENTS) if isinstance(tracks, Mapping) else None,
         _ints(data.get("shards")).get(name), _ints(data.get("progress")).get(name),
         tuple(str(c) for c in _lists(data.get("crew")).get(name, ())),
         tuple(str(c) for c in _lists(data.get("trees")).get(name, ())),
-        tuple((str(a), str(b)) for a, b in _lists(data.get("tiles")).get(name, ())),
-        tuple(str(c) for c in _lists(data.get("people")).get(name, ())))
+        tuple((str(t[0]), str(t[1])) for t in tiles),
+        _strs(data.get("people"), name),
+        _strs(storage, name) if isinstance(storage, Mapping) else None,
+        tuple((str(a), str(b)) for a, b in _lists(data.get("installed")).get(name, ())),
+        _strs(data.get("card"), name), _strs(data.get("spent"), name),
+        tuple((str(a), str(b)) for a, b in _lists(data.get("placed")).get(name, ())),
+        _ids(tuple(str(t[2]) if len(t) > 2 else "" for t in tiles)))
+
+
+def _ids(ids: tuple[str, ...]) -> tuple[str, ...]:
+    """The Storage tiles' ids, or none when no tile's id is known."""
+    return ids if any(ids) else ()
 
 
 def from_json(data: Mapping[str, Any]) -> State:
@@ -154,7 +190,16 @@ def to_json(state: State) -> dict[str, Any]:
     # the cards and tiles held: always there, so that ``set crew.Ann [...]`` finds them
     for field in ("crew", "trees"):
         out[field] = {p.name: list(getattr(p, field)) for p in ps}
-    out["tiles"] = {p.name: [list(t) for t in p.tiles] for p in ps}
+    out["tiles"] = {p.name: [[*t, *([i] if i else [])] for t, i in
+                             zip(p.tiles, p.tile_ids or ("",) * len(p.tiles), strict=True)]
+                    for p in ps}
+    if any(p.storage is not None for p in ps):      # the Elements are kept
+        out["storage"] = {p.name: list(p.storage or ()) for p in ps}
+        out["installed"] = {p.name: [list(i) for i in p.installed] for p in ps}
+    for field in ("card", "spent", "placed"):     # only while someone has some
+        if any(getattr(p, field) for p in ps):
+            out[field] = {p.name: [list(v) if isinstance(v, tuple) else v
+                                   for v in getattr(p, field)] for p in ps}
     if state.people_kept or any(p.people for p in ps):
         out["people"] = {p.name: list(p.people) for p in ps}
     if state.bonus:
@@ -186,7 +231,7 @@ def _round(state: State, data: Mapping[str, Any]) -> State:
         p = _gain(p, shards.get(p.name, 0), points.get(p.name, 0))
         if p.name in tracks:
             p = p._replace(tracks=tuple(int(tracks[p.name].get(e, 0)) for e in ELEMENTS))
-        players.append(p)
+        players.append(p._replace(spent=(), placed=()))
     scored = Scored(int(data["round"]), tuple(points.items()), tuple(shards.items()))
     return state._replace(players=tuple(players), history=(*state.history, scored),
                           round=int(data["round"]) + 1, palace=(),
@@ -204,11 +249,43 @@ def _score(state: State, data: Mapping[str, Any]) -> State:
         tuple(str(w) for w in data["winners"])))
 
 
-def _during(state: State, kind: str, data: Mapping[str, Any]) -> State:
-    """A move during a round: the event holds what it gained and paid (its ``shards``,
-    ``points`` and ``spaces`` are worked out when it was checked)."""
-    p = state.player(str(data["player"]))
-    p = _gain(p, int(data.get("shards", 0)), int(data.get("points", 0)))
+def without(held: tuple[str, ...], gone: Any) -> tuple[str, ...]:
+    """``held`` with each of ``gone`` taken out once (a multiset's difference)."""
+    left = list(held)
+    for g in gone:
+        if str(g) in left:
+            left.remove(str(g))
+    return tuple(left)
+
+
+def _elements(p: Player, kind: str, data: Mapping[str, Any]) -> Player:
+    """The Elements a move took, spent, installed or kept on the Hoarder's card, and the
+    Element trackers it moved (``moves``: Element -> spaces)."""
+    spend = tuple(str(e) for e in data.get("spend", ()))
+    if spend and p.storage is not None:
+        p = p._replace(storage=without(p.storage, spend), spent=spend)
+    moves = data.get("moves") or {}
+    if moves and p.tracks is not None:
+        p = p._replace(tracks=tuple(t + int(moves.get(e, 0))
+                                    for e, t in zip(ELEMENTS, p.tracks, strict=True)))
+    gained = data.get("element")
+    if gained and p.storage is not None:
+        to = str(data.get("to", "storage"))
+        if to == "storage":
+            p = p._replace(storage=(*p.storage, str(gained)))
+        elif to == "card":
+            p = p._replace(card=(*p.card, str(gained)))
+        else:
+            p = p._replace(installed=(*p.installed, (to, str(gained))))
+    if kind == "install":       # Install Elements: what was just spent is used up
+        p = p._replace(installed=(*p.installed, *((str(s), str(e))
+                                                  for s, e in data["installs"])), spent=())
+    if kind == "place":
+        p = p._replace(placed=(*p.placed, (str(data["worker"]), str(data["location"]))))
+    return p
+
+
+def _held_cards(p: Player, kind: str, data: Mapping[str, Any]) -> Player:
     if kind == "progress" and p.progress is not None:
         p = p._replace(progress=int(data["end"]))
     elif kind == "crew":
@@ -217,11 +294,23 @@ def _during(state: State, kind: str, data: Mapping[str, Any]) -> State:
         p = p._replace(trees=(*p.trees, str(data["card"])))
     elif kind == "storage":
         a, b = data["at"]
-        p = p._replace(tiles=(*p.tiles, (str(a), str(b))))
+        ids = p.tile_ids or ("",) * len(p.tiles)
+        p = p._replace(tiles=(*p.tiles, (str(a), str(b))),
+                       tile_ids=_ids((*ids, str(data.get("tile") or ""))))
     elif kind == "discard":
         p = p._replace(crew=tuple(c for c in p.crew if c != str(data["card"])))
     elif kind == "people" and data.get("benefit") == "ability":
         p = p._replace(people=(*p.people, str(data["card"])))
+    return p
+
+
+def _during(state: State, kind: str, data: Mapping[str, Any]) -> State:
+    """A move during a round: the event holds what it gained and paid (its ``shards``,
+    ``points``, ``spaces``, Elements and tracker ``moves`` are worked out when it was
+    checked)."""
+    p = state.player(str(data["player"]))
+    p = _gain(p, int(data.get("shards", 0)), int(data.get("points", 0)))
+    p = _elements(_held_cards(p, kind, data), kind, data)
     state = state.with_player(p)
     if kind == "palace":
         state = state._replace(palace=(*state.palace, int(data["order"])))
@@ -231,7 +320,7 @@ def _during(state: State, kind: str, data: Mapping[str, Any]) -> State:
 
 
 DURING = ("points", "shards", "progress", "crew", "tree", "storage", "people", "discard",
-          "palace")
+          "palace", "element", "install", "track", "place")
 
 
 def step(state: State, kind: str, data: Mapping[str, Any]) -> State:

@@ -2,10 +2,10 @@
 
 A thin shell over ``companion.mutagen``: read the file, call the rule, print a table or JSON.
 The moves of a round (``points``, ``shards``, ``progress``, ``crew``, ``tree``, ``storage``,
-``people``, ``palace``), ``next`` and the guided ``turn`` are generated from the declaration
-(``irata.play.declared``); ``round`` and ``score`` are written here because they are
-calculators too (a file alone, no saved game: its table), and record through the declaration
-with ``--save`` or ``--game``.
+``people``, ``palace``, ``element``, ``install``, ``track``, ``place``), ``next`` and the guided
+``turn`` are generated from the declaration (``irata.play.declared``) when asked for;
+``round`` and ``score`` are written here because they are calculators too (a file alone, no
+saved game: its table), and record through the declaration with ``--save`` or ``--game``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from companion.mutagen.moves import MOVES
-from companion.names import check_names
 from irata.options import (
     DB,
     GAME,
@@ -80,7 +79,32 @@ def _play(db: str | None, game_id: int | None, kind: str, file: str | None,
     return saved, _Done(played[-1].detail, state)
 
 
-@click.group()
+class MutagenGroup(click.Group):
+    """Mutagen's commands: the calculators written here, and the moves, ``next`` and ``turn``
+    generated from the declaration when one of them (or the list of commands) is asked for,
+    so that a command defines only what it runs (as M.U.L.E.'s group does)."""
+
+    def _moves(self, name: str | None = None) -> None:
+        """Generate the commands of the moves (with ``next``, and ``turn``): the one named,
+        or all."""
+        specs = tuple(m for m in MOVES if m.kind not in _OWN and m.command not in self.commands
+                      and (name is None or m.command == name))
+        if specs or "next" not in self.commands:
+            add_moves(self, "mutagen", "Mutagen", START, specs, signed=("points", "shards"))
+        if "turn" not in self.commands and name in (None, "turn"):
+            add_turn(self, "mutagen", "Mutagen", START, MOVES)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            self._moves(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._moves()
+        return super().list_commands(ctx)
+
+
+@click.group(cls=MutagenGroup)
 def mutagen() -> None:
     """Mutagen: end of game scoring, end of round points, Airship checks and set-up."""
 
@@ -194,14 +218,15 @@ def _score_report(result: FinalScore) -> tuple[dict[str, Any], list[str]]:
 
 
 @mutagen.command("round")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
 @SAVE
 @GAME
 @DB
 @JSON
-def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
+def round_cmd(file: str | None, save: bool, game_id: int | None, db: str | None,
               as_json: bool) -> None:
-    """End of round points from a YAML FILE of players.
+    """End of round points: of the saved game (--save, no FILE: the Elements installed, the
+    Storage columns filled and the Element trackers it kept), or from a YAML FILE of players.
 
     \b
     players:
@@ -215,11 +240,13 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         card_elements: 2           # Plight of the People: Elements on that People card
     expansions: [plight-of-the-people]
 
-    Tracks score 2 on space 1, 3 on spaces 2-3 and 4 on spaces 4-7.
+    Tracks score 2 on space 1, 3 on spaces 2-3 and 4 on spaces 4-7. With --save and a FILE,
+    in a game that keeps the Elements, the FILE must say what the saved game kept.
     """
     from companion.mutagen.data import load_rules
     from companion.mutagen.files import read_end_of_round
     from companion.mutagen.rules import end_of_round
+    from components.errors import InputError
 
     rules = load_rules()
     saved_scores: dict[str, int] | None = None
@@ -229,6 +256,8 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         scores, exp = done.detail
         saved_scores = done.state["scores"]
     else:
+        if file is None:
+            raise InputError("round reads a FILE of players, or the saved game (--save)")
         players, exp = read_end_of_round(file, rules)
         scores = [end_of_round(p, rules) for p in players]
     plight = "plight-of-the-people" in exp
@@ -237,7 +266,14 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         "tracks": dict(s.tracks), "total": s.total,
         **({"shards": s.shards} if plight else {})} for s in scores],
         **({"score_track": saved_scores} if saved_scores is not None else {})}
-    lines: list[str] = []
+    lines = ["Mutagen: end of round points", _round_table(scores, rules, plight)]
+    if saved_scores is not None:
+        lines.append("Saved. Score track: "
+                     + ", ".join(f"{n} {v}" for n, v in saved_scores.items()))
+    emit(as_json, payload, lines)
+
+
+def _round_table(scores: list[RoundScore], rules: Rules, plight: bool) -> str:
     head = ["Player", "Installed", "Columns", *[e.capitalize() for e in rules.elements], "Total"]
     if plight:
         head.append("Shards")
@@ -248,12 +284,7 @@ def round_cmd(file: str, save: bool, game_id: int | None, db: str | None,
         if plight:
             row.append(f"+{s.shards}")
         rows.append(row)
-    lines.append("Mutagen: end of round points")
-    lines.append(_table(rows))
-    if saved_scores is not None:
-        lines.append("Saved. Score track: "
-                     + ", ".join(f"{n} {v}" for n, v in saved_scores.items()))
-    emit(as_json, payload, lines)
+    return _table(rows)
 
 
 @mutagen.command("airship")
@@ -366,6 +397,8 @@ def setup_cmd(players_text: str, expansions: tuple[str, ...], as_json: bool) -> 
     from companion.mutagen.rules import setup
 
     rules = load_rules()
+    from companion.names import check_names
+
     players = len(check_names(names(players_text)))
     s = setup(players, rules, expansions)
     open_spaces = [sp.position for sp in s.spaces if sp.open]
@@ -410,20 +443,29 @@ def setup_cmd(players_text: str, expansions: tuple[str, ...], as_json: bool) -> 
                    "3=shards,6=points,... (kinds: shards, element, track, points); "
                    "default: drawn by the companion.")
 @click.option("--seed", type=SEED, help="Makes the drawn Bonus tokens repeatable.")
+@click.option("--elements", is_flag=True,
+              help="Keep the Elements too: each one taken is typed ('element'), Tree cards "
+                   "and Element tracks name the Elements spent, Storage tiles their id; the "
+                   "End of Round and End of Game Scoring then need no file.")
 @NAME
 @DB
 @JSON
 def new_cmd(players_text: str, expansions: tuple[str, ...], bonus: tuple[str, ...],
-            seed: int | None, game_name: str | None, db: str | None, as_json: bool) -> None:
+            seed: int | None, elements: bool, game_name: str | None, db: str | None,
+            as_json: bool) -> None:
     """Start a saved game for the players (1 to 4 names): the score track, Element and
-    Progress trackers, Shard Fragments and the Bonus tokens on the progress track."""
+    Progress trackers, Shard Fragments and the Bonus tokens on the progress track (and with
+    --elements each player's storage and Airship)."""
     from companion.mutagen.data import cards, load_rules
     from companion.mutagen.saved import describe, lay_bonus, new_setup
 
     rules = load_rules()
     copies = {k: n for k, (_, n) in cards().bonus.items()}
     laid = lay_bonus(rules, copies, pairs(bonus, "--bonus"), seed)
-    setup_data = new_setup(check_names(names(players_text)), rules, expansions, laid)
+    from companion.names import check_names
+
+    setup_data = new_setup(check_names(names(players_text)), rules, expansions, laid,
+                           elements)
     game, state = create(db, "mutagen", setup_data, game_name)
     tokens = ", ".join(f"{k} {v}" for k, v in laid.items())
     emit(as_json, {"game": game.id, "name": game.name, "state": state},
@@ -434,6 +476,3 @@ def new_cmd(players_text: str, expansions: tuple[str, ...], bonus: tuple[str, ..
 
 START = "irata play mutagen new --players A,B,C"
 _OWN = ("round", "score")   # calculators as well as moves: written above
-add_moves(mutagen, "mutagen", "Mutagen", START,
-          tuple(m for m in MOVES if m.kind not in _OWN), signed=("points", "shards"))
-add_turn(mutagen, "mutagen", "Mutagen", START, MOVES)

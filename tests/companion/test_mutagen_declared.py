@@ -99,7 +99,7 @@ def whole_game(tmp_path: Path) -> list[Move]:
 def test_the_registry_declares_mutagen_with_its_recording_commands() -> None:
     assert declaration("mutagen") is GAME
     kinds = ["round", "score", "points", "shards", "progress", "crew", "tree", "storage",
-             "people", "discard", "palace"]
+             "people", "discard", "palace", "element", "install", "track", "place"]
     assert [spec.kind for spec in GAME.moves] == kinds
     assert {spec.command for spec in GAME.moves} == set(kinds)
     assert GAME.auto(state_after_setup()) is None
@@ -230,31 +230,58 @@ _TYPED = {
     "discard": ("card", ["Surveyor ore", "crew/all", "x"]),
     "round": ("file", [str(ROUND), "nowhere.yaml", ""]),
     "score": ("storage.Ann", ["1", "-1", "x"]),
+    "element": ("element", ["blue ore", "supreme", "ore", "x", ""]),
+    "install": ("element", ["blue ore H1", "blue ore", "x", ""]),
+    "track": ("track", ["ore", "ore 2", "ore 3", "gas 9", "x", ""]),
+    "place": ("where", ["spy sacred-tree", "thug palace", "robot moon", "x", ""]),
 }
 
 
-def _held_game(db: Path) -> None:
-    """Both mini expansions, a round under way: Ann has paid for a tile and a Palace move."""
+def _held_game(db: Path, elements: bool = False) -> None:
+    """Both mini expansions, a round under way: Ann has paid for a tile and a Palace move;
+    with ``elements`` (the Elements kept) she holds a blue ore and a green gas, and has
+    installed a pink ore."""
     code, out = cli_run(db, "new", "--players", "Ann,Bob", "--seed", "3", "--expansion",
-                        "plight-of-the-people", "--expansion", "palace-visitors")
+                        "plight-of-the-people", "--expansion", "palace-visitors",
+                        *(["--elements"] if elements else []))
     assert code == 0, out
-    for move in (Move.of("storage", "Ann", {"at": "A1,A2"}), Move.of("palace", "Ann",
-                                                                     {"order": "1"}),
+    tile = {"tile": "storage/09-any-blue"} if elements else {}
+    for move in (Move.of("storage", "Ann", {"at": "A1,A2", **tile}),
+                 Move.of("palace", "Ann", {"order": "1"}),
                  Move.of("crew", "Bob", {"card": "Surveyor ore"})):
         play_one(db, move)
+    if elements:
+        for element, at in (("blue ore", ""), ("green gas", ""), ("pink ore", "A1")):
+            play_one(db, Move.of("element", "Ann", {"element": element,
+                                                    **({"at": at} if at else {})}))
 
 
-@pytest.mark.parametrize("kind", sorted(_TYPED))
+_KEPT = {  # with the Elements kept: what is typed where they are read
+    "element": ("element", ["blue ore", "pink ore", "supreme", "x"]),
+    "install": ("element", ["blue ore H1", "green gas H1, blue ore H2", "x"]),
+    "track": ("spend", ["blue ore", "blue ore, green gas", "supreme ore", "pink ore", "x"]),
+    "tree": ("spend", ["green gas, blue ore", "blue ore", "green gas, green gas", "x"]),
+    "storage": ("tile", ["storage/09-any-blue", "storage/13-any-blue", "x", ""]),
+    "round": ("file", ["", "nowhere.yaml"]),
+    "score": ("storage.Ann", ["2", "0", "x"]),
+}
+_FIXED = {"tree": {"card": "jade-01"}, "storage": {"at": "B1,B2"}}   # beside what is drawn
+
+
+@pytest.mark.parametrize(("kind", "elements"), [*((k, False) for k in sorted(_TYPED)),
+                                                *((k, True) for k in sorted(_KEPT))])
 @settings(max_examples=20, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_refused_move_of_any_kind_leaves_the_saved_game_byte_identical(
-        kind: str, data: st.DataObject, tmp_path_factory: pytest.TempPathFactory) -> None:
+        kind: str, elements: bool, data: st.DataObject,
+        tmp_path_factory: pytest.TempPathFactory) -> None:
     db = tmp_path_factory.mktemp("held") / "games.sqlite3"
-    _held_game(db)
-    key, typed = _TYPED[kind]
+    _held_game(db, elements)
+    key, typed = (_KEPT if elements else _TYPED)[kind]
     who = data.draw(st.sampled_from(["Ann", "Bob", "Zed", ""]), label="who")
-    given = {key: data.draw(st.one_of(st.sampled_from(typed), st.text(max_size=8)),
+    given = {**(_FIXED.get(kind, {}) if elements else {}),
+             key: data.draw(st.one_of(st.sampled_from(typed), st.text(max_size=8)),
                             label=key)}
     move = Move.of(kind, who if kind not in ("round", "score") else None, given)
     before = db.read_bytes()

@@ -36,6 +36,9 @@ def states(draw: st.DrawFn) -> State:
         players = tuple(p._replace(tracks=p.tracks or (0, 0, 0, 0)) for p in players)
     else:
         players = tuple(p._replace(tracks=None) for p in players)
+    if draw(st.booleans()):          # the Elements kept (new --elements): every player's
+        players = tuple(_elements(draw, p) for p in players)
+    players = tuple(_placed(draw, p) for p in players)
     history = tuple(Scored(r, tuple((n, draw(small)) for n in names),
                            tuple((n, draw(st.integers(1, 9))) for n in
                                  draw(st.lists(st.sampled_from(names), unique=True))))
@@ -49,6 +52,24 @@ def states(draw: st.DrawFn) -> State:
                  tuple(sorted(draw(st.lists(st.integers(1, 4), unique=True)))), final,
                  tuple(draw(st.lists(st.sampled_from(names), unique=True))),
                  people_kept=any(p.people for p in players) or draw(st.booleans()))
+
+
+ELEMENT = st.sampled_from(["blue ore", "pink gas", "supreme"])
+
+
+def _elements(draw: st.DrawFn, p: Player) -> Player:
+    ids = tuple(draw(st.sampled_from(["storage/09-any-blue", ""])) for _ in p.tiles)
+    return p._replace(storage=tuple(draw(st.lists(ELEMENT))),
+                      installed=tuple(zip(("H1", "A2"), draw(st.lists(ELEMENT, max_size=2)),
+                                          strict=False)),
+                      card=tuple(draw(st.lists(ELEMENT, max_size=2))),
+                      spent=tuple(draw(st.lists(ELEMENT, max_size=2))),
+                      tile_ids=ids if any(ids) else ())
+
+
+def _placed(draw: st.DrawFn, p: Player) -> Player:
+    return p._replace(placed=tuple(draw(st.lists(st.sampled_from(
+        [("spy", "sacred-tree"), ("robot", "palace")]), unique=True))))
 
 
 @given(states())

@@ -237,3 +237,162 @@ def test_the_informant_discards_a_crew_card_and_only_the_hoarder_keeps_elements(
     path.write_text("expansions: [plight-of-the-people, palace-visitors]\nplayers:\n"
                     "  - {name: Ann}\n  - {name: Bob, card_elements: 1}\n  - {name: Cid}\n")
     t.refused("Bob has not taken the Hoarder's ability", "round", str(path), "--save")
+
+
+# -- the same game with the Elements kept: no file at all --------------------------------------
+# Two players (each location opens two Worker spaces), both mini expansions, 'new --elements':
+# every Element taken, spent and installed is typed, the Workers placed call the People
+# cards' abilities, and each End of Round and End of Game Scoring reads what was kept.
+# Storage tiles: 09 (any, blue), 31 (blue, pink), 13 (any, blue); squares' costs A1 0, A2 1,
+# B1 1, B2 1. Tree cards: jade-03 blue, blue; jade-02 pink, yellow; amber-01 pink, green;
+# amber-03 green, green (each +5).
+
+
+def elements_round_1(t: Table) -> None:
+    t.ok("people", "Ann", "ability", "guide-sunken-mines")   # 3 points: Ann 5 -> 2
+    t.ok("people", "Bob", "supreme")                          # 0: a Supreme Element stored
+    t.ok("place", "Ann", "robot", "sunken-mines")             # the Guide: Ann 3 -> 5
+    t.ok("element", "Ann", "yellow gas", "--at", "H1")
+    t.ok("storage", "Ann", "A1,A2", "--tile", "storage/09-any-blue")   # 0 + 1: Ann 5 -> 4
+    t.ok("place", "Bob", "robot", "clockwork-city")
+    t.ok("element", "Bob", "blue gas")
+    t.ok("place", "Ann", "spy", "nautical-city")
+    t.ok("element", "Ann", "blue ore")
+    t.ok("progress", "Ann", "free")                           # 0 -> 2
+    t.ok("place", "Bob", "spy", "sacred-tree")
+    t.ok("tree", "Bob", "jade-03", "--spend", "supreme, blue gas")   # +5: Bob 3 -> 8
+    t.ok("install", "Bob", "blue gas H1")                     # the Spy's Install Elements
+    t.ok("place", "Ann", "thug", "floating-city")
+    t.ok("track", "Ann", "--spend", "blue ore")               # ore 0 -> 1
+    t.ok("element", "Ann", "pink liquid", "--at", "A1")       # tile 09's 'any' square
+    t.ok("place", "Bob", "thug", "coastal-oasis")
+    t.ok("progress", "Bob", "4")                  # Bob 8 -> 4, 0 -> 5: Bonus 3 +2, 4 -> 6
+    t.ok("place", "Ann", "engineer", "coastal-oasis")
+    t.ok("progress", "Ann", "2")                  # Ann 4 -> 2, 2 -> 4: Bonus 3 +2, 2 -> 4
+    t.ok("shards", "Ann", "2", "--why", "Engineer at the Coastal Oasis")   # 4 -> 6
+    t.refused("the coastal-oasis has 2 Worker spaces open with 2 players", "place", "Bob",
+              "engineer", "coastal-oasis")
+    t.ok("place", "Bob", "engineer", "palace")
+    t.ok("palace", "Bob", "1")                                # the first: 2, Bob 6 -> 4
+    # Ann: 2 installed 4 + ore 1: 2 = 6, 2 -> 8; Bob: 1 installed 2, 5 -> 7
+    t.ok("round", "--save")
+    assert t.held() == ({"Ann": 8, "Bob": 7}, {"Ann": 6, "Bob": 4}, {"Ann": 4, "Bob": 5})
+
+
+def elements_round_2(t: Table) -> None:
+    t.ok("people", "Ann", "ability", "hoarder")               # 2 points: Ann 8 -> 6
+    t.ok("people", "Bob", "ability", "clockmaker")            # 2 points: Bob 7 -> 5
+    t.ok("place", "Bob", "robot", "clockwork-city", "--track", "crystal")   # crystal 0 -> 1
+    t.ok("element", "Bob", "green ore", "--at", "H2")         # beside the blue gas: allowed
+    t.ok("place", "Ann", "robot", "clockwork-city")
+    t.ok("element", "Ann", "pink crystal", "--at", "card")    # on the Hoarder's card
+    t.ok("place", "Bob", "spy", "nautical-city")
+    t.ok("element", "Bob", "yellow liquid")
+    t.ok("progress", "Bob", "free")                           # 5 -> 7: Bonus 6 +3, 5 -> 8
+    t.ok("place", "Ann", "spy", "sunken-mines")               # the Guide: Ann 6 -> 8
+    t.ok("element", "Ann", "green liquid")
+    # a Mutation's Tree card with one Element fewer: amber-03 (green, green) +5, 8 -> 13
+    t.ok("tree", "Ann", "amber-03", "--spend", "green liquid", "--fewer")
+    t.ok("place", "Ann", "thug", "floating-city")
+    t.ok("element", "Ann", "yellow ore")
+    t.ok("track", "Ann", "--spend", "yellow ore")             # ore 1 -> 2
+    t.ok("place", "Bob", "thug", "floating-city")
+    t.ok("track", "Bob", "--spend", "yellow liquid")          # liquid 0 -> 1
+    t.ok("place", "Ann", "engineer", "sacred-tree")
+    t.ok("shards", "Ann", "2")                                # 13 -> 15
+    t.ok("place", "Bob", "engineer", "sunken-mines")
+    t.ok("element", "Bob", "pink gas")
+    t.ok("storage", "Bob", "A1,A2", "--tile", "storage/31-blue-pink")   # 0 + 1: Bob 4 -> 3
+    # Ann: 2 installed 4 + ore 2: 3 = 7, 6 -> 13, the Hoarder's Element +2 (15 -> 17);
+    # Bob: 2 installed 4 + crystal 1: 2 + liquid 1: 2 = 8, 8 -> 16
+    t.ok("round", "--save")
+    assert t.held() == ({"Ann": 13, "Bob": 16}, {"Ann": 17, "Bob": 3}, {"Ann": 4, "Bob": 7})
+
+
+def elements_round_3(t: Table) -> None:
+    t.ok("people", "Ann", "supreme")                          # 2: Ann 17 -> 15
+    t.ok("people", "Bob", "ability", "gardener")              # 1 point: Bob 16 -> 15
+    t.ok("place", "Ann", "robot", "sunken-mines")             # the Guide: 15 -> 17
+    t.ok("element", "Ann", "pink ore")
+    t.ok("crew", "Ann", "Surveyor ore")                       # costs 0
+    t.ok("place", "Ann", "spy", "sacred-tree")
+    t.ok("tree", "Ann", "jade-02", "--spend", "pink ore, supreme")   # +5: 17 -> 22
+    t.refused("A2 takes only the blue colour", "install", "Ann", "pink ore A2")
+    t.ok("install", "Ann", "pink ore H2")                     # beside the yellow gas
+    t.ok("place", "Bob", "robot", "clockwork-city", "--track", "ore")   # ore 0 -> 1
+    t.ok("element", "Bob", "blue crystal", "--at", "A1")      # tile 31's blue square
+    t.ok("place", "Bob", "thug", "nautical-city")
+    t.ok("element", "Bob", "yellow crystal")
+    t.ok("crew", "Bob", "Champion crystal")                   # 1: Bob 3 -> 2
+    t.ok("place", "Bob", "spy", "sacred-tree")
+    # amber-01 (pink, green): the Gardener lets the yellow Element stand for the green; +5
+    t.ok("tree", "Bob", "amber-01", "--spend", "pink gas, yellow crystal")   # 2 -> 7
+    t.ok("place", "Ann", "thug", "coastal-oasis")
+    # Ann pays 6 (22 -> 16), 4 -> 12: Bonus 6 +3 points (13 -> 16), 9 a track, 12 an Element
+    out = t.ok("progress", "Ann", "6")
+    assert "4 -> 12" in out and "16 Shard Fragment tokens, 16 points" in out
+    t.ok("track", "Ann", "liquid", "--why", "Bonus token")    # liquid 0 -> 1
+    t.ok("element", "Ann", "green gas", "--at", "card", "--why", "Bonus token")
+    t.ok("place", "Ann", "engineer", "floating-city")
+    t.ok("progress", "Ann", "free")                           # 12 -> 14: 1 point, 17
+    t.ok("place", "Bob", "engineer", "coastal-oasis")
+    t.ok("progress", "Bob", "2")                              # Bob 7 -> 5, 7 -> 9: a track
+    t.ok("track", "Bob", "liquid")                            # liquid 1 -> 2
+    t.ok("shards", "Bob", "2")                                # 5 -> 7
+    # Ann: 3 installed 6 + ore 2: 3 + liquid 1: 2 = 11, 17 -> 28, the Hoarder's 2 +4 (20);
+    # Bob: 3 installed 6 + crystal 1: 2 + liquid 2: 3 + ore 1: 2 = 13, 15 -> 28
+    t.ok("round", "--save")
+    assert t.held() == ({"Ann": 28, "Bob": 28}, {"Ann": 20, "Bob": 7}, {"Ann": 14, "Bob": 9})
+
+
+def elements_round_4(t: Table) -> None:
+    t.ok("people", "Ann", "ability", "smuggler")              # 0 points in round 4
+    t.ok("people", "Bob", "supreme")                          # 3: Bob 7 -> 4
+    assert "the Smuggler" in t.ok("place", "Ann", "thug", "sunken-mines")   # Guide: 22
+    t.ok("element", "Ann", "blue liquid")
+    t.ok("place", "Bob", "robot", "clockwork-city", "--track", "ore")   # ore 1 -> 2
+    t.ok("element", "Bob", "green crystal")
+    t.ok("place", "Ann", "robot", "floating-city")
+    t.ok("track", "Ann", "--spend", "blue liquid")            # liquid 1 -> 2
+    t.ok("place", "Bob", "spy", "floating-city")
+    t.ok("track", "Bob", "--spend", "supreme crystal, green crystal")   # crystal 1 -> 3
+    t.ok("place", "Ann", "spy", "palace")
+    t.ok("palace", "Ann", "1")                                # 2: Ann 22 -> 20
+    t.ok("place", "Bob", "thug", "palace")
+    t.ok("palace", "Bob", "2")                                # 1: Bob 4 -> 3
+    t.ok("place", "Ann", "engineer", "coastal-oasis")
+    # Ann pays 4 (20 -> 16), 14 -> 19: Bonus 15 +3, points spaces 16: 2 and 18: 3; 28 -> 36
+    t.ok("progress", "Ann", "4")
+    t.ok("place", "Bob", "engineer", "sunken-mines")
+    t.refused("Ann has placed the Storage tile storage/09-any-blue already", "storage", "Bob",
+              "B1,B2", "--tile", "storage/09-any-blue")
+    t.ok("storage", "Bob", "B1,B2", "--tile", "storage/13-any-blue")   # 1 + 1: Bob 3 -> 1
+    # Ann: 3 installed 6 + ore 2: 3 + liquid 2: 3 = 12, 36 -> 48, the Hoarder's 2 +4 (20);
+    # Bob: 3 installed 6 + crystal 3: 3 + liquid 2: 3 + ore 2: 3 = 15, 28 -> 43
+    t.ok("round", "--save")
+    assert t.held() == ({"Ann": 48, "Bob": 43}, {"Ann": 20, "Bob": 1}, {"Ann": 19, "Bob": 9})
+
+
+def test_a_whole_game_with_the_elements_kept_needs_no_file(tmp_path: Path) -> None:
+    t = Table(tmp_path)
+    t.ok("new", "--players", "Ann,Bob", "--elements", "--expansion", "plight-of-the-people",
+         "--expansion", "palace-visitors",
+         "--bonus", "3=shards,6=points,9=track,12=element,15=points")
+    for play_round in (elements_round_1, elements_round_2, elements_round_3, elements_round_4):
+        play_round(t)
+    s = t.state()
+    assert s["tracks"] == {"Ann": {"crystal": 0, "gas": 0, "liquid": 2, "ore": 2},
+                           "Bob": {"crystal": 3, "gas": 0, "liquid": 2, "ore": 2}}
+    assert s["storage"] == {"Ann": [], "Bob": []}
+    assert s["card"]["Ann"] == ["pink crystal", "green gas"]
+    # End of Game Scoring from the saved game alone:
+    # Ann: 48 + Surveyor ore (ore 2) 1 + storage 0 + 20 // 3 = 6 + jade and amber singles 2
+    #      = 57
+    # Bob: 43 + Champion crystal (3, the highest) 4 + storage 0 + 1 // 3 = 0 + jade and amber
+    #      singles 2 = 49
+    out = json.loads(t.ok("score", "--save", "--json"))
+    totals = {p["name"]: (p["crew"], p["storage"], p["shards"], p["trees"], p["total"])
+              for p in out["players"]}
+    assert totals == {"Ann": (1, 0, 6, 2, 57), "Bob": (4, 0, 0, 2, 49)}
+    assert out["winners"] == ["Ann"]
+    assert t.state()["shards"] == {"Ann": 2, "Bob": 1}
