@@ -4,8 +4,11 @@ game's ``next_step``), and each move applied by the saved game's own event build
 raises the rule's refusal) and folded by its own fold step, so the events are exactly those the
 commands have always recorded.
 
-Nothing runs itself: the draft leaves every step to the table (production may be typed dice,
-a Land Auction is the table's bidding), so :meth:`MuleGoesCrazyGame.auto` is always None.
+The steps with nothing to decide run themselves (:meth:`MuleGoesCrazyGame.auto`, from
+``now``'s ``auto``): the Favored Player, Spoilage, the Population upkeep; saved as events like
+any other (marked ``auto``), shown in ``next`` and ``status``, and taken back by ``undo`` with
+the entry before them. Production may be typed dice and a Land Auction is the table's bidding,
+so they stay the table's.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ def _flag(text: str | None) -> bool:
 
 
 def _favored(state: dict[str, Any], move: Move) -> Built:
-    return saved.favored_event(state), None
+    return saved.favored_event(state, move.answers.get("player") or None), None
 
 
 def _none(text: str) -> bool:
@@ -299,7 +302,19 @@ class MuleGoesCrazyGame:
         return Outcome(move.kind, data, _lines(move.kind, data, after), after, detail)
 
     def auto(self, state: dict[str, Any]) -> Move | None:
-        return None
+        now = self.now(state)
+        if now is None or not now.auto:
+            return None
+        return Move.of(now.kind, why=WHY[now.kind])
+
+
+WHY = {"favored": "the favored player is the one with the fewest Credits (a tie clockwise "
+                  "from the last one), or the table's choice saved with the game",
+       "spoilage": "Spoilage has nothing to decide (Food over 10 loses 5, Energy over 20 is "
+                   "halved)",
+       "upkeep": "the Store pays each Population card's upkeep, oldest first, and the "
+                 "Facilities' Build costs: nothing to decide"}
+"""Why a step that runs itself has nothing to decide."""
 
 
 GAME = MuleGoesCrazyGame()

@@ -14,7 +14,10 @@ __all__ = ["MOVES"]
 MOVES: tuple[MoveSpec, ...] = (
     MoveSpec("favored", "favored", "Favored Player: the fewest saved Credits.",
              "Favored Player: the fewest saved Credits, ties clockwise from the last one; in "
-             "the first turn the table's own choice (new --favored) stands."),
+             "the first turn the table's own choice (new --favored, or --player here) "
+             "stands. Runs itself once nothing is left to choose.",
+             params=(Param("player", "Turn 1: the table's choice of favored player.",
+                           option="--player", once=True, title="Favored player"),)),
     MoveSpec("grant", "grant", "Land Grant: a player lays down one Land.",
              "Land Grant Phase: PLAYER lays down one LAND from their hand, before the first "
              "auction.", who="player",

@@ -4,6 +4,12 @@ first turn, Land Auctions, the Player Turns from the favored player's left, the 
 Phase: Production, Spoilage, upkeep), then the project's Resource Auctions and the end of the
 turn; None once the game is over (the turn in which the Draw pile ran out the second time has
 ended and its final score is saved).
+
+Three steps have nothing to decide, and run themselves (``Now.auto``): the Favored Player
+after the first turn (the fewest Credits, a tie clockwise from the last one), and in the first
+turn once the table has named one (``new --favored``); Spoilage (every sheet's Food over 10
+loses 5, Energy over 20 is halved); the upkeep of the Population cards (the Store pays each,
+oldest first) with the Facilities' Build costs.
 """
 
 from __future__ import annotations
@@ -46,8 +52,11 @@ def _opening(s: State) -> Now | None:
     """Favored Player, the Land Grant, the Land Auctions."""
     t = s.this_turn
     if not t.favored and not _begun(s):
-        return Now(s.turn, "favored", None, f"turn {s.turn}: Favored Player (the fewest "
-                   "Credits; in the first turn the table's choice)", f"{M} favored")
+        chosen = s.turn > 1 or s.favored is not None
+        return Now(s.turn, "favored", None, f"turn {s.turn}: Favored Player (" +
+                   ("the fewest Credits" if s.turn > 1 else "the table's choice in the "
+                    "first turn" + (f": {s.favored}" if s.favored else "")) + ")",
+                   f"{M} favored" + ("" if chosen else " [--player NAME]"), auto=chosen)
     if t.played or t.produced:
         return None
     if s.turn == 1 and not s.auctions and not t.auctions_over:
@@ -76,10 +85,11 @@ def _production(s: State, data: Mapping[str, Any]) -> Now:
                    f"{', '.join(waiting)} (the table's dice with --player and --rolls, or the "
                    "saved game's for all at once)", f"{M} produce [--player NAME --rolls ...]")
     if not t.spoilage:
-        return Now(s.turn, "spoilage", None, f"turn {s.turn}: Spoilage", f"{M} spoilage")
+        return Now(s.turn, "spoilage", None, f"turn {s.turn}: Spoilage", f"{M} spoilage",
+                   auto=True)
     if needs_upkeep(s) and not t.upkeep:
         return Now(s.turn, "upkeep", None, f"turn {s.turn}: the upkeep of the Population "
-                   "cards and the Build costs of the Facilities", f"{M} upkeep")
+                   "cards and the Build costs of the Facilities", f"{M} upkeep", auto=True)
     order = list(data["resource_auction"]["order"])
     last = max((order.index(r) for r in t.traded if r in order), default=-1)
     if last + 1 < len(order):

@@ -154,12 +154,27 @@ def _auctions_open(state: Mapping[str, Any], what: str) -> None:
 
 # --- Favored Player ---------------------------------------------------------------------------
 
-def favored_event(state: Mapping[str, Any]) -> dict[str, Any]:
+def favored_event(state: Mapping[str, Any], chosen: str | None = None) -> dict[str, Any]:
     """Favored Player: the fewest saved Credits; a tie goes clockwise from the last one.
 
-    In the first turn the table chooses (``new --favored``); that choice stands."""
+    In the first turn the table chooses ("Be fair and choose the one with the least
+    experience ..."): ``new --favored``, or ``chosen`` here; a choice saved stands. Without
+    one, the fewest Credits (all equal: the first seat)."""
     credits = {n: int(state["players"][n]["credits"]) for n in state["seating"]}
-    if state["turn"] == 1 and state.get("favored") in credits:
+    if state["this_turn"].get("favored"):
+        raise RuleError(f"the favored player of turn {state['turn']} is {state['favored']} "
+                        "already: once a turn")
+    if chosen is not None:
+        player(state, chosen)
+        if state["turn"] != 1:
+            raise RuleError(f"Favored Player: from turn 2 on it is the player with the least "
+                            f"Credits ({mgc.favored_player(credits, state.get('favored'))}), "
+                            "not the table's choice")
+        if state.get("favored") not in (None, chosen):
+            raise RuleError(f"Favored Player: the table chose {state['favored']} when the "
+                            "game began ('new --favored'); that choice stands")
+        who = chosen
+    elif state["turn"] == 1 and state.get("favored") in credits:
         who = str(state["favored"])
     else:
         who = mgc.favored_player(credits, state.get("favored"))

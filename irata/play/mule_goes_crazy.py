@@ -469,7 +469,7 @@ def _show_end_turn(done: Played, state: dict[str, Any], game: int
     return ({"game": game, "turn": state["turn"],
              "store_at_turn_start": state["store_at_turn_start"]},
             [f"Turn {state['turn']} begins. Saved in game {game}.",
-             "Next: 'favored', then the Land Auctions."])
+             "Next: the Land Auctions (the Favored Player runs itself)."])
 
 
 START = "irata play mule-goes-crazy new --players ..."
