@@ -17,7 +17,6 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from companion.mule_goes_crazy import rules as mgc
 from companion.mule_goes_crazy import saved, steps
 from companion.mule_goes_crazy.moves import MOVES
 from companion.mule_goes_crazy.now import now_of
@@ -73,6 +72,8 @@ def _grant(state: dict[str, Any], move: Move) -> Built:
 
 
 def _auction(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy import rules as mgc
+
     given = move.answers
     unsold, winner, price_text = _flag(given.get("unsold")), given.get("winner"), \
         given.get("price")
@@ -96,6 +97,8 @@ def _auction(state: dict[str, Any], move: Move) -> Built:
 
 
 def _buy(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy import rules as mgc
+
     g = _definitions()
     key = saved.card_key(g, _word(move, "mule"), "mule")
     card = mgc.mule_card(g, key)
@@ -103,6 +106,8 @@ def _buy(state: dict[str, Any], move: Move) -> Built:
 
 
 def _move(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy import rules as mgc
+
     g = _definitions()
     key = saved.card_key(g, _word(move, "mule"), "mule")
     land_key = saved.card_key(g, _word(move, "land"), "land")
@@ -132,10 +137,14 @@ def _produce(state: dict[str, Any], move: Move) -> Built:
 
 
 def _spoilage(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy import rules as mgc
+
     return saved.spoilage_event(state, mgc.spoilage_rules(_definitions().data)), None
 
 
 def _upkeep(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy import rules as mgc
+
     g = _definitions()
     before = [dict(p) for p in state["populations"]]
     cards = [mgc.population_card(g, p["card"], p.get("facility")) for p in before]
@@ -288,7 +297,7 @@ class MuleGoesCrazyGame:
     def now(self, state: dict[str, Any]) -> Now | None:
         from companion.mule_goes_crazy.data import turn_data
 
-        return now_of(state_from_json(state), turn_data())
+        return now_of(state_from_json(state), turn_data)
 
     def apply(self, state: dict[str, Any], move: Move) -> Outcome:
         build = _BUILD.get(move.kind)

@@ -14,10 +14,9 @@ oldest first) with the Facilities' Build costs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.mule_goes_crazy.economy import turn_order
 from companion.mule_goes_crazy.state import State
 from companion.play import Now
 
@@ -31,6 +30,8 @@ PLAYER_KINDS = ("buy", "move", "upgrade", "event", "interrupt", "facility", "pop
 
 def whose_turn(s: State) -> str | None:
     """The player taking their turn in the Player Turns (None once every one is over)."""
+    from companion.mule_goes_crazy.economy import turn_order
+
     order = turn_order(s.seating, s.favored)
     acted = [order.index(n) for n in s.this_turn.acted if n in order]
     now = max(acted, default=-1)
@@ -104,8 +105,10 @@ def _production(s: State, data: Mapping[str, Any]) -> Now:
                   else "the next turn begins"), f"{M} end-turn")
 
 
-def now_of(s: State, data: Mapping[str, Any]) -> Now | None:
-    """What the table does now (see the module's docstring)."""
+def now_of(s: State, data: Callable[[], Mapping[str, Any]]) -> Now | None:
+    """What the table does now (see the module's docstring). ``data`` gives the game's turn
+    data (the Resource Auctions' order, the game's end), read only once the Production Phase
+    needs it."""
     if s.over:
         return None
     opening = _opening(s)
@@ -119,4 +122,4 @@ def now_of(s: State, data: Mapping[str, Any]) -> Now | None:
                        "to six cards, play cards, discard, move Mules), then done",
                        f"{M} buy|move|upgrade|event|interrupt|facility|population|done {who} "
                        "...", kinds=PLAYER_KINDS)
-    return _production(s, data)
+    return _production(s, data())

@@ -18,17 +18,17 @@ obvious path: ``players.Ann.credits``, ``store.smithore``, ``prices.food``, ``op
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import session
-from companion.mule_goes_crazy import rules as mgc
 from companion.mule_goes_crazy import steps
 from companion.mule_goes_crazy.state import state_from_json
-from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:
+    from companion.mule_goes_crazy import rules as mgc
 
 GAME = "mule-goes-crazy"
 TITLE = "Mule Goes Crazy!"
@@ -81,6 +81,8 @@ def _fresh_turn() -> dict[str, Any]:
 def player(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     """The sheet of the player ``name``; InputError naming the game's players otherwise."""
     if name not in state["players"]:
+        from companion.suggest import did_you_mean
+
         raise InputError(f"no player '{name}' in this game ({', '.join(state['seating'])})"
                          + did_you_mean(name, state["seating"]))
     sheet: dict[str, Any] = state["players"][name]
@@ -94,6 +96,8 @@ def _slug(text: str) -> str:
 def card_key(game: Any, text: str, prefix: str) -> str:
     """A card named as a person types it (``sunny-flats``, ``Sunny Flats``, ``land/sunny-flats``;
     ``energy`` or ``Energy Mule``) -> its short key (``sunny-flats``, ``energy``)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     wanted = _slug(text.split("/", 1)[1] if text.startswith(prefix + "/") else text)
     for c in game.components:
         if c.id.startswith(prefix + "/"):
@@ -135,6 +139,22 @@ def check_copies(state: Mapping[str, Any], prefix: str, key: str, printed: int |
                         f"{_title(key)} has a {what} it already")
 
 
+def mules_fit_their_lands(game: Any, lands: Sequence[str]) -> None:
+    """A Land holds ``mules_per_land`` Mules (the project's reconstruction: one), and the deck
+    prints a Land a few times: more Mules on one Land (named as typed, once for each Mule on
+    it) than its copies hold is refused."""
+    per_land = int(game.data.get("mules_per_land", 1))
+    on: dict[str, int] = {}
+    for name in lands:
+        land = card_key(game, name.strip(), "land")
+        on[land] = on.get(land, 0) + 1
+    for land, n in on.items():
+        printed = copies(game, "land", land)
+        if n > per_land * printed:
+            raise RuleError(f"{n} Mules on {_title(land)}: the deck prints {printed} of that "
+                            f"Land and each holds {per_land} Mule")
+
+
 def _auctions_open(state: Mapping[str, Any], what: str) -> None:
     """Land Auctions come before the Player Turns of a turn, and end with a Land nobody bids
     on."""
@@ -160,6 +180,8 @@ def favored_event(state: Mapping[str, Any], chosen: str | None = None) -> dict[s
     In the first turn the table chooses ("Be fair and choose the one with the least
     experience ..."): ``new --favored``, or ``chosen`` here; a choice saved stands. Without
     one, the fewest Credits (all equal: the first seat)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     credits = {n: int(state["players"][n]["credits"]) for n in state["seating"]}
     if state["this_turn"].get("favored"):
         raise RuleError(f"the favored player of turn {state['turn']} is {state['favored']} "
@@ -214,6 +236,8 @@ def auction_event(state: Mapping[str, Any], land: str, winner: str | None, price
     The first bid must be at least the opening bid, which the saved auction history gives
     (``opening_bid`` in the state); a player cannot bid more Credits than they have. The
     event also carries the next auction's opening bid (Bidding)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     _auctions_open(state, "a Land Auction")
     check_copies(state, "land", land, printed)
     opening = int(state["opening_bid"])
@@ -243,6 +267,8 @@ def buy_event(state: Mapping[str, Any], name: str, mule: mgc.MuleCard, key: str,
     """Mules: the price (in brackets when the Store began the turn short), paid in Credits;
     the Store loses the Smithore (and Crystite) in the cost, down to 0 at least. In the
     player's own turn (Player Turns)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     sheet = player(state, name)
     steps.player_turn(state_from_json(state), name, "buying a Mule")
     check_copies(state, "mule", key, printed)
@@ -315,6 +341,8 @@ def population_event(state: Mapping[str, Any], card: str, facility: str | None,
 # --- Production Phase -------------------------------------------------------------------------
 
 def _bonus(game: Any, upgrade: str | None, resource: str) -> int:
+    from companion.mule_goes_crazy import rules as mgc
+
     if not upgrade:
         return 0
     return int(mgc.find_card(game, upgrade, "upgrade").fields.get("bonus", {}).get(resource, 0))
@@ -326,6 +354,8 @@ def working_mules(game: Any, sheet: Mapping[str, Any], dice_now: Mapping[str, in
     any bonuses or upgrades" (Production): a Land Upgrade's and a Mule Upgrade's extra dice,
     and this turn's Events' (``dice_now``). A Photosynthesis Mule also produces Food with its
     Land's Energy dice: that output follows it, as (WorkingMule, the Mule it belongs to)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     out: list[tuple[mgc.WorkingMule, str | None]] = []
     seen: dict[str, int] = {}
     lands, ups = list(sheet["lands"]), list(sheet.get("land_upgrades", []))
@@ -356,6 +386,8 @@ def powered(energy: int, mules: Sequence[tuple[mgc.WorkingMule, str | None]]
             ) -> mgc.EnergyResult:
     """Consumption of Energy over the Mules and what their Upgrades add: an Upgrade's output
     is under-powered with its Mule."""
+    from companion.mule_goes_crazy import rules as mgc
+
     result = mgc.consume_energy(energy, [m for m, of in mules if of is None])
     under = {m.name for m in result.underpowered}
     on = [m for m, of in mules if of is None and m.name not in under or of is not None
@@ -368,6 +400,8 @@ def powered(energy: int, mules: Sequence[tuple[mgc.WorkingMule, str | None]]
 def roller(state: Mapping[str, Any], name: str) -> Callable[[], int]:
     """The saved game's dice for ``name`` this turn: the same seed, turn and player always
     roll the same, whatever was rolled (or undone) before."""
+    import random  # only a roll needs it: next and the fold never roll
+
     rng = random.Random(f"mule-goes-crazy:{state['seed']}:{state['turn']}:{name}")
     return lambda: rng.randint(1, 6)
 
@@ -376,6 +410,8 @@ def produce_event(state: Mapping[str, Any], game: Any, name: str | None = None,
                   results: Sequence[int] | None = None) -> dict[str, Any]:
     """Consumption of Energy and Production, from the saved sheets: for one player (typed dice
     or the game's seed) or for every player who has not produced this turn (the seed)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     done = state["this_turn"]["produced"]
     if name is not None:
         player(state, name)
@@ -406,6 +442,8 @@ def produce_event(state: Mapping[str, Any], game: Any, name: str | None = None,
 
 def spoilage_event(state: Mapping[str, Any], rules: mgc.SpoilageRules) -> dict[str, Any]:
     """Spoilage, on every player's saved sheet, once a turn."""
+    from companion.mule_goes_crazy import rules as mgc
+
     if state["this_turn"]["spoilage"]:
         raise RuleError(f"spoilage has been counted in turn {state['turn']} already")
     waiting = _to_produce(state)
@@ -426,6 +464,8 @@ def upkeep_event(state: Mapping[str, Any], cards: Sequence[mgc.PopulationCard],
     """Population upkeep from the saved Store, once a turn, oldest card first; the cards the
     Store cannot keep leave play (with their Facilities). With it, the Build costs of the
     Facilities being built (``steps.build_payments``)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     if state["this_turn"]["upkeep"]:
         raise RuleError(f"the upkeep of turn {state['turn']} has been paid already")
     r = mgc.population_upkeep(state["store"], cards)
@@ -482,6 +522,7 @@ def end_turn_event(state: Mapping[str, Any], data: Mapping[str, Any] | None = No
 def score_of(state: Mapping[str, Any], end: Mapping[str, Any]) -> dict[str, Any]:
     """The final score of the saved game (``economy.final_score``): the Population cards in
     play give the colony's people."""
+    from companion.mule_goes_crazy import rules as mgc
     from companion.mule_goes_crazy.data import game
     from companion.mule_goes_crazy.economy import final_score
 

@@ -12,11 +12,13 @@ project's, in ``components/mule_goes_crazy/data.yaml`` and on the cards.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.mule_goes_crazy import economy as eco
 from companion.mule_goes_crazy.state import STORE, State, state_from_json
 from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:
+    from companion.mule_goes_crazy import economy as eco
 
 __all__ = ["done_event", "event_event", "facility_event", "fold_step", "interrupt_event",
            "player_turn", "reshuffle_event", "trade_event", "upgrade_event"]
@@ -47,6 +49,8 @@ def _before_production(s: State, what: str) -> None:
 def player_turn(s: State, name: str, what: str) -> None:
     """Player Turns: ``name`` may take (part of) their turn now (see
     ``economy.turn_refusal``), before the Production Phase."""
+    from companion.mule_goes_crazy import economy as eco
+
     _name(s, name)
     _before_production(s, what)
     why = eco.turn_refusal(eco.turn_order(s.seating, s.favored), s.this_turn.acted,
@@ -85,6 +89,8 @@ def _card(game: Any, key: str, prefix: str) -> Any:
 
 def _effect_data(s: State, name: str, card: Any, target: str | None, mule_land: str | None
                  ) -> dict[str, Any]:
+    from companion.mule_goes_crazy import economy as eco
+
     if target is not None:
         _name(s, target)
     index = None
@@ -268,6 +274,8 @@ def _amounts(text: str, what: str) -> dict[str, int]:
 
 def deals(text: str) -> list[eco.Deal]:
     """``--deal SELLER>BUYER UNITS@PRICE`` values, comma-separated."""
+    from companion.mule_goes_crazy import economy as eco
+
     out = []
     for part in (p.strip() for p in text.split(",") if p.strip()):
         who, _, what = part.partition(" ")
@@ -286,6 +294,8 @@ def trade_event(state: Mapping[str, Any], data: Mapping[str, Any], resource: str
     """Resource Auctions (the project's, after the Production Phase): one resource, in the
     order of ``resource_auction.order``; a resource nobody trades may be passed over (its
     price stays)."""
+    from companion.mule_goes_crazy import economy as eco
+
     s = state_from_json(state)
     rules = eco.trade_rules(data)
     res = resource.strip().lower()

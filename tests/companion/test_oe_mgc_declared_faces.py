@@ -169,3 +169,25 @@ def test_games_saved_by_main_open_and_play_on(_db: Path) -> None:
     # Ann sold 6 Food at 30: 800 + 180 = 980; the Store 30 + 6 Food; Food's price 30 - 10
     assert (s["players"]["Ann"]["credits"], s["store"]["food"], s["prices"]["food"]) == \
         (980, 36, 20)
+
+
+# --- one reading of an entry -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "field", "given"), [
+    ((), "", None),                             # no die raised: no answer at all, either way
+    (("",), "", None),                          # --raise "" is no die raised, as a blank field
+    (("draw", "sell"), "draw,sell", "draw,sell"),
+])
+def test_outer_earth_sell_reads_the_same_typed_or_in_the_form(
+        typed: tuple[str, ...], field: str, given: str | None) -> None:
+    from companion.entry import moves_of
+    from companion.outer_earth.game import GAME
+    from companion.table import read_form
+
+    spec = next(m for m in GAME.moves if m.kind == "sell")
+    kwargs = {"planet": ("Halcyon",), "raise": typed, "who": "Ann", "built": (), "bonus": (),
+              "pile": ()}       # as click hands the command its options
+    line = moves_of(spec, kwargs)
+    form = read_form(GAME, "sell", "Ann", {"planet": "Halcyon", "raise": field})
+    assert line == form
+    assert line[0].answers.get("raise") == given
