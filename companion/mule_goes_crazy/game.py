@@ -71,10 +71,35 @@ def _grant(state: dict[str, Any], move: Move) -> Built:
     return saved.grant_event(state, _who(move), key, saved.copies(g, "land", key)), key
 
 
+def _walked(state: dict[str, Any], text: str) -> tuple[Any, dict[str, str]]:
+    """``--bid NAME=CREDITS|pass ...``: the Land Auction's bidding walked from the favored
+    player (``cards.walk_land_auction``), and the winner and price it gives."""
+    from companion.entry import pair_list
+    from companion.mule_goes_crazy.cards import walk_land_auction
+
+    saved._auctions_open(state, "a Land Auction")     # the auctions go on: a Land is up
+    favored = state.get("favored")
+    if favored not in state["seating"]:
+        raise RuleError("the favored player bids first: record the Favored Player first")
+    at = state["seating"].index(favored)
+    order = [*state["seating"][at:], *state["seating"][:at]]
+    credits = {n: int(state["players"][n]["credits"]) for n in order}
+    walk = walk_land_auction(order, int(state["opening_bid"]), credits,
+                             pair_list([text], "--bid"))
+    return walk, ({"unsold": "yes"} if walk.winner is None else
+                  {"winner": walk.winner, "price": str(walk.price)})
+
+
 def _auction(state: dict[str, Any], move: Move) -> Built:
     from companion.mule_goes_crazy import rules as mgc
 
-    given = move.answers
+    given, walk = move.answers, None
+    if given.get("bids"):
+        if any(k in given for k in ("unsold", "winner", "price")) or _none(_word(move, "land")):
+            raise InputError("--bid walks the bidding on a Land: it gives the winner and the "
+                             "price, so leave out --winner, --price and --unsold")
+        walk, won = _walked(state, given["bids"])
+        given = {**given, **won}
     unsold, winner, price_text = _flag(given.get("unsold")), given.get("winner"), \
         given.get("price")
     if unsold and (winner is not None or price_text is not None):
@@ -93,6 +118,8 @@ def _auction(state: dict[str, Any], move: Move) -> Built:
     key = saved.card_key(g, _word(move, "land"), "land")
     data = saved.auction_event(state, key, winner, price, mgc.auction_rules(g.data),
                                saved.copies(g, "land", key))
+    if walk is not None:
+        data["bids"] = [list(b) for b in walk.bids]
     return data, {"land": key, "winner": winner, "price": price}
 
 
@@ -187,6 +214,30 @@ def _upgrade(state: dict[str, Any], move: Move) -> Built:
                                saved.copies(g, "upgrade", key)), None
 
 
+def _discard_upgrade(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy.cards import discard_upgrade_event
+
+    on = move.answers.get("on")
+    if not on:
+        raise InputError("say which Land holds it (or whose Mule does): --on LAND")
+    land = saved.card_key(_definitions(), on, "land")
+    return discard_upgrade_event(state, _who(move), land, _flag(move.answers.get("mule"))), None
+
+
+def _move_population(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy.cards import population_move_event
+
+    g, given = _definitions(), move.answers
+    card = saved.card_key(g, _word(move, "card"), "population")
+    to_text = given.get("to", "").strip()
+    if not to_text:
+        raise InputError("say where it moves: --to FACILITY, or --to none (off its Facility)")
+    to = None if _none(to_text) else saved.card_key(g, to_text, "facility")
+    source = saved.card_key(g, given["from"], "facility") if given.get("from") else None
+    votes = [v for v in given.get("for", "").split(",") if v.strip()]
+    return population_move_event(state, card, to, votes, source), None
+
+
 def _facility(state: dict[str, Any], move: Move) -> Built:
     key = _key(move, "facility")
     return steps.facility_event(state, _definitions(), _who(move), key,
@@ -206,7 +257,8 @@ _BUILD: dict[str, Callable[[dict[str, Any], Move], Built]] = {
     "population": _population, "produce": _produce, "spoilage": _spoilage,
     "upkeep": _upkeep, "end-turn": _end_turn, "done": _done, "event": _event,
     "interrupt": _interrupt, "upgrade": _upgrade, "facility": _facility, "trade": _trade,
-    "reshuffle": _reshuffle}
+    "reshuffle": _reshuffle, "discard-upgrade": _discard_upgrade,
+    "move-population": _move_population}
 
 
 def _a(key: str | None) -> str:
@@ -272,6 +324,14 @@ def _lines(kind: str, data: dict[str, Any], after: dict[str, Any]) -> tuple[str,
             (f"Turn {after['turn']} begins.",)
     if kind in ("done", "event", "interrupt", "upgrade", "facility", "trade", "reshuffle"):
         return (_economy_line(kind, data, after),)
+    if kind == "discard-upgrade":
+        return (f"{data['player']} discards {saved._title(data['upgrade'])} from "
+                + ("the Mule on " if data["on"] == "mule" else "")
+                + f"{saved._title(data['land'])}.",)
+    if kind == "move-population":
+        return (f"By a vote of {', '.join(data['for'])}: {saved._title(data['card'])} moves "
+                + (f"onto {saved._title(data['to'])}." if data["to"] else
+                   f"off {saved._title(data['from'])}."),)
     who = data.get("player")
     what = {"grant": f"lays down {saved._title(data.get('land'))} as a Land Grant"
                      if data.get("land") else "lays down no Land Grant",

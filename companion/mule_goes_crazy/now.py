@@ -23,8 +23,8 @@ from companion.play import Now
 __all__ = ["PLAYER_KINDS", "now_of", "whose_turn"]
 
 M = "irata play mule-goes-crazy"
-PLAYER_KINDS = ("buy", "move", "upgrade", "event", "interrupt", "facility", "population",
-                "done")
+PLAYER_KINDS = ("buy", "move", "upgrade", "discard-upgrade", "event", "interrupt", "facility",
+                "population", "move-population", "done")
 """The moves of a player's turn (Play out cards, Move Mules), and its end."""
 
 
@@ -120,6 +120,6 @@ def now_of(s: State, data: Callable[[], Mapping[str, Any]]) -> Now | None:
         if who is not None:
             return Now(s.turn, "buy", who, f"turn {s.turn}, Player Turns: {who}'s turn (draw "
                        "to six cards, play cards, discard, move Mules), then done",
-                       f"{M} buy|move|upgrade|event|interrupt|facility|population|done {who} "
-                       "...", kinds=PLAYER_KINDS)
+                       f"{M} buy|move|upgrade|discard-upgrade|event|interrupt|facility|"
+                       f"population|move-population|done {who} ...", kinds=PLAYER_KINDS)
     return _production(s, data())

@@ -626,6 +626,13 @@ _FOLD: dict[str, Callable[[dict[str, Any], Mapping[str, Any]], None]] = {
 
 
 def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
+    if event.kind in ("discard-upgrade", "move-population"):
+        from companion.mule_goes_crazy import cards
+
+        fold = (cards.fold_discard_upgrade if event.kind == "discard-upgrade"
+                else cards.fold_population_moved)
+        fold(state, event.data)
+        return state
     fold_one = _FOLD.get(event.kind)
     if fold_one is not None:
         fold_one(state, event.data)

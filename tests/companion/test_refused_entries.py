@@ -441,6 +441,17 @@ MGC = {
                                   deal=st.tuples(PLAYERS, PLAYERS, NUMBERS, NUMBERS).map(
                                       lambda t: f"{t[0]}>{t[1]} {t[2]}@{t[3]}"))),
     "reshuffle": command("mule-goes-crazy", "reshuffle"),
+    "discard-upgrade": command("mule-goes-crazy", "discard-upgrade", PLAYERS,
+                               opts=options(on=LANDS), flags=("--mule",)),
+    "move-population": command("mule-goes-crazy", "move-population",
+                               words("colonists", "miners"),
+                               opts=options(to=words("solar-farm", "mining-outpost", "none"),
+                                            for_=st.lists(PLAYERS, max_size=3).map(
+                                                ",".join))),
+    "auction-bids": command("mule-goes-crazy", "auction", LANDS,
+                            opts=options(bid=st.tuples(PLAYERS, words("200", "250", "pass",
+                                                                      "9999", "x")).map(
+                                "=".join))),
 }
 
 
@@ -476,10 +487,16 @@ def test_a_refused_mule_goes_crazy_entry_changes_nothing(kind: str, data: st.Dat
      "Ann has played an Event card this turn already"),
     (3, ["mule-goes-crazy", "trade", "food", "--buy", "Ann=99"], "cannot sell 99"),
     (4, ["mule-goes-crazy", "reshuffle"], "the game is over"),
+    (1, ["mule-goes-crazy", "discard-upgrade", "Ann", "--on", "sunny-flats"],
+     "Ann's Sunny Flats holds no Upgrade"),
+    (1, ["mule-goes-crazy", "move-population", "colonists", "--to", "none", "--for", "Ann"],
+     "no Colonists Population card is in play to move"),
+    (0, ["mule-goes-crazy", "auction", "foothills", "--bid", "Ann=200", "--bid", "Bob=pass"],
+     "the favored player bids first: record the Favored Player first"),
 ], ids=["favored", "favored-twice", "auction", "grant", "buy", "move", "population", "produce",
         "spoilage",
         "upkeep", "end-turn", "done", "event", "interrupt", "upgrade", "facility", "trade",
-        "reshuffle"])
+        "reshuffle", "discard-upgrade", "move-population", "auction-bids"])
 def test_mule_goes_crazy_entries_the_rules_refuse_change_nothing(state: int, args: list[str],
                                                                  why: str) -> None:
     assert why in str(check_refusal(mgc_states()[state], args))
