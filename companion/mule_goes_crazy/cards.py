@@ -1,5 +1,6 @@
-"""Mule Goes Crazy!: three rules of the draft beyond the economy, checked and folded on the
-typed State (:mod:`companion.mule_goes_crazy.state`):
+"""Mule Goes Crazy!: three rules of the draft beyond the economy, checked on the typed State
+(:mod:`companion.mule_goes_crazy.state`; :mod:`companion.mule_goes_crazy.fold` folds their
+events):
 
 - an Upgrade discarded ("Any upgrade can be discarded during this phase by simply placing it
   in the discard pile"): in its owner's Play out cards, as a part of their turn;
@@ -25,8 +26,8 @@ from typing import Any, NamedTuple
 from companion.mule_goes_crazy.state import State, state_from_json
 from components.errors import InputError, RuleError
 
-__all__ = ["LandBidding", "discard_upgrade_event", "fold_discard_upgrade",
-           "fold_population_moved", "population_move_event", "walk_land_auction"]
+__all__ = ["LandBidding", "discard_upgrade_event", "population_move_event",
+           "walk_land_auction"]
 
 
 def _title(key: str | None) -> str:
@@ -61,18 +62,6 @@ def discard_upgrade_event(state: Mapping[str, Any], name: str, land: str, on_mul
         upgrade = sheet.land_upgrade(at)
     return {"turn": s.turn, "player": name, "upgrade": upgrade,
             "on": "mule" if on_mule else "land", "index": at, "land": land}
-
-
-def fold_discard_upgrade(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    """The Upgrade leaves its Land or Mule (the JSON state, in place)."""
-    from companion.mule_goes_crazy.steps import acted
-
-    sheet = state["players"][d["player"]]
-    if d["on"] == "land":
-        sheet["land_upgrades"][int(d["index"])] = None
-    else:
-        sheet["mules"][int(d["index"])]["upgrade"] = None
-    acted(state, d["player"])
 
 
 # --- a Population card moved by vote ---------------------------------------------------------
@@ -122,10 +111,6 @@ def population_move_event(state: Mapping[str, Any], card: str, to: str | None,
     voted = _majority(s, votes)
     return {"turn": s.turn, "card": card, "index": at, "from": s.populations[at][1],
             "to": to, "for": voted}
-
-
-def fold_population_moved(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    state["populations"][int(d["index"])]["facility"] = d["to"]
 
 
 # --- a Land Auction, bid by bid --------------------------------------------------------------

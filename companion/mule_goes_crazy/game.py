@@ -23,7 +23,7 @@ from companion.mule_goes_crazy.now import now_of
 from companion.mule_goes_crazy.state import state_from_json
 from companion.mule_goes_crazy.steps import amount
 from companion.play import Move, Now, Outcome
-from companion.session import Event, parse_amount
+from companion.session import parse_amount
 from components.errors import InputError, RuleError
 
 __all__ = ["GAME", "MOVES", "MuleGoesCrazyGame", "amount"]
@@ -364,10 +364,14 @@ class MuleGoesCrazyGame:
         if build is None:
             raise RuleError(f"{saved.TITLE} has no move '{move.kind}' (moves: "
                             f"{', '.join(_BUILD)})")
-        before = json.loads(json.dumps(state))     # the builders and the fold never touch it
+        from companion.mule_goes_crazy.fold import apply
+        from companion.mule_goes_crazy.state import state_to_json
+
+        before = json.loads(json.dumps(state))     # the builders never touch what is given
         data, detail = build(before, move)
-        after = saved._step(json.loads(json.dumps(before)),
-                            Event(0, move.kind, json.loads(json.dumps(data)), ""))
+        # the state after it: the fold's step on the typed State, as the log replays it
+        after = state_to_json(apply(state_from_json(before), move.kind,
+                                    json.loads(json.dumps(data))))
         return Outcome(move.kind, data, _lines(move.kind, data, after), after, detail)
 
     def auto(self, state: dict[str, Any]) -> Move | None:

@@ -7,8 +7,9 @@ Store's 50 Energy and 50 Food; the last prices) and one event per step the table
 ``buy`` (Mules), ``move`` (Move Mules), ``population`` (Population and Facilities),
 ``produce`` (Consumption of Energy, Production), ``spoilage`` (Spoilage), ``upkeep``
 (Population upkeep from the Store) and ``end-turn``. Each event carries its computed result
-(the dice rolled, the price paid), so the fold only adds and subtracts: replaying a log never
-rolls a die again. The rules are ``companion.mule_goes_crazy.rules``' pure functions; the numbers
+(the dice rolled, the price paid), so the fold (on the typed State:
+``companion.mule_goes_crazy.fold``) only adds and subtracts: replaying a log never rolls a die
+again. The rules are ``companion.mule_goes_crazy.rules``' pure functions; the numbers
 the draft leaves out are in ``components/mule_goes_crazy/data.yaml``.
 
 The state is a plain JSON dict so that ``irata play set`` can correct any number at an
@@ -536,113 +537,12 @@ def score_of(state: Mapping[str, Any], end: Mapping[str, Any]) -> dict[str, Any]
 
 # --- the fold ---------------------------------------------------------------------------------
 
-def _favored(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    state["favored"] = d["favored"]
-    state["this_turn"]["favored"] = True
-
-
-def _grant(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    if d["land"] is not None:
-        state["players"][d["player"]]["lands"].append(d["land"])
-    state["granted"].append(d["player"])
-
-
-def _auction(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    if d["land"] is None:        # a card that is not a Land: the auctions are over
-        state["this_turn"]["auctions_over"] = True
-        return
-    state["auctions"].append({k: d[k] for k in ("turn", "land", "opening", "closing",
-                                                "winner")})
-    if d["winner"] is not None:
-        state["players"][d["winner"]]["credits"] -= int(d["closing"])
-        state["players"][d["winner"]]["lands"].append(d["land"])
-    state["opening_bid"] = int(d["next_opening"])
-
-
-def _buy(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    sheet = state["players"][d["player"]]
-    sheet["credits"] -= int(d["price"])
-    sheet["mules"].append({"mule": d["mule"], "land": None})
-    steps.acted(state, d["player"])
-    for r, n in d["store_loses"].items():
-        state["store"][r] = max(0, int(state["store"].get(r, 0)) - int(n))
-
-
-def _move(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    sheet = state["players"][d["player"]]
-    for r, n in d["cost"].items():
-        sheet[r] -= int(n)
-    sheet["mules"][int(d["index"])]["land"] = d["land"]
-    steps.acted(state, d["player"])
-
-
-def _population(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    state["populations"].append({"card": d["card"], "facility": d["facility"]})
-    if d.get("player"):
-        steps.acted(state, d["player"])
-        state["this_turn"].setdefault("events", []).append(d["player"])
-
-
-def _produce(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    for n, r in d["players"].items():
-        sheet = state["players"][n]
-        sheet["energy"] -= int(r["energy_used"])
-        for res, v in r["produced"].items():
-            sheet[res] = int(sheet.get(res, 0)) + int(v)
-        state["this_turn"]["produced"].append(n)
-
-
-def _spoilage(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    for n, r in d["players"].items():
-        state["players"][n]["food"] -= int(r["food_lost"])
-        state["players"][n]["energy"] -= int(r["energy_lost"])
-    state["this_turn"]["spoilage"] = True
-
-
-def _upkeep(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    for r, v in d["store_change"].items():
-        state["store"][r] = int(state["store"].get(r, 0)) + int(v)
-    gone = set(d["discarded"])
-    state["populations"] = [p for i, p in enumerate(state["populations"]) if i not in gone]
-    state["this_turn"]["upkeep"] = True
-    if d.get("builds") or d.get("facilities_ruined"):
-        steps.fold_builds(state, d.get("builds", []), d.get("facilities_ruined", []))
-
-
-def _end_turn(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    if d.get("over"):
-        state["over"] = True
-        state["score"] = d["score"]
-        return
-    state["turn"] = int(d["turn"]) + 1
-    state["store_at_turn_start"] = dict(d["store"])
-    state["this_turn"] = _fresh_turn()
-
-
-_FOLD: dict[str, Callable[[dict[str, Any], Mapping[str, Any]], None]] = {
-    "favored": _favored, "grant": _grant, "auction": _auction, "buy": _buy, "move": _move,
-    "population": _population, "produce": _produce, "spoilage": _spoilage,
-    "upkeep": _upkeep, "end-turn": _end_turn}
-
-
-def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
-    if event.kind in ("discard-upgrade", "move-population"):
-        from companion.mule_goes_crazy import cards
-
-        fold = (cards.fold_discard_upgrade if event.kind == "discard-upgrade"
-                else cards.fold_population_moved)
-        fold(state, event.data)
-        return state
-    fold_one = _FOLD.get(event.kind)
-    if fold_one is not None:
-        fold_one(state, event.data)
-        return state
-    return steps.fold_step(state, event.kind, event.data)
-
-
 def fold(events: list[session.Event]) -> dict[str, Any]:
-    """The saved game's state: the fold of its log."""
-    return session.fold_with(events, _step)
+    """The saved game's state: the fold of its log, on the typed State
+    (``companion.mule_goes_crazy.fold``)."""
+    from companion.mule_goes_crazy import fold as typed_fold
+
+    return typed_fold.fold(events)
 
 
 # --- what `irata play set` may save ---------------------------------------------------------------

@@ -139,10 +139,12 @@ def test_a_full_turn_played_with_typed_results() -> None:
     assert (bought["price"], bought["credits"], bought["store"]["smithore"]) == (100, 700, 0)
     # ...and the shortage raises the price only from the next turn on
     assert mgc("mule-price", "energy", "--save")["price"] == 100
-    assert state()["players"]["Ann"]["mules"] == [{"mule": "energy", "land": None}]
+    assert state()["players"]["Ann"]["mules"] == [{"mule": "energy", "land": None,
+                                                 "upgrade": None}]
     mgc("move", "Ann", "energy", "sunny-flats")
     assert [sheet(n)["food"] for n in ("Ann", "Bob", "Cid")] == [0, 0, 0]
-    assert state()["players"]["Cid"]["mules"] == [{"mule": "smithore", "land": "foothills"}]
+    assert state()["players"]["Cid"]["mules"] == [{"mule": "smithore", "land": "foothills",
+                                                 "upgrade": None}]
 
     # Production: Ann's Energy Mule uses 5 and rolls Sunny Flats' 3 Energy dice
     out = mgc("produce", "--save", "--player", "Ann", "--rolls", "6,6,6")
@@ -185,7 +187,9 @@ def test_a_full_turn_played_with_typed_results() -> None:
     assert s["store_at_turn_start"] == {"food": 30, "energy": 40, "smithore": 0, "crystite": 0}
     # the Favored Player ran itself as the turn began
     assert s["this_turn"] == {"produced": [], "spoilage": False, "upkeep": False,
-                              "favored": True}
+                              "favored": True, "played": False, "auctions_over": False,
+                              "acted": [], "done": [], "events": [], "dice": {},
+                              "traded": []}
     assert mgc("mule-price", "energy", "--save")["price"] == 200
     # the fewest Credits: Cid (600) against Ann's 700 and Bob's 900
     assert (ran_itself("favored")["favored"], ran_itself("favored")["credits"]) == ("Cid", 600)
@@ -220,7 +224,8 @@ def test_a_mule_moves_to_another_land_for_its_move_cost_again() -> None:
     run("set", "players.Ann.food", "10")
     mgc("move", "Ann", "energy", "sunny-flats")
     mgc("move", "Ann", "energy", "grassy-plains", "--from", "sunny-flats")
-    assert state()["players"]["Ann"]["mules"] == [{"mule": "energy", "land": "grassy-plains"}]
+    assert state()["players"]["Ann"]["mules"] == [{"mule": "energy", "land": "grassy-plains",
+                                                 "upgrade": None}]
     assert sheet("Ann")["food"] == 0
 
 
