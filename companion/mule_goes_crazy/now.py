@@ -72,7 +72,8 @@ def _opening(s: State) -> Now | None:
     return Now(s.turn, "auction", None, f"turn {s.turn}: Land Auctions (turn over a card of "
                "the Draw pile: a Land is auctioned, the favored player bidding first; a card "
                "that is not a Land, or a Land nobody bids on, ends them)",
-               f"{M} auction LAND --winner NAME --price N | LAND --unsold | none")
+               f"{M} auction LAND --winner NAME --price N | LAND --bid NAME=N|pass,... | "
+               "LAND --unsold | none")
 
 
 def _production(s: State, data: Mapping[str, Any]) -> Now:
