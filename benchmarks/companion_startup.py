@@ -1,7 +1,8 @@
 """How long a companion command takes, beside the time Python takes to import click.
 
 Prints the median of several runs of ``irata play mule spoilage ...`` (a calculator),
-``irata play mule next`` (a saved game's step, read from a games file) and of
+``irata play mule next``, ``irata play outer-earth next`` and ``irata play mule-goes-crazy
+next`` (a saved game's step, read from a games file) and of
 ``python -c "import click"``, and their ratios, in wall time and in the CPU time each process
 used (the steadier of the two while other work shares the machine). No asserts on time: a
 figure to watch.
@@ -65,19 +66,25 @@ def main() -> None:
         subprocess.run([py, "-m", "irata.cli", "play", "mule", "new", "--players",
                         "Ann,Bob,Cid,Dee", "--tournament", "--seed", "1"], check=True,
                        stdout=subprocess.DEVNULL, cwd=ROOT, env=env)
+        for game in ("outer-earth", "mule-goes-crazy"):
+            subprocess.run([py, "-m", "irata.cli", "play", game, "new", "--players",
+                            "Ann,Bob,Cid", "--seed", "1"], check=True,
+                           stdout=subprocess.DEVNULL, cwd=ROOT, env=env)
         cmds = {"python -c 'import click'": [py, "-c", "import click"],
                 "irata play mule spoilage ...": [py, "-m", "irata.cli", *SPOILAGE],
-                "irata play mule next": [py, "-m", "irata.cli", "play", "mule", "next"]}
+                "irata play mule next": [py, "-m", "irata.cli", "play", "mule", "next"],
+                **{f"irata play {game} next": [py, "-m", "irata.cli", "play", game, "next"]
+                   for game in ("outer-earth", "mule-goes-crazy")}}
         # one run first so the rule-data cache is warm, as it is at the table
         timed(cmds, 1, env)
         t, cpu = timed(cmds, args.runs, env)
     base = "python -c 'import click'"
     for name, secs in t.items():
-        print(f"{name:29s}{secs * 1000:7.1f} ms, CPU {cpu[name] * 1000:6.1f} ms "
+        print(f"{name:36s}{secs * 1000:7.1f} ms, CPU {cpu[name] * 1000:6.1f} ms "
               f"(medians of {args.runs})")
     for name, secs in t.items():
         if name != base:
-            print(f"ratio {name.removeprefix('irata play mule '):24s}{secs / t[base]:6.2f}x "
+            print(f"ratio {name.removeprefix('irata play '):31s}{secs / t[base]:6.2f}x "
                   f"(CPU {cpu[name] / cpu[base]:.2f}x)")
 
 

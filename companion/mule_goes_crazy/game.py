@@ -4,8 +4,11 @@ game's ``next_step``), and each move applied by the saved game's own event build
 raises the rule's refusal) and folded by its own fold step, so the events are exactly those the
 commands have always recorded.
 
-Nothing runs itself: the draft leaves every step to the table (production may be typed dice,
-a Land Auction is the table's bidding), so :meth:`MuleGoesCrazyGame.auto` is always None.
+The steps with nothing to decide run themselves (:meth:`MuleGoesCrazyGame.auto`, from
+``now``'s ``auto``): the Favored Player, Spoilage, the Population upkeep; saved as events like
+any other (marked ``auto``), shown in ``next`` and ``status``, and taken back by ``undo`` with
+the entry before them. Production may be typed dice and a Land Auction is the table's bidding,
+so they stay the table's.
 """
 
 from __future__ import annotations
@@ -14,14 +17,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from companion.mule_goes_crazy import rules as mgc
 from companion.mule_goes_crazy import saved, steps
 from companion.mule_goes_crazy.moves import MOVES
 from companion.mule_goes_crazy.now import now_of
 from companion.mule_goes_crazy.state import state_from_json
 from companion.mule_goes_crazy.steps import amount
 from companion.play import Move, Now, Outcome
-from companion.session import Event, parse_amount
+from companion.session import parse_amount
 from components.errors import InputError, RuleError
 
 __all__ = ["GAME", "MOVES", "MuleGoesCrazyGame", "amount"]
@@ -53,7 +55,7 @@ def _flag(text: str | None) -> bool:
 
 
 def _favored(state: dict[str, Any], move: Move) -> Built:
-    return saved.favored_event(state), None
+    return saved.favored_event(state, move.answers.get("player") or None), None
 
 
 def _none(text: str) -> bool:
@@ -69,8 +71,35 @@ def _grant(state: dict[str, Any], move: Move) -> Built:
     return saved.grant_event(state, _who(move), key, saved.copies(g, "land", key)), key
 
 
+def _walked(state: dict[str, Any], text: str) -> tuple[Any, dict[str, str]]:
+    """``--bid NAME=CREDITS|pass ...``: the Land Auction's bidding walked from the favored
+    player (``cards.walk_land_auction``), and the winner and price it gives."""
+    from companion.entry import pair_list
+    from companion.mule_goes_crazy.cards import walk_land_auction
+
+    saved._auctions_open(state, "a Land Auction")     # the auctions go on: a Land is up
+    favored = state.get("favored")
+    if favored not in state["seating"]:
+        raise RuleError("the favored player bids first: record the Favored Player first")
+    at = state["seating"].index(favored)
+    order = [*state["seating"][at:], *state["seating"][:at]]
+    credits = {n: int(state["players"][n]["credits"]) for n in order}
+    walk = walk_land_auction(order, int(state["opening_bid"]), credits,
+                             pair_list([text], "--bid"))
+    return walk, ({"unsold": "yes"} if walk.winner is None else
+                  {"winner": walk.winner, "price": str(walk.price)})
+
+
 def _auction(state: dict[str, Any], move: Move) -> Built:
-    given = move.answers
+    from companion.mule_goes_crazy import rules as mgc
+
+    given, walk = move.answers, None
+    if given.get("bids"):
+        if any(k in given for k in ("unsold", "winner", "price")) or _none(_word(move, "land")):
+            raise InputError("--bid walks the bidding on a Land: it gives the winner and the "
+                             "price, so leave out --winner, --price and --unsold")
+        walk, won = _walked(state, given["bids"])
+        given = {**given, **won}
     unsold, winner, price_text = _flag(given.get("unsold")), given.get("winner"), \
         given.get("price")
     if unsold and (winner is not None or price_text is not None):
@@ -89,10 +118,14 @@ def _auction(state: dict[str, Any], move: Move) -> Built:
     key = saved.card_key(g, _word(move, "land"), "land")
     data = saved.auction_event(state, key, winner, price, mgc.auction_rules(g.data),
                                saved.copies(g, "land", key))
+    if walk is not None:
+        data["bids"] = [list(b) for b in walk.bids]
     return data, {"land": key, "winner": winner, "price": price}
 
 
 def _buy(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy import rules as mgc
+
     g = _definitions()
     key = saved.card_key(g, _word(move, "mule"), "mule")
     card = mgc.mule_card(g, key)
@@ -100,6 +133,8 @@ def _buy(state: dict[str, Any], move: Move) -> Built:
 
 
 def _move(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy import rules as mgc
+
     g = _definitions()
     key = saved.card_key(g, _word(move, "mule"), "mule")
     land_key = saved.card_key(g, _word(move, "land"), "land")
@@ -129,10 +164,14 @@ def _produce(state: dict[str, Any], move: Move) -> Built:
 
 
 def _spoilage(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy import rules as mgc
+
     return saved.spoilage_event(state, mgc.spoilage_rules(_definitions().data)), None
 
 
 def _upkeep(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy import rules as mgc
+
     g = _definitions()
     before = [dict(p) for p in state["populations"]]
     cards = [mgc.population_card(g, p["card"], p.get("facility")) for p in before]
@@ -175,6 +214,30 @@ def _upgrade(state: dict[str, Any], move: Move) -> Built:
                                saved.copies(g, "upgrade", key)), None
 
 
+def _discard_upgrade(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy.cards import discard_upgrade_event
+
+    on = move.answers.get("on")
+    if not on:
+        raise InputError("say which Land holds it (or whose Mule does): --on LAND")
+    land = saved.card_key(_definitions(), on, "land")
+    return discard_upgrade_event(state, _who(move), land, _flag(move.answers.get("mule"))), None
+
+
+def _move_population(state: dict[str, Any], move: Move) -> Built:
+    from companion.mule_goes_crazy.cards import population_move_event
+
+    g, given = _definitions(), move.answers
+    card = saved.card_key(g, _word(move, "card"), "population")
+    to_text = given.get("to", "").strip()
+    if not to_text:
+        raise InputError("say where it moves: --to FACILITY, or --to none (off its Facility)")
+    to = None if _none(to_text) else saved.card_key(g, to_text, "facility")
+    source = saved.card_key(g, given["from"], "facility") if given.get("from") else None
+    votes = [v for v in given.get("for", "").split(",") if v.strip()]
+    return population_move_event(state, card, to, votes, source), None
+
+
 def _facility(state: dict[str, Any], move: Move) -> Built:
     key = _key(move, "facility")
     return steps.facility_event(state, _definitions(), _who(move), key,
@@ -194,7 +257,8 @@ _BUILD: dict[str, Callable[[dict[str, Any], Move], Built]] = {
     "population": _population, "produce": _produce, "spoilage": _spoilage,
     "upkeep": _upkeep, "end-turn": _end_turn, "done": _done, "event": _event,
     "interrupt": _interrupt, "upgrade": _upgrade, "facility": _facility, "trade": _trade,
-    "reshuffle": _reshuffle}
+    "reshuffle": _reshuffle, "discard-upgrade": _discard_upgrade,
+    "move-population": _move_population}
 
 
 def _a(key: str | None) -> str:
@@ -260,6 +324,14 @@ def _lines(kind: str, data: dict[str, Any], after: dict[str, Any]) -> tuple[str,
             (f"Turn {after['turn']} begins.",)
     if kind in ("done", "event", "interrupt", "upgrade", "facility", "trade", "reshuffle"):
         return (_economy_line(kind, data, after),)
+    if kind == "discard-upgrade":
+        return (f"{data['player']} discards {saved._title(data['upgrade'])} from "
+                + ("the Mule on " if data["on"] == "mule" else "")
+                + f"{saved._title(data['land'])}.",)
+    if kind == "move-population":
+        return (f"By a vote of {', '.join(data['for'])}: {saved._title(data['card'])} moves "
+                + (f"onto {saved._title(data['to'])}." if data["to"] else
+                   f"off {saved._title(data['from'])}."),)
     who = data.get("player")
     what = {"grant": f"lays down {saved._title(data.get('land'))} as a Land Grant"
                      if data.get("land") else "lays down no Land Grant",
@@ -285,21 +357,37 @@ class MuleGoesCrazyGame:
     def now(self, state: dict[str, Any]) -> Now | None:
         from companion.mule_goes_crazy.data import turn_data
 
-        return now_of(state_from_json(state), turn_data())
+        return now_of(state_from_json(state), turn_data)
 
     def apply(self, state: dict[str, Any], move: Move) -> Outcome:
         build = _BUILD.get(move.kind)
         if build is None:
             raise RuleError(f"{saved.TITLE} has no move '{move.kind}' (moves: "
                             f"{', '.join(_BUILD)})")
-        before = json.loads(json.dumps(state))     # the builders and the fold never touch it
+        from companion.mule_goes_crazy.fold import apply
+        from companion.mule_goes_crazy.state import state_to_json
+
+        before = json.loads(json.dumps(state))     # the builders never touch what is given
         data, detail = build(before, move)
-        after = saved._step(json.loads(json.dumps(before)),
-                            Event(0, move.kind, json.loads(json.dumps(data)), ""))
+        # the state after it: the fold's step on the typed State, as the log replays it
+        after = state_to_json(apply(state_from_json(before), move.kind,
+                                    json.loads(json.dumps(data))))
         return Outcome(move.kind, data, _lines(move.kind, data, after), after, detail)
 
     def auto(self, state: dict[str, Any]) -> Move | None:
-        return None
+        now = self.now(state)
+        if now is None or not now.auto:
+            return None
+        return Move.of(now.kind, why=WHY[now.kind])
+
+
+WHY = {"favored": "the favored player is the one with the fewest Credits (a tie clockwise "
+                  "from the last one), or the table's choice saved with the game",
+       "spoilage": "Spoilage has nothing to decide (Food over 10 loses 5, Energy over 20 is "
+                   "halved)",
+       "upkeep": "the Store pays each Population card's upkeep, oldest first, and the "
+                 "Facilities' Build costs: nothing to decide"}
+"""Why a step that runs itself has nothing to decide."""
 
 
 GAME = MuleGoesCrazyGame()

@@ -14,7 +14,10 @@ __all__ = ["MOVES"]
 MOVES: tuple[MoveSpec, ...] = (
     MoveSpec("favored", "favored", "Favored Player: the fewest saved Credits.",
              "Favored Player: the fewest saved Credits, ties clockwise from the last one; in "
-             "the first turn the table's own choice (new --favored) stands."),
+             "the first turn the table's own choice (new --favored, or --player here) "
+             "stands. Runs itself once nothing is left to choose.",
+             params=(Param("player", "Turn 1: the table's choice of favored player.",
+                           option="--player", once=True, title="Favored player"),)),
     MoveSpec("grant", "grant", "Land Grant: a player lays down one Land.",
              "Land Grant Phase: PLAYER lays down one LAND from their hand, before the first "
              "auction.", who="player",
@@ -30,7 +33,10 @@ MOVES: tuple[MoveSpec, ...] = (
                      Param("price", "The closing bid the winner pays the Store.",
                            option="--price", title="Price"),
                      Param("unsold", "Nobody bid: the Land Auctions are over.",
-                           option="--unsold", title="Unsold", flag=True))),
+                           option="--unsold", title="Unsold", flag=True),
+                     Param("bids", "The bidding, bid by bid from the favored player: "
+                           "NAME=CREDITS or NAME=pass (repeatable).", option="--bid",
+                           pairs=True, title="Bids"))),
     MoveSpec("buy", "buy", "A player buys a Mule from the saved Store.",
              "PLAYER buys a MULE (food, energy, smithore, crystite) from the Store.",
              who="player",
@@ -50,6 +56,15 @@ MOVES: tuple[MoveSpec, ...] = (
              params=(Param("card", "The Upgrade card.", title="Upgrade"),
                      Param("on", "The Land it goes on (or whose Mule it goes on).",
                            option="--on", once=True, title="On"))),
+    MoveSpec("discard-upgrade", "discard-upgrade",
+             "Upgrades: a player discards one of their Upgrades.",
+             "Upgrades: \"Any upgrade can be discarded during this phase\": in Play out cards, "
+             "PLAYER puts the Upgrade on their Land --on LAND (with --mule: on the Mule "
+             "tending it) into the Discard pile.", who="player",
+             params=(Param("on", "The Land that holds it (or whose Mule does).",
+                           option="--on", once=True, title="On"),
+                     Param("mule", "The Upgrade is the Mule's on that Land.", option="--mule",
+                           title="On its Mule", flag=True))),
     MoveSpec("event", "event", "Events: a player plays an Event card in their turn.",
              "Events: PLAYER plays CARD in their own turn (one Event a turn); --target names "
              "the player it hits, --mule the Land of the Mule that runs off, --kick the player "
@@ -83,6 +98,19 @@ MOVES: tuple[MoveSpec, ...] = (
                            title="Facility"),
                      Param("player", "Who played it (kept in the log).", option="--player",
                            title="Player"))),
+    MoveSpec("move-population", "move-population",
+             "Population and Facilities: a Population card moved by vote.",
+             "Population and Facilities: \"Population cards may be moved at any time, but "
+             "this requires a majority vote among the players\": CARD moves --to a built "
+             "Facility that holds none (or --to none, off its Facility), --for naming who "
+             "voted for it (more than half the players).",
+             params=(Param("card", "The Population card moved.", title="Population card"),
+                     Param("to", "The built Facility it moves onto, or none.",
+                           option="--to", once=True, title="To"),
+                     Param("from", "The Facility it is on now (when several are in play).",
+                           option="--from", once=True, title="From"),
+                     Param("for", "The players who voted for it, comma-separated.",
+                           option="--for", many=True, title="Voted for"))),
     MoveSpec("produce", "produce", "Production: Energy use, under-powered Mules, dice.",
              "Consumption of Energy and Production from the saved sheets: for --player NAME "
              "(with --rolls for the table's dice) or for every player who has not produced "

@@ -10,7 +10,6 @@ definitions, the same ones the deck is printed from.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -246,6 +245,8 @@ def production(mules: Sequence[WorkingMule], underpowered: Sequence[WorkingMule]
 
 
 def seeded_roller(seed: int) -> Callable[[], int]:
+    import random  # only a roll needs it: next and the fold never roll
+
     rng = random.Random(f"mule-goes-crazy:{seed}")
     return lambda: rng.randint(1, 6)
 

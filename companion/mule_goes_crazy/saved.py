@@ -7,8 +7,9 @@ Store's 50 Energy and 50 Food; the last prices) and one event per step the table
 ``buy`` (Mules), ``move`` (Move Mules), ``population`` (Population and Facilities),
 ``produce`` (Consumption of Energy, Production), ``spoilage`` (Spoilage), ``upkeep``
 (Population upkeep from the Store) and ``end-turn``. Each event carries its computed result
-(the dice rolled, the price paid), so the fold only adds and subtracts: replaying a log never
-rolls a die again. The rules are ``companion.mule_goes_crazy.rules``' pure functions; the numbers
+(the dice rolled, the price paid), so the fold (on the typed State:
+``companion.mule_goes_crazy.fold``) only adds and subtracts: replaying a log never rolls a die
+again. The rules are ``companion.mule_goes_crazy.rules``' pure functions; the numbers
 the draft leaves out are in ``components/mule_goes_crazy/data.yaml``.
 
 The state is a plain JSON dict so that ``irata play set`` can correct any number at an
@@ -18,17 +19,17 @@ obvious path: ``players.Ann.credits``, ``store.smithore``, ``prices.food``, ``op
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import session
-from companion.mule_goes_crazy import rules as mgc
 from companion.mule_goes_crazy import steps
 from companion.mule_goes_crazy.state import state_from_json
-from companion.suggest import did_you_mean
 from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:
+    from companion.mule_goes_crazy import rules as mgc
 
 GAME = "mule-goes-crazy"
 TITLE = "Mule Goes Crazy!"
@@ -81,6 +82,8 @@ def _fresh_turn() -> dict[str, Any]:
 def player(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     """The sheet of the player ``name``; InputError naming the game's players otherwise."""
     if name not in state["players"]:
+        from companion.suggest import did_you_mean
+
         raise InputError(f"no player '{name}' in this game ({', '.join(state['seating'])})"
                          + did_you_mean(name, state["seating"]))
     sheet: dict[str, Any] = state["players"][name]
@@ -94,6 +97,8 @@ def _slug(text: str) -> str:
 def card_key(game: Any, text: str, prefix: str) -> str:
     """A card named as a person types it (``sunny-flats``, ``Sunny Flats``, ``land/sunny-flats``;
     ``energy`` or ``Energy Mule``) -> its short key (``sunny-flats``, ``energy``)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     wanted = _slug(text.split("/", 1)[1] if text.startswith(prefix + "/") else text)
     for c in game.components:
         if c.id.startswith(prefix + "/"):
@@ -135,6 +140,22 @@ def check_copies(state: Mapping[str, Any], prefix: str, key: str, printed: int |
                         f"{_title(key)} has a {what} it already")
 
 
+def mules_fit_their_lands(game: Any, lands: Sequence[str]) -> None:
+    """A Land holds ``mules_per_land`` Mules (the project's reconstruction: one), and the deck
+    prints a Land a few times: more Mules on one Land (named as typed, once for each Mule on
+    it) than its copies hold is refused."""
+    per_land = int(game.data.get("mules_per_land", 1))
+    on: dict[str, int] = {}
+    for name in lands:
+        land = card_key(game, name.strip(), "land")
+        on[land] = on.get(land, 0) + 1
+    for land, n in on.items():
+        printed = copies(game, "land", land)
+        if n > per_land * printed:
+            raise RuleError(f"{n} Mules on {_title(land)}: the deck prints {printed} of that "
+                            f"Land and each holds {per_land} Mule")
+
+
 def _auctions_open(state: Mapping[str, Any], what: str) -> None:
     """Land Auctions come before the Player Turns of a turn, and end with a Land nobody bids
     on."""
@@ -154,12 +175,29 @@ def _auctions_open(state: Mapping[str, Any], what: str) -> None:
 
 # --- Favored Player ---------------------------------------------------------------------------
 
-def favored_event(state: Mapping[str, Any]) -> dict[str, Any]:
+def favored_event(state: Mapping[str, Any], chosen: str | None = None) -> dict[str, Any]:
     """Favored Player: the fewest saved Credits; a tie goes clockwise from the last one.
 
-    In the first turn the table chooses (``new --favored``); that choice stands."""
+    In the first turn the table chooses ("Be fair and choose the one with the least
+    experience ..."): ``new --favored``, or ``chosen`` here; a choice saved stands. Without
+    one, the fewest Credits (all equal: the first seat)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     credits = {n: int(state["players"][n]["credits"]) for n in state["seating"]}
-    if state["turn"] == 1 and state.get("favored") in credits:
+    if state["this_turn"].get("favored"):
+        raise RuleError(f"the favored player of turn {state['turn']} is {state['favored']} "
+                        "already: once a turn")
+    if chosen is not None:
+        player(state, chosen)
+        if state["turn"] != 1:
+            raise RuleError(f"Favored Player: from turn 2 on it is the player with the least "
+                            f"Credits ({mgc.favored_player(credits, state.get('favored'))}), "
+                            "not the table's choice")
+        if state.get("favored") not in (None, chosen):
+            raise RuleError(f"Favored Player: the table chose {state['favored']} when the "
+                            "game began ('new --favored'); that choice stands")
+        who = chosen
+    elif state["turn"] == 1 and state.get("favored") in credits:
         who = str(state["favored"])
     else:
         who = mgc.favored_player(credits, state.get("favored"))
@@ -199,6 +237,8 @@ def auction_event(state: Mapping[str, Any], land: str, winner: str | None, price
     The first bid must be at least the opening bid, which the saved auction history gives
     (``opening_bid`` in the state); a player cannot bid more Credits than they have. The
     event also carries the next auction's opening bid (Bidding)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     _auctions_open(state, "a Land Auction")
     check_copies(state, "land", land, printed)
     opening = int(state["opening_bid"])
@@ -228,6 +268,8 @@ def buy_event(state: Mapping[str, Any], name: str, mule: mgc.MuleCard, key: str,
     """Mules: the price (in brackets when the Store began the turn short), paid in Credits;
     the Store loses the Smithore (and Crystite) in the cost, down to 0 at least. In the
     player's own turn (Player Turns)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     sheet = player(state, name)
     steps.player_turn(state_from_json(state), name, "buying a Mule")
     check_copies(state, "mule", key, printed)
@@ -300,6 +342,8 @@ def population_event(state: Mapping[str, Any], card: str, facility: str | None,
 # --- Production Phase -------------------------------------------------------------------------
 
 def _bonus(game: Any, upgrade: str | None, resource: str) -> int:
+    from companion.mule_goes_crazy import rules as mgc
+
     if not upgrade:
         return 0
     return int(mgc.find_card(game, upgrade, "upgrade").fields.get("bonus", {}).get(resource, 0))
@@ -311,6 +355,8 @@ def working_mules(game: Any, sheet: Mapping[str, Any], dice_now: Mapping[str, in
     any bonuses or upgrades" (Production): a Land Upgrade's and a Mule Upgrade's extra dice,
     and this turn's Events' (``dice_now``). A Photosynthesis Mule also produces Food with its
     Land's Energy dice: that output follows it, as (WorkingMule, the Mule it belongs to)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     out: list[tuple[mgc.WorkingMule, str | None]] = []
     seen: dict[str, int] = {}
     lands, ups = list(sheet["lands"]), list(sheet.get("land_upgrades", []))
@@ -341,6 +387,8 @@ def powered(energy: int, mules: Sequence[tuple[mgc.WorkingMule, str | None]]
             ) -> mgc.EnergyResult:
     """Consumption of Energy over the Mules and what their Upgrades add: an Upgrade's output
     is under-powered with its Mule."""
+    from companion.mule_goes_crazy import rules as mgc
+
     result = mgc.consume_energy(energy, [m for m, of in mules if of is None])
     under = {m.name for m in result.underpowered}
     on = [m for m, of in mules if of is None and m.name not in under or of is not None
@@ -353,6 +401,8 @@ def powered(energy: int, mules: Sequence[tuple[mgc.WorkingMule, str | None]]
 def roller(state: Mapping[str, Any], name: str) -> Callable[[], int]:
     """The saved game's dice for ``name`` this turn: the same seed, turn and player always
     roll the same, whatever was rolled (or undone) before."""
+    import random  # only a roll needs it: next and the fold never roll
+
     rng = random.Random(f"mule-goes-crazy:{state['seed']}:{state['turn']}:{name}")
     return lambda: rng.randint(1, 6)
 
@@ -361,6 +411,8 @@ def produce_event(state: Mapping[str, Any], game: Any, name: str | None = None,
                   results: Sequence[int] | None = None) -> dict[str, Any]:
     """Consumption of Energy and Production, from the saved sheets: for one player (typed dice
     or the game's seed) or for every player who has not produced this turn (the seed)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     done = state["this_turn"]["produced"]
     if name is not None:
         player(state, name)
@@ -391,6 +443,8 @@ def produce_event(state: Mapping[str, Any], game: Any, name: str | None = None,
 
 def spoilage_event(state: Mapping[str, Any], rules: mgc.SpoilageRules) -> dict[str, Any]:
     """Spoilage, on every player's saved sheet, once a turn."""
+    from companion.mule_goes_crazy import rules as mgc
+
     if state["this_turn"]["spoilage"]:
         raise RuleError(f"spoilage has been counted in turn {state['turn']} already")
     waiting = _to_produce(state)
@@ -411,6 +465,8 @@ def upkeep_event(state: Mapping[str, Any], cards: Sequence[mgc.PopulationCard],
     """Population upkeep from the saved Store, once a turn, oldest card first; the cards the
     Store cannot keep leave play (with their Facilities). With it, the Build costs of the
     Facilities being built (``steps.build_payments``)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     if state["this_turn"]["upkeep"]:
         raise RuleError(f"the upkeep of turn {state['turn']} has been paid already")
     r = mgc.population_upkeep(state["store"], cards)
@@ -467,6 +523,7 @@ def end_turn_event(state: Mapping[str, Any], data: Mapping[str, Any] | None = No
 def score_of(state: Mapping[str, Any], end: Mapping[str, Any]) -> dict[str, Any]:
     """The final score of the saved game (``economy.final_score``): the Population cards in
     play give the colony's people."""
+    from companion.mule_goes_crazy import rules as mgc
     from companion.mule_goes_crazy.data import game
     from companion.mule_goes_crazy.economy import final_score
 
@@ -480,106 +537,12 @@ def score_of(state: Mapping[str, Any], end: Mapping[str, Any]) -> dict[str, Any]
 
 # --- the fold ---------------------------------------------------------------------------------
 
-def _favored(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    state["favored"] = d["favored"]
-    state["this_turn"]["favored"] = True
-
-
-def _grant(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    if d["land"] is not None:
-        state["players"][d["player"]]["lands"].append(d["land"])
-    state["granted"].append(d["player"])
-
-
-def _auction(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    if d["land"] is None:        # a card that is not a Land: the auctions are over
-        state["this_turn"]["auctions_over"] = True
-        return
-    state["auctions"].append({k: d[k] for k in ("turn", "land", "opening", "closing",
-                                                "winner")})
-    if d["winner"] is not None:
-        state["players"][d["winner"]]["credits"] -= int(d["closing"])
-        state["players"][d["winner"]]["lands"].append(d["land"])
-    state["opening_bid"] = int(d["next_opening"])
-
-
-def _buy(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    sheet = state["players"][d["player"]]
-    sheet["credits"] -= int(d["price"])
-    sheet["mules"].append({"mule": d["mule"], "land": None})
-    steps.acted(state, d["player"])
-    for r, n in d["store_loses"].items():
-        state["store"][r] = max(0, int(state["store"].get(r, 0)) - int(n))
-
-
-def _move(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    sheet = state["players"][d["player"]]
-    for r, n in d["cost"].items():
-        sheet[r] -= int(n)
-    sheet["mules"][int(d["index"])]["land"] = d["land"]
-    steps.acted(state, d["player"])
-
-
-def _population(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    state["populations"].append({"card": d["card"], "facility": d["facility"]})
-    if d.get("player"):
-        steps.acted(state, d["player"])
-        state["this_turn"].setdefault("events", []).append(d["player"])
-
-
-def _produce(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    for n, r in d["players"].items():
-        sheet = state["players"][n]
-        sheet["energy"] -= int(r["energy_used"])
-        for res, v in r["produced"].items():
-            sheet[res] = int(sheet.get(res, 0)) + int(v)
-        state["this_turn"]["produced"].append(n)
-
-
-def _spoilage(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    for n, r in d["players"].items():
-        state["players"][n]["food"] -= int(r["food_lost"])
-        state["players"][n]["energy"] -= int(r["energy_lost"])
-    state["this_turn"]["spoilage"] = True
-
-
-def _upkeep(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    for r, v in d["store_change"].items():
-        state["store"][r] = int(state["store"].get(r, 0)) + int(v)
-    gone = set(d["discarded"])
-    state["populations"] = [p for i, p in enumerate(state["populations"]) if i not in gone]
-    state["this_turn"]["upkeep"] = True
-    if d.get("builds") or d.get("facilities_ruined"):
-        steps.fold_builds(state, d.get("builds", []), d.get("facilities_ruined", []))
-
-
-def _end_turn(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    if d.get("over"):
-        state["over"] = True
-        state["score"] = d["score"]
-        return
-    state["turn"] = int(d["turn"]) + 1
-    state["store_at_turn_start"] = dict(d["store"])
-    state["this_turn"] = _fresh_turn()
-
-
-_FOLD: dict[str, Callable[[dict[str, Any], Mapping[str, Any]], None]] = {
-    "favored": _favored, "grant": _grant, "auction": _auction, "buy": _buy, "move": _move,
-    "population": _population, "produce": _produce, "spoilage": _spoilage,
-    "upkeep": _upkeep, "end-turn": _end_turn}
-
-
-def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
-    fold_one = _FOLD.get(event.kind)
-    if fold_one is not None:
-        fold_one(state, event.data)
-        return state
-    return steps.fold_step(state, event.kind, event.data)
-
-
 def fold(events: list[session.Event]) -> dict[str, Any]:
-    """The saved game's state: the fold of its log."""
-    return session.fold_with(events, _step)
+    """The saved game's state: the fold of its log, on the typed State
+    (``companion.mule_goes_crazy.fold``)."""
+    from companion.mule_goes_crazy import fold as typed_fold
+
+    return typed_fold.fold(events)
 
 
 # --- what `irata play set` may save ---------------------------------------------------------------

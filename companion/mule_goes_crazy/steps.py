@@ -1,6 +1,6 @@
 """Mule Goes Crazy!'s economy in the saved game: the event builders of the steps the economy
 added (``done``, ``event``, ``interrupt``, ``upgrade``, ``facility``, ``trade``,
-``reshuffle``) and how each event changes the state (:func:`fold_step`). Each builder reads
+``reshuffle``); :mod:`companion.mule_goes_crazy.fold` folds them. Each builder reads
 the typed state (:mod:`companion.mule_goes_crazy.state`), checks the step against the rules
 (raising the rule's refusal) and returns the event's data, which carries every number it
 computed, so the fold only adds and subtracts.
@@ -11,14 +11,16 @@ project's, in ``components/mule_goes_crazy/data.yaml`` and on the cards.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from companion.mule_goes_crazy import economy as eco
 from companion.mule_goes_crazy.state import STORE, State, state_from_json
 from components.errors import InputError, RuleError
 
-__all__ = ["done_event", "event_event", "facility_event", "fold_step", "interrupt_event",
+if TYPE_CHECKING:
+    from companion.mule_goes_crazy import economy as eco
+
+__all__ = ["done_event", "event_event", "facility_event", "interrupt_event",
            "player_turn", "reshuffle_event", "trade_event", "upgrade_event"]
 
 
@@ -47,6 +49,8 @@ def _before_production(s: State, what: str) -> None:
 def player_turn(s: State, name: str, what: str) -> None:
     """Player Turns: ``name`` may take (part of) their turn now (see
     ``economy.turn_refusal``), before the Production Phase."""
+    from companion.mule_goes_crazy import economy as eco
+
     _name(s, name)
     _before_production(s, what)
     why = eco.turn_refusal(eco.turn_order(s.seating, s.favored), s.this_turn.acted,
@@ -85,6 +89,8 @@ def _card(game: Any, key: str, prefix: str) -> Any:
 
 def _effect_data(s: State, name: str, card: Any, target: str | None, mule_land: str | None
                  ) -> dict[str, Any]:
+    from companion.mule_goes_crazy import economy as eco
+
     if target is not None:
         _name(s, target)
     index = None
@@ -268,6 +274,8 @@ def _amounts(text: str, what: str) -> dict[str, int]:
 
 def deals(text: str) -> list[eco.Deal]:
     """``--deal SELLER>BUYER UNITS@PRICE`` values, comma-separated."""
+    from companion.mule_goes_crazy import economy as eco
+
     out = []
     for part in (p.strip() for p in text.split(",") if p.strip()):
         who, _, what = part.partition(" ")
@@ -286,6 +294,8 @@ def trade_event(state: Mapping[str, Any], data: Mapping[str, Any], resource: str
     """Resource Auctions (the project's, after the Production Phase): one resource, in the
     order of ``resource_auction.order``; a resource nobody trades may be passed over (its
     price stays)."""
+    from companion.mule_goes_crazy import economy as eco
+
     s = state_from_json(state)
     rules = eco.trade_rules(data)
     res = resource.strip().lower()
@@ -332,97 +342,4 @@ def reshuffle_event(state: Mapping[str, Any], end: Mapping[str, Any]) -> dict[st
             "last_turn": times >= int(end["draw_pile_exhausted"])}
 
 
-# --- the fold -------------------------------------------------------------------------------
-
-def _change(state: dict[str, Any], changes: Mapping[str, Mapping[str, int]],
-            store: Mapping[str, int]) -> None:
-    for who, c in changes.items():
-        for r, n in c.items():
-            state["players"][who][r] = int(state["players"][who][r]) + int(n)
-    for r, n in store.items():
-        state["store"][r] = max(0, int(state["store"].get(r, 0)) + int(n))
-
-
-def acted(state: dict[str, Any], name: str) -> None:
-    """``name`` took part of their turn (the Player Turns' order reads it)."""
-    t = state["this_turn"]
-    t["played"] = True
-    order = t.setdefault("acted", [])
-    if name not in order:
-        order.append(name)
-
-
-def _fold_effect(state: dict[str, Any], d: Mapping[str, Any]) -> None:
-    _change(state, d["changes"], d.get("store", {}))
-    if d.get("runaway"):
-        who, index = d["runaway"]
-        mules = state["players"][who]["mules"]
-        gone = mules.pop(int(index))
-        lands = state["players"][who]["lands"]
-        ups = state["players"][who].setdefault("land_upgrades", [])
-        if gone.get("land") in lands:      # its Land's improvements are wrecked too
-            at = lands.index(gone["land"])
-            if at < len(ups):
-                ups[at] = None
-    dice = state["this_turn"].setdefault("dice", {})
-    for r, n in d.get("dice", {}).items():
-        dice[r] = int(dice.get(r, 0)) + int(n)
-    if d.get("blocked"):
-        state.setdefault("blocked", []).append(d["blocked"])
-
-
-def fold_step(state: dict[str, Any], kind: str, d: Mapping[str, Any]) -> dict[str, Any]:
-    """How an event of the economy changes the (JSON) state, in place."""
-    if kind == "done":
-        acted(state, d["player"])
-        state["this_turn"].setdefault("done", []).append(d["player"])
-        if d["player"] in state.get("blocked", []):
-            state["blocked"].remove(d["player"])
-    elif kind in ("event", "interrupt"):
-        if kind == "event":
-            acted(state, d["player"])
-            state["this_turn"].setdefault("events", []).append(d["player"])
-        _fold_effect(state, d)
-    elif kind == "upgrade":
-        acted(state, d["player"])
-        _change(state, d["changes"], {})
-        _put_upgrade(state["players"][d["player"]], d)
-    elif kind == "facility":
-        acted(state, d["player"])
-        state["this_turn"].setdefault("events", []).append(d["player"])
-        state.setdefault("facilities", []).append(
-            {"card": d["facility"], "owner": d["player"], "paid": 0, "built": False})
-    elif kind == "trade":
-        res = d["resource"]
-        _change(state, {n: {res: u} for n, u in d["units"].items()}, {res: int(d["store"])})
-        _change(state, {n: {"credits": c} for n, c in d["credits"].items()}, {})
-        state["prices"][res] = int(d["next_price"])
-        state["this_turn"].setdefault("traded", []).append(res)
-    elif kind == "reshuffle":
-        state["reshuffles"] = int(d["times"])
-    return state
-
-
-def _put_upgrade(sheet: dict[str, Any], d: Mapping[str, Any]) -> None:
-    if d["on"] == "land":
-        ups = sheet.setdefault("land_upgrades", [])
-        ups.extend([None] * (len(sheet["lands"]) - len(ups)))
-        ups[int(d["index"])] = d["upgrade"]
-    else:
-        sheet["mules"][int(d["index"])]["upgrade"] = d["upgrade"]
-
-
-def fold_builds(state: dict[str, Any], payments: Sequence[Mapping[str, Any]],
-                ruined: Sequence[str]) -> None:
-    """The upkeep's Build payments: paid from the owners' sheets; a Facility whose last
-    turn is paid is built; one its owner could not pay is discarded."""
-    for p in payments:
-        _change(state, {p["player"]: {r: -int(n) for r, n in p["cost"].items()}}, {})
-        for f in state.get("facilities", []):
-            if f["card"] == p["facility"] and not f["built"]:
-                f["paid"] = int(f["paid"]) + 1
-                f["built"] = bool(p["built"])
-    state["facilities"] = [f for f in state.get("facilities", []) if f["card"] not in ruined]
-
-
-__all__ += ["STORE", "acted", "build_payments", "deals", "fold_builds", "needs_upkeep"]
+__all__ += ["STORE", "build_payments", "deals", "needs_upkeep"]

@@ -7,26 +7,35 @@ Phase 2 the company whose turn it is, and the moves of its turn (``Now.kinds``: 
 sell, done). A move is checked and made into its event by the saved game's own event builder
 (``saved.bid_event``, ``draw_event``, ``build_event``, ``sell_event``, ``done_event``,
 ``upkeep_event``, ``round_event``), which raises the rule's refusal; the state after it is the
-fold's step (``saved.step``). So the events are those the commands have always recorded.
+fold's step on the typed State (``companion.outer_earth.fold``). So the events are those the
+commands have always recorded.
 
 A bidding that is not over yet records nothing: :class:`BiddingGoesOn` is its refusal, and
-carries the auction so far for the table to read. Nothing runs itself: every step of Outer
-Earth is the table's to take (even ``round`` and ``upkeep``, which the table starts when it
-has finished the phase before).
+carries the auction so far for the table to read.
+
+Two steps run themselves when they have nothing to decide (``Now.auto``; saved as events like
+any other, marked ``auto``, and taken back by ``undo`` with the entry before them):
+
+- Phase 3's Upkeep Order, when no company holds more planets in its construction area than
+  its sell value: then no company chooses between 2 development cards and a planet into its
+  profits pile, and the hand limit only counts cards (the companion keeps no hand's colours);
+- the end of the round (Replenish Planet Market, Last Round of the Game?, New Round Begins),
+  once the upkeep is done: its numbers all follow from the saved game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.outer_earth import saved
-from companion.outer_earth.data import load_rules
 from companion.outer_earth.moves import MOVES
-from companion.outer_earth.rules import Auction, Rules, turns_now
 from companion.outer_earth.state import State, state_from_json
+from companion.outer_earth.turns import turns_now
 from companion.play import Move, Now, Outcome
 from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:
+    from companion.outer_earth.rules import Auction, Rules
 
 __all__ = ["ACTION_KINDS", "GAME", "MOVES", "BiddingGoesOn", "OuterEarthGame", "discards",
            "now_of"]
@@ -79,6 +88,8 @@ def _needed(given: dict[str, str], key: str, say: str) -> str:
 
 
 def _bid(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    from companion.outer_earth import saved
+
     given = move.answers
     planet = _needed(given, "planet", "say which planet is up for sale: --planet NAME")
     auction, data = saved.bid_event(state, planet, _names(given.get("green", "")),
@@ -89,11 +100,15 @@ def _bid(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any
 
 
 def _draw(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    from companion.outer_earth import saved
+
     player = _player(move, "draws")
     return saved.draw_event(state, player, move.answers.get("cards"), rules), None
 
 
 def _build(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    from companion.outer_earth import saved
+
     player = _player(move, "builds")
     given = move.answers
     planet = _needed(given, "planet", "say on which planet it builds: --planet NAME")
@@ -111,6 +126,8 @@ def _pile(text: str | None) -> int | None:
 
 
 def _sell(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    from companion.outer_earth import saved
+
     player = _player(move, "sells")
     given = move.answers
     planet = _needed(given, "planet", "say which planet is sold: --planet NAME")
@@ -126,14 +143,20 @@ def _sell(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, An
 
 
 def _upkeep(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    from companion.outer_earth import saved
+
     return saved.upkeep_event(state, rules, discards(move.answers.get("discard", ""))), None
 
 
 def _round(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    from companion.outer_earth import saved
+
     return saved.round_event(state, rules), None
 
 
 def _done(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+    from companion.outer_earth import saved
+
     return saved.done_event(state, _player(move, "ends its turn")), None
 
 
@@ -180,16 +203,47 @@ class OuterEarthGame:
         return now_of(state_from_json(state))
 
     def apply(self, state: dict[str, Any], move: Move) -> Outcome:
+        from companion.outer_earth.data import load_rules
+        from companion.outer_earth.fold import step
+
         apply = _APPLY.get(move.kind)
         if apply is None:
             raise RuleError(f"Outer Earth has no move '{move.kind}' "
                             f"({', '.join(_APPLY)})")
         data, detail = apply(state, move, load_rules())
-        after = saved.step(state, move.kind, data)
+        after = step(state, move.kind, data)
         return Outcome(move.kind, data, _lines(move.kind, data, after), after, detail)
 
     def auto(self, state: dict[str, Any]) -> Move | None:
-        return None
+        now = now_of(state_from_json(state))
+        if now is None or not now.auto:
+            return None
+        return Move.of(now.kind, why=_WHY[now.kind])
+
+
+_WHY = {"upkeep": "no company holds more planets in its construction area than its sell "
+                  "value, so no planet tax is chosen",
+        "round": "the end of the round has nothing to decide (the market is refilled from "
+                 "the galaxy deck, the last round follows from the decks)"}
+"""Why a step that runs itself has nothing to decide (said when what was typed for it is not
+taken)."""
+
+
+def taxed(s: State) -> tuple[str, ...]:
+    """Upkeep Order, step 1: the companies with more planets in their construction area than
+    their sell value (each chooses, per planet over it, 2 development cards or the planet into
+    its profits pile)."""
+    from companion.outer_earth.data import find_planet, load_rules
+    from companion.outer_earth.rules import CompanyDice, action_values, taxed_planets
+
+    rules = load_rules()
+    out = []
+    for name, c in s.players:
+        latest = find_planet(c.portfolio[-1]) if c.portfolio else None
+        sell = action_values(CompanyDice(*c.dice), latest, rules)["sell"]
+        if taxed_planets(len(c.in_development), sell) > 0:
+            out.append(name)
+    return tuple(out)
 
 
 def now_of(s: State) -> Now | None:
@@ -204,7 +258,7 @@ def now_of(s: State) -> Now | None:
     if s.upkeep_done:
         return Now(rnd, "round", None, f"round {rnd}'s upkeep is done: replenish the planet "
                    "market and begin the next round (or end the game after the last one)",
-                   f"{oe} round")
+                   f"{oe} round", auto=True)
     unsold = sum(1 for _, bought in s.offered if not bought)
     left = s.market.planets - unsold
     if not s.phase2 and left > 0:
@@ -214,8 +268,11 @@ def now_of(s: State) -> Now | None:
     current, then = turns_now(s.seating, s.starting_player, s.acted)
     who = then if current is None or current in s.done else current
     if who is None:
-        return Now(rnd, "upkeep", None, f"round {rnd}, Phase 3: upkeep for every company",
-                   f"{oe} upkeep [--discard NAME=PLANET]")
+        choosing = taxed(s)
+        return Now(rnd, "upkeep", None, f"round {rnd}, Phase 3: upkeep for every company"
+                   + (f" (planet tax chosen by {', '.join(choosing)})" if choosing else
+                      " (no planet tax to choose)"),
+                   f"{oe} upkeep [--discard NAME=PLANET]", auto=not choosing)
     return Now(rnd, "draw", who, f"round {rnd}, Phase 2: {who}'s turn of 3 actions (draw, "
                "build, sell), then done; clockwise from the starting player "
                f"({s.starting_player}); then Phase 3",

@@ -25,33 +25,23 @@ Readings the rulebook leaves open (and the project's choice), beside those of
 
 from __future__ import annotations
 
-import copy
-import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from companion import session
-from companion.outer_earth.data import bonus_revenue_cards, long_bonus_ids, planet_cards
-from companion.outer_earth.rules import (
-    ACTIONS,
-    COLOURS,
-    Auction,
-    BonusRevenue,
-    CompanyDice,
-    Planet,
-    Profits,
-    Rules,
-    action_values,
-    company_turn_refusal,
-    increase_die,
-    last_round,
-    sell_planet,
-    walk_auction,
-)
-from companion.outer_earth.rules import setup as game_setup
-from companion.outer_earth.rules import upkeep as upkeep_of
-from companion.suggest import did_you_mean
+from companion.outer_earth import fold as typed_fold
+from companion.outer_earth.turns import ACTIONS, COLOURS, company_turn_refusal
 from components.errors import InputError, RuleError
+
+if TYPE_CHECKING:
+    from companion.outer_earth.rules import (
+        Auction,
+        BonusRevenue,
+        CompanyDice,
+        Planet,
+        Profits,
+        Rules,
+    )
 
 GAME = "outer-earth"
 
@@ -60,6 +50,7 @@ GAME = "outer-earth"
 
 def find_planet(name: str) -> tuple[str, Planet, bool]:
     """A printed planet card by its name or id: (id, planet, marked L)."""
+    from companion.outer_earth.data import planet_cards
     from components.schema import suggest
 
     cards = planet_cards()
@@ -73,6 +64,8 @@ def find_planet(name: str) -> tuple[str, Planet, bool]:
 
 def company(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     """A company of the saved game, by name; InputError for one not in the game."""
+    from companion.suggest import did_you_mean
+
     players = state["players"]
     if name not in players:
         raise InputError(f"no company '{name}' in this game ({', '.join(players)})"
@@ -98,6 +91,8 @@ def _playing(state: Mapping[str, Any], phase: str = "") -> None:
 
 
 def _dice(c: Mapping[str, Any]) -> CompanyDice:
+    from companion.outer_earth.rules import CompanyDice
+
     d = c["dice"]
     return CompanyDice(int(d["draw"]), int(d["build"]), int(d["sell"]))
 
@@ -111,6 +106,8 @@ def latest_planet(c: Mapping[str, Any]) -> Planet | None:
 
 def values_of(state: Mapping[str, Any], name: str, rules: Rules) -> dict[str, int]:
     """Company Action Example: a saved company's draw, build and sell values."""
+    from companion.outer_earth.rules import action_values
+
     c = company(state, name)
     return action_values(_dice(c), latest_planet(c), rules)
 
@@ -139,10 +136,8 @@ def _check(state: Mapping[str, Any]) -> None:
 
 def _tried(state: Mapping[str, Any], kind: str, data: dict[str, Any]) -> dict[str, Any]:
     """Apply an event to a copy of the state and check the result; return the event data."""
-    trial = copy.deepcopy(dict(state))
     try:
-        _step(trial, session.Event(0, kind, data, ""))
-        _check(trial)
+        _check(typed_fold.step(state, kind, data))
     except (TypeError, KeyError, ValueError, IndexError) as exc:
         raise InputError(f"the saved game holds something that is not a count ({exc}): "
                          "correct it with 'irata play set'") from None
@@ -157,6 +152,10 @@ def new_game(players: Sequence[str], length: str, rules: Rules,
     box holds fewer planets than the table asks for), the planet market dealt from it, the
     bonus revenue piles, each company's 4 cards and dice at 2 draw, 2 build and 1 sell, and the
     starting player (rolled for, with ``seed``, unless named)."""
+    import random
+
+    from companion.outer_earth.rules import setup as game_setup
+
     names = [p.strip() for p in players if p.strip()]
     if len(set(names)) != len(names):
         raise InputError("two companies have the same name")
@@ -202,6 +201,8 @@ def bid_event(state: Mapping[str, Any], planet: str, green: Sequence[str],
     """Phase 1, Step 2, on the saved game: the seating, starting player, hands and the cards
     under the planet come from it. Returns the auction and, once it is over, the ``bid`` event
     (None while a company is still to act)."""
+    from companion.outer_earth.rules import walk_auction
+
     _playing(state, "bid")
     pid, card, long = find_planet(planet)
     name = card.name
@@ -360,6 +361,8 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
     given: colours beyond the saved ones are built now from the hand), the Bonus Revenue card
     taken from a pile, the cards to profits, the planet to the portfolio and each dice
     increase icon raising the die named in ``raises``."""
+    from companion.outer_earth.rules import increase_die, sell_planet
+
     _playing(state, "sale")
     _its_turn(state, player)
     i, name = _in_development(state, player, planet)
@@ -395,6 +398,7 @@ def _bonus_taken(state: Mapping[str, Any], bonus: str, pile: int | None
     """The Bonus Revenue card a sale takes, and from which pile: a card of the game (not
     marked L in a short game) that no company holds yet, from a pile that holds cards (the
     one pile left with cards when ``pile`` is not given)."""
+    from companion.outer_earth.data import bonus_revenue_cards, long_bonus_ids
     from components.schema import suggest
 
     cards = bonus_revenue_cards()
@@ -442,6 +446,8 @@ def upkeep_event(state: Mapping[str, Any], rules: Rules,
     """Upkeep Order for every company: planet tax (2 development cards for each planet beyond
     the Sell value, or the planets named in ``discards`` into the profits pile), then the hand
     limit of 10."""
+    from companion.outer_earth.rules import upkeep as upkeep_of
+
     _playing(state)
     if state.get("upkeep_done"):
         raise RuleError(f"upkeep of round {state['round']} is done: end the round with 'round'")
@@ -467,6 +473,8 @@ def upkeep_event(state: Mapping[str, Any], rules: Rules,
 def round_event(state: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     """End of the round: Replenish Planet Market (refilled to its slots, player count + 1, from
     the galaxy deck), then Last Round of the Game?; after the last round, the game is over."""
+    from companion.outer_earth.rules import last_round
+
     _playing(state)
     if not state.get("upkeep_done"):
         raise RuleError(f"round {state['round']} has had no upkeep yet: run 'upkeep' first")
@@ -484,6 +492,8 @@ def round_event(state: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
 
 def last_round_of(state: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     """Last Round of the Game?, from the saved galaxy deck and bonus revenue piles."""
+    from companion.outer_earth.rules import last_round
+
     piles = list(state["bonus_revenue_piles"])
     triggered = last_round(int(state["galaxy_deck"]), piles, rules)
     final = state.get("final_round")
@@ -498,6 +508,8 @@ def last_round_of(state: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
 
 def profits_of(state: Mapping[str, Any]) -> list[Profits]:
     """Each saved company as End Game Scoring counts it."""
+    from companion.outer_earth.rules import Profits
+
     return [Profits(name=name, profits=int(c["profits"]["cards"]),
                     bonus_revenue=tuple(int(v) for v in c["bonus_revenue"]),
                     portfolio=len(c["portfolio"]),
@@ -507,121 +519,17 @@ def profits_of(state: Mapping[str, Any]) -> list[Profits]:
 
 
 # --- the fold ------------------------------------------------------------------------------------
-
-def _step(state: dict[str, Any], event: session.Event) -> dict[str, Any]:
-    d = event.data
-    if event.kind in ("draw", "build", "sell", "done"):
-        _count_action(state, event.kind, d)
-    apply = _APPLY.get(event.kind)
-    if apply is not None:
-        apply(state, d)
-    return state
-
-
-def _count_action(state: dict[str, Any], kind: str, d: dict[str, Any]) -> None:
-    """Phase 2 has begun: what the company's turn has drawn, built and sold so far, and the
-    highest draw, build and sell values it had this round (``_within_turn``)."""
-    state["phase2"] = True
-    t = state.setdefault("turn", {}).setdefault(d["player"], {})
-    for key in ("drawn", "built", "sold", "draw", "build", "sell"):
-        t.setdefault(key, 0)
-    values = d.get("values") or ({kind: d.get("value", 0)} if kind != "done" else {})
-    for what in ("draw", "build", "sell"):
-        t[what] = max(int(t[what]), int(values.get(what, 0)))
-    if kind == "done":
-        state.setdefault("done", []).append(d["player"])
-    elif kind == "draw":
-        t["drawn"] += int(d["cards"])
-    elif kind == "build":
-        t["built"] += len(d["built"])
-    else:
-        t["built"] += int(d["built_now"])
-        t["sold"] += 1
-
-
-def _apply_bid(state: dict[str, Any], d: dict[str, Any]) -> None:
-    state.setdefault("offered", {})[d["planet"]] = bool(d.get("buyer"))
-    buyer = d.get("buyer")
-    if buyer:
-        c = state["players"][buyer]
-        c["hand"] += int(d["cards_taken"]) - int(d["price"])
-        c["in_development"].append({"planet": d["planet"], "built": []})
-        state["market"]["planets"] -= 1
-        state["market"]["under"].pop(d["planet"], None)
-    else:
-        state["market"]["under"][d["planet"]] = int(d["under"])
-    state["starting_player"] = d["starting_player"]
-
-
-def _apply_draw(state: dict[str, Any], d: dict[str, Any]) -> None:
-    state["players"][d["player"]]["hand"] += int(d["cards"])
-
-
-def _apply_build(state: dict[str, Any], d: dict[str, Any]) -> None:
-    c = state["players"][d["player"]]
-    c["hand"] -= len(d["built"])
-    for p in c["in_development"]:
-        if p["planet"] == d["planet"]:
-            p["built"].extend(d["built"])
-
-
-def _apply_sell(state: dict[str, Any], d: dict[str, Any]) -> None:
-    c = state["players"][d["player"]]
-    c["hand"] -= int(d["built_now"])
-    c["in_development"] = [p for p in c["in_development"] if p["planet"] != d["planet"]]
-    c["portfolio"].append(d["planet"])
-    c["profits"]["cards"] += int(d["to_profits"])
-    bonus = d.get("bonus")
-    if bonus:
-        c["bonus_revenue"].append(int(bonus["vp"]))
-        c["bonus_revenue_cards"].append(bonus["card"])
-        state["bonus_revenue_piles"][int(bonus["pile"])] -= 1
-    for die in d.get("raise", []):
-        c["dice"][die] += 1
-
-
-def _apply_upkeep(state: dict[str, Any], d: dict[str, Any]) -> None:
-    for name, u in d["companies"].items():
-        c = state["players"][name]
-        gone = set(u["planets_to_profits"])
-        c["in_development"] = [p for p in c["in_development"] if p["planet"] not in gone]
-        c["profits"]["planets"].extend(u["planets_to_profits"])
-        c["hand"] -= int(u["cards_for_tax"]) + int(u["hand_limit_discard"])
-    state["upkeep_done"] = True
-
-
-def _apply_round(state: dict[str, Any], d: dict[str, Any]) -> None:
-    if d.get("over"):
-        state["over"] = True
-        return
-    state["market"]["planets"] += int(d["refill"])
-    state["galaxy_deck"] -= int(d["refill"])
-    state["round"] = int(d["round"]) + 1
-    state["upkeep_done"] = False
-    state["phase2"] = False
-    state["turn"] = {}
-    state["offered"] = {}
-    state.pop("done", None)
-    if d.get("last_round_next"):
-        state["final_round"] = state["round"]
-
-
-_APPLY: dict[str, Callable[[dict[str, Any], dict[str, Any]], None]] = {
-    "bid": _apply_bid, "draw": _apply_draw, "build": _apply_build, "sell": _apply_sell,
-    "upkeep": _apply_upkeep, "round": _apply_round,
-}
-"""How each kind of event changes the state (the ``setup`` event is the first state)."""
-
+# On the typed State (companion.outer_earth.fold): one pure apply per kind of event.
 
 def step(state: Mapping[str, Any], kind: str, data: dict[str, Any]) -> dict[str, Any]:
-    """The state after one event of ``kind`` with ``data`` (the fold's step, on a copy:
-    ``state`` is not changed)."""
-    return _step(copy.deepcopy(dict(state)), session.Event(0, kind, data, ""))
+    """The state after one event of ``kind`` with ``data`` (the fold's step: ``state`` is not
+    changed)."""
+    return typed_fold.step(state, kind, data)
 
 
 def fold(events: list[session.Event]) -> dict[str, Any]:
     """The saved game's state: the fold of its log."""
-    return session.fold_with(events, _step)
+    return typed_fold.fold(events)
 
 
 def validate(state: dict[str, Any]) -> None:

@@ -23,12 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.mule_goes_crazy import rules as mgc
 from companion.mule_goes_crazy import saved as saved_game
 from companion.mule_goes_crazy.game import amount
 from companion.mule_goes_crazy.moves import MOVES
 from companion.names import check_names
-from components.errors import InputError, RuleError
+from components.errors import InputError
 from irata.options import (
     DB,
     GAME,
@@ -45,6 +44,7 @@ from irata.options import (
 from irata.play.declared import Face, add_moves, add_turn
 
 if TYPE_CHECKING:
+    from companion.mule_goes_crazy import rules as mgc
     from companion.play import Played
 
 
@@ -107,6 +107,7 @@ def favored_calculator(credits_text: tuple[str, ...], previous: str | None, save
                        as_json: bool) -> None:
     """The favored player: the fewest Credits (--credits NAME=N,...; ties clockwise from
     --previous)."""
+    from companion.mule_goes_crazy import rules as mgc
     from irata.play.declared import pairs
 
     if not credits_text:
@@ -145,6 +146,8 @@ def opening_bid_cmd(last_opening: str | None, last_closing: str | None, unsold: 
     With --save (or --game ID) it follows from the saved auction history (the last auction
     recorded with 'auction'); this only reads the game: 'auction' records the auction.
     """
+    from companion.mule_goes_crazy import rules as mgc
+
     rules = mgc.auction_rules(_game().data)
     if using_saved(save, game_id, {"--last-opening": last_opening, "--last-closing": last_closing,
                               "--unsold": unsold}):
@@ -220,6 +223,8 @@ def mule_price_cmd(mule: str, store_smithore: str | None, store_crystite: str | 
     With --save (or --game ID) the Store's stock when the saved turn began decides; this only
     reads the game: 'buy PLAYER MULE' buys one.
     """
+    from companion.mule_goes_crazy import rules as mgc
+
     card = mgc.mule_card(_game(), mule)
     doc: dict[str, Any] = {}
     if using_saved(save, game_id, {"--store-smithore": store_smithore,
@@ -277,6 +282,8 @@ def _show_population(done: Played, state: dict[str, Any], game: int
 
 
 def _working(game: Any, spec: str) -> mgc.WorkingMule:
+    from companion.mule_goes_crazy import rules as mgc
+
     if "@" not in spec:
         raise InputError(f"--mule takes MULE@LAND such as energy@sunny-flats, not '{spec}'")
     mule_name, land_name = (s.strip() for s in spec.split("@", 1))
@@ -284,22 +291,6 @@ def _working(game: Any, spec: str) -> mgc.WorkingMule:
     dice = mgc.land_dice(game, land_name)
     return mgc.WorkingMule(f"{card.name} on {land_name}", card.energy_use, card.produces,
                            dice.get(card.produces, 0))
-
-
-def _lands_hold_their_mules(game: Any, mules: tuple[str, ...]) -> None:
-    """A Land holds ``mules_per_land`` Mules (the project's reconstruction: one), and the deck
-    prints a Land a few times: more Mules on one Land name than its copies hold is refused."""
-    per_land = int(game.data.get("mules_per_land", 1))
-    on: dict[str, int] = {}
-    for spec in mules:
-        land = saved_game.card_key(game, spec.split("@", 1)[1].strip(), "land")
-        on[land] = on.get(land, 0) + 1
-    for land, n in on.items():
-        room = per_land * saved_game.copies(game, "land", land)
-        if n > room:
-            raise RuleError(f"{n} Mules on {land.replace('-', ' ').title()}: the deck prints "
-                            f"{saved_game.copies(game, 'land', land)} of that Land and each "
-                            f"holds {per_land} Mule")
 
 
 def _production_lines(energy_used: int, energy_after: int | None, underpowered: list[str],
@@ -329,11 +320,13 @@ def produce_calculator(energy_text: str | None, mules: tuple[str, ...], rolls: s
     """The Production Phase for one player: --energy, --mule MULE@LAND (repeat), --rolls or
     --seed; Energy use, under-powered Mules, then the production dice (Upgrades and Events
     are counted with a saved game)."""
+    from companion.mule_goes_crazy import rules as mgc
+
     g = _game()
     if not mules:
         raise InputError("--mule is needed (or --save to use the saved game)")
     working = [_working(g, m) for m in mules]
-    _lands_hold_their_mules(g, mules)
+    saved_game.mules_fit_their_lands(g, [m.split("@", 1)[1] for m in mules])
     energy = mgc.consume_energy(amount(need(energy_text, "--energy"), "--energy"), working)
     results = [amount(r, "--rolls") for r in rolls.split(",")] if rolls else None
     roller = None
@@ -375,6 +368,8 @@ def spoilage_calculator(food_text: str | None, energy_text: str | None, save: bo
                         as_json: bool) -> None:
     """Spoilage for one player (--food, --energy): Food over 10 loses 5; Energy over 20 is
     halved."""
+    from companion.mule_goes_crazy import rules as mgc
+
     r = mgc.spoilage(amount(need(food_text, "--food"), "--food"),
                      amount(need(energy_text, "--energy"), "--energy"),
                      mgc.spoilage_rules(_game().data))
@@ -409,6 +404,8 @@ def upkeep_calculator(store_food: str | None, store_energy: str | None,
                       as_json: bool) -> None:
     """Population upkeep (--store-food, --store-energy, --population CARD[+FACILITY]): the
     Store feeds and powers each Population card, oldest first."""
+    from companion.mule_goes_crazy import rules as mgc
+
     game = _game()
     if not populations:
         raise InputError("--population is needed (or --save to use the saved game)")
@@ -469,7 +466,7 @@ def _show_end_turn(done: Played, state: dict[str, Any], game: int
     return ({"game": game, "turn": state["turn"],
              "store_at_turn_start": state["store_at_turn_start"]},
             [f"Turn {state['turn']} begins. Saved in game {game}.",
-             "Next: 'favored', then the Land Auctions."])
+             "Next: the Land Auctions (the Favored Player runs itself)."])
 
 
 START = "irata play mule-goes-crazy new --players ..."

@@ -16,8 +16,6 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from companion.names import check_names
-from companion.outer_earth.data import find_planet
-from companion.outer_earth.files import read_score_file
 from companion.outer_earth.moves import MOVES
 from components.errors import InputError
 from irata.options import (
@@ -130,6 +128,8 @@ def score(file: Path | None, save: bool, game_id: int | None, db: str | None,
         companies = saved.profits_of(state)
         extra: dict[str, Any] | None = {"game": game.id, "over": bool(state.get("over"))}
     else:
+        from companion.outer_earth.files import read_score_file
+
         companies = read_score_file(need(file, "FILE"), rules.bonus_revenue_values)
         extra = None
     check_held(companies, rules)
@@ -295,7 +295,7 @@ def _show_upkeep(done: Played, state: dict[str, Any], game: int
             part.append(f"{', '.join(u['planets_to_profits'])} to profits (-2 VP each)")
         part.append(f"discards {u['hand_limit_discard']} to the hand limit")
         lines.append(f"  {name}: {', '.join(part)}; hand {u['hand_after']}")
-    lines.append(f"Saved in game {game}. End the round with 'irata play outer-earth round'.")
+    lines.append(f"Saved in game {game}. The end of the round runs itself after it.")
     return {"game": game, "round": data["round"], "companies": data["companies"]}, lines
 
 
@@ -322,7 +322,7 @@ def actions(dice: str | None, planet: str | None, player: str | None, save: bool
 
     With a saved game, from each company's saved dice and latest portfolio planet.
     """
-    from companion.outer_earth.data import load_rules
+    from companion.outer_earth.data import find_planet, load_rules
     from companion.outer_earth.rules import CompanyDice, action_values
 
     rules = load_rules()
@@ -466,7 +466,7 @@ def _sale_lines(name: str, vp: int, to_profits: int, discarded: int, bonus_vp: i
 def sell_calculator(planet: str, built: str | None, bonus: str | None, save: bool,
                     as_json: bool) -> None:
     """What selling a planet brings: profits, bonus revenue, the planet's 2 VP."""
-    from companion.outer_earth.data import bonus_revenue_cards, load_rules
+    from companion.outer_earth.data import bonus_revenue_cards, find_planet, load_rules
     from companion.outer_earth.rules import sell_planet
     from components.schema import suggest
 

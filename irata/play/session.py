@@ -56,6 +56,8 @@ def _summary(e: session.Event) -> str:
         ran = " (ran itself)" if e.data.get("auto") else ""
         return f"turn {e.data.get('turn')}: {e.data['step']}{who}" + (
             f" \"{typed[:60]}\"" if typed and not ran else "") + ran
+    if isinstance(e.data.get("auto"), dict):     # a step with nothing to decide
+        return f"{e.kind} (ran itself)"
     keys = ", ".join(sorted(e.data)[:6])
     return f"{e.kind} ({keys})" if keys else e.kind
 

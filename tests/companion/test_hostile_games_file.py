@@ -164,7 +164,7 @@ GAMES: dict[str, tuple[list[list[str]], list[list[str]]]] = {
     "mule-goes-crazy": (
         [["new", "--players", "Ann,Bob,Cid", "--seed", "7", "--favored", "Cid"],
          ["grant", "Ann", "Sunny Flats"],
-         ["grant", "Bob", "river-bottom"], ["favored", "--save"], ["opening-bid", "--save"],
+         ["grant", "Bob", "river-bottom"], ["opening-bid", "--save"],   # Cid, favored, ran itself
          ["auction", "foothills", "--winner", "Cid", "--price", "250"],
          ["buy", "Ann", "energy"], ["move", "Ann", "energy", "sunny-flats"],
          ["upgrade", "Ann", "solar-panels", "--on", "sunny-flats"], ["done", "Ann"],

@@ -259,7 +259,9 @@ def test_an_event_edited_by_hand_is_named_and_undo_recovers(
         crazy: list[tuple[Any, ...]], data: str, message: str,
         capsys: pytest.CaptureFixture[str]) -> None:
     with sqlite3.connect(db()) as con:
-        con.execute("UPDATE events SET data = ? WHERE seq = 2", (data,))
+        # the auction, the last event (the Favored Player ran itself before it)
+        con.execute("UPDATE events SET data = ? WHERE seq = (SELECT MAX(seq) FROM events)",
+                    (data,))
     err = refused(["play", "status"], capsys, message)
     assert "undo" in err
     code, _, err = run(["play", "undo"], capsys)

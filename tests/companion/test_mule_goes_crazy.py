@@ -321,3 +321,17 @@ def test_more_mules_on_a_land_than_its_printed_copies_hold_is_refused() -> None:
     three = [*two[:-2], "--mule", "food@river-bottom", "--rolls", "1,1,1,1,1,1,1"]
     proc = subprocess.run(three, capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "3 Mules on River Bottom" in proc.stderr, proc.stderr
+
+
+def test_the_mules_per_land_check_is_the_companion_s() -> None:
+    """One Mule a Land (the project's reconstruction), River Bottom printed twice: two Mules
+    on it fit, a third is refused naming the rule; the command line only reads MULE@LAND."""
+    from companion.mule_goes_crazy.data import game
+    from companion.mule_goes_crazy.saved import mules_fit_their_lands
+    from components.errors import RuleError
+
+    g = game()
+    mules_fit_their_lands(g, ["river-bottom", "River Bottom", "sunny-flats"])
+    with pytest.raises(RuleError, match="3 Mules on River Bottom: the deck prints 2 of that "
+                                        "Land and each holds 1 Mule"):
+        mules_fit_their_lands(g, ["river-bottom"] * 3)

@@ -46,6 +46,13 @@ def sheet(name: str) -> dict[str, int]:
     return {k: p[k] for k in ("credits", "energy", "food", "smithore", "crystite")}
 
 
+def ran_itself(kind: str) -> dict[str, Any]:
+    """The data of the last ``kind`` event, a step with nothing to decide that ran itself."""
+    event = [e for e in js("log") if e["kind"] == kind][-1]
+    assert event["data"]["auto"]["move"] == kind and event["data"]["auto"]["why"], event
+    return event["data"]  # type: ignore[no-any-return]
+
+
 def exit_of(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     with pytest.raises(SystemExit) as info:
         main(["play", *args])
@@ -132,10 +139,12 @@ def test_a_full_turn_played_with_typed_results() -> None:
     assert (bought["price"], bought["credits"], bought["store"]["smithore"]) == (100, 700, 0)
     # ...and the shortage raises the price only from the next turn on
     assert mgc("mule-price", "energy", "--save")["price"] == 100
-    assert state()["players"]["Ann"]["mules"] == [{"mule": "energy", "land": None}]
+    assert state()["players"]["Ann"]["mules"] == [{"mule": "energy", "land": None,
+                                                 "upgrade": None}]
     mgc("move", "Ann", "energy", "sunny-flats")
     assert [sheet(n)["food"] for n in ("Ann", "Bob", "Cid")] == [0, 0, 0]
-    assert state()["players"]["Cid"]["mules"] == [{"mule": "smithore", "land": "foothills"}]
+    assert state()["players"]["Cid"]["mules"] == [{"mule": "smithore", "land": "foothills",
+                                                 "upgrade": None}]
 
     # Production: Ann's Energy Mule uses 5 and rolls Sunny Flats' 3 Energy dice
     out = mgc("produce", "--save", "--player", "Ann", "--rolls", "6,6,6")
@@ -151,6 +160,8 @@ def test_a_full_turn_played_with_typed_results() -> None:
     run("set", "players.Cid.energy", "4")
     out = mgc("produce", "--save")          # everybody left: Cid
     assert list(out["players"]) == ["Cid"]
+    # then Spoilage and the upkeep, which have nothing to decide, ran themselves
+    assert [r["step"] for r in out["ran_itself"]] == ["spoilage", "upkeep"]
     assert out["players"]["Cid"]["underpowered"] == ["Smithore Mule on Foothills"]
     assert out["players"]["Cid"]["plots"][0]["rolls"] == [1, 1]
     assert sheet("Cid") == {"credits": 600, "energy": 4, "food": 0, "smithore": 2,
@@ -158,27 +169,32 @@ def test_a_full_turn_played_with_typed_results() -> None:
     assert state()["this_turn"]["produced"] == ["Ann", "Bob", "Cid"]
 
     # Spoilage: Bob's 12 Food loses 5; Ann's 23 Energy is halved (rounding down)
-    out = mgc("spoilage", "--save")
-    assert out["players"]["Ann"] == {"food": 0, "energy": 11, "food_lost": 0,
-                                     "energy_lost": 12}
-    assert out["players"]["Bob"]["food"] == 7
+    spoiled = ran_itself("spoilage")["players"]
+    assert spoiled["Ann"] == {"food_lost": 0, "energy_lost": 12}
+    assert spoiled["Bob"] == {"food_lost": 5, "energy_lost": 0}
     assert [sheet(n)["energy"] for n in ("Ann", "Bob", "Cid")] == [11, 7, 4]
     assert [sheet(n)["food"] for n in ("Ann", "Bob", "Cid")] == [0, 7, 0]
 
     # Population upkeep: 20 Food and 10 Energy from the Store
-    out = mgc("upkeep", "--save")
-    assert out["population"] == 100 and out["kept"] == ["colonists"]
+    up = ran_itself("upkeep")
+    assert up["population"] == 100 and up["discarded"] == []
+    assert state()["populations"] == [{"card": "colonists", "facility": None}]
     assert state()["store"] == {"food": 30, "energy": 40, "smithore": 0, "crystite": 0}
 
     # the next turn: the Store began it without Smithore, so Mules cost the price in brackets
     assert mgc("end-turn")["turn"] == 2
     s = state()
     assert s["store_at_turn_start"] == {"food": 30, "energy": 40, "smithore": 0, "crystite": 0}
-    assert s["this_turn"] == {"produced": [], "spoilage": False, "upkeep": False}
+    # the Favored Player ran itself as the turn began
+    assert s["this_turn"] == {"produced": [], "spoilage": False, "upkeep": False,
+                              "favored": True, "played": False, "auctions_over": False,
+                              "acted": [], "done": [], "events": [], "dice": {},
+                              "traded": []}
     assert mgc("mule-price", "energy", "--save")["price"] == 200
     # the fewest Credits: Cid (600) against Ann's 700 and Bob's 900
-    out = mgc("favored", "--save")
-    assert (out["game"], out["favored"], out["credits"]) == (1, "Cid", 600)
+    assert (ran_itself("favored")["favored"], ran_itself("favored")["credits"]) == ("Cid", 600)
+    assert mgc("favored", "--save")["notes"] == ["'favored' ran itself already: nothing more "
+                                                 "to record"]
     assert events() == ["setup", "grant", "grant", "favored", "auction", "auction", "auction",
                         "set", "set", "buy", "move", "population", "done", "buy", "move",
                         "done", "buy", "move", "produce", "produce", "set", "produce",
@@ -208,7 +224,8 @@ def test_a_mule_moves_to_another_land_for_its_move_cost_again() -> None:
     run("set", "players.Ann.food", "10")
     mgc("move", "Ann", "energy", "sunny-flats")
     mgc("move", "Ann", "energy", "grassy-plains", "--from", "sunny-flats")
-    assert state()["players"]["Ann"]["mules"] == [{"mule": "energy", "land": "grassy-plains"}]
+    assert state()["players"]["Ann"]["mules"] == [{"mule": "energy", "land": "grassy-plains",
+                                                 "upgrade": None}]
     assert sheet("Ann")["food"] == 0
 
 
@@ -313,9 +330,10 @@ def test_new_checks_the_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert s["name"] == "Friday" and s["state"]["favored"] == "Bob"
     # the first turn's favored player is the table's choice; later, the fewest Credits
     assert mgc("favored", "--save")["favored"] == "Bob"
-    end_turn()
     run("set", "players.Ann.credits", "999")
-    assert mgc("favored", "--save")["favored"] == "Ann"
+    end_turn()           # the next turn's Favored Player runs itself: nothing to decide
+    assert ran_itself("favored")["favored"] == "Ann"
+    assert state()["favored"] == "Ann"
 
 
 # --- seeded production ------------------------------------------------------------------------
@@ -430,9 +448,8 @@ def test_spoilage_follows_production_and_the_production_phase_ends_the_turn(
     assert code == 2 and "Bob, Cid have not produced" in err, err
     assert len(events()) == n + 1
     mgc("population", "colonists")
-    mgc("produce", "--save")
-    mgc("spoilage", "--save")
-    code, err = exit_of([MGC, "end-turn"], capsys)
-    assert code == 2 and "has not had its population upkeep yet" in err, err
-    mgc("upkeep", "--save")
+    # the last production: Spoilage and the upkeep run themselves after it, in that order
+    assert [r["step"] for r in mgc("produce", "--save")["ran_itself"]] == ["spoilage",
+                                                                            "upkeep"]
+    assert events()[-3:] == ["produce", "spoilage", "upkeep"]
     assert mgc("end-turn")["turn"] == 2

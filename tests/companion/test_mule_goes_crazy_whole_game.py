@@ -44,6 +44,14 @@ def sheets() -> dict[str, tuple[int, int, int, int, int]]:
             for n, p in state()["players"].items()}
 
 
+def ran_itself(kind: str) -> dict[str, Any]:
+    """The data of the last ``kind`` event, a step with nothing to decide that ran itself."""
+    result = CliRunner().invoke(cli, ["play", "log", "--json"], catch_exceptions=False)
+    event = [e for e in json.loads(result.output) if e["kind"] == kind][-1]
+    assert event["data"]["auto"]["move"] == kind and event["data"]["auto"]["why"], event
+    return event["data"]  # type: ignore[no-any-return]
+
+
 def store() -> tuple[int, int, int, int]:
     s = state()["store"]
     return s["food"], s["energy"], s["smithore"], s["crystite"]
@@ -95,11 +103,16 @@ def test_a_whole_game_to_its_final_score() -> None:
     assert mgc("produce", "--player", "Bob", "--rolls", "3,4,5,6")["players"]["Bob"][
         "produced"]["energy"] == 18
     mgc("produce", "--player", "Cid", "--rolls", "2,5")
-    mgc("produce", "--player", "Ann", "--rolls", "4,3,3")
+    out = mgc("produce", "--player", "Ann", "--rolls", "4,3,3")
+    # Spoilage and the upkeep have nothing to decide: they ran themselves after it
+    assert [r["step"] for r in out["ran_itself"]] == ["spoilage", "upkeep"]
     # Spoilage: Ann's 10 Food is not over 10; Bob's 23 Energy is over 20: halved, 11
-    mgc("spoilage")
+    assert ran_itself("spoilage")["players"]["Bob"] == {"food_lost": 0, "energy_lost": 12}
+    # the table typing it out of habit changes nothing
+    assert mgc("spoilage")["notes"] == ["'spoilage' ran itself already: nothing more to "
+                                        "record"]
     # upkeep: the Colonists eat 20 Food and use 10 Energy of the Store: 50, 60
-    assert mgc("upkeep")["population"] == 100
+    assert ran_itself("upkeep")["population"] == 100
     assert store() == (50, 60, 0, 0)
     assert sheets() == {"Ann": (950, 7, 10, 0, 0), "Bob": (600, 11, 0, 0, 0),
                         "Cid": (350, 4, 0, 7, 0)}
@@ -116,12 +129,13 @@ def test_a_whole_game_to_its_final_score() -> None:
     assert store() == (60, 57, 5, 0)
     assert state()["prices"] == {"smithore": 40, "crystite": 100, "food": 20, "energy": 35}
     mgc("reshuffle")                                     # the Draw pile runs out: once
-    assert mgc("end-turn")["turn"] == 2
+    end = mgc("end-turn")
+    assert end["turn"] == 2 and [r["step"] for r in end["ran_itself"]] == ["favored"]
     assert sheets() == {"Ann": (1130, 10, 0, 0, 0), "Bob": (680, 7, 0, 0, 0),
                         "Cid": (520, 8, 0, 2, 0)}
 
     # === Turn 2 ===
-    assert mgc("favored")["favored"] == "Cid"            # the fewest Credits, 520
+    assert ran_itself("favored")["favored"] == "Cid"     # the fewest Credits, 520
     # the last auction had no bid: it opens at 0; Ann pays 100 (1030); the next opens at 50
     assert mgc("auction", "crystal-crater", "--winner", "Ann", "--price", "100")[
         "next_opening_bid"] == 50
@@ -140,11 +154,12 @@ def test_a_whole_game_to_its_final_score() -> None:
     mgc("produce", "--player", "Ann", "--rolls", "6,6,6")
     mgc("produce", "--player", "Bob", "--rolls", "1,1,1,1")
     mgc("produce", "--player", "Cid", "--rolls", "3,3")
-    mgc("spoilage")                                      # Ann's 18 Food loses 5: 13
+    assert ran_itself("spoilage")["players"]["Ann"]["food_lost"] == 5   # 18 Food: 13
     # upkeep: three Colonists, 60 Food and 30 Energy of the Store's 60 and 57: 0 and 27;
     # the colony holds 300 people. Cid pays the Mining Outpost's 150 (470), 1 turn of 3.
-    up = mgc("upkeep")
-    assert (up["population"], up["kept"]) == (300, ["colonists"] * 3)
+    up = ran_itself("upkeep")
+    assert (up["population"], up["discarded"]) == (300, [])
+    assert [p["card"] for p in state()["populations"]] == ["colonists"] * 3
     assert up["builds"] == [{"facility": "mining-outpost", "player": "Cid",
                              "cost": {"credits": 150}, "built": False}]
     assert store() == (0, 27, 5, 0)

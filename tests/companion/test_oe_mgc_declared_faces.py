@@ -88,7 +88,7 @@ def test_mule_goes_crazy_turn_asks_whose_move_it_is_and_ends_with_the_game() -> 
     run("mule-goes-crazy", "reshuffle")
     run("mule-goes-crazy", "reshuffle")          # the Draw pile ran out twice: the last turn
     typed = "\n".join([
-        "",                              # Favored Player: Ann, the table's choice
+        # the Favored Player, Ann (the table's choice at 'new'), runs itself
         "grant sunny-flats",             # Ann's Land Grant
         "grant none",                    # Bob lays none
         "auction none",                  # a card that is not a Land: the auctions end
@@ -98,11 +98,14 @@ def test_mule_goes_crazy_turn_asks_whose_move_it_is_and_ends_with_the_game() -> 
         "done",
         "--player Bob --rolls 1,1,1",    # refused: Bob's Mule stands on no Land
         "",                              # everybody's dice, the saved game's
-        "",                              # Spoilage
+        # Spoilage runs itself (and no Population card asks for an upkeep)
         "end-turn",                      # nobody trades: the last turn ends, with the score
     ]) + "\n"
     out = run("mule-goes-crazy", "turn", input=typed)
-    assert "-- turn 1: Favored Player" in out
+    # the Favored Player ran itself with the first entry (the reshuffle), Spoilage in the walk
+    assert [e["data"]["auto"]["move"] for e in js("log") if "auto" in e["data"]] == [
+        "favored", "spoilage"]
+    assert "-- (ran itself) turn 1: Spoilage" in out
     assert "turn 1: Land Grant: Ann may lay one Land" in out
     assert "turn 1, Player Turns: Bob's turn" in out and "turn 1, Player Turns: Ann's turn" in out
     assert "Bob buys an Energy Mule for 200 Credits." in out
@@ -146,22 +149,45 @@ def test_games_saved_by_main_open_and_play_on(_db: Path) -> None:
                                                        ["draw", "build", "sell", "done"])
     run("outer-earth", "done", "Cid", "--game", "1")
     run("outer-earth", "draw", "Ann", "--game", "1")
-    run("outer-earth", "done", "Ann", "--game", "1")
-    assert js("outer-earth", "next", "--game", "1")["next"]["step"] == "upkeep"
-    run("outer-earth", "upkeep", "--game", "1")
-    assert js("outer-earth", "round", "--game", "1")["round"] == 2
+    done = js("outer-earth", "done", "Ann", "--game", "1")
+    # nobody is taxed: the upkeep and the end of the round ran themselves after it
+    assert [r["step"] for r in done["ran_itself"]] == ["upkeep", "round"]
+    assert js("outer-earth", "next", "--game", "1")["next"]["step"] == "bid"
+    assert state(1)["round"] == 2
     # Mule Goes Crazy!, the Production Phase of turn 1: Ann produced 11 Food
     now = js("mule-goes-crazy", "next", "--game", "2")["next"]
     assert (now["step"], now["who"]) == ("produce", "Bob")
-    run("mule-goes-crazy", "produce", "--game", "2")   # Bob's Mule is on no Land; Cid has none
-    run("mule-goes-crazy", "spoilage", "--game", "2")
+    # Bob's Mule is on no Land; Cid has none. Then Spoilage and the upkeep run themselves
+    out = js("mule-goes-crazy", "produce", "--game", "2")
+    assert [r["step"] for r in out["ran_itself"]] == ["spoilage", "upkeep"]
     # Ann's 11 Food is over 10: 6. The Colonists' upkeep: 20 Food, 10 Energy of 50 and 50
     s = state(2)
-    assert (s["players"]["Ann"]["food"], s["store"]["food"], s["store"]["energy"]) == (6, 50, 50)
-    run("mule-goes-crazy", "upkeep", "--game", "2")
+    assert (s["players"]["Ann"]["food"], s["store"]["food"], s["store"]["energy"]) == (6, 30, 40)
     run("mule-goes-crazy", "trade", "food", "--sell", "Ann=6", "--game", "2")
     assert js("mule-goes-crazy", "end-turn", "--game", "2")["turn"] == 2
     s = state(2)
     # Ann sold 6 Food at 30: 800 + 180 = 980; the Store 30 + 6 Food; Food's price 30 - 10
     assert (s["players"]["Ann"]["credits"], s["store"]["food"], s["prices"]["food"]) == \
         (980, 36, 20)
+
+
+# --- one reading of an entry -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "field", "given"), [
+    ((), "", None),                             # no die raised: no answer at all, either way
+    (("",), "", None),                          # --raise "" is no die raised, as a blank field
+    (("draw", "sell"), "draw,sell", "draw,sell"),
+])
+def test_outer_earth_sell_reads_the_same_typed_or_in_the_form(
+        typed: tuple[str, ...], field: str, given: str | None) -> None:
+    from companion.entry import moves_of
+    from companion.outer_earth.game import GAME
+    from companion.table import read_form
+
+    spec = next(m for m in GAME.moves if m.kind == "sell")
+    kwargs = {"planet": ("Halcyon",), "raise": typed, "who": "Ann", "built": (), "bonus": (),
+              "pile": ()}       # as click hands the command its options
+    line = moves_of(spec, kwargs)
+    form = read_form(GAME, "sell", "Ann", {"planet": "Halcyon", "raise": field})
+    assert line == form
+    assert line[0].answers.get("raise") == given

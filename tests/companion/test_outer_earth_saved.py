@@ -55,6 +55,17 @@ def refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     return out.err
 
 
+def ended() -> dict[str, Any]:
+    """The end of the round, which ran itself after the upkeep (nothing in it is decided):
+    its event in the log, marked so, and the state after it."""
+    event = json.loads(run("log", "--json"))[-1]
+    assert event["kind"] == "round" and event["data"]["auto"]["move"] == "round", event
+    s, d = state(), event["data"]
+    return {"round": s["round"], "refill": d["refill"], "galaxy_deck": s["galaxy_deck"],
+            "market": s["market"]["planets"], "over": s["over"],
+            "last_round": s["final_round"] == s["round"] and not s["over"]}
+
+
 def company(s: dict[str, Any], name: str) -> dict[str, Any]:
     return s["players"][name]  # type: ignore[no-any-return]
 
@@ -156,10 +167,10 @@ def test_a_round_played_through_with_the_rulebook_sell_example() -> None:
     assert all(u["taxed_planets"] == 0 for u in up.values())
     s = state()
     assert [company(s, n)["hand"] for n in ("Ann", "Bob", "Cid")] == [0, 2, 9]
-    assert s["upkeep_done"] is True
+    assert (s["upkeep_done"], s["round"]) == (False, 2)   # the round's end ran itself
 
-    # the round ends: the market is refilled to its 4 slots from the galaxy deck
-    end = js("round")
+    # the round ends by itself: the market is refilled to its 4 slots from the galaxy deck
+    end = ended()
     assert (end["round"], end["refill"], end["galaxy_deck"], end["market"]) == (2, 3, 13, 4)
     assert end["last_round"] is False
     s = state()
@@ -280,13 +291,13 @@ def test_two_empty_bonus_revenue_piles_make_the_next_round_the_last() -> None:
                                                                                True)
     assert oe_("last-round", "--save").startswith("yes: round 2 will be the last round")
     oe_("upkeep", "--save")
-    end = js("round")
+    end = ended()
     assert (end["round"], end["last_round"], end["over"]) == (2, True, False)
     assert state()["final_round"] == 2
     assert "round 2 (the last round)" in run("status")
     assert oe_("last-round", "--save").startswith("yes: round 2 is the last round")
     oe_("upkeep", "--save")
-    end = js("round")
+    end = ended()
     assert end["over"] is True and state()["over"] is True
     assert "the game is over" in run("status")
     score = js("score", "--save")
@@ -301,7 +312,7 @@ def test_an_empty_galaxy_deck_makes_the_next_round_the_last() -> None:
     oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")
     oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Bob")
     oe_("upkeep", "--save")
-    end = js("round")                     # two slots empty, one planet left to fill them
+    end = ended()                     # two slots empty, one planet left to fill them
     assert (end["refill"], end["galaxy_deck"], end["market"], end["last_round"]) == (
         1, 0, 2, True)
 
@@ -313,8 +324,8 @@ def test_undo_drops_the_last_step() -> None:
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Ann")
     oe_("draw", "Ann", "2")
     oe_("build", "Ann", "blue,red,yellow,yellow", "--planet", "Halcyon")
-    oe_("upkeep", "--save")
-    oe_("round")
+    oe_("upkeep", "--save")           # the end of the round runs itself after it
+    assert "'round' ran itself already" in oe_("round")
     oe_("draw", "Ann", "2")
     oe_("build", "Ann", "red,blue", "--planet", "Halcyon")
     before = state()
@@ -323,8 +334,10 @@ def test_undo_drops_the_last_step() -> None:
     assert state() != before
     assert "dropped event 9 (sell" in run("undo")
     assert state() == before
-    for _ in range(5):                        # the build, the draw, the round, upkeep, build
+    for _ in range(3):                        # the build, the draw, the upkeep
         run("undo")
+    assert state()["round"] == 1 and state()["upkeep_done"] is False   # the round with it
+    run("undo")                               # the build
     assert company(state(), "Ann")["hand"] == 6
     assert company(state(), "Ann")["in_development"] == [{"planet": "Halcyon", "built": []}]
     run("undo")
@@ -448,9 +461,9 @@ def test_rule_checks_on_planets_and_cards(capsys: pytest.CaptureFixture[str]) ->
     oe_("build", "Bob", "blue,blue,yellow,red", "--planet", "Nimbus Prime")
     assert "--raise" in refused(["outer-earth", "sell", "Bob", "--save",
                                  "--planet", "Nimbus Prime"], capsys)
-    oe_("upkeep", "--save")
-    assert "upkeep of round 1 is done" in refused(["outer-earth", "upkeep", "--save"], capsys)
-    assert "end it with 'round'" in refused(["outer-earth", "draw", "Ann"], capsys)
+    oe_("upkeep", "--save")            # the end of the round ran itself after it
+    assert "'round' ran itself already" in oe_("round")
+    assert state()["round"] == 2
 
 
 def test_a_bonus_revenue_card_is_taken_once(capsys: pytest.CaptureFixture[str]) -> None:
@@ -481,7 +494,7 @@ def test_after_the_game_is_over_nothing_more_is_played(
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     run("set", "final_round", "1")
     oe_("upkeep", "--save")
-    assert js("round")["over"] is True
+    assert ended()["over"] is True
     assert "game is over" in refused(["outer-earth", "round"], capsys)
     assert "game is over" in refused(["outer-earth", "bid", "--save", "--planet", "Ferrox"],
                                      capsys)

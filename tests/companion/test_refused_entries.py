@@ -318,9 +318,11 @@ def test_a_refused_outer_earth_entry_changes_nothing(kind: str, data: st.DataObj
          "Halcyon"], "Ann holds 4 development cards and cannot build 5"),
     (1, ["outer-earth", "sell", "Ann", "--save", "--planet", "Halcyon"],
      "Halcyon needs 4 developments to be sold"),
-    (2, ["outer-earth", "upkeep", "--save"], "upkeep of round 1 is done"),
     (1, ["outer-earth", "round"], "round 1 has had no upkeep yet"),
-], ids=["bid", "draw", "build", "sell", "upkeep", "round"])
+    # after the upkeep (the end of the round ran itself): Halcyon is not taxed
+    (2, ["outer-earth", "upkeep", "--save", "--discard", "Ann=Halcyon"],
+     "1 planets cannot be discarded: 0 planets are taxed"),
+], ids=["bid", "draw", "build", "sell", "round", "upkeep"])
 def test_outer_earth_entries_the_rules_refuse_change_nothing(state: int, args: list[str],
                                                              why: str) -> None:
     assert why in str(check_refusal(outer_earth_states()[state], args))
@@ -386,8 +388,10 @@ def mgc_states() -> list[bytes]:
             played("mgc-market", start, *grants, *market),
             played("mgc-production", start, *grants, *market, (m, "produce", "--save"),
                    (m, "spoilage", "--save")),
+            # Spoilage and the upkeep ran themselves after the production; a trade since
             played("mgc-upkeep", start, *grants, *market, (m, "produce", "--save"),
-                   (m, "spoilage", "--save"), (m, "upkeep", "--save")),
+                   (m, "spoilage", "--save"), (m, "upkeep", "--save"),
+                   (m, "trade", "smithore")),
             played("mgc-traded", start, *grants, *market, (m, "produce", "--save"),
                    (m, "spoilage", "--save"), (m, "upkeep", "--save"),
                    (m, "trade", "food", "--sell", "Bob=1"), (m, "reshuffle"),
@@ -437,6 +441,17 @@ MGC = {
                                   deal=st.tuples(PLAYERS, PLAYERS, NUMBERS, NUMBERS).map(
                                       lambda t: f"{t[0]}>{t[1]} {t[2]}@{t[3]}"))),
     "reshuffle": command("mule-goes-crazy", "reshuffle"),
+    "discard-upgrade": command("mule-goes-crazy", "discard-upgrade", PLAYERS,
+                               opts=options(on=LANDS), flags=("--mule",)),
+    "move-population": command("mule-goes-crazy", "move-population",
+                               words("colonists", "miners"),
+                               opts=options(to=words("solar-farm", "mining-outpost", "none"),
+                                            for_=st.lists(PLAYERS, max_size=3).map(
+                                                ",".join))),
+    "auction-bids": command("mule-goes-crazy", "auction", LANDS,
+                            opts=options(bid=st.tuples(PLAYERS, words("200", "250", "pass",
+                                                                      "9999", "x")).map(
+                                "=".join))),
 }
 
 
@@ -449,9 +464,9 @@ def test_a_refused_mule_goes_crazy_entry_changes_nothing(kind: str, data: st.Dat
 
 
 @pytest.mark.parametrize("state, args, why", [
-    # favored_event refuses nothing of its own: the saved game's Credits decide
     (0, ["mule-goes-crazy", "favored", "--save", "--previous", "Zed"],
      "--previous is for the calculator"),
+    (1, ["mule-goes-crazy", "favored", "--save"], "the favored player of turn 1 is"),
     (1, ["mule-goes-crazy", "auction", "high-mountains", "--unsold"],
      "the Player Turns of turn 1 have begun"),
     (0, ["mule-goes-crazy", "grant", "Ann", "foothills"], "Ann has laid down a Land Grant"),
@@ -460,7 +475,7 @@ def test_a_refused_mule_goes_crazy_entry_changes_nothing(kind: str, data: st.Dat
      "Ann holds no River Bottom"),
     (0, ["mule-goes-crazy", "population", "dragons"], "no population card 'dragons'"),
     (2, ["mule-goes-crazy", "produce", "--save"], "every player has produced this turn"),
-    (2, ["mule-goes-crazy", "spoilage", "--save"], "spoilage has been counted in turn 1"),
+    (3, ["mule-goes-crazy", "spoilage", "--save"], "spoilage has been counted in turn 1"),
     (3, ["mule-goes-crazy", "upkeep", "--save"], "the upkeep of turn 1 has been paid already"),
     (0, ["mule-goes-crazy", "end-turn"], "turn 1 has not had its production"),
     (1, ["mule-goes-crazy", "done", "Bob"], "Bob's turn is over"),
@@ -472,9 +487,16 @@ def test_a_refused_mule_goes_crazy_entry_changes_nothing(kind: str, data: st.Dat
      "Ann has played an Event card this turn already"),
     (3, ["mule-goes-crazy", "trade", "food", "--buy", "Ann=99"], "cannot sell 99"),
     (4, ["mule-goes-crazy", "reshuffle"], "the game is over"),
-], ids=["favored", "auction", "grant", "buy", "move", "population", "produce", "spoilage",
+    (1, ["mule-goes-crazy", "discard-upgrade", "Ann", "--on", "sunny-flats"],
+     "Ann's Sunny Flats holds no Upgrade"),
+    (1, ["mule-goes-crazy", "move-population", "colonists", "--to", "none", "--for", "Ann"],
+     "no Colonists Population card is in play to move"),
+    (0, ["mule-goes-crazy", "auction", "foothills", "--bid", "Ann=200", "--bid", "Bob=pass"],
+     "the favored player bids first: record the Favored Player first"),
+], ids=["favored", "favored-twice", "auction", "grant", "buy", "move", "population", "produce",
+        "spoilage",
         "upkeep", "end-turn", "done", "event", "interrupt", "upgrade", "facility", "trade",
-        "reshuffle"])
+        "reshuffle", "discard-upgrade", "move-population", "auction-bids"])
 def test_mule_goes_crazy_entries_the_rules_refuse_change_nothing(state: int, args: list[str],
                                                                  why: str) -> None:
     assert why in str(check_refusal(mgc_states()[state], args))
