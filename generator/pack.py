@@ -65,6 +65,7 @@ from generator.layout import (
     GAP,
     MARK,
     OVERLAP,
+    PRINTED_MARK,
     Item,
     Placement,
     Settings,
@@ -81,8 +82,10 @@ from generator.layout import (
 
 COVER_INSET = 0.2  # mm: a board part's marks stop this far inside its covered strips
 HALO = 0.6  # mm: the white line under each of those marks (they show on dark board art)
-MARK_ROOM = 1.0  # mm past a piece's bleed: its crop marks run from bleed + GAP to bleed + 2
-MARK_LEN = 1.5
+# mm past a piece's bleed on every side: two neighbours' bleeds stand 2 x MARK_ROOM apart, so
+# a crop mark between them runs from GAP off one bleed to GAP short of the other, MARK_LEN long
+MARK_ROOM = 2.0
+MARK_LEN = PRINTED_MARK  # mm: no crop mark shorter than a trimmer lines up on
 # mm kept free at the bottom of a shared sheet for its footer (the marks between pieces there
 # are short; the footer finds its place between them, or along a side)
 PACK_FOOTER = 6.0
@@ -99,6 +102,7 @@ class Strip:
     items: list[Item]
     cols: int = 0
     turn: int = 0
+    room: float = MARK_ROOM  # mm past its bleed kept free on every side (``_pad``)
 
     def __post_init__(self) -> None:
         if not self.cols:
@@ -182,8 +186,6 @@ def fit_marks(sheet: Sheet, s: Settings) -> list[Primitive]:
     lo_x, hi_x = s.margin, sheet.w - s.margin
     lo_y, hi_y = s.margin, sheet.h - s.margin
     out: list[Primitive] = []
-    dropped: dict[tuple[bool, float], Line] = {}
-    kept: set[tuple[bool, float]] = set()
     for m in sheet.marks:
         if not isinstance(m, Line) or m.style is not MARK:
             out.append(m)
@@ -193,8 +195,6 @@ def fit_marks(sheet: Sheet, s: Settings) -> list[Primitive]:
             out.append(m)
             continue
         at = m.x1 if vertical else m.y1
-        key = (vertical, round(at, 3))
-        dropped.setdefault(key, m)
         a, b = sorted((m.y1, m.y2) if vertical else (m.x1, m.x2))
         lo, hi = (lo_y, hi_y) if vertical else (lo_x, hi_x)
         if not (lo_x if vertical else lo_y) - 1e-9 <= at <= (hi_x if vertical else hi_y) + 1e-9:
@@ -208,19 +208,15 @@ def fit_marks(sheet: Sheet, s: Settings) -> list[Primitive]:
         outward = bool(before) and (not after or a - max(before) <= min(after) - b)
         if outward:  # the piece lies before the mark: run on towards higher values
             stop = min([st for st, _ in spans if st > a + 1e-6] + [math.inf]) - GAP
-            b = min(max(b, min(a + MARK_FULL, stop)), hi)
+            b = min(a + MARK_FULL, stop, hi)
             a = max(a, lo)
         else:
             stop = max([e for _, e in spans if e < b - 1e-6] + [-math.inf]) + GAP
-            a = max(min(a, max(b - MARK_FULL, stop)), lo)
+            a = max(b - MARK_FULL, stop, lo)
             b = min(b, hi)
         if b - a < MARK_LEN - 1e-9:
             continue  # what would print of it is too short to cut by
-        kept.add(key)
         out.append(Line(at, a, at, b, MARK) if vertical else Line(a, at, b, at, MARK))
-    # a cut line whose every mark lies in the margin keeps one there all the same (many
-    # printers print it): a large piece on a shared sheet the packer could not move
-    out += [m for key, m in dropped.items() if key not in kept]
     return out
 
 
@@ -264,6 +260,7 @@ class BoardPart:
 
     bleed: float = 0.0
     turnable: bool = False
+    room: float = MARK_ROOM
 
     @property
     def two_sided(self) -> bool:
@@ -305,6 +302,7 @@ class Panel:
     bleed: float = 0.0
     two_sided: bool = False
     turnable: bool = False
+    room: float = MARK_ROOM
 
     def place(self, x: float, y: float, front: Sheet, back: Sheet | None, s: Settings,
               landscape: bool) -> None:
@@ -359,7 +357,7 @@ def strips(items: list[Item], s: Settings) -> list[Strip]:
 GROUPINGS = ("rows", "block", "pairs", "column")
 
 
-def group(items: list[Item], s: Settings, how: str) -> list[Strip]:
+def group(items: list[Item], s: Settings, how: str, room: float = MARK_ROOM) -> list[Strip]:
     """Same-size copies as butted blocks: ``rows`` as wide as a portrait page's printable
     width; ``block``, those rows stacked as high as the page allows (butting the rows saves
     the gutter between them); ``pairs`` and ``column``, two pieces or one wide and as high as
@@ -369,20 +367,20 @@ def group(items: list[Item], s: Settings, how: str) -> list[Strip]:
         return []
     d = items[0].front
     # a row leaves one end the room for crop marks inside the printable area (``mark_room``)
-    per_row = max(1, int((usable_area(s, False)[2] + 1e-9) // d.w))
+    per_row = max(1, int((usable_area(s, False)[2] - mark_room(d.bleed) + 1e-9) // d.w))
     if how == "rows":
-        return [Strip(items[k:k + per_row]) for k in range(0, len(items), per_row)]
-    _, _, _, bh, _ = _bin(s, False)
-    high = max(1, int((bh - 2 * (d.bleed + MARK_ROOM) + 1e-9) // d.h))
+        return [Strip(items[k:k + per_row], room=room) for k in range(0, len(items), per_row)]
+    _, _, _, bh, _ = _bin(s, False, room)
+    high = max(1, int((bh - 2 * (d.bleed + room) + 1e-9) // d.h))
     cols = {"block": per_row, "pairs": min(2, per_row)}.get(how, 1)
     out: list[Strip] = []
     k = 0
     while k < len(items):
         rows = min(high, (len(items) - k) // cols)
         if rows == 0:  # fewer than a row left
-            out.append(Strip(items[k:]))
+            out.append(Strip(items[k:], room=room))
             break
-        out.append(Strip(items[k:k + cols * rows], cols))
+        out.append(Strip(items[k:k + cols * rows], cols, room=room))
         k += cols * rows
     return out
 
@@ -393,10 +391,12 @@ def mark_room(bleed: float) -> float:
     return bleed + GAP + MARK_LEN
 
 
-def _bin(s: Settings, landscape: bool) -> tuple[float, float, float, float, float]:
-    """The area the padded units may fill (x, y, w, h) and the widest padding: the printable
-    area widened by that padding (trims stay inside it), less the footer band at the bottom."""
-    pad = s.bleed + MARK_ROOM
+def _bin(s: Settings, landscape: bool,
+         room: float = MARK_ROOM) -> tuple[float, float, float, float, float]:
+    """The area the padded units may fill (x, y, w, h) and the widest padding (the bleed and
+    ``room``): the printable area widened by that padding (trims stay inside it), less the
+    footer band at the bottom."""
+    pad = s.bleed + room
     ux, uy, uw, uh = usable_area(s, landscape)
     e = max(0.0, min(pad, s.margin - 0.5))
     top = uy - e
@@ -408,12 +408,44 @@ def _pad(u: Unit, s: Settings, wide: bool = False) -> float:
     """The room around a unit: its own bleed (none for pieces printed without) and the room
     for its crop marks. Board parts and panels, and every unit when ``wide``, keep the full
     bleed's room."""
-    return (u.bleed if isinstance(u, Strip) and not wide else s.bleed) + MARK_ROOM
+    return (u.bleed if isinstance(u, Strip) and not wide else s.bleed) + u.room
 
 
 def _footprint(u: Unit, s: Settings, wide: bool = False) -> tuple[int, int]:
+    """The room a unit takes in the packing area: its trim, its padding on every side, and
+    ``_mark_ends`` beyond its right end."""
     pad = _pad(u, s, wide)
-    return (math.ceil((u.w + 2 * pad) * SCALE), math.ceil((u.h + 2 * pad) * SCALE))
+    return (math.ceil((u.w + 2 * pad + _mark_end(u, s)) * SCALE),
+            math.ceil((u.h + 2 * pad) * SCALE))
+
+
+def _mark_end(u: Unit, s: Settings) -> float:
+    """Room kept free beyond a block's right end where it is too wide for the narrowest
+    sheet's printable width to keep the crop marks of its cut lines across the page inside it
+    at either end (Mutagen's 200 mm airships on Letter's 203.9 mm): with it, the block fits
+    only a sheet whose printable width leaves ``mark_room`` at one end (a landscape one), and
+    keeps it there. Down the page, the footer's band below the packing area leaves every
+    block's lower ends room; a block laid on its side must find its room as it lies
+    (``_marks_across``)."""
+    if not isinstance(u, Strip):
+        return 0.0  # board parts line up by their registration marks; panels are text
+    room = mark_room(u.bleed)
+    narrow = min(usable_area(s, landscape)[2] for landscape in _orientations(s))
+    widest = max(usable_area(s, landscape)[2] for landscape in _orientations(s))
+    return room if narrow < u.w + room - 1e-9 <= widest else 0.0
+
+
+def _marks_across(sheet: list[Placed], s: Settings, landscape: bool) -> bool:
+    """Whether every block's cut lines across the page leave room for a crop mark inside the
+    printable area at one end or the other (as far as the page's width goes)."""
+    ux, _, uw, _ = usable_area(s, landscape)
+    for u, x, _, turn in sheet:
+        if isinstance(u, Strip):
+            w = u.h if turn else u.w
+            room = mark_room(u.bleed)
+            if x - ux < room - 1e-6 and ux + uw - (x + w) < room - 1e-6:
+                return False
+    return True
 
 
 def fits(u: Unit, s: Settings, turned: bool = False) -> bool:
@@ -424,7 +456,7 @@ def fits(u: Unit, s: Settings, turned: bool = False) -> bool:
     if turned:
         fw, fh = fh, fw
     for landscape in _orientations(s):
-        _, by, bw, bh, _ = _bin(s, landscape)
+        _, by, bw, bh, _ = _bin(s, landscape, u.room)
         _, uy, uw, _ = usable_area(s, landscape)
         if (fw <= int(bw * SCALE) and fh <= int(bh * SCALE) and w <= uw + 1e-6
                 and uy + h + _pad(u, s) <= by + bh + 1e-6):
@@ -468,8 +500,9 @@ def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any],
     packer = newPacker(mode=PackingMode.Offline, bin_algo=bins, pack_algo=algo,
                        sort_algo=order, rotation=turning)
     kinds = _orientations(s)
+    room = max((u.room for u in todo), default=MARK_ROOM)
     for k, landscape in enumerate(kinds):
-        _, _, bw, bh, _ = _bin(s, landscape)
+        _, _, bw, bh, _ = _bin(s, landscape, room)
         packer.add_bin(int(bw * SCALE), int(bh * SCALE), count=len(todo), bid=k)
     prints = [_footprint(u, s, wide) for u in todo]
     for i, fp in enumerate(prints):
@@ -481,7 +514,7 @@ def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any],
         if not len(abin):
             continue
         landscape = kinds[abin.bid]
-        bx, by, bw, bh, _ = _bin(s, landscape)
+        bx, by, bw, bh, _ = _bin(s, landscape, room)
         ux, uy, uw, _ = usable_area(s, landscape)
         sheet: list[Placed] = []
         for r in abin:
@@ -493,7 +526,7 @@ def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any],
             pad = _pad(u, s, wide)
             sheet.append((u, bx + r.x / SCALE + pad, by + r.y / SCALE + pad, turn))
         settled = _settle(sheet, s, landscape, wide)
-        if settled is None:
+        if settled is None or not _marks_across(settled, s, landscape):
             return None
         sheet = settled
         out.append((landscape, sheet))
@@ -507,7 +540,8 @@ def _settle(sheet: list[Placed], s: Settings, landscape: bool,
     their trim past the printable area's left or top edge: push them in, and whatever lies
     beyond them along that axis as far as their padding needs, keeping every unit's own
     padding clear of its neighbours'. None if that runs past the area's other side."""
-    _, by, _, bh, _ = _bin(s, landscape)
+    _, by, _, bh, _ = _bin(s, landscape, max((u.room for u, _, _, _ in sheet),
+                                             default=MARK_ROOM))
     ux, uy, uw, _ = usable_area(s, landscape)
     pads = [_pad(u, s, wide) for u, _, _, _ in sheet]
     xs = [x for _, x, _, _ in sheet]
@@ -570,13 +604,13 @@ MERGE_RUNS = 100  # rectpack runs at most, per merge (a print stays quick)
 
 
 def _search(fixed: list[Unit], runs: list[list[Item]], s: Settings,
-            head: Panel | None) -> Layout:
+            head: Panel | None, room: float = MARK_ROOM) -> Layout:
     """Pack ``fixed`` units and each run of same-size pieces, in page-wide rows, upright, as
     rectpack packs them; then, while it gains a sheet, repack the emptiest sheets onto one
     fewer (``_merge``)."""
     todo: list[Unit] = ([head] if head is not None else []) + list(fixed)
     for run in runs:
-        todo.extend(group(run, s, "rows"))
+        todo.extend(group(run, s, "rows", room))
     todo.sort(key=lambda u: -u.w * u.h)
     for u in todo:
         if not fits(u, s):
@@ -590,19 +624,19 @@ def _search(fixed: list[Unit], runs: list[list[Item]], s: Settings,
         big = max(todo, key=lambda u: u.w * u.h)
         raise ValueError(f"the pieces do not fit the sheets (the largest is {big.w:.0f} x "
                          f"{big.h:.0f} mm)")
-    while (better := _merge(layout, s)) is not None:
+    while (better := _merge(layout, s, room)) is not None:
         layout = better
     return layout
 
 
-def _merge(layout: Layout, s: Settings) -> Layout | None:
+def _merge(layout: Layout, s: Settings, room: float = MARK_ROOM) -> Layout | None:
     """The two (or three) emptiest sheets' units onto one sheet fewer, when their padded
     areas leave hope: their runs of same-size pieces regrouped (rows butted into blocks, or
     one or two pieces wide; every combination while there are few runs, one run at a time
     after that, up to ``SEARCH_LIMIT``) and pieces without backs laid on their side where
     that packs tighter. None when nothing gains a sheet, so a game that gains nothing
     prints as before."""
-    _, _, bw, bh, _ = _bin(s, False)
+    _, _, bw, bh, _ = _bin(s, False, room)
     order = sorted(range(len(layout)),
                    key=lambda i: sum(u.w * u.h for u, _, _, _ in layout[i][1]))
     for k in (2, 3):
@@ -622,7 +656,7 @@ def _merge(layout: Layout, s: Settings) -> Layout | None:
         for run in runs.values():  # pieces in the order they are defined, as they were
             run.sort(key=lambda it: (it.comp.file, it.comp.line, it.copy))
         # k pieces no two of which share a sheet need k sheets, however they are grouped
-        atoms = fixed + [Strip([it]) for run in runs.values() for it in run[:k]]
+        atoms = fixed + [Strip([it], room=room) for run in runs.values() for it in run[:k]]
         if any(all(_apart(a, b, s) for a, b in combinations(trio, 2))
                for trio in combinations(atoms, k)):
             continue
@@ -636,7 +670,7 @@ def _merge(layout: Layout, s: Settings) -> Layout | None:
         for hows in tries[:SEARCH_LIMIT]:
             todo = list(fixed)
             for run, how in zip(runs.values(), hows, strict=True):
-                todo.extend(group(run, s, how))
+                todo.extend(group(run, s, how, room))
             if all(fits(u, s) or (u.turnable and fits(u, s, turned=True)) for u in todo):
                 cands.append((_area(todo, s), sorted(todo, key=lambda u: -u.w * u.h)))
         # the least padding first (butted blocks waste least), and none that cannot fit
@@ -657,7 +691,7 @@ def _apart(a: Unit, b: Unit, s: Settings) -> bool:
         return [(fw, fh), (fh, fw)] if u.turnable else [(fw, fh)]
 
     for landscape in _orientations(s):
-        _, _, bw, bh, _ = _bin(s, landscape)
+        _, _, bw, bh, _ = _bin(s, landscape, a.room)
         W, H = int(bw * SCALE), int(bh * SCALE)
         for aw, ah in shapes(a):
             for cw, ch in shapes(b):
@@ -699,29 +733,31 @@ def free_space(area: Box, used: list[Box]) -> list[Box]:
     return free
 
 
-def _filled(layout: Layout, small: list[list[Item]], s: Settings, marks: bool) -> Layout:
+def _filled(layout: Layout, small: list[list[Item]], s: Settings, marks: bool,
+            room: float = MARK_ROOM) -> Layout:
     """``layout`` with ``small`` filled in (``_fill``), and what is left of them on sheets of
     their own, filled the same way; neither argument changes."""
     out: Layout = [(landscape, list(placed)) for landscape, placed in layout]
     rest = [list(run) for run in small]
-    _fill(out, rest, s, marks)
+    _fill(out, rest, s, marks, room)
     while any(rest):
         out.append((False, []))
-        _fill(out[-1:], rest, s, marks)
+        _fill(out[-1:], rest, s, marks, room)
         if not out[-1][1]:
             raise ValueError("a small piece fits no sheet")
     return out
 
 
-def _fill(layout: Layout, small: list[list[Item]], s: Settings, marks: bool = True) -> None:
+def _fill(layout: Layout, small: list[list[Item]], s: Settings, marks: bool = True,
+          room: float = MARK_ROOM) -> None:
     """Small pieces into the space the packed sheets leave: on each sheet, blocks of one
     size cut to fit its largest free rectangles, the largest pieces first. With ``marks``,
     a block leaves one end of its cut lines across the page the room for crop marks inside
     the printable area (``mark_room``): moved off the margin, or a column narrower."""
-    pad = s.bleed + MARK_ROOM
+    pad = s.bleed + room
     small.sort(key=lambda run: -run[0].front.w * run[0].front.h if run else 0.0)
     for landscape, placed in layout:
-        bx, by, bw, bh, _ = _bin(s, landscape)
+        bx, by, bw, bh, _ = _bin(s, landscape, room)
         ux, _, uw, _ = usable_area(s, landscape)
         while any(small):
             used = [(x - _pad(u, s), y - _pad(u, s), u.w + 2 * _pad(u, s),
@@ -750,9 +786,9 @@ def _fill(layout: Layout, small: list[list[Item]], s: Settings, marks: bool = Tr
                     k = min(len(run), cols * rows)
                     if k >= cols:
                         k = k // cols * cols
-                        block = Strip(run[:k], cols)
+                        block = Strip(run[:k], cols, room=room)
                     else:
-                        block = Strip(run[:k], k)
+                        block = Strip(run[:k], k, room=room)
                     del run[:k]
                     placed.append((block, x, fy + pad, 0))
                     break
@@ -775,21 +811,42 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
     (portrait if the unit fits one, else landscape) only when none has room; the run with the
     fewest sheets wins, and other groupings of the runs are searched when it leaves room to
     gain (``_search``). Small tokens and counters then go, in blocks cut to fit, into the
-    largest free rectangles of each sheet; what is left of them is packed the same way."""
+    largest free rectangles of each sheet; what is left of them is packed the same way.
+
+    Every unit first keeps ``MARK_ROOM`` free past its bleed, so a crop mark between two
+    neighbours prints ``MARK_LEN`` long. Pieces packed with ``TIGHT_ROOM`` instead (a mark
+    between them would be too short to draw) and small pieces filled without keeping room at
+    the margin are tried too: such a layout is taken only when it saves a sheet and every
+    cut line of every piece still has a mark of ``MARK_LEN`` inside the printable area at
+    one of its ends (``unmarked``)."""
     small = [list(run) for run in small or [] if run]
     runs = [list(run) for run in runs or [] if run]
-    layout: Layout = []
-    if head is not None or units or runs:
-        layout = _search(list(units), runs, s, head)
-    for _, sheet in layout:  # the chosen layout's pieces lie as it laid them
-        for u, _, _, turn in sheet:
-            if isinstance(u, Strip):
-                u.turn = turn
-    if head is not None:  # the notice opens the reprint
-        layout.sort(key=lambda sheet: not any(u is head for u, _, _, _ in sheet[1]))
-    # small pieces keep a printable mark at one end of each cut line across the page, unless
-    # that takes a sheet more than the densest fill
-    layout = min((_filled(layout, small, s, marks) for marks in (True, False)), key=len)
+    best: list[Sheet] | None = None
+    for room in (MARK_ROOM, TIGHT_ROOM):
+        mine = [replace(u, room=room) for u in units]
+        first = replace(head, room=room) if head is not None else None
+        layout: Layout = []
+        if first is not None or mine or runs:
+            layout = _search(mine, runs, s, first, room)
+        for _, sheet in layout:  # the chosen layout's pieces lie as it laid them
+            for u, _, _, turn in sheet:
+                if isinstance(u, Strip):
+                    u.turn = turn
+        if first is not None:  # the notice opens the reprint
+            layout.sort(key=lambda sheet: not any(u is first for u, _, _, _ in sheet[1]))
+        for marks in (True, False):
+            sheets = _sheets(_filled(layout, small, s, marks, room), s)
+            if best is None or (_paper(sheets) < _paper(best) and not unmarked(sheets, s)):
+                best = sheets
+    assert best is not None
+    return best
+
+
+TIGHT_ROOM = 1.0  # mm past a piece's bleed where the marks between neighbours are left out
+
+
+def _sheets(layout: Layout, s: Settings) -> list[Sheet]:
+    """The packed layout as sheets: fronts (and backs), their crop marks fitted."""
     sheets: list[Sheet] = []
     for landscape, placed in layout:
         W, H = page_size(s.paper, landscape)
@@ -807,6 +864,30 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
         if back is not None:
             sheets.append(back)
     return sheets
+
+
+def unmarked(sheets: list[Sheet], s: Settings) -> list[tuple[int, str, str, float]]:
+    """The cut lines with no crop mark of ``MARK_LEN`` inside the printable area: (sheet,
+    component, axis, where). Board parts line up by their registration marks instead."""
+    out: list[tuple[int, str, str, float]] = []
+    for k, sheet in enumerate(sheets):
+        if sheet.side != "front":
+            continue
+        lines: dict[tuple[bool, float], float] = {}
+        for m in sheet.marks:
+            if isinstance(m, Line) and m.style is MARK:
+                vertical = abs(m.x1 - m.x2) < 1e-9
+                key = (vertical, round(m.x1 if vertical else m.y1, 2))
+                length = abs(m.y2 - m.y1) if vertical else abs(m.x2 - m.x1)
+                lines[key] = max(lines.get(key, 0.0), length)
+        for p in sheet.placements:
+            if p.part:
+                continue
+            x, y, w, h = p.trim
+            for at, vertical in ((x, True), (x + w, True), (y, False), (y + h, False)):
+                if lines.get((vertical, round(at, 2)), 0.0) < MARK_LEN - 1e-6:
+                    out.append((k, p.comp.id, "x" if vertical else "y", at))
+    return out
 
 
 def registration(px: float, py: float, pw: float, ph: float, c: int, r: int, cols: int,
