@@ -405,10 +405,10 @@ def _bin(s: Settings, landscape: bool,
 
 
 def _pad(u: Unit, s: Settings, wide: bool = False) -> float:
-    """The room around a unit: its own bleed (none for pieces printed without) and the room
-    for its crop marks. Board parts and panels, and every unit when ``wide``, keep the full
-    bleed's room."""
-    return (u.bleed if isinstance(u, Strip) and not wide else s.bleed) + u.room
+    """The room around a unit: its own bleed (none for pieces printed without, nor for board
+    parts, drawn to their trim, and panels) and the room for its neighbours' crop marks;
+    every unit keeps the full bleed's room when ``wide``."""
+    return (s.bleed if wide else u.bleed) + u.room
 
 
 def _footprint(u: Unit, s: Settings, wide: bool = False) -> tuple[int, int]:
@@ -735,17 +735,42 @@ def free_space(area: Box, used: list[Box]) -> list[Box]:
 
 def _filled(layout: Layout, small: list[list[Item]], s: Settings, marks: bool,
             room: float = MARK_ROOM) -> Layout:
-    """``layout`` with ``small`` filled in (``_fill``), and what is left of them on sheets of
-    their own, filled the same way; neither argument changes."""
+    """``layout`` with ``small`` filled in (``_fill_sheet``), and what is left of them on
+    sheets of their own, filled the same way; neither argument changes."""
     out: Layout = [(landscape, list(placed)) for landscape, placed in layout]
     rest = [list(run) for run in small]
-    _fill(out, rest, s, marks, room)
+    for k in range(len(out)):
+        _fill_sheet(out, k, rest, s, marks, room)
     while any(rest):
         out.append((False, []))
-        _fill(out[-1:], rest, s, marks, room)
+        _fill_sheet(out, len(out) - 1, rest, s, marks, room)
         if not out[-1][1]:
             raise ValueError("a small piece fits no sheet")
     return out
+
+
+def _fill_sheet(layout: Layout, k: int, small: list[list[Item]], s: Settings, marks: bool,
+                room: float) -> None:
+    """Small pieces into sheet ``k``'s free space (``_fill``) with ``room`` around their
+    blocks, and then more of them into what is left with ``TIGHT_ROOM``; or all of them with
+    ``TIGHT_ROOM``: whichever places the most pieces while every cut line on the sheet keeps
+    its crop mark (``unmarked``)."""
+    def trial(rooms: tuple[float, ...]) -> tuple[int, tuple[bool, list[Placed]],
+                                                  list[list[Item]]]:
+        sheet = [(layout[k][0], list(layout[k][1]))]
+        rest = [list(run) for run in small]
+        for r in rooms:
+            _fill(sheet, rest, s, marks, r)
+        return sum(len(run) for run in rest), sheet[0], rest
+
+    left, best, rest = trial((room,))
+    if room > TIGHT_ROOM:
+        for rooms in ((room, TIGHT_ROOM), (TIGHT_ROOM,)):
+            n, sheet, after = trial(rooms)
+            if n < left and not unmarked(_sheets([sheet], s), s):
+                left, best, rest = n, sheet, after
+    layout[k] = best
+    small[:] = rest
 
 
 def _fill(layout: Layout, small: list[list[Item]], s: Settings, marks: bool = True,
@@ -835,7 +860,11 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
         if first is not None:  # the notice opens the reprint
             layout.sort(key=lambda sheet: not any(u is first for u, _, _, _ in sheet[1]))
         for marks in (True, False):
-            sheets = _sheets(_filled(layout, small, s, marks, room), s)
+            filled = _filled(layout, small, s, marks)
+            if room != MARK_ROOM:
+                filled = [(landscape, _spread(placed, s, landscape))
+                          for landscape, placed in filled]
+            sheets = _sheets(filled, s)
             if best is None or (_paper(sheets) < _paper(best) and not unmarked(sheets, s)):
                 best = sheets
     assert best is not None
@@ -843,6 +872,17 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
 
 
 TIGHT_ROOM = 1.0  # mm past a piece's bleed where the marks between neighbours are left out
+
+
+def _spread(sheet: list[Placed], s: Settings, landscape: bool) -> list[Placed]:
+    """A sheet packed with ``TIGHT_ROOM``, its units pushed apart to ``MARK_ROOM`` (along
+    each axis, those sharing a band, as ``_settle`` pushes) where the sheet has the room for
+    it; as it was where it has not."""
+    wide = [(replace(u, room=MARK_ROOM), x, y, t) for u, x, y, t in sheet]
+    settled = _settle(wide, s, landscape)
+    if settled is None:
+        return sheet
+    return settled
 
 
 def _sheets(layout: Layout, s: Settings) -> list[Sheet]:
@@ -866,10 +906,10 @@ def _sheets(layout: Layout, s: Settings) -> list[Sheet]:
     return sheets
 
 
-def unmarked(sheets: list[Sheet], s: Settings) -> list[tuple[int, str, str, float]]:
+def unmarked(sheets: list[Sheet], s: Settings) -> list[tuple[int, int, str, float]]:
     """The cut lines with no crop mark of ``MARK_LEN`` inside the printable area: (sheet,
-    component, axis, where). Board parts line up by their registration marks instead."""
-    out: list[tuple[int, str, str, float]] = []
+    placement, axis, where), by index. Board parts line up by their registration marks."""
+    out: list[tuple[int, int, str, float]] = []
     for k, sheet in enumerate(sheets):
         if sheet.side != "front":
             continue
@@ -880,13 +920,13 @@ def unmarked(sheets: list[Sheet], s: Settings) -> list[tuple[int, str, str, floa
                 key = (vertical, round(m.x1 if vertical else m.y1, 2))
                 length = abs(m.y2 - m.y1) if vertical else abs(m.x2 - m.x1)
                 lines[key] = max(lines.get(key, 0.0), length)
-        for p in sheet.placements:
+        for i, p in enumerate(sheet.placements):
             if p.part:
                 continue
             x, y, w, h = p.trim
             for at, vertical in ((x, True), (x + w, True), (y, False), (y + h, False)):
                 if lines.get((vertical, round(at, 2)), 0.0) < MARK_LEN - 1e-6:
-                    out.append((k, p.comp.id, "x" if vertical else "y", at))
+                    out.append((k, i, "x" if vertical else "y", at))
     return out
 
 
@@ -1022,9 +1062,10 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
     """Every copy of every component onto sheets: whole grid sheets for sizes that fill one
     densely, the rest (and ``panels``) packed together; ``head`` (an errata notice's end)
     shares the sheet that prints first.
-    Runs are grouped by size and sidedness, in order of first appearance. A run whose grid
-    left a row or a column out to give the footer its strip is also tried with one whole
-    sheet fewer (its pieces packed instead); the imposition on fewer sheets of paper wins.
+    Runs are grouped by size and sidedness, in order of first appearance. Each run printed on
+    whole grid sheets is also tried with one such sheet fewer (its pieces packed instead,
+    into the space the other sheets leave: Mutagen's element tiles beside its boards and
+    airships); the imposition on fewer sheets of paper wins.
 
     With ``fold``, only what has a back is confined to the page's left half (its backs take
     the right half); one-sided components and panels use the whole page, as with ``none``,
@@ -1044,14 +1085,15 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         items = runs.setdefault(key, [])
         items.extend(Item(f.comp, i + 1, f.front, f.back) for i in range(f.comp.count))
         titles.setdefault(key, f.comp.group or f.comp.kind)
-    out, reduced = _impose_runs(runs, titles, s, whole, panels, head, {})
-    # a grid that left a row or a column out for the footer holds fewer a sheet: its last
-    # whole sheet may be better spent on the space other sheets leave (as the densest grid's
-    # leftovers were); keep whichever prints on fewer sheets of paper
-    for key in reduced:
-        fewer, _ = _impose_runs(runs, titles, s, whole, panels, head, {key: 1})
+    out, gridded = _impose_runs(runs, titles, s, whole, panels, head, {})
+    # a run's last whole grid sheet may be better spent on the space other sheets leave (as
+    # the grid's leftovers are): keep whichever prints on fewer sheets of paper
+    chosen: dict[tuple[float, float, float, bool, bool], int] = {}
+    for key in gridded:
+        trial = {**chosen, key: 1}
+        fewer, _ = _impose_runs(runs, titles, s, whole, panels, head, trial)
         if _paper(fewer) < _paper(out):
-            out = fewer
+            out, chosen = fewer, trial
     # honeycombs, by the settings they print with: with fold, pieces without backs use the
     # whole page, as elsewhere
     by_settings: dict[bool, list[tuple[list[Item], str]]] = {}
@@ -1074,10 +1116,9 @@ def _impose_runs(runs: dict[tuple[float, float, float, bool, bool], list[Item]],
                  fewer: dict[tuple[float, float, float, bool, bool], int]
                  ) -> tuple[list[Sheet], list[tuple[float, float, float, bool, bool]]]:
     """``impose_game`` for runs grouped by size: whole grid sheets (``fewer[key]`` fewer of
-    them for that run), the rest packed. Also the runs whose grid left a row or a column out
-    for the footer."""
+    them for that run), the rest packed. Also the runs printed on whole grid sheets."""
     grid: list[Sheet] = []
-    reduced: list[tuple[float, float, float, bool, bool]] = []
+    gridded: list[tuple[float, float, float, bool, bool]] = []
     units: dict[bool, list[Unit]] = {False: [], True: []}  # by: on the whole page (fold)
     leftover: dict[bool, list[list[Item]]] = {False: [], True: []}  # runs the packer groups
     small: dict[tuple[float, float, float, bool], list[Item]] = {}
@@ -1092,10 +1133,14 @@ def _impose_runs(runs: dict[tuple[float, float, float, bool, bool], list[Item]],
                 units[on_whole].extend(board_parts(it, rs))
             continue
         _, _, uw, uh = usable_area(rs, g.landscape)
-        dense = g.count * d.w * d.h >= FULL_FILL * uw * uh
+        # a piece alone on its sheet leaves that sheet's free space to the packer's small
+        # pieces (counters beside a player board), unless it is a sheet to be read (whose
+        # blank back may take the checklist, ``panel_on_a_back``)
+        alone = g.count == 1 and items[0].comp.kind != "sheet"
+        dense = g.count * d.w * d.h >= FULL_FILL * uw * uh and not alone
         full = len(items) - len(items) % g.count if dense else 0
-        if g.reduced and full:
-            reduced.append(key)
+        if full:
+            gridded.append(key)
         full = max(0, full - fewer.get(key, 0) * g.count)
         grid.extend(impose(items[:full], rs, titles[key]))
         rest = strips(items[full:], rs)
@@ -1118,4 +1163,4 @@ def _impose_runs(runs: dict[tuple[float, float, float, bool, bool], list[Item]],
         first = head if on_whole == (whole is not s) else None  # with the panels
         if todo or runs_small or first or leftover[on_whole]:
             out = out + pack(todo, rs, first, runs_small, leftover[on_whole])
-    return out, reduced
+    return out, gridded
