@@ -761,6 +761,8 @@ def _fill_sheet(layout: Layout, k: int, small: list[list[Item]], s: Settings, ma
         rest = [list(run) for run in small]
         for r in rooms:
             _fill(sheet, rest, s, marks, r)
+        if TIGHT_ROOM in rooms:
+            sheet = [(sheet[0][0], _spread(sheet[0][1], s, sheet[0][0]))]
         return sum(len(run) for run in rest), sheet[0], rest
 
     left, best, rest = trial((room,))
@@ -874,15 +876,105 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
 TIGHT_ROOM = 1.0  # mm past a piece's bleed where the marks between neighbours are left out
 
 
+REPAIRS = 8  # rounds of pushing pieces apart for their crop marks, at most, per sheet
+Pair = tuple[int, int, int]  # an axis (0: x, 1: y), and two units in order along it
+
+
 def _spread(sheet: list[Placed], s: Settings, landscape: bool) -> list[Placed]:
-    """A sheet packed with ``TIGHT_ROOM``, its units pushed apart to ``MARK_ROOM`` (along
-    each axis, those sharing a band, as ``_settle`` pushes) where the sheet has the room for
-    it; as it was where it has not."""
-    wide = [(replace(u, room=MARK_ROOM), x, y, t) for u, x, y, t in sheet]
-    settled = _settle(wide, s, landscape)
-    if settled is None:
-        return sheet
-    return settled
+    """A sheet packed tight (``TIGHT_ROOM``): where a cut line has no crop mark at either
+    end, the unit beside one of its ends (not the margin's) is pushed away along it to
+    ``MARK_ROOM`` each, with whatever lies beyond it, as ``_settle`` pushes; round by round
+    while marks are wanting and the sheet has the room. As it was where it has not."""
+    current = sheet
+    apart: set[Pair] = set()
+    for _ in range(REPAIRS):
+        wanted = _wanting(current, s, landscape)
+        if not wanted or wanted <= apart:
+            return current  # every mark drawn, or what blocks the rest is the margin
+        pushed = _push(current, s, landscape, apart | wanted)
+        if pushed is None:
+            return current
+        current, apart = pushed, apart | wanted
+    return current
+
+
+def _size(u: Unit, turn: int) -> tuple[float, float]:
+    """A placed unit's size on the page (a block's own size follows its turn once set)."""
+    if turn and not (isinstance(u, Strip) and u.turn == turn):
+        return u.h, u.w
+    return u.w, u.h
+
+
+def _push(sheet: list[Placed], s: Settings, landscape: bool,
+          apart: set[Pair]) -> list[Placed] | None:
+    """``_settle`` with the pairs in ``apart`` kept ``MARK_ROOM`` each past their bleeds
+    along their axis: each unit pushed on past those before it in its band; None if that
+    runs off the area."""
+    _, by, _, bh, _ = _bin(s, landscape, TIGHT_ROOM)
+    ux, uy, uw, _ = usable_area(s, landscape)
+    n = len(sheet)
+    pos = ([x for _, x, _, _ in sheet], [y for _, _, y, _ in sheet])
+    size = [_size(u, t) for u, _, _, t in sheet]
+    pads = [_pad(u, s) for u, _, _, _ in sheet]
+    units = [u for u, _, _, _ in sheet]
+
+    def span(k: int, axis: int) -> tuple[float, float]:
+        return pos[axis][k] - pads[k], pos[axis][k] + size[k][axis] + pads[k]
+
+    for axis, start in ((0, ux), (1, uy)):
+        lo = pos[axis]
+        for k in sorted(range(n), key=lambda k: lo[k]):
+            a = span(k, 1 - axis)
+            need = start
+            for j in range(n):  # those before it along the axis whose band it shares
+                b = span(j, 1 - axis)
+                if j != k and lo[j] < lo[k] and a[0] < b[1] - 1e-6 and b[0] < a[1] - 1e-6:
+                    gap = (units[j].bleed + units[k].bleed + 2 * MARK_ROOM
+                           if (axis, j, k) in apart else pads[j] + pads[k])
+                    need = max(need, lo[j] + size[j][axis] + gap)
+            lo[k] = max(lo[k], need)
+    for k in range(n):
+        if (pos[0][k] + size[k][0] > ux + uw + 1e-6
+                or pos[1][k] + size[k][1] + pads[k] > by + bh + 1e-6):
+            return None
+    return [(u, pos[0][k], pos[1][k], t) for k, (u, _, _, t) in enumerate(sheet)]
+
+
+def _wanting(sheet: list[Placed], s: Settings, landscape: bool) -> set[Pair]:
+    """For each cut line of a packed sheet with no crop mark: the unit it belongs to and the
+    one beside the end of it with the most room (an end at the margin left out)."""
+    owner: dict[tuple[int, int], int] = {}
+    for k, (u, _, _, _) in enumerate(sheet):
+        if isinstance(u, Strip):
+            for it in u.items:
+                owner[id(it.comp), it.copy] = k
+    boxes = []
+    for u, x, y, t in sheet:
+        w, h = _size(u, t)
+        boxes.append((x - u.bleed, y - u.bleed, x + w + u.bleed, y + h + u.bleed))
+    drawn = _sheets([(landscape, sheet)], s)
+    out: set[Pair] = set()
+    for _, i, line, at in unmarked(drawn[:1], s):
+        p = drawn[0].placements[i]
+        if (id(p.comp), p.copy) not in owner:
+            continue
+        k = owner[id(p.comp), p.copy]
+        axis = 0 if line == "y" else 1  # a line across the page runs along x
+        lo, hi = boxes[k][axis], boxes[k][axis + 2]
+        near: list[tuple[float, Pair]] = []
+        for j, b in enumerate(boxes):
+            if j == k or not b[1 - axis] - 1e-6 <= at <= b[3 - axis] + 1e-6:
+                continue
+            if b[axis + 2] <= lo + 1e-6:
+                near.append((lo - b[axis + 2], (axis, j, k)))
+            elif b[axis] >= hi - 1e-6:
+                near.append((b[axis] - hi, (axis, k, j)))
+        before = max((g for g in near if g[1][2] == k), default=None, key=lambda g: -g[0])
+        after = max((g for g in near if g[1][1] == k), default=None, key=lambda g: -g[0])
+        ends = [e for e in (before, after) if e is not None]
+        if ends:
+            out.add(max(ends, key=lambda e: e[0])[1])
+    return out
 
 
 def _sheets(layout: Layout, s: Settings) -> list[Sheet]:
