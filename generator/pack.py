@@ -862,10 +862,8 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
         if first is not None:  # the notice opens the reprint
             layout.sort(key=lambda sheet: not any(u is first for u, _, _, _ in sheet[1]))
         for marks in (True, False):
-            filled = _filled(layout, small, s, marks)
-            if room != MARK_ROOM:
-                filled = [(landscape, _spread(placed, s, landscape))
-                          for landscape, placed in filled]
+            filled = [(landscape, _spread(placed, s, landscape))
+                      for landscape, placed in _filled(layout, small, s, marks)]
             sheets = _sheets(filled, s)
             if best is None or (_paper(sheets) < _paper(best) and not unmarked(sheets, s)):
                 best = sheets

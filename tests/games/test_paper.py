@@ -1,14 +1,15 @@
 """Paper: every bundled game, on Letter and A4, flipped on the long and the short edge.
 
 Read from the manifest a build writes: no page without a component (but the checklist's and
-the errata notice's), sheets of paper within 1.3 times the area bound (the components' trim
-areas over the printable area; 1.3 since every crop mark prints), one-sided sheets in their
-own file, and the duplex and geometry rules on every sheet.
+the errata notice's), sheets of paper within 1.2 times the area bound on A4 (the components'
+trim areas over the printable area) and 1.3 times on Letter (see the test), one-sided sheets
+in their own file, and the duplex and geometry rules on every sheet.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -104,14 +105,22 @@ def test_no_page_without_a_component_but_the_checklist_and_notice(
 
 
 @pytest.mark.parametrize("case", CASES, ids=["-".join(c) for c in CASES])
-def test_sheets_stay_within_a_quarter_of_the_area_bound(
+def test_sheets_stay_within_a_fifth_of_the_area_bound_on_a4(
         case: tuple[str, str, str], tmp_path_factory: pytest.TempPathFactory) -> None:
     _, manifest = built(case, tmp_path_factory)
-    # 1.3, not 1.25: every cut line's crop mark now prints, 3 mm inside the printable area,
-    # which costs Letter a poker card a sheet and a grid of 16 mm counters a column on A4
-    # (M.U.L.E.: 23 sheets for 18.1 on Letter, 22 for 17.5 on A4)
-    assert physical_sheets(manifest) <= 1.3 * area_bound(manifest), (
-        physical_sheets(manifest), round(area_bound(manifest), 2))
+    bound = area_bound(manifest)
+    if case[1] == "a4":
+        assert physical_sheets(manifest) <= 1.2 * bound, (physical_sheets(manifest),
+                                                          round(bound, 2))
+        return
+    # Letter: every cut line's crop mark prints, 3 mm inside the printable area, so a Letter
+    # card sheet holds 8 poker cards (the ninth row's marks would need 272.7 mm of 267.4),
+    # and a 200 mm airship takes a landscape sheet to itself (M.U.L.E.: 23 sheets for 18.1,
+    # Mutagen 26 for 20.4); a small game may take one sheet more than its bound rounded up
+    # (Das Störrische Muli: its pieces fill 89 % of a Letter sheet in trims alone and take
+    # two with their bleed and marks, 5 sheets for 3.6)
+    assert physical_sheets(manifest) <= max(1.3 * bound, math.ceil(bound) + 1), (
+        physical_sheets(manifest), round(bound, 2))
 
 
 @pytest.mark.parametrize("case", CASES, ids=["-".join(c) for c in CASES])
