@@ -5,8 +5,7 @@ poker cards, 192 counters) keep the grid of ``layout.impose``: butted where blee
 not fit, crop marks running to the margin. Larger pieces left over become *units*:
 
 - a **strip**: a row (or a block of rows) of same-size pieces butted edge to edge (shared cut
-  lines, bleed only around it), with short crop marks on every cut line just outside the
-  bleed;
+  lines, bleed only around it), with crop marks on every cut line just outside the bleed;
 - a **board part**: one overlapping part of a board larger than the page, with its
   registration marks (only where the neighbouring part covers it), part label and assembly map;
 - a **panel**: a block of sheet text (the component checklist, the end of an errata notice).
@@ -21,16 +20,26 @@ their side (drawn turned a quarter; a piece with a back stays upright, since its
 have to follow). Then the small pieces (tokens, counters, tiles under ``SMALL``) go into the
 space left: on each sheet, blocks of one size cut to fit its largest free rectangles
 (``free_space``), one size with backs or without in one block; what is left of them opens
-sheets of its own, filled the same way. rectpack is a maintained, pure-Python 2D bin packer;
-its MaxRects heuristics place mixed sizes far denser than shelf packing (the former approach,
-which lost the height of every shelf's tallest piece), and carving the small pieces to the
-free space puts them beside boards and dashboards rather than on sheets of their own.
+sheets of its own, filled the same way. A piece alone on its grid sheet (a player board) is
+packed instead, so counters fill the space beside it. rectpack is a maintained, pure-Python
+2D bin packer; its MaxRects heuristics place mixed sizes far denser than shelf packing (the
+former approach, which lost the height of every shelf's tallest piece), and carving the small
+pieces to the free space puts them beside boards and dashboards rather than on sheets of
+their own.
 
 Cutting stays easy: every unit is padded by its own bleed (none for standees, dice nets and
-other pieces printed without) plus ``MARK_ROOM`` on every side, so no piece's bleed reaches
-another's trim and every piece keeps marks on each of its cut lines, and every trim stays
-inside the printable margin (``_settle``). The bottom band stays free for the footer.
-Backs mirror about the page centre exactly as on grid sheets (``layout.mirror``).
+other pieces printed without, board parts and panels) plus ``MARK_ROOM`` on every side, so no
+piece's bleed reaches another's trim, a crop mark of ``MARK_LEN`` (3 mm, what a trimmer lines
+up on) fits between any two neighbours, and every trim stays inside the printable margin
+(``_settle``). Rows stop short of the printable width by the room for their marks at one end,
+and a block too wide for a portrait sheet's marks keeps that room beside it, so it goes to a
+landscape sheet (``_mark_end``). No mark is drawn shorter than ``MARK_LEN`` or in the margin.
+Where packing tighter saves a sheet (``TIGHT_ROOM``, or small pieces carved tighter into a
+sheet's free space), the tight layout is taken only once every cut line on it still has its
+mark at one end: where one has none, the piece beside one of its ends is pushed away along it
+as far as the sheet allows (``_spread``), and ``unmarked`` checks the result. The bottom band
+stays free for the footer. Backs mirror about the page centre exactly as on grid sheets
+(``layout.mirror``).
 """
 
 from __future__ import annotations
@@ -413,7 +422,7 @@ def _pad(u: Unit, s: Settings, wide: bool = False) -> float:
 
 def _footprint(u: Unit, s: Settings, wide: bool = False) -> tuple[int, int]:
     """The room a unit takes in the packing area: its trim, its padding on every side, and
-    ``_mark_ends`` beyond its right end."""
+    ``_mark_end`` beyond its right end."""
     pad = _pad(u, s, wide)
     return (math.ceil((u.w + 2 * pad + _mark_end(u, s)) * SCALE),
             math.ceil((u.h + 2 * pad) * SCALE))
@@ -441,7 +450,7 @@ def _marks_across(sheet: list[Placed], s: Settings, landscape: bool) -> bool:
     ux, _, uw, _ = usable_area(s, landscape)
     for u, x, _, turn in sheet:
         if isinstance(u, Strip):
-            w = u.h if turn else u.w
+            w, _ = _size(u, turn)
             room = mark_room(u.bleed)
             if x - ux < room - 1e-6 and ux + uw - (x + w) < room - 1e-6:
                 return False
