@@ -1020,7 +1020,7 @@ def unmarked(sheets: list[Sheet], s: Settings) -> list[tuple[int, int, str, floa
                 length = abs(m.y2 - m.y1) if vertical else abs(m.x2 - m.x1)
                 lines[key] = max(lines.get(key, 0.0), length)
         for i, p in enumerate(sheet.placements):
-            if p.part:
+            if p.part or p.face == "back":  # (folded, a back is cut with its front)
                 continue
             x, y, w, h = p.trim
             for at, vertical in ((x, True), (x + w, True), (y, False), (y + h, False)):
