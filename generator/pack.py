@@ -742,23 +742,23 @@ def free_space(area: Box, used: list[Box]) -> list[Box]:
     return free
 
 
-def _filled(layout: Layout, small: list[list[Item]], s: Settings, marks: bool,
+def _filled(layout: Layout, small: list[list[Item]], s: Settings,
             room: float = MARK_ROOM) -> Layout:
     """``layout`` with ``small`` filled in (``_fill_sheet``), and what is left of them on
     sheets of their own, filled the same way; neither argument changes."""
     out: Layout = [(landscape, list(placed)) for landscape, placed in layout]
     rest = [list(run) for run in small]
     for k in range(len(out)):
-        _fill_sheet(out, k, rest, s, marks, room)
+        _fill_sheet(out, k, rest, s, room)
     while any(rest):
         out.append((False, []))
-        _fill_sheet(out, len(out) - 1, rest, s, marks, room)
+        _fill_sheet(out, len(out) - 1, rest, s, room)
         if not out[-1][1]:
             raise ValueError("a small piece fits no sheet")
     return out
 
 
-def _fill_sheet(layout: Layout, k: int, small: list[list[Item]], s: Settings, marks: bool,
+def _fill_sheet(layout: Layout, k: int, small: list[list[Item]], s: Settings,
                 room: float) -> None:
     """Small pieces into sheet ``k``'s free space (``_fill``) with ``room`` around their
     blocks, and then more of them into what is left with ``TIGHT_ROOM``; or all of them with
@@ -769,27 +769,28 @@ def _fill_sheet(layout: Layout, k: int, small: list[list[Item]], s: Settings, ma
         sheet = [(layout[k][0], list(layout[k][1]))]
         rest = [list(run) for run in small]
         for r in rooms:
-            _fill(sheet, rest, s, marks, r)
-        if TIGHT_ROOM in rooms:
-            sheet = [(sheet[0][0], _spread(sheet[0][1], s, sheet[0][0]))]
+            _fill(sheet, rest, s, r)
         return sum(len(run) for run in rest), sheet[0], rest
 
     left, best, rest = trial((room,))
-    if room > TIGHT_ROOM:
+    if room > TIGHT_ROOM and left:
         for rooms in ((room, TIGHT_ROOM), (TIGHT_ROOM,)):
-            n, sheet, after = trial(rooms)
-            if n < left and not unmarked(_sheets([sheet], s), s):
+            n, (landscape, placed), after = trial(rooms)
+            if n >= left:
+                continue  # (no more of them fit: nothing to check)
+            sheet = (landscape, _spread(placed, s, landscape))
+            if not _wanting(sheet[1], s, landscape, any_line=True):
                 left, best, rest = n, sheet, after
     layout[k] = best
     small[:] = rest
 
 
-def _fill(layout: Layout, small: list[list[Item]], s: Settings, marks: bool = True,
+def _fill(layout: Layout, small: list[list[Item]], s: Settings,
           room: float = MARK_ROOM) -> None:
     """Small pieces into the space the packed sheets leave: on each sheet, blocks of one
-    size cut to fit its largest free rectangles, the largest pieces first. With ``marks``,
-    a block leaves one end of its cut lines across the page the room for crop marks inside
-    the printable area (``mark_room``): moved off the margin, or a column narrower."""
+    size cut to fit its largest free rectangles, the largest pieces first, ``room`` past their
+    bleed. A block leaves one end of its cut lines across the page the room for crop marks
+    inside the printable area (``mark_room``): moved off the margin, or a column narrower."""
     pad = s.bleed + room
     small.sort(key=lambda run: -run[0].front.w * run[0].front.h if run else 0.0)
     for landscape, placed in layout:
@@ -810,7 +811,7 @@ def _fill(layout: Layout, small: list[list[Item]], s: Settings, marks: bool = Tr
                     # the block's cut lines across the page keep a printable mark at one end:
                     # its left end far enough inside, or its right end
                     x = fx + pad
-                    while marks and cols >= 1 and not (
+                    while cols >= 1 and not (
                             x + cols * d.w <= ux + uw - mark_room(d.bleed) + 1e-9
                             or x >= ux + mark_room(d.bleed) - 1e-9):
                         if fx + fw - pad - cols * d.w >= ux + mark_room(d.bleed) - 1e-9:
@@ -851,10 +852,10 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
 
     Every unit first keeps ``MARK_ROOM`` free past its bleed, so a crop mark between two
     neighbours prints ``MARK_LEN`` long. Pieces packed with ``TIGHT_ROOM`` instead (a mark
-    between them would be too short to draw) and small pieces filled without keeping room at
-    the margin are tried too: such a layout is taken only when it saves a sheet and every
-    cut line of every piece still has a mark of ``MARK_LEN`` inside the printable area at
-    one of its ends (``unmarked``)."""
+    between them would be too short to draw) are tried too, pushed apart where their marks
+    want it (``_spread``): that layout is taken only when it saves a sheet and every cut line
+    of every piece still has a mark of ``MARK_LEN`` inside the printable area at one of its
+    ends (``unmarked``)."""
     small = [list(run) for run in small or [] if run]
     runs = [list(run) for run in runs or [] if run]
     best: list[Sheet] | None = None
@@ -870,12 +871,12 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
                     u.turn = turn
         if first is not None:  # the notice opens the reprint
             layout.sort(key=lambda sheet: not any(u is first for u, _, _, _ in sheet[1]))
-        for marks in (True, False):
-            filled = [(landscape, _spread(placed, s, landscape))
-                      for landscape, placed in _filled(layout, small, s, marks)]
-            sheets = _sheets(filled, s)
-            if best is None or (_paper(sheets) < _paper(best) and not unmarked(sheets, s)):
-                best = sheets
+        filled = _filled(layout, small, s)
+        if room != MARK_ROOM:
+            filled = [(landscape, _spread(placed, s, landscape)) for landscape, placed in filled]
+        sheets = _sheets(filled, s)
+        if best is None or (_paper(sheets) < _paper(best) and not unmarked(sheets, s)):
+            best = sheets
     assert best is not None
     return best
 
@@ -947,9 +948,12 @@ def _push(sheet: list[Placed], s: Settings, landscape: bool,
     return [(u, pos[0][k], pos[1][k], t) for k, (u, _, _, t) in enumerate(sheet)]
 
 
-def _wanting(sheet: list[Placed], s: Settings, landscape: bool) -> set[Pair]:
+def _wanting(sheet: list[Placed], s: Settings, landscape: bool,
+             any_line: bool = False) -> set[Pair]:
     """For each cut line of a packed sheet with no crop mark: the unit it belongs to and the
-    one beside the end of it with the most room (an end at the margin left out)."""
+    one beside the end of it with the most room (an end at the margin left out). With
+    ``any_line``, whether there is such a line at all: (-1, -1, -1) for one whose ends are
+    both at the margin, a pair for one beside a unit."""
     owner: dict[tuple[int, int], int] = {}
     for k, (u, _, _, _) in enumerate(sheet):
         if isinstance(u, Strip):
@@ -959,10 +963,12 @@ def _wanting(sheet: list[Placed], s: Settings, landscape: bool) -> set[Pair]:
     for u, x, y, t in sheet:
         w, h = _size(u, t)
         boxes.append((x - u.bleed, y - u.bleed, x + w + u.bleed, y + h + u.bleed))
-    drawn = _sheets([(landscape, sheet)], s)
+    drawn = _marked(sheet, s, landscape)
     out: set[Pair] = set()
-    for _, i, line, at in unmarked(drawn[:1], s):
-        p = drawn[0].placements[i]
+    for _, i, line, at in unmarked([drawn], s):
+        if any_line:
+            return {(-1, -1, -1)}
+        p = drawn.placements[i]
         if (id(p.comp), p.copy) not in owner:
             continue
         k = owner[id(p.comp), p.copy]
@@ -982,6 +988,21 @@ def _wanting(sheet: list[Placed], s: Settings, landscape: bool) -> set[Pair]:
         if ends:
             out.add(max(ends, key=lambda e: e[0])[1])
     return out
+
+
+def _marked(placed: list[Placed], s: Settings, landscape: bool) -> Sheet:
+    """A packed sheet's front as far as its crop marks go: blocks placed with their marks,
+    board parts and panels as the boxes those marks stop short of (drawing their assembly
+    maps and text would change none)."""
+    W, H = page_size(s.paper, landscape)
+    front = Sheet(W, H, "front", "")
+    for u, x, y, _ in placed:
+        if isinstance(u, Strip):
+            u.place(x, y, front, None, replace(s, duplex="none"), landscape)
+        else:
+            front.occupied.append((x, y, u.w, u.h))
+    front.marks[:] = fit_marks(front, s)
+    return front
 
 
 def _sheets(layout: Layout, s: Settings) -> list[Sheet]:
@@ -1184,15 +1205,18 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         items = runs.setdefault(key, [])
         items.extend(Item(f.comp, i + 1, f.front, f.back) for i in range(f.comp.count))
         titles.setdefault(key, f.comp.group or f.comp.kind)
-    out, gridded = _impose_runs(runs, titles, s, whole, panels, head, {})
+    out, gridded, free = _impose_runs(runs, titles, s, whole, panels, head, {})
     # a run's last whole grid sheet may be better spent on the space other sheets leave (as
-    # the grid's leftovers are): keep whichever prints on fewer sheets of paper
+    # the grid's leftovers are): keep whichever prints on fewer sheets of paper (tried where
+    # its pieces' trims fit the free printable area of the packed sheets, to gain one)
     chosen: dict[tuple[float, float, float, bool, bool], int] = {}
-    for key in gridded:
+    for key, area in gridded.items():
+        if area > free:
+            continue
         trial = {**chosen, key: 1}
-        fewer, _ = _impose_runs(runs, titles, s, whole, panels, head, trial)
+        fewer, _, left = _impose_runs(runs, titles, s, whole, panels, head, trial)
         if _paper(fewer) < _paper(out):
-            out, chosen = fewer, trial
+            out, chosen, free = fewer, trial, left
     # honeycombs, by the settings they print with: with fold, pieces without backs use the
     # whole page, as elsewhere
     by_settings: dict[bool, list[tuple[list[Item], str]]] = {}
@@ -1209,15 +1233,29 @@ def _paper(sheets: list[Sheet]) -> int:
     return sum(1 for sh in sheets if sh.side == "front")
 
 
+def _taken(sheet: Sheet) -> float:
+    """The area a sheet's pieces' trims and its sheet texts take (a board part's box, its
+    trim and label, is counted by its trim)."""
+    trims = [p.trim for p in sheet.placements]
+    area = sum(w * h for _, _, w, h in trims)
+    for x, y, w, h in sheet.occupied:
+        if not any(abs(x - tx) < 1e-6 and abs(y - ty) < 1e-6 for tx, ty, _, _ in trims):
+            area += w * h
+    return area
+
+
 def _impose_runs(runs: dict[tuple[float, float, float, bool, bool], list[Item]],
                  titles: dict[tuple[float, float, float, bool, bool], str], s: Settings,
                  whole: Settings, panels: list[Panel] | None, head: Panel | None,
                  fewer: dict[tuple[float, float, float, bool, bool], int]
-                 ) -> tuple[list[Sheet], list[tuple[float, float, float, bool, bool]]]:
+                 ) -> tuple[list[Sheet], dict[tuple[float, float, float, bool, bool], float],
+                            float]:
     """``impose_game`` for runs grouped by size: whole grid sheets (``fewer[key]`` fewer of
-    them for that run), the rest packed. Also the runs printed on whole grid sheets."""
+    them for that run), the rest packed. Also the runs printed on whole grid sheets, with the
+    trim area of one such sheet's pieces, and the printable area the packed sheets leave
+    free (of trims and sheet texts)."""
     grid: list[Sheet] = []
-    gridded: list[tuple[float, float, float, bool, bool]] = []
+    gridded: dict[tuple[float, float, float, bool, bool], float] = {}
     units: dict[bool, list[Unit]] = {False: [], True: []}  # by: on the whole page (fold)
     leftover: dict[bool, list[list[Item]]] = {False: [], True: []}  # runs the packer groups
     small: dict[tuple[float, float, float, bool], list[Item]] = {}
@@ -1239,7 +1277,7 @@ def _impose_runs(runs: dict[tuple[float, float, float, bool, bool], list[Item]],
         dense = g.count * d.w * d.h >= FULL_FILL * uw * uh and not alone
         full = len(items) - len(items) % g.count if dense else 0
         if full:
-            gridded.append(key)
+            gridded[key] = g.count * d.w * d.h
         full = max(0, full - fewer.get(key, 0) * g.count)
         grid.extend(impose(items[:full], rs, titles[key]))
         rest = strips(items[full:], rs)
@@ -1256,10 +1294,16 @@ def _impose_runs(runs: dict[tuple[float, float, float, bool, bool], list[Item]],
             continue
         units[whole is not s].append(panel)
     out = grid
+    free = 0.0
     for on_whole, rs in ((False, s), (True, whole)):
         todo = sorted(units[on_whole], key=lambda u: -u.w * u.h)
         runs_small = [v for k, v in small.items() if k[3] == on_whole]
         first = head if on_whole == (whole is not s) else None  # with the panels
         if todo or runs_small or first or leftover[on_whole]:
-            out = out + pack(todo, rs, first, runs_small, leftover[on_whole])
-    return out, gridded
+            packed = pack(todo, rs, first, runs_small, leftover[on_whole])
+            for sheet in packed:
+                if sheet.side == "front":
+                    _, _, uw, uh = usable_area(rs, sheet.w > sheet.h)
+                    free += uw * uh - _taken(sheet)
+            out = out + packed
+    return out, gridded, free
