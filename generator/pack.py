@@ -779,7 +779,7 @@ def _fill_sheet(layout: Layout, k: int, small: list[list[Item]], s: Settings,
             if n >= left:
                 continue  # (no more of them fit: nothing to check)
             sheet = (landscape, _spread(placed, s, landscape))
-            if not _wanting(sheet[1], s, landscape, any_line=True):
+            if not unmarked([_marked(sheet[1], s, landscape)], s):
                 left, best, rest = n, sheet, after
     layout[k] = best
     small[:] = rest
@@ -948,12 +948,9 @@ def _push(sheet: list[Placed], s: Settings, landscape: bool,
     return [(u, pos[0][k], pos[1][k], t) for k, (u, _, _, t) in enumerate(sheet)]
 
 
-def _wanting(sheet: list[Placed], s: Settings, landscape: bool,
-             any_line: bool = False) -> set[Pair]:
+def _wanting(sheet: list[Placed], s: Settings, landscape: bool) -> set[Pair]:
     """For each cut line of a packed sheet with no crop mark: the unit it belongs to and the
-    one beside the end of it with the most room (an end at the margin left out). With
-    ``any_line``, whether there is such a line at all: (-1, -1, -1) for one whose ends are
-    both at the margin, a pair for one beside a unit."""
+    one beside the end of it with the most room (an end at the margin left out)."""
     owner: dict[tuple[int, int], int] = {}
     for k, (u, _, _, _) in enumerate(sheet):
         if isinstance(u, Strip):
@@ -966,8 +963,6 @@ def _wanting(sheet: list[Placed], s: Settings, landscape: bool,
     drawn = _marked(sheet, s, landscape)
     out: set[Pair] = set()
     for _, i, line, at in unmarked([drawn], s):
-        if any_line:
-            return {(-1, -1, -1)}
         p = drawn.placements[i]
         if (id(p.comp), p.copy) not in owner:
             continue
@@ -982,8 +977,9 @@ def _wanting(sheet: list[Placed], s: Settings, landscape: bool,
                 near.append((lo - b[axis + 2], (axis, j, k)))
             elif b[axis] >= hi - 1e-6:
                 near.append((b[axis] - hi, (axis, k, j)))
-        before = max((g for g in near if g[1][2] == k), default=None, key=lambda g: -g[0])
-        after = max((g for g in near if g[1][1] == k), default=None, key=lambda g: -g[0])
+        # the nearest unit before the line's one end and after its other
+        before = min((g for g in near if g[1][2] == k), default=None, key=lambda g: g[0])
+        after = min((g for g in near if g[1][1] == k), default=None, key=lambda g: g[0])
         ends = [e for e in (before, after) if e is not None]
         if ends:
             out.add(max(ends, key=lambda e: e[0])[1])
