@@ -6,8 +6,10 @@ double-sided (GAME.pdf) and one-sided (GAME-single-sided.pdf), the area bound (t
 areas of every component over the printable area of one sheet: no imposition can use fewer
 sheets), their ratio, and the pages with no component on them (the checklist's back of a
 rules sheet is one; a blank page would be another). From the sheets as imposed: the
-shortest crop mark inside the printable area (``--margin``, where a home printer prints)
-and how many marks lie wholly in the margin (a cut line whose every mark would, keeps one).
+shortest crop mark inside the printable area (``--margin``, where a home printer prints),
+how many marks lie wholly in the margin, how many cut lines have no mark of 3 mm there, and
+how full the emptiest sheet is (the trims and sheet texts on it over its printable area) with
+the number of sheets under 40 % full.
 Then, per game, the smallest CIEDE2000 between two colours of one of its ``distinct`` lists
 and between one of them and the paper, read on rendered faces (``generator.distinct``), in
 the full print and the saver print.
@@ -47,8 +49,9 @@ def figures(manifest: dict[str, Any]) -> dict[str, float]:
             "empty": sum(1 for s in manifest["sheets"] if not s["placements"])}
 
 
-def mark_figures(key: str, paper: str, duplex: str) -> tuple[float, int]:
-    """The shortest crop mark's length inside the printable area, and the marks outside it."""
+def mark_figures(key: str, paper: str, duplex: str) -> tuple[float, int, int, float, int]:
+    """The shortest crop mark's length inside the printable area, the marks outside it, the
+    cut lines without a printable mark, the emptiest sheet's fill and the sheets under 40 %."""
     from components import load
     from generator.build import (
         checklist_panel,
@@ -61,6 +64,7 @@ def mark_figures(key: str, paper: str, duplex: str) -> tuple[float, int]:
     )
     from generator.draw import Options
     from generator.layout import MARK, Line, Settings
+    from generator.pack import unmarked
 
     game = load(key)
     settings = Settings(paper=paper, duplex=duplex)
@@ -84,7 +88,19 @@ def mark_figures(key: str, paper: str, duplex: str) -> tuple[float, int]:
                 outside += 1
             else:
                 shortest = min(shortest, inside)
-    return shortest, outside
+    fills = [fill(sheet, m) for sheet in sheets if sheet.side == "front"]
+    return (shortest, outside, len(unmarked(sheets, settings)), min(fills),
+            sum(1 for f in fills if f < 0.4))
+
+
+def fill(sheet: Any, margin: float) -> float:
+    """The share of a sheet's printable area its pieces' trims and its sheet texts take."""
+    trims = [p.trim for p in sheet.placements if p.face == "front"]
+    area = sum(w * h for _, _, w, h in trims)
+    for x, y, w, h in sheet.occupied:  # a panel's box (a board part's is its trim's)
+        if not any(abs(x - tx) < 1e-6 and abs(y - ty) < 1e-6 for tx, ty, _, _ in trims):
+            area += w * h
+    return area / ((sheet.w - 2 * margin) * (sheet.h - 2 * margin))
 
 
 def colour_figures(key: str) -> str:
@@ -115,7 +131,8 @@ def main() -> None:
     ap.add_argument("--duplex", nargs="+", default=["long", "short"])
     args = ap.parse_args()
     print(f"{'game':16} {'paper':6} {'edge':5} {'sheets':>6} {'2-sided':>7} {'1-sided':>7} "
-          f"{'bound':>6} {'ratio':>6} {'no component':>12} {'mark mm':>7} {'in margin':>9}")
+          f"{'bound':>6} {'ratio':>6} {'no component':>12} {'mark mm':>7} {'in margin':>9} "
+          f"{'unmarked':>8} {'emptiest':>8} {'<40%':>4}")
     with tempfile.TemporaryDirectory() as tmp:
         for key in args.games:
             for paper in args.paper:
@@ -124,11 +141,12 @@ def main() -> None:
                     r = build(load(key), BuildOptions(Settings(paper=paper, duplex=duplex),
                                                       ("pdf",), out))
                     f = figures(json.loads(r.manifest.read_text()))
-                    shortest, outside = mark_figures(key, paper, duplex)
+                    shortest, outside, bare, emptiest, thin = mark_figures(key, paper,
+                                                                           duplex)
                     print(f"{key:16} {paper:6} {duplex:5} {f['sheets']:6.0f} "
                           f"{f['double']:7.0f} {f['single']:7.0f} {f['bound']:6.1f} "
                           f"{f['ratio']:6.2f} {f['empty']:12.0f} {shortest:7.2f} "
-                          f"{outside:9d}")
+                          f"{outside:9d} {bare:8d} {emptiest:7.0%} {thin:4d}")
     print("\nsmallest CIEDE2000 in each game's distinct lists (between two colours / against "
           "the paper), read on rendered faces")
     for key in args.games:

@@ -5,8 +5,7 @@ poker cards, 192 counters) keep the grid of ``layout.impose``: butted where blee
 not fit, crop marks running to the margin. Larger pieces left over become *units*:
 
 - a **strip**: a row (or a block of rows) of same-size pieces butted edge to edge (shared cut
-  lines, bleed only around it), with short crop marks on every cut line just outside the
-  bleed;
+  lines, bleed only around it), with crop marks on every cut line just outside the bleed;
 - a **board part**: one overlapping part of a board larger than the page, with its
   registration marks (only where the neighbouring part covers it), part label and assembly map;
 - a **panel**: a block of sheet text (the component checklist, the end of an errata notice).
@@ -21,16 +20,26 @@ their side (drawn turned a quarter; a piece with a back stays upright, since its
 have to follow). Then the small pieces (tokens, counters, tiles under ``SMALL``) go into the
 space left: on each sheet, blocks of one size cut to fit its largest free rectangles
 (``free_space``), one size with backs or without in one block; what is left of them opens
-sheets of its own, filled the same way. rectpack is a maintained, pure-Python 2D bin packer;
-its MaxRects heuristics place mixed sizes far denser than shelf packing (the former approach,
-which lost the height of every shelf's tallest piece), and carving the small pieces to the
-free space puts them beside boards and dashboards rather than on sheets of their own.
+sheets of its own, filled the same way. A piece alone on its grid sheet (a player board) is
+packed instead, so counters fill the space beside it. rectpack is a maintained, pure-Python
+2D bin packer; its MaxRects heuristics place mixed sizes far denser than shelf packing (the
+former approach, which lost the height of every shelf's tallest piece), and carving the small
+pieces to the free space puts them beside boards and dashboards rather than on sheets of
+their own.
 
 Cutting stays easy: every unit is padded by its own bleed (none for standees, dice nets and
-other pieces printed without) plus ``MARK_ROOM`` on every side, so no piece's bleed reaches
-another's trim and every piece keeps marks on each of its cut lines, and every trim stays
-inside the printable margin (``_settle``). The bottom band stays free for the footer.
-Backs mirror about the page centre exactly as on grid sheets (``layout.mirror``).
+other pieces printed without, board parts and panels) plus ``MARK_ROOM`` on every side, so no
+piece's bleed reaches another's trim, a crop mark of ``MARK_LEN`` (3 mm, what a trimmer lines
+up on) fits between any two neighbours, and every trim stays inside the printable margin
+(``_settle``). Rows stop short of the printable width by the room for their marks at one end,
+and a block too wide for a portrait sheet's marks keeps that room beside it, so it goes to a
+landscape sheet (``_mark_end``). No mark is drawn shorter than ``MARK_LEN`` or in the margin.
+Where packing tighter saves a sheet (``TIGHT_ROOM``, or small pieces carved tighter into a
+sheet's free space), the tight layout is taken only once every cut line on it still has its
+mark at one end: where one has none, the piece beside one of its ends is pushed away along it
+as far as the sheet allows (``_spread``), and ``unmarked`` checks the result. The bottom band
+stays free for the footer. Backs mirror about the page centre exactly as on grid sheets
+(``layout.mirror``).
 """
 
 from __future__ import annotations
@@ -65,6 +74,7 @@ from generator.layout import (
     GAP,
     MARK,
     OVERLAP,
+    PRINTED_MARK,
     Item,
     Placement,
     Settings,
@@ -81,8 +91,10 @@ from generator.layout import (
 
 COVER_INSET = 0.2  # mm: a board part's marks stop this far inside its covered strips
 HALO = 0.6  # mm: the white line under each of those marks (they show on dark board art)
-MARK_ROOM = 1.0  # mm past a piece's bleed: its crop marks run from bleed + GAP to bleed + 2
-MARK_LEN = 1.5
+# mm past a piece's bleed on every side: two neighbours' bleeds stand 2 x MARK_ROOM apart, so
+# a crop mark between them runs from GAP off one bleed to GAP short of the other, MARK_LEN long
+MARK_ROOM = 2.0
+MARK_LEN = PRINTED_MARK  # mm: no crop mark shorter than a trimmer lines up on
 # mm kept free at the bottom of a shared sheet for its footer (the marks between pieces there
 # are short; the footer finds its place between them, or along a side)
 PACK_FOOTER = 6.0
@@ -99,6 +111,7 @@ class Strip:
     items: list[Item]
     cols: int = 0
     turn: int = 0
+    room: float = MARK_ROOM  # mm past its bleed kept free on every side (``_pad``)
 
     def __post_init__(self) -> None:
         if not self.cols:
@@ -182,8 +195,6 @@ def fit_marks(sheet: Sheet, s: Settings) -> list[Primitive]:
     lo_x, hi_x = s.margin, sheet.w - s.margin
     lo_y, hi_y = s.margin, sheet.h - s.margin
     out: list[Primitive] = []
-    dropped: dict[tuple[bool, float], Line] = {}
-    kept: set[tuple[bool, float]] = set()
     for m in sheet.marks:
         if not isinstance(m, Line) or m.style is not MARK:
             out.append(m)
@@ -193,8 +204,6 @@ def fit_marks(sheet: Sheet, s: Settings) -> list[Primitive]:
             out.append(m)
             continue
         at = m.x1 if vertical else m.y1
-        key = (vertical, round(at, 3))
-        dropped.setdefault(key, m)
         a, b = sorted((m.y1, m.y2) if vertical else (m.x1, m.x2))
         lo, hi = (lo_y, hi_y) if vertical else (lo_x, hi_x)
         if not (lo_x if vertical else lo_y) - 1e-9 <= at <= (hi_x if vertical else hi_y) + 1e-9:
@@ -208,19 +217,15 @@ def fit_marks(sheet: Sheet, s: Settings) -> list[Primitive]:
         outward = bool(before) and (not after or a - max(before) <= min(after) - b)
         if outward:  # the piece lies before the mark: run on towards higher values
             stop = min([st for st, _ in spans if st > a + 1e-6] + [math.inf]) - GAP
-            b = min(max(b, min(a + MARK_FULL, stop)), hi)
+            b = min(a + MARK_FULL, stop, hi)
             a = max(a, lo)
         else:
             stop = max([e for _, e in spans if e < b - 1e-6] + [-math.inf]) + GAP
-            a = max(min(a, max(b - MARK_FULL, stop)), lo)
+            a = max(b - MARK_FULL, stop, lo)
             b = min(b, hi)
         if b - a < MARK_LEN - 1e-9:
             continue  # what would print of it is too short to cut by
-        kept.add(key)
         out.append(Line(at, a, at, b, MARK) if vertical else Line(a, at, b, at, MARK))
-    # a cut line whose every mark lies in the margin keeps one there all the same (many
-    # printers print it): a large piece on a shared sheet the packer could not move
-    out += [m for key, m in dropped.items() if key not in kept]
     return out
 
 
@@ -264,6 +269,7 @@ class BoardPart:
 
     bleed: float = 0.0
     turnable: bool = False
+    room: float = MARK_ROOM
 
     @property
     def two_sided(self) -> bool:
@@ -305,6 +311,7 @@ class Panel:
     bleed: float = 0.0
     two_sided: bool = False
     turnable: bool = False
+    room: float = MARK_ROOM
 
     def place(self, x: float, y: float, front: Sheet, back: Sheet | None, s: Settings,
               landscape: bool) -> None:
@@ -359,7 +366,7 @@ def strips(items: list[Item], s: Settings) -> list[Strip]:
 GROUPINGS = ("rows", "block", "pairs", "column")
 
 
-def group(items: list[Item], s: Settings, how: str) -> list[Strip]:
+def group(items: list[Item], s: Settings, how: str, room: float = MARK_ROOM) -> list[Strip]:
     """Same-size copies as butted blocks: ``rows`` as wide as a portrait page's printable
     width; ``block``, those rows stacked as high as the page allows (butting the rows saves
     the gutter between them); ``pairs`` and ``column``, two pieces or one wide and as high as
@@ -369,20 +376,20 @@ def group(items: list[Item], s: Settings, how: str) -> list[Strip]:
         return []
     d = items[0].front
     # a row leaves one end the room for crop marks inside the printable area (``mark_room``)
-    per_row = max(1, int((usable_area(s, False)[2] + 1e-9) // d.w))
+    per_row = max(1, int((usable_area(s, False)[2] - mark_room(d.bleed) + 1e-9) // d.w))
     if how == "rows":
-        return [Strip(items[k:k + per_row]) for k in range(0, len(items), per_row)]
-    _, _, _, bh, _ = _bin(s, False)
-    high = max(1, int((bh - 2 * (d.bleed + MARK_ROOM) + 1e-9) // d.h))
+        return [Strip(items[k:k + per_row], room=room) for k in range(0, len(items), per_row)]
+    _, _, _, bh, _ = _bin(s, False, room)
+    high = max(1, int((bh - 2 * (d.bleed + room) + 1e-9) // d.h))
     cols = {"block": per_row, "pairs": min(2, per_row)}.get(how, 1)
     out: list[Strip] = []
     k = 0
     while k < len(items):
         rows = min(high, (len(items) - k) // cols)
         if rows == 0:  # fewer than a row left
-            out.append(Strip(items[k:]))
+            out.append(Strip(items[k:], room=room))
             break
-        out.append(Strip(items[k:k + cols * rows], cols))
+        out.append(Strip(items[k:k + cols * rows], cols, room=room))
         k += cols * rows
     return out
 
@@ -393,10 +400,12 @@ def mark_room(bleed: float) -> float:
     return bleed + GAP + MARK_LEN
 
 
-def _bin(s: Settings, landscape: bool) -> tuple[float, float, float, float, float]:
-    """The area the padded units may fill (x, y, w, h) and the widest padding: the printable
-    area widened by that padding (trims stay inside it), less the footer band at the bottom."""
-    pad = s.bleed + MARK_ROOM
+def _bin(s: Settings, landscape: bool,
+         room: float = MARK_ROOM) -> tuple[float, float, float, float, float]:
+    """The area the padded units may fill (x, y, w, h) and the widest padding (the bleed and
+    ``room``): the printable area widened by that padding (trims stay inside it), less the
+    footer band at the bottom."""
+    pad = s.bleed + room
     ux, uy, uw, uh = usable_area(s, landscape)
     e = max(0.0, min(pad, s.margin - 0.5))
     top = uy - e
@@ -405,15 +414,47 @@ def _bin(s: Settings, landscape: bool) -> tuple[float, float, float, float, floa
 
 
 def _pad(u: Unit, s: Settings, wide: bool = False) -> float:
-    """The room around a unit: its own bleed (none for pieces printed without) and the room
-    for its crop marks. Board parts and panels, and every unit when ``wide``, keep the full
-    bleed's room."""
-    return (u.bleed if isinstance(u, Strip) and not wide else s.bleed) + MARK_ROOM
+    """The room around a unit: its own bleed (none for pieces printed without, nor for board
+    parts, drawn to their trim, and panels) and the room for its neighbours' crop marks;
+    every unit keeps the full bleed's room when ``wide``."""
+    return (s.bleed if wide else u.bleed) + u.room
 
 
 def _footprint(u: Unit, s: Settings, wide: bool = False) -> tuple[int, int]:
+    """The room a unit takes in the packing area: its trim, its padding on every side, and
+    ``_mark_end`` beyond its right end."""
     pad = _pad(u, s, wide)
-    return (math.ceil((u.w + 2 * pad) * SCALE), math.ceil((u.h + 2 * pad) * SCALE))
+    return (math.ceil((u.w + 2 * pad + _mark_end(u, s)) * SCALE),
+            math.ceil((u.h + 2 * pad) * SCALE))
+
+
+def _mark_end(u: Unit, s: Settings) -> float:
+    """Room kept free beyond a block's right end where it is too wide for the narrowest
+    sheet's printable width to keep the crop marks of its cut lines across the page inside it
+    at either end (Mutagen's 200 mm airships on Letter's 203.9 mm): with it, the block fits
+    only a sheet whose printable width leaves ``mark_room`` at one end (a landscape one), and
+    keeps it there. Down the page, the footer's band below the packing area leaves every
+    block's lower ends room; a block laid on its side must find its room as it lies
+    (``_marks_across``)."""
+    if not isinstance(u, Strip):
+        return 0.0  # board parts line up by their registration marks; panels are text
+    room = mark_room(u.bleed)
+    narrow = min(usable_area(s, landscape)[2] for landscape in _orientations(s))
+    widest = max(usable_area(s, landscape)[2] for landscape in _orientations(s))
+    return room if narrow < u.w + room - 1e-9 <= widest else 0.0
+
+
+def _marks_across(sheet: list[Placed], s: Settings, landscape: bool) -> bool:
+    """Whether every block's cut lines across the page leave room for a crop mark inside the
+    printable area at one end or the other (as far as the page's width goes)."""
+    ux, _, uw, _ = usable_area(s, landscape)
+    for u, x, _, turn in sheet:
+        if isinstance(u, Strip):
+            w, _ = _size(u, turn)
+            room = mark_room(u.bleed)
+            if x - ux < room - 1e-6 and ux + uw - (x + w) < room - 1e-6:
+                return False
+    return True
 
 
 def fits(u: Unit, s: Settings, turned: bool = False) -> bool:
@@ -424,7 +465,7 @@ def fits(u: Unit, s: Settings, turned: bool = False) -> bool:
     if turned:
         fw, fh = fh, fw
     for landscape in _orientations(s):
-        _, by, bw, bh, _ = _bin(s, landscape)
+        _, by, bw, bh, _ = _bin(s, landscape, u.room)
         _, uy, uw, _ = usable_area(s, landscape)
         if (fw <= int(bw * SCALE) and fh <= int(bh * SCALE) and w <= uw + 1e-6
                 and uy + h + _pad(u, s) <= by + bh + 1e-6):
@@ -468,8 +509,9 @@ def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any],
     packer = newPacker(mode=PackingMode.Offline, bin_algo=bins, pack_algo=algo,
                        sort_algo=order, rotation=turning)
     kinds = _orientations(s)
+    room = max((u.room for u in todo), default=MARK_ROOM)
     for k, landscape in enumerate(kinds):
-        _, _, bw, bh, _ = _bin(s, landscape)
+        _, _, bw, bh, _ = _bin(s, landscape, room)
         packer.add_bin(int(bw * SCALE), int(bh * SCALE), count=len(todo), bid=k)
     prints = [_footprint(u, s, wide) for u in todo]
     for i, fp in enumerate(prints):
@@ -481,7 +523,7 @@ def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any],
         if not len(abin):
             continue
         landscape = kinds[abin.bid]
-        bx, by, bw, bh, _ = _bin(s, landscape)
+        bx, by, bw, bh, _ = _bin(s, landscape, room)
         ux, uy, uw, _ = usable_area(s, landscape)
         sheet: list[Placed] = []
         for r in abin:
@@ -493,7 +535,7 @@ def _run(todo: list[Unit], s: Settings, strategy: tuple[Any, Any, Any],
             pad = _pad(u, s, wide)
             sheet.append((u, bx + r.x / SCALE + pad, by + r.y / SCALE + pad, turn))
         settled = _settle(sheet, s, landscape, wide)
-        if settled is None:
+        if settled is None or not _marks_across(settled, s, landscape):
             return None
         sheet = settled
         out.append((landscape, sheet))
@@ -507,7 +549,8 @@ def _settle(sheet: list[Placed], s: Settings, landscape: bool,
     their trim past the printable area's left or top edge: push them in, and whatever lies
     beyond them along that axis as far as their padding needs, keeping every unit's own
     padding clear of its neighbours'. None if that runs past the area's other side."""
-    _, by, _, bh, _ = _bin(s, landscape)
+    _, by, _, bh, _ = _bin(s, landscape, max((u.room for u, _, _, _ in sheet),
+                                             default=MARK_ROOM))
     ux, uy, uw, _ = usable_area(s, landscape)
     pads = [_pad(u, s, wide) for u, _, _, _ in sheet]
     xs = [x for _, x, _, _ in sheet]
@@ -570,13 +613,13 @@ MERGE_RUNS = 100  # rectpack runs at most, per merge (a print stays quick)
 
 
 def _search(fixed: list[Unit], runs: list[list[Item]], s: Settings,
-            head: Panel | None) -> Layout:
+            head: Panel | None, room: float = MARK_ROOM) -> Layout:
     """Pack ``fixed`` units and each run of same-size pieces, in page-wide rows, upright, as
     rectpack packs them; then, while it gains a sheet, repack the emptiest sheets onto one
     fewer (``_merge``)."""
     todo: list[Unit] = ([head] if head is not None else []) + list(fixed)
     for run in runs:
-        todo.extend(group(run, s, "rows"))
+        todo.extend(group(run, s, "rows", room))
     todo.sort(key=lambda u: -u.w * u.h)
     for u in todo:
         if not fits(u, s):
@@ -590,19 +633,19 @@ def _search(fixed: list[Unit], runs: list[list[Item]], s: Settings,
         big = max(todo, key=lambda u: u.w * u.h)
         raise ValueError(f"the pieces do not fit the sheets (the largest is {big.w:.0f} x "
                          f"{big.h:.0f} mm)")
-    while (better := _merge(layout, s)) is not None:
+    while (better := _merge(layout, s, room)) is not None:
         layout = better
     return layout
 
 
-def _merge(layout: Layout, s: Settings) -> Layout | None:
+def _merge(layout: Layout, s: Settings, room: float = MARK_ROOM) -> Layout | None:
     """The two (or three) emptiest sheets' units onto one sheet fewer, when their padded
     areas leave hope: their runs of same-size pieces regrouped (rows butted into blocks, or
     one or two pieces wide; every combination while there are few runs, one run at a time
     after that, up to ``SEARCH_LIMIT``) and pieces without backs laid on their side where
     that packs tighter. None when nothing gains a sheet, so a game that gains nothing
     prints as before."""
-    _, _, bw, bh, _ = _bin(s, False)
+    _, _, bw, bh, _ = _bin(s, False, room)
     order = sorted(range(len(layout)),
                    key=lambda i: sum(u.w * u.h for u, _, _, _ in layout[i][1]))
     for k in (2, 3):
@@ -622,7 +665,7 @@ def _merge(layout: Layout, s: Settings) -> Layout | None:
         for run in runs.values():  # pieces in the order they are defined, as they were
             run.sort(key=lambda it: (it.comp.file, it.comp.line, it.copy))
         # k pieces no two of which share a sheet need k sheets, however they are grouped
-        atoms = fixed + [Strip([it]) for run in runs.values() for it in run[:k]]
+        atoms = fixed + [Strip([it], room=room) for run in runs.values() for it in run[:k]]
         if any(all(_apart(a, b, s) for a, b in combinations(trio, 2))
                for trio in combinations(atoms, k)):
             continue
@@ -636,7 +679,7 @@ def _merge(layout: Layout, s: Settings) -> Layout | None:
         for hows in tries[:SEARCH_LIMIT]:
             todo = list(fixed)
             for run, how in zip(runs.values(), hows, strict=True):
-                todo.extend(group(run, s, how))
+                todo.extend(group(run, s, how, room))
             if all(fits(u, s) or (u.turnable and fits(u, s, turned=True)) for u in todo):
                 cands.append((_area(todo, s), sorted(todo, key=lambda u: -u.w * u.h)))
         # the least padding first (butted blocks waste least), and none that cannot fit
@@ -657,7 +700,7 @@ def _apart(a: Unit, b: Unit, s: Settings) -> bool:
         return [(fw, fh), (fh, fw)] if u.turnable else [(fw, fh)]
 
     for landscape in _orientations(s):
-        _, _, bw, bh, _ = _bin(s, landscape)
+        _, _, bw, bh, _ = _bin(s, landscape, a.room)
         W, H = int(bw * SCALE), int(bh * SCALE)
         for aw, ah in shapes(a):
             for cw, ch in shapes(b):
@@ -699,29 +742,59 @@ def free_space(area: Box, used: list[Box]) -> list[Box]:
     return free
 
 
-def _filled(layout: Layout, small: list[list[Item]], s: Settings, marks: bool) -> Layout:
-    """``layout`` with ``small`` filled in (``_fill``), and what is left of them on sheets of
-    their own, filled the same way; neither argument changes."""
+def _filled(layout: Layout, small: list[list[Item]], s: Settings,
+            room: float = MARK_ROOM) -> Layout:
+    """``layout`` with ``small`` filled in (``_fill_sheet``), and what is left of them on
+    sheets of their own, filled the same way; neither argument changes."""
     out: Layout = [(landscape, list(placed)) for landscape, placed in layout]
     rest = [list(run) for run in small]
-    _fill(out, rest, s, marks)
+    for k in range(len(out)):
+        _fill_sheet(out, k, rest, s, room)
     while any(rest):
         out.append((False, []))
-        _fill(out[-1:], rest, s, marks)
+        _fill_sheet(out, len(out) - 1, rest, s, room)
         if not out[-1][1]:
             raise ValueError("a small piece fits no sheet")
     return out
 
 
-def _fill(layout: Layout, small: list[list[Item]], s: Settings, marks: bool = True) -> None:
+def _fill_sheet(layout: Layout, k: int, small: list[list[Item]], s: Settings,
+                room: float) -> None:
+    """Small pieces into sheet ``k``'s free space (``_fill``) with ``room`` around their
+    blocks, and then more of them into what is left with ``TIGHT_ROOM``; or all of them with
+    ``TIGHT_ROOM``: whichever places the most pieces while every cut line on the sheet keeps
+    its crop mark (``unmarked``)."""
+    def trial(rooms: tuple[float, ...]) -> tuple[int, tuple[bool, list[Placed]],
+                                                  list[list[Item]]]:
+        sheet = [(layout[k][0], list(layout[k][1]))]
+        rest = [list(run) for run in small]
+        for r in rooms:
+            _fill(sheet, rest, s, r)
+        return sum(len(run) for run in rest), sheet[0], rest
+
+    left, best, rest = trial((room,))
+    if room > TIGHT_ROOM and left:
+        for rooms in ((room, TIGHT_ROOM), (TIGHT_ROOM,)):
+            n, (landscape, placed), after = trial(rooms)
+            if n >= left:
+                continue  # (no more of them fit: nothing to check)
+            sheet = (landscape, _spread(placed, s, landscape))
+            if not unmarked([_marked(sheet[1], s, landscape)], s):
+                left, best, rest = n, sheet, after
+    layout[k] = best
+    small[:] = rest
+
+
+def _fill(layout: Layout, small: list[list[Item]], s: Settings,
+          room: float = MARK_ROOM) -> None:
     """Small pieces into the space the packed sheets leave: on each sheet, blocks of one
-    size cut to fit its largest free rectangles, the largest pieces first. With ``marks``,
-    a block leaves one end of its cut lines across the page the room for crop marks inside
-    the printable area (``mark_room``): moved off the margin, or a column narrower."""
-    pad = s.bleed + MARK_ROOM
+    size cut to fit its largest free rectangles, the largest pieces first, ``room`` past their
+    bleed. A block leaves one end of its cut lines across the page the room for crop marks
+    inside the printable area (``mark_room``): moved off the margin, or a column narrower."""
+    pad = s.bleed + room
     small.sort(key=lambda run: -run[0].front.w * run[0].front.h if run else 0.0)
     for landscape, placed in layout:
-        bx, by, bw, bh, _ = _bin(s, landscape)
+        bx, by, bw, bh, _ = _bin(s, landscape, room)
         ux, _, uw, _ = usable_area(s, landscape)
         while any(small):
             used = [(x - _pad(u, s), y - _pad(u, s), u.w + 2 * _pad(u, s),
@@ -738,7 +811,7 @@ def _fill(layout: Layout, small: list[list[Item]], s: Settings, marks: bool = Tr
                     # the block's cut lines across the page keep a printable mark at one end:
                     # its left end far enough inside, or its right end
                     x = fx + pad
-                    while marks and cols >= 1 and not (
+                    while cols >= 1 and not (
                             x + cols * d.w <= ux + uw - mark_room(d.bleed) + 1e-9
                             or x >= ux + mark_room(d.bleed) - 1e-9):
                         if fx + fw - pad - cols * d.w >= ux + mark_room(d.bleed) - 1e-9:
@@ -750,9 +823,9 @@ def _fill(layout: Layout, small: list[list[Item]], s: Settings, marks: bool = Tr
                     k = min(len(run), cols * rows)
                     if k >= cols:
                         k = k // cols * cols
-                        block = Strip(run[:k], cols)
+                        block = Strip(run[:k], cols, room=room)
                     else:
-                        block = Strip(run[:k], k)
+                        block = Strip(run[:k], k, room=room)
                     del run[:k]
                     placed.append((block, x, fy + pad, 0))
                     break
@@ -775,21 +848,161 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
     (portrait if the unit fits one, else landscape) only when none has room; the run with the
     fewest sheets wins, and other groupings of the runs are searched when it leaves room to
     gain (``_search``). Small tokens and counters then go, in blocks cut to fit, into the
-    largest free rectangles of each sheet; what is left of them is packed the same way."""
+    largest free rectangles of each sheet; what is left of them is packed the same way.
+
+    Every unit first keeps ``MARK_ROOM`` free past its bleed, so a crop mark between two
+    neighbours prints ``MARK_LEN`` long. Pieces packed with ``TIGHT_ROOM`` instead (a mark
+    between them would be too short to draw) are tried too, pushed apart where their marks
+    want it (``_spread``): that layout is taken only when it saves a sheet and every cut line
+    of every piece still has a mark of ``MARK_LEN`` inside the printable area at one of its
+    ends (``unmarked``)."""
     small = [list(run) for run in small or [] if run]
     runs = [list(run) for run in runs or [] if run]
-    layout: Layout = []
-    if head is not None or units or runs:
-        layout = _search(list(units), runs, s, head)
-    for _, sheet in layout:  # the chosen layout's pieces lie as it laid them
-        for u, _, _, turn in sheet:
-            if isinstance(u, Strip):
-                u.turn = turn
-    if head is not None:  # the notice opens the reprint
-        layout.sort(key=lambda sheet: not any(u is head for u, _, _, _ in sheet[1]))
-    # small pieces keep a printable mark at one end of each cut line across the page, unless
-    # that takes a sheet more than the densest fill
-    layout = min((_filled(layout, small, s, marks) for marks in (True, False)), key=len)
+    best: list[Sheet] | None = None
+    for room in (MARK_ROOM, TIGHT_ROOM):
+        mine = [replace(u, room=room) for u in units]
+        first = replace(head, room=room) if head is not None else None
+        layout: Layout = []
+        if first is not None or mine or runs:
+            layout = _search(mine, runs, s, first, room)
+        for _, sheet in layout:  # the chosen layout's pieces lie as it laid them
+            for u, _, _, turn in sheet:
+                if isinstance(u, Strip):
+                    u.turn = turn
+        if first is not None:  # the notice opens the reprint
+            layout.sort(key=lambda sheet: not any(u is first for u, _, _, _ in sheet[1]))
+        filled = _filled(layout, small, s)
+        if room != MARK_ROOM:
+            filled = [(landscape, _spread(placed, s, landscape)) for landscape, placed in filled]
+        sheets = _sheets(filled, s)
+        if best is None or (_paper(sheets) < _paper(best) and not unmarked(sheets, s)):
+            best = sheets
+    assert best is not None
+    return best
+
+
+TIGHT_ROOM = 1.0  # mm past a piece's bleed where the marks between neighbours are left out
+
+
+REPAIRS = 8  # rounds of pushing pieces apart for their crop marks, at most, per sheet
+Pair = tuple[int, int, int]  # an axis (0: x, 1: y), and two units in order along it
+
+
+def _spread(sheet: list[Placed], s: Settings, landscape: bool) -> list[Placed]:
+    """A sheet packed tight (``TIGHT_ROOM``): where a cut line has no crop mark at either
+    end, the unit beside one of its ends (not the margin's) is pushed away along it to
+    ``MARK_ROOM`` each, with whatever lies beyond it, as ``_settle`` pushes; round by round
+    while marks are wanting and the sheet has the room. As it was where it has not."""
+    current = sheet
+    apart: set[Pair] = set()
+    for _ in range(REPAIRS):
+        wanted = _wanting(current, s, landscape)
+        if not wanted or wanted <= apart:
+            return current  # every mark drawn, or what blocks the rest is the margin
+        pushed = _push(current, s, landscape, apart | wanted)
+        if pushed is None:
+            return current
+        current, apart = pushed, apart | wanted
+    return current
+
+
+def _size(u: Unit, turn: int) -> tuple[float, float]:
+    """A placed unit's size on the page (a block's own size follows its turn once set)."""
+    if turn and not (isinstance(u, Strip) and u.turn == turn):
+        return u.h, u.w
+    return u.w, u.h
+
+
+def _push(sheet: list[Placed], s: Settings, landscape: bool,
+          apart: set[Pair]) -> list[Placed] | None:
+    """``_settle`` with the pairs in ``apart`` kept ``MARK_ROOM`` each past their bleeds
+    along their axis: each unit pushed on past those before it in its band; None if that
+    runs off the area."""
+    _, by, _, bh, _ = _bin(s, landscape, TIGHT_ROOM)
+    ux, uy, uw, _ = usable_area(s, landscape)
+    n = len(sheet)
+    pos = ([x for _, x, _, _ in sheet], [y for _, _, y, _ in sheet])
+    size = [_size(u, t) for u, _, _, t in sheet]
+    pads = [_pad(u, s) for u, _, _, _ in sheet]
+    units = [u for u, _, _, _ in sheet]
+
+    def span(k: int, axis: int) -> tuple[float, float]:
+        return pos[axis][k] - pads[k], pos[axis][k] + size[k][axis] + pads[k]
+
+    for axis, start in ((0, ux), (1, uy)):
+        lo = pos[axis]
+        for k in sorted(range(n), key=lambda k: lo[k]):
+            a = span(k, 1 - axis)
+            need = start
+            for j in range(n):  # those before it along the axis whose band it shares
+                b = span(j, 1 - axis)
+                if j != k and lo[j] < lo[k] and a[0] < b[1] - 1e-6 and b[0] < a[1] - 1e-6:
+                    gap = (units[j].bleed + units[k].bleed + 2 * MARK_ROOM
+                           if (axis, j, k) in apart else pads[j] + pads[k])
+                    need = max(need, lo[j] + size[j][axis] + gap)
+            lo[k] = max(lo[k], need)
+    for k in range(n):
+        if (pos[0][k] + size[k][0] > ux + uw + 1e-6
+                or pos[1][k] + size[k][1] + pads[k] > by + bh + 1e-6):
+            return None
+    return [(u, pos[0][k], pos[1][k], t) for k, (u, _, _, t) in enumerate(sheet)]
+
+
+def _wanting(sheet: list[Placed], s: Settings, landscape: bool) -> set[Pair]:
+    """For each cut line of a packed sheet with no crop mark: the unit it belongs to and the
+    one beside the end of it with the most room (an end at the margin left out)."""
+    owner: dict[tuple[int, int], int] = {}
+    for k, (u, _, _, _) in enumerate(sheet):
+        if isinstance(u, Strip):
+            for it in u.items:
+                owner[id(it.comp), it.copy] = k
+    boxes = []
+    for u, x, y, t in sheet:
+        w, h = _size(u, t)
+        boxes.append((x - u.bleed, y - u.bleed, x + w + u.bleed, y + h + u.bleed))
+    drawn = _marked(sheet, s, landscape)
+    out: set[Pair] = set()
+    for _, i, line, at in unmarked([drawn], s):
+        p = drawn.placements[i]
+        if (id(p.comp), p.copy) not in owner:
+            continue
+        k = owner[id(p.comp), p.copy]
+        axis = 0 if line == "y" else 1  # a line across the page runs along x
+        lo, hi = boxes[k][axis], boxes[k][axis + 2]
+        near: list[tuple[float, Pair]] = []
+        for j, b in enumerate(boxes):
+            if j == k or not b[1 - axis] - 1e-6 <= at <= b[3 - axis] + 1e-6:
+                continue
+            if b[axis + 2] <= lo + 1e-6:
+                near.append((lo - b[axis + 2], (axis, j, k)))
+            elif b[axis] >= hi - 1e-6:
+                near.append((b[axis] - hi, (axis, k, j)))
+        # the nearest unit before the line's one end and after its other
+        before = min((g for g in near if g[1][2] == k), default=None, key=lambda g: g[0])
+        after = min((g for g in near if g[1][1] == k), default=None, key=lambda g: g[0])
+        ends = [e for e in (before, after) if e is not None]
+        if ends:
+            out.add(max(ends, key=lambda e: e[0])[1])
+    return out
+
+
+def _marked(placed: list[Placed], s: Settings, landscape: bool) -> Sheet:
+    """A packed sheet's front as far as its crop marks go: blocks placed with their marks,
+    board parts and panels as the boxes those marks stop short of (drawing their assembly
+    maps and text would change none)."""
+    W, H = page_size(s.paper, landscape)
+    front = Sheet(W, H, "front", "")
+    for u, x, y, _ in placed:
+        if isinstance(u, Strip):
+            u.place(x, y, front, None, replace(s, duplex="none"), landscape)
+        else:
+            front.occupied.append((x, y, u.w, u.h))
+    front.marks[:] = fit_marks(front, s)
+    return front
+
+
+def _sheets(layout: Layout, s: Settings) -> list[Sheet]:
+    """The packed layout as sheets: fronts (and backs), their crop marks fitted."""
     sheets: list[Sheet] = []
     for landscape, placed in layout:
         W, H = page_size(s.paper, landscape)
@@ -807,6 +1020,30 @@ def pack(units: list[Unit], s: Settings, head: Panel | None = None,
         if back is not None:
             sheets.append(back)
     return sheets
+
+
+def unmarked(sheets: list[Sheet], s: Settings) -> list[tuple[int, int, str, float]]:
+    """The cut lines with no crop mark of ``MARK_LEN`` inside the printable area: (sheet,
+    placement, axis, where), by index. Board parts line up by their registration marks."""
+    out: list[tuple[int, int, str, float]] = []
+    for k, sheet in enumerate(sheets):
+        if sheet.side != "front":
+            continue
+        lines: dict[tuple[bool, float], float] = {}
+        for m in sheet.marks:
+            if isinstance(m, Line) and m.style is MARK:
+                vertical = abs(m.x1 - m.x2) < 1e-9
+                key = (vertical, round(m.x1 if vertical else m.y1, 2))
+                length = abs(m.y2 - m.y1) if vertical else abs(m.x2 - m.x1)
+                lines[key] = max(lines.get(key, 0.0), length)
+        for i, p in enumerate(sheet.placements):
+            if p.part or p.face == "back":  # (folded, a back is cut with its front)
+                continue
+            x, y, w, h = p.trim
+            for at, vertical in ((x, True), (x + w, True), (y, False), (y + h, False)):
+                if lines.get((vertical, round(at, 2)), 0.0) < MARK_LEN - 1e-6:
+                    out.append((k, i, "x" if vertical else "y", at))
+    return out
 
 
 def registration(px: float, py: float, pw: float, ph: float, c: int, r: int, cols: int,
@@ -941,9 +1178,10 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
     """Every copy of every component onto sheets: whole grid sheets for sizes that fill one
     densely, the rest (and ``panels``) packed together; ``head`` (an errata notice's end)
     shares the sheet that prints first.
-    Runs are grouped by size and sidedness, in order of first appearance. A run whose grid
-    left a row or a column out to give the footer its strip is also tried with one whole
-    sheet fewer (its pieces packed instead); the imposition on fewer sheets of paper wins.
+    Runs are grouped by size and sidedness, in order of first appearance. Each run printed on
+    whole grid sheets is also tried with one such sheet fewer (its pieces packed instead,
+    into the space the other sheets leave: Mutagen's element tiles beside its boards and
+    airships); the imposition on fewer sheets of paper wins.
 
     With ``fold``, only what has a back is confined to the page's left half (its backs take
     the right half); one-sided components and panels use the whole page, as with ``none``,
@@ -963,14 +1201,18 @@ def impose_game(faces: list[Faces], s: Settings, panels: list[Panel] | None = No
         items = runs.setdefault(key, [])
         items.extend(Item(f.comp, i + 1, f.front, f.back) for i in range(f.comp.count))
         titles.setdefault(key, f.comp.group or f.comp.kind)
-    out, reduced = _impose_runs(runs, titles, s, whole, panels, head, {})
-    # a grid that left a row or a column out for the footer holds fewer a sheet: its last
-    # whole sheet may be better spent on the space other sheets leave (as the densest grid's
-    # leftovers were); keep whichever prints on fewer sheets of paper
-    for key in reduced:
-        fewer, _ = _impose_runs(runs, titles, s, whole, panels, head, {key: 1})
+    out, gridded, free = _impose_runs(runs, titles, s, whole, panels, head, {})
+    # a run's last whole grid sheet may be better spent on the space other sheets leave (as
+    # the grid's leftovers are): keep whichever prints on fewer sheets of paper (tried where
+    # its pieces' trims fit the free printable area of the packed sheets, to gain one)
+    chosen: dict[tuple[float, float, float, bool, bool], int] = {}
+    for key, area in gridded.items():
+        if area > free:
+            continue
+        trial = {**chosen, key: 1}
+        fewer, _, left = _impose_runs(runs, titles, s, whole, panels, head, trial)
         if _paper(fewer) < _paper(out):
-            out = fewer
+            out, chosen, free = fewer, trial, left
     # honeycombs, by the settings they print with: with fold, pieces without backs use the
     # whole page, as elsewhere
     by_settings: dict[bool, list[tuple[list[Item], str]]] = {}
@@ -987,16 +1229,29 @@ def _paper(sheets: list[Sheet]) -> int:
     return sum(1 for sh in sheets if sh.side == "front")
 
 
+def _taken(sheet: Sheet) -> float:
+    """The area a sheet's pieces' trims and its sheet texts take (a board part's box, its
+    trim and label, is counted by its trim)."""
+    trims = [p.trim for p in sheet.placements]
+    area = sum(w * h for _, _, w, h in trims)
+    for x, y, w, h in sheet.occupied:
+        if not any(abs(x - tx) < 1e-6 and abs(y - ty) < 1e-6 for tx, ty, _, _ in trims):
+            area += w * h
+    return area
+
+
 def _impose_runs(runs: dict[tuple[float, float, float, bool, bool], list[Item]],
                  titles: dict[tuple[float, float, float, bool, bool], str], s: Settings,
                  whole: Settings, panels: list[Panel] | None, head: Panel | None,
                  fewer: dict[tuple[float, float, float, bool, bool], int]
-                 ) -> tuple[list[Sheet], list[tuple[float, float, float, bool, bool]]]:
+                 ) -> tuple[list[Sheet], dict[tuple[float, float, float, bool, bool], float],
+                            float]:
     """``impose_game`` for runs grouped by size: whole grid sheets (``fewer[key]`` fewer of
-    them for that run), the rest packed. Also the runs whose grid left a row or a column out
-    for the footer."""
+    them for that run), the rest packed. Also the runs printed on whole grid sheets, with the
+    trim area of one such sheet's pieces, and the printable area the packed sheets leave
+    free (of trims and sheet texts)."""
     grid: list[Sheet] = []
-    reduced: list[tuple[float, float, float, bool, bool]] = []
+    gridded: dict[tuple[float, float, float, bool, bool], float] = {}
     units: dict[bool, list[Unit]] = {False: [], True: []}  # by: on the whole page (fold)
     leftover: dict[bool, list[list[Item]]] = {False: [], True: []}  # runs the packer groups
     small: dict[tuple[float, float, float, bool], list[Item]] = {}
@@ -1011,10 +1266,14 @@ def _impose_runs(runs: dict[tuple[float, float, float, bool, bool], list[Item]],
                 units[on_whole].extend(board_parts(it, rs))
             continue
         _, _, uw, uh = usable_area(rs, g.landscape)
-        dense = g.count * d.w * d.h >= FULL_FILL * uw * uh
+        # a piece alone on its sheet leaves that sheet's free space to the packer's small
+        # pieces (counters beside a player board), unless it is a sheet to be read (whose
+        # blank back may take the checklist, ``panel_on_a_back``)
+        alone = g.count == 1 and items[0].comp.kind != "sheet"
+        dense = g.count * d.w * d.h >= FULL_FILL * uw * uh and not alone
         full = len(items) - len(items) % g.count if dense else 0
-        if g.reduced and full:
-            reduced.append(key)
+        if full:
+            gridded[key] = g.count * d.w * d.h
         full = max(0, full - fewer.get(key, 0) * g.count)
         grid.extend(impose(items[:full], rs, titles[key]))
         rest = strips(items[full:], rs)
@@ -1031,10 +1290,16 @@ def _impose_runs(runs: dict[tuple[float, float, float, bool, bool], list[Item]],
             continue
         units[whole is not s].append(panel)
     out = grid
+    free = 0.0
     for on_whole, rs in ((False, s), (True, whole)):
         todo = sorted(units[on_whole], key=lambda u: -u.w * u.h)
         runs_small = [v for k, v in small.items() if k[3] == on_whole]
         first = head if on_whole == (whole is not s) else None  # with the panels
         if todo or runs_small or first or leftover[on_whole]:
-            out = out + pack(todo, rs, first, runs_small, leftover[on_whole])
-    return out, reduced
+            packed = pack(todo, rs, first, runs_small, leftover[on_whole])
+            for sheet in packed:
+                if sheet.side == "front":
+                    _, _, uw, uh = usable_area(rs, sheet.w > sheet.h)
+                    free += uw * uh - _taken(sheet)
+            out = out + packed
+    return out, gridded, free

@@ -1,14 +1,15 @@
 """Paper: every bundled game, on Letter and A4, flipped on the long and the short edge.
 
 Read from the manifest a build writes: no page without a component (but the checklist's and
-the errata notice's), sheets of paper within 1.3 times the area bound (the components' trim
-areas over the printable area; 1.3 since every crop mark prints), one-sided sheets in their
-own file, and the duplex and geometry rules on every sheet.
+the errata notice's), sheets of paper within 1.2 times the area bound on A4 (the components'
+trim areas over the printable area) and 1.3 times on Letter (see the test), one-sided sheets
+in their own file, and the duplex and geometry rules on every sheet.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -104,14 +105,50 @@ def test_no_page_without_a_component_but_the_checklist_and_notice(
 
 
 @pytest.mark.parametrize("case", CASES, ids=["-".join(c) for c in CASES])
-def test_sheets_stay_within_a_quarter_of_the_area_bound(
+def test_sheets_stay_within_a_fifth_of_the_area_bound_on_a4(
         case: tuple[str, str, str], tmp_path_factory: pytest.TempPathFactory) -> None:
     _, manifest = built(case, tmp_path_factory)
-    # 1.3, not 1.25: every cut line's crop mark now prints, 3 mm inside the printable area,
-    # which costs Letter a poker card a sheet and a grid of 16 mm counters a column on A4
-    # (M.U.L.E.: 23 sheets for 18.1 on Letter, 22 for 17.5 on A4)
-    assert physical_sheets(manifest) <= 1.3 * area_bound(manifest), (
-        physical_sheets(manifest), round(area_bound(manifest), 2))
+    bound = area_bound(manifest)
+    if case[1] == "a4":
+        assert physical_sheets(manifest) <= 1.2 * bound, (physical_sheets(manifest),
+                                                          round(bound, 2))
+        return
+    # Letter: every cut line's crop mark prints, 3 mm inside the printable area, so a Letter
+    # card sheet holds 8 poker cards (the ninth row's marks would need 272.7 mm of 267.4),
+    # and a 200 mm airship takes a landscape sheet to itself (M.U.L.E.: 23 sheets for 18.1,
+    # Mutagen 26 for 20.4); a small game may take one sheet more than its bound rounded up
+    # (Das Störrische Muli: its pieces fill 89 % of a Letter sheet in trims alone and take
+    # two with their bleed and marks, 5 sheets for 3.6)
+    assert physical_sheets(manifest) <= max(1.3 * bound, math.ceil(bound) + 1), (
+        physical_sheets(manifest), round(bound, 2))
+
+
+# Letter's sheets under 40 % full that the pieces do not allow to fill: M.U.L.E.'s last sheet
+# holds 8 small pieces (4 $1 counters, 4 price markers) no other sheet has room for with a 3 mm
+# crop mark on each cut line (Letter's card sheets hold 8 poker cards, its player boards leave
+# 11 x 18 mm); Das Störrische Muli's blankets, dice and standees take two sheets on Letter
+# (see above), the second a quarter full
+THIN_ON_LETTER = {"mule": 1, "muli": 1}
+
+
+@pytest.mark.parametrize("case", CASES, ids=["-".join(c) for c in CASES])
+def test_no_sheet_is_under_40_percent_full(
+        case: tuple[str, str, str], tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Small pieces share sheets: the trims on every sheet cover 40 % of its printable area
+    or more (pieces that must print alone excepted: see ``THIN_ON_LETTER``)."""
+    _, manifest = built(case, tmp_path_factory)
+    m = manifest["margin_mm"]
+    thin = []
+    for sheet in manifest["sheets"]:
+        if sheet["side"] != "front":
+            continue
+        pw, ph = sheet["page_mm"]
+        trims = sum(p["trim_mm"][2] * p["trim_mm"][3] for p in sheet["placements"])
+        if trims < 0.4 * (pw - 2 * m) * (ph - 2 * m):
+            thin.append((sheet["file"], sheet["page"], round(trims / ((pw - 2 * m)
+                                                                     * (ph - 2 * m)), 2)))
+    allowed = THIN_ON_LETTER.get(case[0], 0) if case[1] == "letter" else 0
+    assert len(thin) <= allowed, thin
 
 
 @pytest.mark.parametrize("case", CASES, ids=["-".join(c) for c in CASES])
