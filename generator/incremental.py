@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import marshal
 import os
 import re
 import shutil
@@ -45,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.drawing import Drawing, Icon, Image, Primitive, Text, walk
+from generator.drawing import Drawing, Group, Icon, Image, Primitive, Text, walk
 from generator.layout import Sheet
 from generator.outdir import current_umask as _umask
 from generator.outdir import read_bounded as _read_bounded
@@ -111,6 +112,9 @@ class Keys:
 
     base: str  # what every page shares: renderer, icons, fonts, document info
     drawings: dict[int, str] = field(default_factory=dict)  # id(Drawing) -> digest
+    marks: dict[int, str] = field(default_factory=dict)  # id(mark) -> its words (``mark``)
+    values: dict[Any, str] = field(default_factory=dict)  # a mark -> its words
+    held: list[Any] = field(default_factory=list)
 
     def drawing(self, d: Drawing) -> str:
         k = self.drawings.get(id(d))
@@ -127,11 +131,35 @@ class Keys:
         return k
 
     def sheet(self, sheet: Sheet, boxes: object = None) -> str:
-        places = [(self.drawing(p.drawing), p.comp.id, p.copy, p.face, p.trim, p.clip,
-                   p.origin, p.turn, p.part, p.window) for p in sheet.placements]
+        # the placements' plain values as marshal writes them (format 2: no references, so
+        # the same bytes in every process), and each mark as ``mark``: a long deck's sheets
+        # share their ruler's shapes and their crop marks' values, each put in words once
+        places = marshal.dumps([(self.drawing(p.drawing), p.comp.id, p.copy, p.face, p.trim,
+                                 p.clip, p.origin, p.turn, p.part, p.window)
+                                for p in sheet.placements], 2)
         images = [_file_state(p.path) for p in walk(sheet.marks) if isinstance(p, Image)]
         return digest(self.base, sheet.w, sheet.h, sheet.side, sheet.title, sheet.blank,
-                      sheet.panels, boxes, places, sheet.marks, images)
+                      sheet.panels, boxes, places, [self.mark(m) for m in sheet.marks],
+                      images)
+
+    def mark(self, p: Primitive) -> str:
+        """A page mark in words: its ``repr``, a group's by a digest of its items' (each
+        shape's words found once per object, and once per value)."""
+        k = self.marks.get(id(p))
+        if k is None:
+            if isinstance(p, Group):
+                k = "G" + digest(p.dx, p.dy, p.rotate, p.scale, p.clip,
+                                 [self.mark(x) for x in p.items])
+            else:
+                try:
+                    k = self.values.get(p)
+                    if k is None:
+                        k = self.values[p] = repr(p)
+                except TypeError:  # (a shape holding a list: not hashable)
+                    k = repr(p)
+            self.marks[id(p)] = k
+            self.held.append(p)  # (its id stays its own while the keys are made)
+        return k
 
 
 def base_key(game: Any, info: object, formats: Sequence[str]) -> str:

@@ -102,9 +102,11 @@ def run(rebuilder: Rebuilder, stop_event: Any = None) -> None:
     """Build once, then rebuild on every change until Ctrl-C (or ``stop_event``)."""
     import watchfiles
 
+    from components import yamlloc
     from generator import incremental
 
     incremental.KEEP = True  # every rebuild reuses what the one before drew and rendered
+    yamlloc.KEEP = True  # and what it read: only a file's changed items are read again
     rebuilder.start()
     folders = sorted({str(f) for f in rebuilder.games.values()})
     try:
