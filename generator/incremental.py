@@ -34,6 +34,7 @@ import hashlib
 import hmac
 import json
 import marshal
+import operator
 import os
 import re
 import shutil
@@ -139,8 +140,8 @@ class Keys:
                                 for p in sheet.placements], 2)
         images = [_file_state(p.path) for p in walk(sheet.marks) if isinstance(p, Image)]
         return digest(self.base, sheet.w, sheet.h, sheet.side, sheet.title, sheet.blank,
-                      sheet.panels, boxes, places, [self.mark(m) for m in sheet.marks],
-                      images)
+                      sheet.panels, boxes, places,
+                      "\x00".join([self.mark(m) for m in sheet.marks]), images)
 
     def mark(self, p: Primitive) -> str:
         """A page mark in words: its ``repr``, a group's by a digest of its items' (each
@@ -149,7 +150,7 @@ class Keys:
         if k is None:
             if isinstance(p, Group):
                 k = "G" + digest(p.dx, p.dy, p.rotate, p.scale, p.clip,
-                                 [self.mark(x) for x in p.items])
+                                 "\x00".join([self.mark(x) for x in p.items]))
             else:
                 try:
                     k = self.values.get(p)
@@ -280,7 +281,24 @@ FACES = FaceMemo()
 
 
 def comp_key(comp: Any) -> str:
-    return digest(repr(comp))
+    """A digest of a component's definition (its ``repr``). While KEEP, kept with the
+    component's field values: a component whose every field is the very object it was when
+    its key was made (a load's copy of an unchanged one) has that key again."""
+    if not KEEP:
+        return digest(repr(comp))
+    now = tuple(comp.__dict__.values())
+    hit = _COMP_KEYS.get(id(comp.raw))
+    if hit is not None and len(hit[0]) == len(now) and all(map(operator.is_, hit[0], now)):
+        return hit[1]
+    key = digest(repr(comp))
+    _COMP_KEYS[id(comp.raw)] = (now, key)  # (holding ``raw``: its id stays its own)
+    if len(_COMP_KEYS) > MAX_COMP_KEYS:
+        _COMP_KEYS.pop(next(iter(_COMP_KEYS)))
+    return key
+
+
+_COMP_KEYS: dict[int, tuple[tuple[Any, ...], str]] = {}
+MAX_COMP_KEYS = 100_000
 
 
 # ---- the cache folder --------------------------------------------------------------------
