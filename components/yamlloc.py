@@ -11,6 +11,7 @@ import math
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 import yaml
@@ -269,7 +270,9 @@ def _events(loader: _Loader, source: str, depth0: int = 0) -> tuple[Any, int]:
                     if container is not None or value is None or \
                             not isinstance(value, (str, int, float, bool)):
                         raise _Fallback
-                    key = value if isinstance(value, str) else str(value)
+                    # (one string for each key however often it is written: a deck's
+                    # cards share their keys)
+                    key = intern(value if isinstance(value, str) else str(value))
                     if key in holder or key == "<<":
                         raise _Fallback
                     top[1] = key

@@ -141,6 +141,7 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
     a4 = Settings()
     grids: dict[tuple[float, float, float], Any] = {}
     counted: dict[int, int] = {}  # id(Drawing) -> its shapes (a deck's backs are one drawing)
+    keep = KEEP_MEMOS()
 
     def shapes_of(d: Drawing) -> int:
         n = counted.get(id(d))
@@ -150,7 +151,8 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
             n = getattr(d, "_shape_count", None)
             if n is None:
                 n = _shapes(d.items, icon_weight)
-                d._shape_count = n  # type: ignore[attr-defined]
+                if keep:  # (an attribute more costs each drawing a dict of its own)
+                    d._shape_count = n  # type: ignore[attr-defined]
             counted[id(d)] = n
         return n
 
@@ -224,9 +226,14 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
         failed = check_faces(game, tuple(DEFAULT_COLOURS), [
             c for c in game.components if keys[id(c)] not in before], known)
         weights = check_icons(game)
-        for comp in comps:
+        for n, comp in enumerate(comps):
             if comp.id in failed:
                 continue
+            if n % 64 == 63:
+                # drawing a face leaves reference cycles (text set by nested functions) that
+                # the paused collector would keep to the end of the build: the youngest
+                # objects (those made since the last pass) are collected here, never the heap
+                gc.collect(0)
             with attempt():
                 ck = keys.get(id(comp)) or digest(kd, comp_key(comp))
                 hit = before.get(ck)

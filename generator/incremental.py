@@ -126,7 +126,8 @@ class Keys:
             if own is None:
                 paths = tuple(p.path for p in walk(d.items) if isinstance(p, Image))
                 own = (digest(d.w, d.h, d.bleed, d.items), paths)
-                d._content_digest = own  # type: ignore[attr-defined]
+                if KEEP:  # (an attribute more costs each drawing a dict of its own)
+                    d._content_digest = own  # type: ignore[attr-defined]
             k = own[0] if not own[1] else digest(own[0], [_file_state(p) for p in own[1]])
             self.drawings[id(d)] = k
         return k
