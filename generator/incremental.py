@@ -113,9 +113,6 @@ class Keys:
 
     base: str  # what every page shares: renderer, icons, fonts, document info
     drawings: dict[int, str] = field(default_factory=dict)  # id(Drawing) -> digest
-    marks: dict[int, str] = field(default_factory=dict)  # id(mark) -> its words (``mark``)
-    values: dict[Any, str] = field(default_factory=dict)  # a mark -> its words
-    held: list[Any] = field(default_factory=list)
 
     def drawing(self, d: Drawing) -> str:
         k = self.drawings.get(id(d))
@@ -141,27 +138,56 @@ class Keys:
                                 for p in sheet.placements], 2)
         images = [_file_state(p.path) for p in walk(sheet.marks) if isinstance(p, Image)]
         return digest(self.base, sheet.w, sheet.h, sheet.side, sheet.title, sheet.blank,
-                      sheet.panels, boxes, places,
-                      "\x00".join([self.mark(m) for m in sheet.marks]), images)
+                      sheet.panels, boxes, places, WORDS.join(sheet.marks), images)
 
     def mark(self, p: Primitive) -> str:
-        """A page mark in words: its ``repr``, a group's by a digest of its items' (each
-        shape's words found once per object, and once per value)."""
-        k = self.marks.get(id(p))
-        if k is None:
-            if isinstance(p, Group):
-                k = "G" + digest(p.dx, p.dy, p.rotate, p.scale, p.clip,
-                                 "\x00".join([self.mark(x) for x in p.items]))
-            else:
-                try:
-                    k = self.values.get(p)
-                    if k is None:
-                        k = self.values[p] = repr(p)
-                except TypeError:  # (a shape holding a list: not hashable)
-                    k = repr(p)
-            self.marks[id(p)] = k
-            self.held.append(p)  # (its id stays its own while the keys are made)
-        return k
+        return WORDS.of(p)
+
+
+class MarkWords:
+    """Page marks in words: a mark's ``repr``, a group's a digest of its items' words; each
+    object's found once, and each value's (a long deck's sheets share their ruler's shapes
+    and their crop marks' values). A watch keeps the words of the last build's marks: the
+    footers it places again are the very objects (``generator.build.number_and_footer``)."""
+
+    def __init__(self) -> None:
+        self.now: dict[int, tuple[Any, str]] = {}  # id(mark) -> (the mark, held), its words
+        self.last: dict[int, tuple[Any, str]] = {}
+        self.values: dict[Any, str] = {}
+
+    def begin(self) -> None:
+        """A build starts: what the last one used is kept (while KEEP) for this one."""
+        self.last = self.now if KEEP else {}
+        self.now = {}
+        if not KEEP or len(self.values) > 4096:
+            self.values = {}
+
+    def of(self, p: Primitive) -> str:
+        hit = self.now.get(id(p))
+        if hit is None:
+            hit = self.last.get(id(p))
+            if hit is None or hit[0] is not p:
+                hit = (p, self._words(p))
+            self.now[id(p)] = hit
+        return hit[1]
+
+    def _words(self, p: Primitive) -> str:
+        if isinstance(p, Group):
+            return "G" + digest(p.dx, p.dy, p.rotate, p.scale, p.clip,
+                                "\x00".join([self.of(x) for x in p.items]))
+        try:
+            k = self.values.get(p)
+            if k is None:
+                k = self.values[p] = repr(p)
+            return k
+        except TypeError:  # (a shape holding a list: not hashable)
+            return repr(p)
+
+    def join(self, marks: Iterable[Primitive]) -> str:
+        return "\x00".join([self.of(m) for m in marks])
+
+
+WORDS = MarkWords()
 
 
 def base_key(game: Any, info: object, formats: Sequence[str]) -> str:
@@ -766,6 +792,8 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
                 state = _plain_state(target)
             if state is not None:
                 placed[rel] = [keys[i], *state]
+    if not KEEP:
+        WORDS.begin()  # (a single print keeps no mark's words)
     if cache.ok:
         cache.save({ch.key for ch in chunks}, set(keys) if want_svg else set(), pages, placed)
     else:
