@@ -136,7 +136,7 @@ class Keys:
         places = marshal.dumps([(self.drawing(p.drawing), p.comp.id, p.copy, p.face, p.trim,
                                  p.clip, p.origin, p.turn, p.part, p.window)
                                 for p in sheet.placements], 2)
-        images = [_file_state(p.path) for p in walk(sheet.marks) if isinstance(p, Image)]
+        images = [_file_state(path) for m in sheet.marks for path in WORDS.images(m)]
         return digest(self.base, sheet.w, sheet.h, sheet.side, sheet.title, sheet.blank,
                       sheet.panels, boxes, places, WORDS.join(sheet.marks), images)
 
@@ -151,8 +151,9 @@ class MarkWords:
     footers it places again are the very objects (``generator.build.number_and_footer``)."""
 
     def __init__(self) -> None:
-        self.now: dict[int, tuple[Any, str]] = {}  # id(mark) -> (the mark, held), its words
-        self.last: dict[int, tuple[Any, str]] = {}
+        # id(mark) -> [the mark (held), its words, its images, its text by font]
+        self.now: dict[int, list[Any]] = {}
+        self.last: dict[int, list[Any]] = {}
         self.values: dict[Any, str] = {}
 
     def begin(self) -> None:
@@ -162,14 +163,47 @@ class MarkWords:
         if not KEEP or len(self.values) > 4096:
             self.values = {}
 
-    def of(self, p: Primitive) -> str:
+    def _entry(self, p: Primitive) -> list[Any]:
         hit = self.now.get(id(p))
         if hit is None:
             hit = self.last.get(id(p))
             if hit is None or hit[0] is not p:
-                hit = (p, self._words(p))
+                hit = [p, None, None, None]  # (filled as asked)
             self.now[id(p)] = hit
-        return hit[1]
+        return hit
+
+    def of(self, p: Primitive) -> str:
+        hit = self._entry(p)
+        if hit[1] is None:
+            hit[1] = self._words(p)
+        words: str = hit[1]
+        return words
+
+    def images(self, p: Primitive) -> tuple[str, ...]:
+        """The files of the images in a mark."""
+        hit = self._entry(p)
+        if hit[2] is None:
+            hit[2] = tuple(x.path for x in walk([p]) if isinstance(x, Image))
+        paths: tuple[str, ...] = hit[2]
+        return paths
+
+    def chars(self, p: Primitive) -> dict[str, str] | None:
+        """Each font a mark's text is set in (as embedded) with its characters; None for a
+        mark that draws an icon (whose text is the game's icons', read each build)."""
+        hit = self._entry(p)
+        if hit[3] is None:
+            from generator.fonts import embeddable
+
+            found: dict[str, set[str]] = {}
+            for x in walk([p]):
+                if isinstance(x, Icon):
+                    hit[3] = False
+                    return None
+                if isinstance(x, Text):
+                    found.setdefault(embeddable(x.font), set()).update(x.text)
+            hit[3] = {font: "".join(sorted(c)) for font, c in found.items()}
+        value: dict[str, str] | bool = hit[3]
+        return None if value is False else value  # type: ignore[return-value]
 
     def _words(self, p: Primitive) -> str:
         if isinstance(p, Group):
@@ -244,7 +278,13 @@ def font_seed(sheets: Iterable[Sheet], icons: IconSource) -> list[tuple[str, str
                         d._font_chars = own  # type: ignore[attr-defined]
                 for font, text in own.items():
                     used.setdefault(font, set()).update(text)
-        collect(sheet.marks, used, set())
+        for m in sheet.marks:
+            text_of = WORDS.chars(m)
+            if text_of is None:
+                collect([m], used, set())
+            else:
+                for font, text in text_of.items():
+                    used.setdefault(font, set()).update(text)
     return [(font, "".join(sorted(chars))) for font, chars in sorted(used.items())]
 
 
