@@ -76,9 +76,11 @@ class Rebuilder:
         self.builds += 1
         return True
 
-    def start(self) -> None:
+    def start(self, then: Callable[[], None] | None = None) -> None:
         for name in self.games:
             self.build_one(name)
+        if then is not None:
+            then()
         self.echo(f"watching {', '.join(str(f) for f in self.games.values())} "
                   "(Ctrl-C to stop)", False)
 
@@ -98,14 +100,23 @@ class Rebuilder:
         return touched
 
 
+_SETTLED = [0]
+
+
 def settle() -> None:
-    """Between builds, while the designer edits: collect what the build left in cycles, then
-    set everything that survived aside from the collector (``gc.freeze``), so that the next
-    rebuild's reading and drawing never has the collector rescan the whole kept game."""
+    """After a build: collect the cycles it left among the objects it made (the young
+    generations: a pass over what the build made, not over the heap), then set everything
+    that survived aside from the collector (``gc.freeze``), so that the next rebuild's
+    reading and drawing never has the collector rescan the whole kept game. Every 16th time
+    the whole heap is collected."""
     import gc
 
-    gc.unfreeze()
-    gc.collect()
+    _SETTLED[0] += 1
+    if _SETTLED[0] % 16 == 0:
+        gc.unfreeze()
+        gc.collect()
+    else:
+        gc.collect(1)
     gc.freeze()
 
 
@@ -118,8 +129,7 @@ def run(rebuilder: Rebuilder, stop_event: Any = None) -> None:
 
     incremental.KEEP = True  # every rebuild reuses what the one before drew and rendered
     yamlloc.KEEP = True  # and what it read: only a file's changed items are read again
-    rebuilder.start()
-    settle()
+    rebuilder.start(settle)
     folders = sorted({str(f) for f in rebuilder.games.values()})
     try:
         # a save is answered once the folder has been quiet for 20 ms (an editor's write,
