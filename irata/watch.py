@@ -1,8 +1,10 @@
 """``irata print GAME --watch``: rebuild a game whenever one of its files changes.
 
 A designer edits a card, an image or a font and saves; the PDF and SVG are rebuilt, and
-only what changed is drawn and rendered again (``generator.incremental``: the faces of the
-components whose definition changed, the pages that hold them); the line says which pages. A mistake
+only what changed is read, drawn and rendered again (``components.yamlloc``: the file that
+changed, and of a long list of components only the items whose lines changed;
+``generator.incremental``: the faces of the components whose definition changed, the pages
+that hold them); the line says which pages. A mistake
 prints its one ``error: FILE:LINE:COL: ...`` line and the watch goes on (the last good files
 stay in place, since every output file is written whole and renamed). Ctrl-C ends it.
 
