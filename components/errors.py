@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 
 
 class IrataError(Exception):
@@ -151,18 +152,25 @@ def collecting() -> Iterator[list[DefinitionError]]:
         raise combined(mine)
 
 
-@contextmanager
-def attempt() -> Iterator[None]:
+class attempt:  # noqa: N801 (used as a context manager, as it was as a function)
     """One unit of the work: while collecting, its DefinitionError is recorded and the run
-    goes on after the block; otherwise it is raised as usual."""
-    found = _FOUND.get()
-    if found is None:
-        yield
-        return
-    try:
-        yield
-    except DefinitionError as exc:
-        found.append(exc)
+    goes on after the block; otherwise it is raised as usual. (A class, not a generator: a
+    long deck enters one per component, twice a build.)"""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: Any) -> bool:
+        if kind is None or not issubclass(kind, DefinitionError):
+            return False
+        found = _FOUND.get()
+        if found is None:
+            return False
+        found.append(exc)  # type: ignore[arg-type]
+        return True
 
 
 def stop_if_failed(start: int) -> None:

@@ -68,27 +68,44 @@ def face_fields(game: Game, comp: Component) -> dict[str, Any]:
 def known_paths(game: Game) -> set[str]:
     """Every field path some component defines (a list's items as ``*``): a layout shared by
     several components may print a field that only some of them have (it prints nothing for
-    the others), but a path that no component defines is a slip."""
+    the others), but a path that no component defines is a slip. While a watch keeps what it
+    read (``yamlloc.KEEP``), each component's paths are kept with its very fields."""
+    from components import yamlloc
+
     out: set[str] = set()
-
-    def walk(value: Any, prefix: str, depth: int) -> None:
-        if depth > 6:
-            return
-        if isinstance(value, dict):
-            for k, v in value.items():
-                path = f"{prefix}.{k}" if prefix else str(k)
-                out.add(path)
-                walk(v, path, depth + 1)
-        elif isinstance(value, list):
-            out.add(f"{prefix}.*")
-            for v in value:
-                walk(v, f"{prefix}.*", depth + 1)
-
+    kept: dict[int, tuple[Any, Any, frozenset[str]]] = {}
     for comp in game.components:
-        walk(comp.fields, "", 0)
-        for face in comp.faces:
-            walk(face, "", 0)
+        hit = _PATHS.get(id(comp.fields))
+        if hit is None or hit[0] is not comp.fields or hit[1] is not comp.faces:
+            found: set[str] = set()
+            _walk_paths(comp.fields, "", 0, found)
+            for face in comp.faces:
+                _walk_paths(face, "", 0, found)
+            hit = (comp.fields, comp.faces, frozenset(found))
+        kept[id(comp.fields)] = hit
+        out |= hit[2]
+    _PATHS.clear()
+    if yamlloc.KEEP:
+        _PATHS.update(kept)
     return out
+
+
+# each component's field paths by its fields' identity (while yamlloc.KEEP), held with them
+_PATHS: dict[int, tuple[Any, Any, frozenset[str]]] = {}
+
+
+def _walk_paths(value: Any, prefix: str, depth: int, out: set[str]) -> None:
+    if depth > 6:
+        return
+    if isinstance(value, dict):
+        for k, v in value.items():
+            path = f"{prefix}.{k}" if prefix else str(k)
+            out.add(path)
+            _walk_paths(v, path, depth + 1, out)
+    elif isinstance(value, list):
+        out.add(f"{prefix}.*")
+        for v in value:
+            _walk_paths(v, f"{prefix}.*", depth + 1, out)
 
 
 def _glimpse(text: str) -> str:

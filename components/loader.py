@@ -173,8 +173,21 @@ def _own(game: Game) -> Game:
     sets ``comp.version`` or appends a component changes only its copy. The field values are
     shared: no caller changes them in place (errata build new ones), and a deep copy per load
     would cost what the cache saves."""
-    return dataclasses.replace(game, components=[dataclasses.replace(c)
-                                                 for c in game.components])
+    return dataclasses.replace(game, components=[_copy(c) for c in game.components])
+
+
+def _copy(comp: Component) -> Component:
+    """``dataclasses.replace(comp)`` for a Component (plain fields, nothing computed at
+    construction), at a fraction of its cost: a long deck is copied on every load."""
+    new = object.__new__(Component)
+    new.__dict__.update(comp.__dict__)
+    return new
+
+
+# each component item of the last read (while yamlloc.KEEP: a watch) and what it parsed as,
+# by the item's identity: an item a re-read kept (its file unchanged, or its lines outside the
+# changed ones) is parsed again only when its defaults or the layouts changed
+_PARSED: dict[int, tuple[Any, Any, Any, str, Component]] = {}
 
 
 def _shown(path: Path) -> str:
@@ -270,6 +283,11 @@ def _read(folder: Path) -> Game:
     seen: dict[str, str] = {}
     pieces = 0
     dropped = False
+    from components import yamlloc
+
+    keep = yamlloc.KEEP
+    parsed: dict[int, tuple[Any, Any, Any, str, Component]] = {}
+    layout_items = tuple(layouts.items())
     for shown, doc, path in files:
         defaults = doc.get("defaults") or LocDict()
         defaults = expect_mapping(defaults, "defaults", doc, "defaults")
@@ -286,7 +304,14 @@ def _read(folder: Path) -> Game:
                 before = found_so_far()
                 with attempt():  # each component alone
                     item = expect_mapping(item, f"component {i + 1}", items, i)
-                    comp = parse_component(item, defaults, layouts, source)
+                    hit = _PARSED.get(id(item)) if keep else None
+                    if hit is not None and hit[0] is item and hit[1] is defaults and \
+                            hit[3] == source and hit[2] == layout_items:
+                        comp = hit[4]
+                    else:
+                        comp = parse_component(item, defaults, layouts, source)
+                    if keep:
+                        parsed[id(item)] = (item, defaults, layout_items, source, comp)
                     if comp.id in seen:
                         raise err(f"component id '{comp.id}' is used twice (also at "
                                   f"{seen[comp.id]})", item, "id")
@@ -312,6 +337,9 @@ def _read(folder: Path) -> Game:
                                  "(irata print --max-pieces N allows more)"),
                               item, "count" if "count" in item else None)
 
+    _PARSED.clear()
+    if keep and not dropped:
+        _PARSED.update(parsed)
     inventory: list[Any] = []
     players = {"min": 1, "max": 1}
     ink_saver: dict[str, str] = {}

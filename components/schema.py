@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -124,6 +124,74 @@ def check_choices(el: LocDict, etype: str) -> None:
                 raise err(msg, el, key)
 
 
+class Marks(Mapping[str, tuple[str, int, int]]):
+    """Where each field of a component was written, (FILE, LINE, COL), as a small mapping: its
+    defaults' marks (one mapping, shared by every component the defaults apply to) under its
+    own keys' line and column, one int each. A long deck holds a mark for every field of
+    every card: as tuples in a dict apiece they took more room than the cards' text."""
+
+    __slots__ = ("_at", "_base", "_file", "_keys")
+    SHIFT = 23  # a column fits below this bit (a definition file is at most 4 MB)
+
+    def __init__(self, base: Mapping[str, tuple[str, int, int]], file: str,
+                 keys: tuple[str, ...], at: tuple[int, ...]) -> None:
+        self._base, self._file, self._keys, self._at = base, file, keys, at
+
+    @classmethod
+    def of(cls, defaults: Any, raw: Any, file: str) -> Marks:
+        """The marks of a component read from ``raw`` under ``defaults`` (LocDicts)."""
+        base = _defaults_marks(defaults, file)
+        if not isinstance(raw, LocDict):
+            return cls(base, file, (), ())
+        keys = tuple(raw)
+        keys = _KEYSETS.setdefault(keys, keys)
+        at = tuple((line << cls.SHIFT) | (col or 0) for line, col in map(raw.at, keys))
+        return cls(base, raw.file or file, keys, at)
+
+    def __getitem__(self, key: str) -> tuple[str, int, int]:
+        try:
+            v = self._at[self._keys.index(key)]
+        except ValueError:
+            return self._base[key]
+        return (self._file, v >> self.SHIFT, v & ((1 << self.SHIFT) - 1))
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys or key in self._base
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._base  # (in the order a dict of defaults then own marks has)
+        for k in self._keys:
+            if k not in self._base:
+                yield k
+
+    def __len__(self) -> int:
+        return len(self._base) + sum(1 for k in self._keys if k not in self._base)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Marks, (self._base, self._file, self._keys, self._at))
+
+
+_KEYSETS: dict[tuple[str, ...], tuple[str, ...]] = {}  # each set of keys, once
+_DEFAULTS: dict[int, tuple[Any, dict[str, tuple[str, int, int]]]] = {}
+
+
+def _defaults_marks(defaults: Any, file: str) -> dict[str, tuple[str, int, int]]:
+    """The marks of a defaults mapping, made once for all the components it applies to."""
+    if not isinstance(defaults, LocDict) or not defaults:
+        return {}
+    hit = _DEFAULTS.get(id(defaults))
+    if hit is not None and hit[0] is defaults and len(hit[1]) == len(defaults):
+        return hit[1]
+    marks = {k: (defaults.file or file, *defaults.at(k)) for k in defaults}
+    _DEFAULTS[id(defaults)] = (defaults, marks)  # (held: its id stays its own)
+    while len(_DEFAULTS) > 64:
+        _DEFAULTS.pop(next(iter(_DEFAULTS)))
+    return marks
+
+
 @dataclass
 class Component:
     """One component definition: its print settings and free fields, with its source."""
@@ -145,7 +213,7 @@ class Component:
     version: str = ""
     raw: dict[str, Any] = field(default_factory=dict)
     # where each field's value was written: (FILE, LINE, COL), for messages about its text
-    marks: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+    marks: Mapping[str, tuple[str, int, int]] = field(default_factory=dict)
     # ``count_per_player``: copies for each player the game seats (``count`` is then that
     # times ``players: max``, set by the loader), 0 when ``count`` was given
     per_player: int = 0
@@ -591,12 +659,7 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
         raise err("printed must be true or false", raw, "printed")
     fields = {k: v for k, v in merged.items() if k not in RESERVED}
     fields["id"] = cid
-    marks: dict[str, tuple[str, int, int]] = {}
-    for src_node in (defaults, raw):
-        if isinstance(src_node, LocDict):
-            for k in src_node:
-                line, col = src_node.at(k)
-                marks[k] = (src_node.file or file, line, col)
+    marks = Marks.of(defaults, raw, file)
     return Component(id=cid, kind=kind, size=size, count=count, group=group, front=front,
                      back=back, fields=fields, file=file, line=raw.mark[0], shape=shape,
                      faces=list(faces), base=float(base), printed=printed, raw=dict(merged),

@@ -141,6 +141,7 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
     a4 = Settings()
     grids: dict[tuple[float, float, float], Any] = {}
     counted: dict[int, int] = {}  # id(Drawing) -> its shapes (a deck's backs are one drawing)
+    keep = KEEP_MEMOS()
 
     def shapes_of(d: Drawing) -> int:
         n = counted.get(id(d))
@@ -150,7 +151,8 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
             n = getattr(d, "_shape_count", None)
             if n is None:
                 n = _shapes(d.items, icon_weight)
-                d._shape_count = n  # type: ignore[attr-defined]
+                if keep:  # (an attribute more costs each drawing a dict of its own)
+                    d._shape_count = n  # type: ignore[attr-defined]
             counted[id(d)] = n
         return n
 
@@ -224,9 +226,14 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
         failed = check_faces(game, tuple(DEFAULT_COLOURS), [
             c for c in game.components if keys[id(c)] not in before], known)
         weights = check_icons(game)
-        for comp in comps:
+        for n, comp in enumerate(comps):
             if comp.id in failed:
                 continue
+            if n % 64 == 63:
+                # drawing a face leaves reference cycles (text set by nested functions) that
+                # the paused collector would keep to the end of the build: the youngest
+                # objects (those made since the last pass) are collected here, never the heap
+                gc.collect(0)
             with attempt():
                 ck = keys.get(id(comp)) or digest(kd, comp_key(comp))
                 hit = before.get(ck)
@@ -387,8 +394,11 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
     for s in sheets:
         if s.side == "front":
             fronts[s.file] = fronts.get(s.file, 0) + 1
-    from generator.incremental import digest
+    import marshal
 
+    from generator.incremental import WORDS, digest
+
+    WORDS.begin()  # (the marks' words this build: generator.incremental.MarkWords)
     k: dict[str, int] = {}
     placed: dict[str, list[Primitive]] = {}
     keep = KEEP_MEMOS()
@@ -403,8 +413,8 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
                 f"{fronts[s.file]}, {side} · {s.title}{blank} · print at 100% (actual size)")
         # where a footer goes depends on the page, its pieces' boxes and its marks alone: a
         # rebuild places each footer it placed before without searching again
-        key = digest(s.w, s.h, [p.clip for p in s.placements], s.occupied, s.marks, text,
-                     settings.margin) if keep else ""
+        key = digest(s.w, s.h, marshal.dumps([p.clip for p in s.placements], 2), s.occupied,
+                     WORDS.join(s.marks), text, settings.margin) if keep else ""
         hit = _FOOTERS.get(key) if keep else None
         if hit is None:
             footer(s, text, settings)
@@ -687,7 +697,7 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     folder = confine(opts.out, game.key)
     folder.mkdir(parents=True, exist_ok=True)
     clear_scratch(folder)  # what a killed print left: never a half-written file
-    before = written_before(folder, manifest_name)
+    before = _written_before(folder, manifest_name)
     written: list[str] = []
     icons = icon_source(game)
     from generator.incremental import render
@@ -721,11 +731,47 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     _atomic_write(manifest, lambda tmp: write_manifest(tmp, game, sheets, opts, svg_names,
                                                        png_names, {"written": written},
                                                        done.keys))
+    _wrote_manifest(folder, manifest_name, written)
     remove_stale(folder, before, [*written, manifest_name])
     fits = [r for f in faces for r in f.fits]
     return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
                        sum(c.count for c in comps), fits, pdfs, flattened, done.changed,
                        done.rendered_pages)
+
+
+# the manifest each folder's last build of this process wrote (while KEEP: a watch), by its
+# file's state, with the files it lists: a 10,000-card manifest is not read back to learn them
+_MANIFESTS: dict[str, tuple[tuple[int, int, int], list[str]]] = {}
+
+
+def _manifest_state(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _written_before(folder: Path, manifest: str) -> list[str]:
+    """``outdir.written_before``: what this process's last build there wrote, while its
+    manifest is the very file that build left."""
+    hit = _MANIFESTS.get(str(folder / manifest))
+    if hit is not None and KEEP_MEMOS() and hit[0] == _manifest_state(folder / manifest):
+        return list(hit[1])
+    return written_before(folder, manifest)
+
+
+def _wrote_manifest(folder: Path, manifest: str, written: list[str]) -> None:
+    """Remember what the manifest just written lists (as ``written_before`` would read it)."""
+    from generator.outdir import MAX_WRITTEN, own_names
+
+    _MANIFESTS.pop(str(folder / manifest), None)
+    state = _manifest_state(folder / manifest)
+    if not KEEP_MEMOS() or state is None:
+        return
+    own = own_names(folder.name, manifest)
+    ok = len(written) <= MAX_WRITTEN and all(own.fullmatch(f) for f in written)
+    _MANIFESTS[str(folder / manifest)] = (state, list(dict.fromkeys(written)) if ok else [])
 
 
 def single_piece_boxes(sheet: Sheet) -> Any:

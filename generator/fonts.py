@@ -27,6 +27,7 @@ from __future__ import annotations
 import base64
 import io
 import logging
+import operator
 import string
 import unicodedata
 from collections.abc import Iterable
@@ -506,7 +507,9 @@ def sheet_marks(game: Game, items: list[Any]) -> list[Any]:
     prepare(game)
     for it in items:
         if isinstance(it, Group):
-            it = replace(it, items=tuple(sheet_marks(game, list(it.items))))
+            inner = tuple(sheet_marks(game, list(it.items)))
+            if len(inner) != len(it.items) or not all(map(operator.is_, inner, it.items)):
+                it = replace(it, items=inner)  # (else the very group: a watch knows it)
         elif isinstance(it, Text) and missing(it.font, it.text, game):
             bold = "Bold" in it.font
             own = game.fonts.get("bold" if bold else "body", it.font)

@@ -33,6 +33,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import marshal
+import operator
 import os
 import re
 import shutil
@@ -45,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.drawing import Drawing, Icon, Image, Primitive, Text, walk
+from generator.drawing import Drawing, Group, Icon, Image, Primitive, Text, walk
 from generator.layout import Sheet
 from generator.outdir import current_umask as _umask
 from generator.outdir import read_bounded as _read_bounded
@@ -121,17 +123,105 @@ class Keys:
             if own is None:
                 paths = tuple(p.path for p in walk(d.items) if isinstance(p, Image))
                 own = (digest(d.w, d.h, d.bleed, d.items), paths)
-                d._content_digest = own  # type: ignore[attr-defined]
+                if KEEP:  # (an attribute more costs each drawing a dict of its own)
+                    d._content_digest = own  # type: ignore[attr-defined]
             k = own[0] if not own[1] else digest(own[0], [_file_state(p) for p in own[1]])
             self.drawings[id(d)] = k
         return k
 
     def sheet(self, sheet: Sheet, boxes: object = None) -> str:
-        places = [(self.drawing(p.drawing), p.comp.id, p.copy, p.face, p.trim, p.clip,
-                   p.origin, p.turn, p.part, p.window) for p in sheet.placements]
-        images = [_file_state(p.path) for p in walk(sheet.marks) if isinstance(p, Image)]
+        # the placements' plain values as marshal writes them (format 2: no references, so
+        # the same bytes in every process), and each mark as ``mark``: a long deck's sheets
+        # share their ruler's shapes and their crop marks' values, each put in words once
+        places = marshal.dumps([(self.drawing(p.drawing), p.comp.id, p.copy, p.face, p.trim,
+                                 p.clip, p.origin, p.turn, p.part, p.window)
+                                for p in sheet.placements], 2)
+        images = [_file_state(path) for m in sheet.marks for path in WORDS.images(m)]
         return digest(self.base, sheet.w, sheet.h, sheet.side, sheet.title, sheet.blank,
-                      sheet.panels, boxes, places, sheet.marks, images)
+                      sheet.panels, boxes, places, WORDS.join(sheet.marks), images)
+
+    def mark(self, p: Primitive) -> str:
+        return WORDS.of(p)
+
+
+class MarkWords:
+    """Page marks in words: a mark's ``repr``, a group's a digest of its items' words; each
+    object's found once, and each value's (a long deck's sheets share their ruler's shapes
+    and their crop marks' values). A watch keeps the words of the last build's marks: the
+    footers it places again are the very objects (``generator.build.number_and_footer``)."""
+
+    def __init__(self) -> None:
+        # id(mark) -> [the mark (held), its words, its images, its text by font]
+        self.now: dict[int, list[Any]] = {}
+        self.last: dict[int, list[Any]] = {}
+        self.values: dict[Any, str] = {}
+
+    def begin(self) -> None:
+        """A build starts: what the last one used is kept (while KEEP) for this one."""
+        self.last = self.now if KEEP else {}
+        self.now = {}
+        if not KEEP or len(self.values) > 4096:
+            self.values = {}
+
+    def _entry(self, p: Primitive) -> list[Any]:
+        hit = self.now.get(id(p))
+        if hit is None:
+            hit = self.last.get(id(p))
+            if hit is None or hit[0] is not p:
+                hit = [p, None, None, None]  # (filled as asked)
+            self.now[id(p)] = hit
+        return hit
+
+    def of(self, p: Primitive) -> str:
+        hit = self._entry(p)
+        if hit[1] is None:
+            hit[1] = self._words(p)
+        words: str = hit[1]
+        return words
+
+    def images(self, p: Primitive) -> tuple[str, ...]:
+        """The files of the images in a mark."""
+        hit = self._entry(p)
+        if hit[2] is None:
+            hit[2] = tuple(x.path for x in walk([p]) if isinstance(x, Image))
+        paths: tuple[str, ...] = hit[2]
+        return paths
+
+    def chars(self, p: Primitive) -> dict[str, str] | None:
+        """Each font a mark's text is set in (as embedded) with its characters; None for a
+        mark that draws an icon (whose text is the game's icons', read each build)."""
+        hit = self._entry(p)
+        if hit[3] is None:
+            from generator.fonts import embeddable
+
+            found: dict[str, set[str]] = {}
+            for x in walk([p]):
+                if isinstance(x, Icon):
+                    hit[3] = False
+                    return None
+                if isinstance(x, Text):
+                    found.setdefault(embeddable(x.font), set()).update(x.text)
+            hit[3] = {font: "".join(sorted(c)) for font, c in found.items()}
+        value: dict[str, str] | bool = hit[3]
+        return None if value is False else value  # type: ignore[return-value]
+
+    def _words(self, p: Primitive) -> str:
+        if isinstance(p, Group):
+            return "G" + digest(p.dx, p.dy, p.rotate, p.scale, p.clip,
+                                "\x00".join([self.of(x) for x in p.items]))
+        try:
+            k = self.values.get(p)
+            if k is None:
+                k = self.values[p] = repr(p)
+            return k
+        except TypeError:  # (a shape holding a list: not hashable)
+            return repr(p)
+
+    def join(self, marks: Iterable[Primitive]) -> str:
+        return "\x00".join([self.of(m) for m in marks])
+
+
+WORDS = MarkWords()
 
 
 def base_key(game: Any, info: object, formats: Sequence[str]) -> str:
@@ -188,7 +278,13 @@ def font_seed(sheets: Iterable[Sheet], icons: IconSource) -> list[tuple[str, str
                         d._font_chars = own  # type: ignore[attr-defined]
                 for font, text in own.items():
                     used.setdefault(font, set()).update(text)
-        collect(sheet.marks, used, set())
+        for m in sheet.marks:
+            text_of = WORDS.chars(m)
+            if text_of is None:
+                collect([m], used, set())
+            else:
+                for font, text in text_of.items():
+                    used.setdefault(font, set()).update(text)
     return [(font, "".join(sorted(chars))) for font, chars in sorted(used.items())]
 
 
@@ -252,7 +348,24 @@ FACES = FaceMemo()
 
 
 def comp_key(comp: Any) -> str:
-    return digest(repr(comp))
+    """A digest of a component's definition (its ``repr``). While KEEP, kept with the
+    component's field values: a component whose every field is the very object it was when
+    its key was made (a load's copy of an unchanged one) has that key again."""
+    if not KEEP:
+        return digest(repr(comp))
+    now = tuple(comp.__dict__.values())
+    hit = _COMP_KEYS.get(id(comp.raw))
+    if hit is not None and len(hit[0]) == len(now) and all(map(operator.is_, hit[0], now)):
+        return hit[1]
+    key = digest(repr(comp))
+    _COMP_KEYS[id(comp.raw)] = (now, key)  # (holding ``raw``: its id stays its own)
+    if len(_COMP_KEYS) > MAX_COMP_KEYS:
+        _COMP_KEYS.pop(next(iter(_COMP_KEYS)))
+    return key
+
+
+_COMP_KEYS: dict[int, tuple[tuple[Any, ...], str]] = {}
+MAX_COMP_KEYS = 100_000
 
 
 # ---- the cache folder --------------------------------------------------------------------
@@ -719,6 +832,8 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
                 state = _plain_state(target)
             if state is not None:
                 placed[rel] = [keys[i], *state]
+    if not KEEP:
+        WORDS.begin()  # (a single print keeps no mark's words)
     if cache.ok:
         cache.save({ch.key for ch in chunks}, set(keys) if want_svg else set(), pages, placed)
     else:

@@ -121,38 +121,41 @@ def _digests(part: Part, tree: int) -> None:
     """Each object's digest: its bytes with references replaced by the referred objects'
     digests (the page tree by a mark of its own). A page is never merged with another, and
     an object in a cycle keeps a digest of its own."""
-    done = part.digests
-    visiting: set[int] = set()
     pages = {p: i for i, p in enumerate(part.pages)}
-
-    def dig(n: int) -> str:
-        if n == tree:
-            return "tree"
-        if n in done:
-            return done[n]
-        obj = part.objects.get(n)
-        if obj is None:
-            return f"#{n}"
-        if n in visiting:
-            return f"cycle#{n}"
-        visiting.add(n)
-        head, stream = obj
-        h = hashlib.blake2b(digest_size=16)
-        if n in pages:
-            h.update(b"page%d" % pages[n])
-        at = 0
-        for m in REF.finditer(head):
-            h.update(head[at:m.start()])
-            h.update(b"\x00" + dig(int(m[1])).encode() + b"\x00")
-            at = m.end()
-        h.update(head[at:])
-        h.update(stream)
-        visiting.discard(n)
-        done[n] = h.hexdigest() + (f"@{n}" if n in pages else "")
-        return done[n]
-
+    visiting: set[int] = set()
     for n in sorted(part.objects):
-        dig(n)
+        _dig(part, tree, pages, visiting, n)
+
+
+def _dig(part: Part, tree: int, pages: dict[int, int], visiting: set[int], n: int) -> str:
+    # (a function of the module's, not one nested in ``_digests``: a nested one that calls
+    # itself holds itself, and the whole part with it, in a cycle that a build, its collector
+    # paused, would keep for every chunk joined)
+    done = part.digests
+    if n == tree:
+        return "tree"
+    if n in done:
+        return done[n]
+    obj = part.objects.get(n)
+    if obj is None:
+        return f"#{n}"
+    if n in visiting:
+        return f"cycle#{n}"
+    visiting.add(n)
+    head, stream = obj
+    h = hashlib.blake2b(digest_size=16)
+    if n in pages:
+        h.update(b"page%d" % pages[n])
+    at = 0
+    for m in REF.finditer(head):
+        h.update(head[at:m.start()])
+        h.update(b"\x00" + _dig(part, tree, pages, visiting, int(m[1])).encode() + b"\x00")
+        at = m.end()
+    h.update(head[at:])
+    h.update(stream)
+    visiting.discard(n)
+    done[n] = h.hexdigest() + (f"@{n}" if n in pages else "")
+    return done[n]
 
 
 def pdf_string(text: str) -> bytes:

@@ -1,8 +1,10 @@
 """``irata print GAME --watch``: rebuild a game whenever one of its files changes.
 
 A designer edits a card, an image or a font and saves; the PDF and SVG are rebuilt, and
-only what changed is drawn and rendered again (``generator.incremental``: the faces of the
-components whose definition changed, the pages that hold them); the line says which pages. A mistake
+only what changed is read, drawn and rendered again (``components.yamlloc``: the file that
+changed, and of a long list of components only the items whose lines changed;
+``generator.incremental``: the faces of the components whose definition changed, the pages
+that hold them); the line says which pages. A mistake
 prints its one ``error: FILE:LINE:COL: ...`` line and the watch goes on (the last good files
 stay in place, since every output file is written whole and renamed). Ctrl-C ends it.
 
@@ -76,9 +78,11 @@ class Rebuilder:
         self.builds += 1
         return True
 
-    def start(self) -> None:
+    def start(self, then: Callable[[], None] | None = None) -> None:
         for name in self.games:
             self.build_one(name)
+        if then is not None:
+            then()
         self.echo(f"watching {', '.join(str(f) for f in self.games.values())} "
                   "(Ctrl-C to stop)", False)
 
@@ -98,21 +102,44 @@ class Rebuilder:
         return touched
 
 
+_SETTLED = [0]
+
+
+def settle() -> None:
+    """After a build: collect the cycles it left among the objects it made (the young
+    generations: a pass over what the build made, not over the heap), then set everything
+    that survived aside from the collector (``gc.freeze``), so that the next rebuild's
+    reading and drawing never has the collector rescan the whole kept game. Every 16th time
+    the whole heap is collected."""
+    import gc
+
+    _SETTLED[0] += 1
+    if _SETTLED[0] % 16 == 0:
+        gc.unfreeze()
+        gc.collect()
+    else:
+        gc.collect(1)
+    gc.freeze()
+
+
 def run(rebuilder: Rebuilder, stop_event: Any = None) -> None:
     """Build once, then rebuild on every change until Ctrl-C (or ``stop_event``)."""
     import watchfiles
 
+    from components import yamlloc
     from generator import incremental
 
     incremental.KEEP = True  # every rebuild reuses what the one before drew and rendered
-    rebuilder.start()
+    yamlloc.KEEP = True  # and what it read: only a file's changed items are read again
+    rebuilder.start(settle)
     folders = sorted({str(f) for f in rebuilder.games.values()})
     try:
         # a save is answered once the folder has been quiet for 20 ms (an editor's write,
         # rename and touch arrive together), at most 400 ms after the first change
         for changes in watchfiles.watch(*folders, stop_event=stop_event, debounce=400,
                                         step=20, raise_interrupt=True):
-            rebuilder.on_changes(changes)
+            if rebuilder.on_changes(changes):
+                settle()
     except KeyboardInterrupt:
         pass
     rebuilder.echo("stopped watching", False)

@@ -64,7 +64,7 @@ MAX_USE_DEPTH = 8  # layouts using layouts
 _HEX = re.compile(r"#(?:[0-9A-Fa-f]{3}){1,2}")
 
 
-@dataclass
+@dataclass(slots=True)  # (a long deck keeps one for every text of every card)
 class FitRecord:
     """How one text box fared: shrunk (size < wanted) or not fitting at all."""
 

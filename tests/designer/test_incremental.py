@@ -80,11 +80,13 @@ def test_a_watch_rebuild_writes_what_a_fresh_full_build_writes(
     build made as the watch does: one card's text changes, one chunk of pages is rendered
     again, the line names the page, and every file is byte for byte what a full build
     without any cache writes."""
+    from components import yamlloc
     from generator import incremental
     from irata.print_cmd import watch_printer
     from irata.watch import Rebuilder
 
     monkeypatch.setattr(incremental, "KEEP", True)
+    monkeypatch.setattr(yamlloc, "KEEP", True)  # the edited file: its changed card read again
 
     folder = write(tmp_path / "game", deck(120))
     out = tmp_path / "out"
