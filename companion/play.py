@@ -30,7 +30,7 @@ from components.errors import InputError, RuleError
 if TYPE_CHECKING:
     from companion.session import Event, SavedGame, Store
 
-__all__ = ["MAX_AUTO", "Declaration", "Move", "MoveSpec", "Now", "Outcome", "Param",
+__all__ = ["MAX_AUTO", "auto_move", "Declaration", "Move", "MoveSpec", "Now", "Outcome", "Param",
            "Played", "declaration", "entry_events", "play", "refusal"]
 
 MAX_AUTO = 400  # steps that run themselves after one entry: a whole Turn's are far fewer
@@ -123,6 +123,14 @@ class Declaration(Protocol):
     def auto(self, state: dict[str, Any]) -> Move | None:
         """The move of the step that comes now when it has nothing to decide (it runs
         itself); None when the table must answer."""
+
+
+def auto_move(now: Now | None, why: Mapping[str, str]) -> Move | None:
+    """The move of the step that comes now when it runs itself (``now.auto``), carrying why it
+    has nothing to decide (``why``: step kind -> the reason); None when the table answers."""
+    if now is None or not now.auto:
+        return None
+    return Move.of(now.kind, why=why[now.kind])
 
 
 def refusal(game: Declaration, state: dict[str, Any], move: Move) -> str | None:

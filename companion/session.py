@@ -22,15 +22,18 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from components.errors import InputError, IrataError
+
+S = TypeVar("S")   # a game's typed State (fold_typed)
 
 if TYPE_CHECKING:
     import sqlite3
 
 __all__ = ["Event", "SavedGame", "Store", "apply_set", "check_set", "default_db_path",
-           "describe_of", "fold_of", "fold_with", "parse_amount", "readable", "state_of"]
+           "describe_of", "fold_of", "fold_typed", "fold_with", "parse_amount", "readable",
+           "state_of"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -553,6 +556,25 @@ def fold_with(events: list[Event],
         else:
             state = step(state, event)
     return state
+
+
+def fold_typed(events: list[Event], from_json: Callable[[dict[str, Any]], S],
+               to_json: Callable[[S], dict[str, Any]],
+               apply: Callable[[S, str, dict[str, Any]], S]) -> dict[str, Any]:
+    """Fold a log on a game's typed State: the ``setup`` data read once (``from_json``), every
+    other event to ``apply(state, kind, data)``, ``set`` events on the JSON form (apply_set,
+    then read again), the JSON form written once at the end (``to_json``)."""
+    s: S | None = None
+    raw: dict[str, Any] = {}
+    for event in events:
+        if event.kind == "setup":
+            s = from_json(event.data)
+        elif event.kind == "set":
+            raw = apply_set(to_json(s) if s is not None else raw, event.data)
+            s = from_json(raw) if raw else None
+        elif s is not None:
+            s = apply(s, event.kind, event.data)
+    return to_json(s) if s is not None else raw
 
 
 NAMED_BY = ("tile", "code", "id", "name", "square")

@@ -267,16 +267,6 @@ def apply(s: State, kind: str, d: Data) -> State:
 
 def fold(events: list[Event]) -> dict[str, Any]:
     """The saved game's state: the fold of its log, on the typed State."""
-    from companion.session import apply_set
+    from companion.session import fold_typed
 
-    s: State | None = None
-    raw: dict[str, Any] = {}
-    for event in events:
-        if event.kind == "setup":
-            s = state_from_json(event.data)
-        elif event.kind == "set":
-            raw = apply_set(state_to_json(s) if s is not None else raw, event.data)
-            s = state_from_json(raw) if raw else None
-        elif s is not None:
-            s = apply(s, event.kind, event.data)
-    return state_to_json(s) if s is not None else raw
+    return fold_typed(events, state_from_json, state_to_json, apply)

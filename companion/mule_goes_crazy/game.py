@@ -22,7 +22,7 @@ from companion.mule_goes_crazy.moves import MOVES
 from companion.mule_goes_crazy.now import now_of
 from companion.mule_goes_crazy.state import state_from_json
 from companion.mule_goes_crazy.steps import amount
-from companion.play import Move, Now, Outcome
+from companion.play import Move, Now, Outcome, auto_move
 from companion.session import parse_amount
 from components.errors import InputError, RuleError
 
@@ -375,10 +375,7 @@ class MuleGoesCrazyGame:
         return Outcome(move.kind, data, _lines(move.kind, data, after), after, detail)
 
     def auto(self, state: dict[str, Any]) -> Move | None:
-        now = self.now(state)
-        if now is None or not now.auto:
-            return None
-        return Move.of(now.kind, why=WHY[now.kind])
+        return auto_move(self.now(state), WHY)
 
 
 WHY = {"favored": "the favored player is the one with the fewest Credits (a tie clockwise "

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from companion.outer_earth.moves import MOVES
 from companion.outer_earth.state import State, state_from_json
 from companion.outer_earth.turns import turns_now
-from companion.play import Move, Now, Outcome
+from companion.play import Move, Now, Outcome, auto_move
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:
@@ -215,10 +215,7 @@ class OuterEarthGame:
         return Outcome(move.kind, data, _lines(move.kind, data, after), after, detail)
 
     def auto(self, state: dict[str, Any]) -> Move | None:
-        now = now_of(state_from_json(state))
-        if now is None or not now.auto:
-            return None
-        return Move.of(now.kind, why=_WHY[now.kind])
+        return auto_move(now_of(state_from_json(state)), _WHY)
 
 
 _WHY = {"upkeep": "no company holds more planets in its construction area than its sell "
