@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from companion.record import NamedTuple
 from components.errors import InputError
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ immutable, and several times cheaper to define on every command's start.)
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from companion.record import NamedTuple
 
 __all__ = ["MoveSpec", "Param"]
 

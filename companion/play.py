@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.moves import MoveSpec, Param
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:

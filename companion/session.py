@@ -22,8 +22,9 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from companion.record import NamedTuple
 from components.errors import InputError, IrataError
 
 S = TypeVar("S")   # a game's typed State (fold_typed)

@@ -16,8 +16,9 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
+from companion.record import NamedTuple
 from components.errors import DefinitionError, InputError
 
 

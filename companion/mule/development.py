@@ -28,10 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from companion.mule import board, options, rules
 from companion.mule.state import GOODS, Colonist, Development, Goods, Land, State
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:

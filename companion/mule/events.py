@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")

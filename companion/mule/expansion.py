@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from companion.mule.planet import check_on_planet, planet_of
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:

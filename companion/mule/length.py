@@ -21,9 +21,10 @@ so. A 7-Turn game reads the printed table as it is.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from companion.mule import options
+from companion.record import NamedTuple
 from components.errors import RuleError
 
 if TYPE_CHECKING:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from companion.mule import rules
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:

@@ -9,8 +9,8 @@ no choice) and read back with :func:`on` / :func:`value` by every check and step
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
 
+from companion.record import NamedTuple
 from components.errors import InputError
 
 

@@ -7,10 +7,10 @@ the counter, clamped at the ends of the lane (``moved``), and reads both prices 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from companion.mule.data import PriceTrack
 from companion.mule.rules import empty_pens
+from companion.record import NamedTuple
 from components.errors import InputError
 
 

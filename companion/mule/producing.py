@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from companion.mule import board, options, production
 from companion.mule.production import Worked
 from companion.mule.state import GOODS, Colonist, Goods, State
+from companion.record import NamedTuple
 from components.errors import RuleError
 
 if TYPE_CHECKING:

@@ -17,8 +17,8 @@ Lands for Economies of Scale.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
 
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")

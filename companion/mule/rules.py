@@ -8,8 +8,9 @@ by the caller from the game's definitions (``companion.mule.data``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")

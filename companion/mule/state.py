@@ -22,8 +22,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
+from companion.record import NamedTuple
 from components.errors import InputError
 
 __all__ = ["GOODS", "Colonist", "Colony", "Deck", "Development", "Goods", "Land", "State", "Store",

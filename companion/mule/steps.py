@@ -27,7 +27,7 @@ copy through :func:`companion.mule.state.from_json` and ``to_json``. The reading
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from companion.mule import (
     board,
@@ -72,6 +72,7 @@ from companion.mule.planet import check_on_planet, planet_of
 from companion.mule.state import State, from_json, to_json
 from companion.mule.state import land_of as state_land
 from companion.mule.state import player_name as player_name
+from companion.record import NamedTuple
 from companion.session import parse_amount
 from components.errors import InputError, RuleError
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, overload
 
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:      # the steps are imported when one is taken: next and status stay light

@@ -21,9 +21,10 @@ Credits than they hold.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.mule_goes_crazy.state import State, state_from_json
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 __all__ = ["LandBidding", "discard_upgrade_event", "population_move_event",

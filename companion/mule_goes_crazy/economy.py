@@ -12,8 +12,9 @@ sheet.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 __all__ = ["Deal", "Effect", "Score", "Trade", "TradeRules", "card_effect", "final_score",

@@ -11,8 +11,9 @@ definitions, the same ones the deck is printed from.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 RESOURCES = ("food", "energy", "smithore", "crystite")

@@ -12,8 +12,9 @@ Named tuples, not dataclasses: as immutable, and cheaper to define on every comm
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
+from companion.record import NamedTuple
 from components.errors import InputError
 
 __all__ = ["FacilityBuilding", "MuleInPlay", "Sheet", "State", "ThisTurn", "state_from_json",

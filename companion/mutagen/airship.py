@@ -8,9 +8,9 @@ hull spaces ``H1 H2`` (side by side) that take Elements from the start.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from companion.mutagen.rules import Rules
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 ANY = "any"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.data import rule_data
 from companion.mutagen.rules import Crew, Rules, rules_from_data
+from companion.record import NamedTuple
 
 __all__ = ["Cards", "Catalogue", "cards", "catalogue", "element_tokens", "load_rules",
            "printed_copies"]

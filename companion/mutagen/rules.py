@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 # the expansions' names are the state's (light to import), given here too
 from companion.mutagen.state import EXPANSIONS as EXPANSIONS
 from companion.mutagen.state import PALACE as PALACE
 from companion.mutagen.state import PLIGHT as PLIGHT
+from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
 

@@ -30,7 +30,9 @@ Named tuples, not dataclasses: as immutable, and cheaper to define on each comma
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
+
+from companion.record import NamedTuple
 
 __all__ = ["Final", "Player", "Scored", "State", "from_json", "step", "to_json"]
 

@@ -10,8 +10,9 @@ Named tuples, not dataclasses: as immutable, and cheaper to define on every comm
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
+from companion.record import NamedTuple
 from components.errors import InputError
 
 __all__ = ["Company", "Market", "State", "TurnSoFar", "state_from_json", "state_to_json"]

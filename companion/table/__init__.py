@@ -22,9 +22,10 @@ import importlib
 import re
 from collections.abc import Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from companion.entry import form_moves, pair_list
+from companion.record import NamedTuple
 from components.errors import InputError
 
 if TYPE_CHECKING:

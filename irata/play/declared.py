@@ -16,11 +16,12 @@ What is typed, the same way for every move:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from companion import entry
+from companion.record import NamedTuple
 from components.errors import InputError
 from irata.options import DB, GAME, JSON, emit, open_store, pick
 

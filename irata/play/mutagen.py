@@ -10,11 +10,12 @@ saved game: its table), and record through the declaration with ``--save`` or ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from companion.mutagen.moves import MOVES
+from companion.record import NamedTuple
 from irata.options import (
     DB,
     GAME,
