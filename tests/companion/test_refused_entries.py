@@ -168,6 +168,15 @@ def mutagen_states() -> list[bytes]:
                    ("mutagen", "shards", "Ann", "3"), ("mutagen", "crew", "Bob", "Surveyor ore"),
                    ("mutagen", "storage", "Ann", "A1,A2"), ("mutagen", "tree", "Ann", "jade-01"),
                    ("mutagen", "people", "Bob", "supreme"), ("mutagen", "palace", "Ann", "1")),
+            # the Elements kept: Ann holds a blue ore and a green gas, and installed a pink ore
+            played("mutagen-elements", ("mutagen", "new", "--players", "Ann,Bob", "--expansion",
+                                        "plight-of-the-people", "--expansion",
+                                        "palace-visitors", "--seed", "3", "--elements"),
+                   ("mutagen", "storage", "Ann", "A1,A2", "--tile", "storage/09-any-blue"),
+                   ("mutagen", "crew", "Bob", "Surveyor ore"),
+                   ("mutagen", "element", "Ann", "blue ore"),
+                   ("mutagen", "element", "Ann", "green gas"),
+                   ("mutagen", "element", "Ann", "pink ore", "--at", "A1")),
         ]
     return _cache["mutagen"]
 
@@ -224,6 +233,22 @@ MUTAGEN = {
                        st.sampled_from(["Surveyor ore", "crew/all", "x", ""])),
     "palace": command("mutagen", "palace", words("Ann", "Bob"),
                       st.sampled_from(["1", "2", "3", "0", "99", "x", ""])),
+    "element": command("mutagen", "element", words("Ann", "Bob"),
+                       st.sampled_from(["blue ore", "pink ore", "green gas", "supreme", "ore",
+                                        "x", ""]),
+                       opts=options(at=words("A1", "A2", "H1", "H2", "Z9"))),
+    "install": command("mutagen", "install", words("Ann", "Bob"),
+                       st.sampled_from(["blue ore H1", "green gas H1, blue ore H2",
+                                        "blue gas A2", "blue ore", "x", ""])),
+    "track": command("mutagen", "track", words("Ann", "Bob"),
+                     st.sampled_from(["ore", "gas", "ore 2", "gas 9", "x", ""]),
+                     opts=options(spend=st.sampled_from(["blue ore", "blue ore,green gas",
+                                                         "supreme ore", "pink ore", "x"]),
+                                  spent=st.sampled_from(["1", "0", "-1", "x"]))),
+    "place": command("mutagen", "place", words("Ann", "Bob"),
+                     st.sampled_from(["spy sacred-tree", "thug palace", "robot moon", "x", ""]),
+                     opts=options(track=words("ore", "gas"),
+                                  drawn=words("people/gardener", "x"))),
 }
 
 
@@ -339,6 +364,18 @@ def test_a_refused_outer_earth_entry_changes_nothing(kind: str, data: st.DataObj
 def test_outer_earth_entries_the_rules_refuse_change_nothing(state: int, args: list[str],
                                                              why: str) -> None:
     assert why in str(check_refusal(outer_earth_states()[state], args))
+
+
+def test_the_properties_type_every_move_kind_of_every_game() -> None:
+    """A move a game declares is typed into its game's property above (a new move kind
+    without one fails here): Outer Earth, Mule Goes Crazy!, Mutagen and Das Störrische Muli."""
+    from companion.play import declaration
+
+    for game, typed in (("outer-earth", OUTER_EARTH), ("mule-goes-crazy", MGC),
+                        ("mutagen", MUTAGEN), ("muli", MULI)):
+        decl = declaration(game)
+        assert decl is not None
+        assert {m.kind for m in decl.moves} <= set(typed), game
 
 
 # -- Das Störrische Muli --------------------------------------------------------------------
