@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from companion.session import Event, SavedGame, Store
 
 __all__ = ["MAX_AUTO", "auto_move", "Declaration", "Move", "MoveSpec", "Now", "Outcome", "Param",
-           "Played", "declaration", "entry_events", "play", "refusal"]
+           "Played", "RanItself", "declaration", "entry_events", "play", "ran_themselves",
+           "refusal"]
 
 MAX_AUTO = 400  # steps that run themselves after one entry: a whole Turn's are far fewer
 
@@ -245,19 +246,43 @@ def play(store: Store, saved: SavedGame, game: Declaration, moves: Sequence[Move
         return run.played, run.state, run.notes
 
 
-def _ran_itself(events: Sequence[Event]) -> list[Move]:
-    """The steps that ran themselves after the last entry typed, oldest first."""
-    out: list[Move] = []
+class RanItself(NamedTuple):
+    """A step that ran itself, as the saved game holds it: its event's place in the log and
+    the move it made (with why there was nothing to decide)."""
+
+    event: int
+    move: Move
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": self.event, "step": self.move.kind, "who": self.move.who,
+                "why": self.move.why}
+
+    @property
+    def text(self) -> str:
+        who = f" {self.move.who}" if self.move.who else ""
+        return f"event {self.event}, {self.move.kind}{who}: {self.move.why or 'nothing to decide'}"
+
+
+def ran_themselves(events: Sequence[Event]) -> list[RanItself]:
+    """The steps that ran themselves after the last entry typed (``undo`` takes them back with
+    it), oldest first; for every game alike (each such event is marked ``auto``)."""
+    out: list[RanItself] = []
     for event in reversed(events):
         auto = event.data.get("auto")
         if event.kind == "setup" or not isinstance(auto, dict):
             break
         raw = auto.get("given")
         given: dict[Any, Any] = raw if isinstance(raw, dict) else {}
-        out.insert(0, Move.of(str(auto.get("move")), auto.get("who"),
-                              {str(k): str(v) for k, v in given.items()},
-                              str(auto.get("why") or "")))
+        who = auto.get("who")
+        out.insert(0, RanItself(event.seq, Move.of(
+            str(auto.get("move")), None if who is None else str(who),
+            {str(k): str(v) for k, v in given.items()}, str(auto.get("why") or ""))))
     return out
+
+
+def _ran_itself(events: Sequence[Event]) -> list[Move]:
+    """The moves of the steps that ran themselves after the last entry typed, oldest first."""
+    return [ran.move for ran in ran_themselves(events)]
 
 
 def _same_step(auto: Move, typed: Move) -> bool:

@@ -43,6 +43,17 @@ def favored_player(credits: Mapping[str, int], previous: str | None = None) -> s
     return tied[0]  # pragma: no cover
 
 
+def favored_after(credits: Mapping[str, int], last_favored: str | None) -> str:
+    """Favored Player: "In subsequent turns, the player with the least amount of Credits is
+    selected" (a tie goes clockwise from the last favored player, as :func:`favored_player`).
+    The last favored player is one of the players: a name that is not is refused
+    (RuleError), never taken as no favored player at all."""
+    if last_favored is not None and last_favored not in credits:
+        raise RuleError(f"the last favored player, {last_favored}, is not among the players "
+                        f"({', '.join(credits)}): the favored player is one of them")
+    return favored_player(credits, last_favored)
+
+
 # --- Land Auctions ----------------------------------------------------------------------------
 
 class Auction(NamedTuple):
@@ -64,6 +75,16 @@ class AuctionRules(NamedTuple):
 
 
 AUCTION_RULES = AuctionRules()   # the draft's numbers (the game's data gives the same)
+
+
+def previous_auction(opening: int, closing: int | None) -> Auction:
+    """Land Auctions, Bidding: the previous Land Auction as the table tells it. The favored
+    player "may bid any amount starting at the opening bid", and each later bid is "higher
+    than the current high bid": a closing bid below its opening bid is refused (RuleError)."""
+    if closing is not None and closing < opening:
+        raise RuleError(f"the closing bid {closing} is below the opening bid {opening}: a Land "
+                        "Auction's bids start at its opening bid")
+    return Auction(opening, closing)
 
 
 def opening_bid(previous: Auction | None, rules: AuctionRules = AUCTION_RULES) -> int:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import session
 from companion.outer_earth import fold as typed_fold
-from companion.outer_earth.turns import ACTIONS, COLOURS, company_turn_refusal
+from companion.outer_earth.turns import ACTIONS, COLOURS, company_turn_refusal, turns_now
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:
@@ -254,6 +254,11 @@ def _its_turn(state: Mapping[str, Any], player: str) -> None:
     """Refuse an action by a company of the game whose turn it is not (Company Actions:
     clockwise from the starting player, one turn each)."""
     company(state, player)
+    if not state.get("phase2") and _left_for_sale(state) > 0:
+        raise RuleError(f"round {state['round']} is in Phase 1, {_left_for_sale(state)} "
+                        "planet(s) of the market not yet put up for sale: a company's turn of "
+                        "actions comes in Phase 2, after the planet closest to the galaxy deck "
+                        "has been put up for auction")
     if player in state.get("done", ()):
         raise RuleError(f"{player}'s turn this round is over (its turn was ended with 'done'): "
                         "in Phase 2 each company takes its 3 actions in one turn")
@@ -268,11 +273,6 @@ def done_event(state: Mapping[str, Any], player: str) -> dict[str, Any]:
     so the next company clockwise takes its turn; after the last, Phase 3."""
     _playing(state, "turn")
     _its_turn(state, player)
-    offered = dict(state.get("offered", {}))
-    unsold = sum(1 for bought in offered.values() if not bought)
-    if not state.get("phase2") and int(state["market"]["planets"]) - unsold > 0:
-        raise RuleError(f"round {state['round']} is in Phase 1: a company's turn of actions "
-                        "comes in Phase 2, once every planet of the market was put up for sale")
     return _tried(state, "done", {"round": state["round"], "player": player})
 
 
@@ -441,6 +441,39 @@ def _raised(name: str, icons: int, raises: Sequence[str]) -> list[str]:
 
 # --- Phase 3: upkeep and the round ---------------------------------------------------------------
 
+def _left_for_sale(state: Mapping[str, Any]) -> int:
+    """Phase 1: how many planets of the market are still to be put up for sale this round."""
+    offered = dict(state.get("offered", {}))
+    unsold = sum(1 for bought in offered.values() if not bought)
+    return int(state["market"]["planets"]) - unsold
+
+
+def upkeep_too_soon(state: Mapping[str, Any]) -> str | None:
+    """Phase 3 comes after Phase 2, which comes after Phase 1: "Planets are put up for sale one
+    after the other", and "After the planet closest to the galaxy deck has been put up for
+    auction, proceed to Phase 2"; "Once every company has completed their turn, Phase 3:
+    Upkeep begins". Why the upkeep cannot be done yet, or None when it can.
+
+    Phase 2's turns go clockwise from the starting player, and a company's turn ends when the
+    next one begins (or with ``done``): the upkeep may end the last company's turn, once that
+    turn has begun, as the next company's action ends the one before."""
+    rnd = state["round"]
+    if not state.get("phase2") and _left_for_sale(state) > 0:
+        offered = list(dict(state.get("offered", {})))
+        return (f"round {rnd} is in Phase 1, {_left_for_sale(state)} planet(s) of the market "
+                f"not yet put up for sale (offered: {', '.join(offered) or 'none'}): the "
+                "upkeep comes once Phase 1 is over (planets are put up for sale one after the "
+                "other, Phase 2 follows the last) and every company has taken its turn")
+    current, then = turns_now(state["seating"], state["starting_player"],
+                              list(state.get("turn", {})))
+    if then is None:
+        return None
+    waiting = then if current is None or current in state.get("done", ()) else current
+    return (f"round {rnd} is in Phase 2 and {then} has not taken its turn yet (it is "
+            f"{waiting}'s turn): once every company has completed its turn, Phase 3: Upkeep "
+            "begins")
+
+
 def upkeep_event(state: Mapping[str, Any], rules: Rules,
                  discards: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
     """Upkeep Order for every company: planet tax (2 development cards for each planet beyond
@@ -454,6 +487,9 @@ def upkeep_event(state: Mapping[str, Any], rules: Rules,
     discards = discards or {}
     for who in discards:
         company(state, who)
+    too_soon = upkeep_too_soon(state)
+    if too_soon:
+        raise RuleError(too_soon)
     out: dict[str, Any] = {}
     for name, c in state["players"].items():
         planets = []

@@ -16,6 +16,7 @@ What is typed, the same way for every move:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from companion.moves import MoveSpec
     from companion.play import Declaration, Move, Played
 
-__all__ = ["Face", "add_moves", "pairs", "show_next"]
+__all__ = ["Face", "add_moves", "pairs", "show_next", "show_status"]
 
 
 class Face(NamedTuple):
@@ -249,6 +250,33 @@ def show_next(game: str, title: str, start: str, db: str | None, game_id: int | 
     emit(as_json, {"id": saved.id, "next": nxt},
          [f"Game {saved.id}, Turn {now.turn}: {now.text}{auto}", f"  {now.command}"]
          if now else f"Game {saved.id} is over.")
+
+
+def show_status(db: str | None, game_id: int | None, as_json: bool,
+                game: str | None = None) -> None:
+    """Print a saved game's state (the game's own summary, or its JSON) and, for every game
+    alike, the steps that ran themselves after the last entry typed (``ran_itself``: each
+    one's event, step, whom it was for and why there was nothing to decide)."""
+    from companion import session
+    from companion.games import entry as game_entry
+    from companion.play import ran_themselves
+
+    with open_store(db) as store:
+        saved = pick(store, game_id, game)
+        state = session.state_of(store, saved)
+        ran = ran_themselves(store.events(saved.id))
+
+    def text() -> list[str]:
+        with session.readable(Path(db) if db else session.default_db_path(), saved):
+            lines = [f"Game {saved.id}: {saved.name}", game_entry(saved.game).describe(state)]
+        if ran:
+            lines.append("Ran itself after the last entry (undo takes it back with that "
+                         "entry):")
+            lines.extend(f"  {r.text}" for r in ran)
+        return lines
+
+    emit(as_json, {"id": saved.id, "game": saved.game, "name": saved.name, "state": state,
+                   "ran_itself": [r.as_dict() for r in ran]}, text)
 
 
 # -- the guided walk ---------------------------------------------------------------------------

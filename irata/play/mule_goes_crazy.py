@@ -114,10 +114,7 @@ def favored_calculator(credits_text: tuple[str, ...], previous: str | None, save
         need(None, "--credits")
     credits = {name: amount(value, f"{name}'s Credits")
                for name, value in pairs(credits_text, "--credits").items()}
-    if previous is not None and previous not in credits:
-        raise InputError(f"--previous {previous} is not among the players "
-                         f"({', '.join(credits)})")
-    who = mgc.favored_player(credits, previous)
+    who = mgc.favored_after(credits, previous)
     emit(as_json, {"favored": who, "credits": credits[who]},
          [f"Favored player: {who} ({credits[who]} Credits)",
           f"Turns start on {who}'s left."])
@@ -170,9 +167,7 @@ def opening_bid_cmd(last_opening: str | None, last_closing: str | None, unsold: 
             raise InputError("say how the last auction ended: --last-closing N or --unsold")
         opening = amount(last_opening, "--last-opening") if last_opening else 0
         closing = amount(last_closing, "--last-closing") if last_closing else None
-        if closing is not None and last_opening is not None and closing < opening:
-            raise InputError(f"the closing bid {closing} is below the opening bid {opening}")
-        previous = mgc.Auction(opening, closing)
+        previous = mgc.previous_auction(opening, closing)
     bid = mgc.opening_bid(previous, rules)
     emit(as_json, {"opening_bid": bid},
          [f"Opening bid: {bid} Credits ({mgc.opening_bid_reason(previous, rules)})"])

@@ -27,9 +27,8 @@ from irata.options import (
     next_command,
     open_store,
     pick,
-    show_status,
 )
-from irata.play.declared import add_turn
+from irata.play.declared import add_turn, show_status
 
 
 def race_mule(race: rules.Race, player: str) -> str:

@@ -18,7 +18,7 @@ import click
 from companion import session
 from companion.play import entry_events
 from components.errors import InputError
-from irata.options import DB, GAME, JSON, emit, open_store, pick, show_status
+from irata.options import DB, GAME, JSON, emit, open_store, pick
 
 
 def _game() -> str | None:
@@ -40,7 +40,9 @@ def _event_dict(e: session.Event) -> dict[str, Any]:
 @DB
 @JSON
 def status(game_id: int | None, db: str | None, as_json: bool) -> None:
-    """Show a saved game's state."""
+    """Show a saved game's state, and the steps that ran themselves after the last entry."""
+    from irata.play.declared import show_status
+
     show_status(db, game_id, as_json, _game())
 
 

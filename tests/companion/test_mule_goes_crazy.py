@@ -35,7 +35,23 @@ def test_a_tie_goes_clockwise_from_the_last_favored_player() -> None:
     assert mgc.favored_player(credits, previous="Cy") == "Ann"
 
 
+def test_in_subsequent_turns_the_last_favored_player_is_one_of_the_players() -> None:
+    credits = {"Ann": 500, "Bob": 900, "Cy": 500}
+    assert mgc.favored_after(credits, "Ann") == "Cy"
+    assert mgc.favored_after(credits, None) == "Ann"
+    with pytest.raises(RuleError, match="the last favored player, Zed, is not among the "
+                                        r"players \(Ann, Bob, Cy\)"):
+        mgc.favored_after(credits, "Zed")
+
+
 # --- Land Auctions ----------------------------------------------------------------------------
+
+def test_a_land_auction_closes_at_its_opening_bid_or_above() -> None:
+    assert mgc.previous_auction(200, 260) == mgc.Auction(200, 260)
+    assert mgc.previous_auction(200, 200).sold and not mgc.previous_auction(200, None).sold
+    with pytest.raises(RuleError, match="the closing bid 150 is below the opening bid 200"):
+        mgc.previous_auction(200, 150)
+
 
 def test_the_first_opening_bid_is_200() -> None:
     assert mgc.opening_bid(None) == 200
@@ -269,6 +285,10 @@ def test_cli_production_with_typed_and_seeded_dice() -> None:
     (["favored", "--credits", "Ann:800"], "should be NAME=..."),
     (["produce", "--energy", "5", "--mule", "energy"], "MULE@LAND"),
     (["opening-bid", "--unsold"], "--last-opening"),
+    (["opening-bid", "--last-opening", "300", "--last-closing", "250"],
+     "the closing bid 250 is below the opening bid 300"),
+    (["favored", "--credits", "Ann=800,Bob=600", "--previous", "Zed"],
+     "the last favored player, Zed, is not among the players (Ann, Bob)"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
     exe = str(ROOT / ".venv" / "bin" / "irata")

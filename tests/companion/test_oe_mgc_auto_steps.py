@@ -108,18 +108,27 @@ def test_a_taxed_company_decides_its_upkeep_then_the_round_runs_itself() -> None
                                                                              "Halcyon"]
 
 
+UNTAXED = {"taxed_planets": 0, "cards_for_tax": 0, "planets_to_profits": [],
+           "hand_limit_discard": 0, "hand_after": 4}
+
+
 def test_a_game_saved_before_the_steps_ran_themselves_plays_on(tmp_path: Path) -> None:
     """A game saved with its upkeep done and its round not ended (as every game saved before
-    this version was): ``next`` says the round's end runs itself with the next entry, and it
-    does, before that entry."""
+    this version was), and saved in an order the companion now refuses (the upkeep in Phase 1,
+    before any planet was put up for sale): the log is the truth, so it folds as saved;
+    ``next`` says the round's end runs itself with the next entry, and it does, before that
+    entry."""
     rules = load_rules()
     store = session.Store(Path(str(tmp_path / "games.sqlite3")))
     with store.transaction():
         game = store.create("outer-earth", oe_saved.new_game(["Ann", "Bob"], "short", rules,
                                                              "Ann", 7))
         state = session.state_of(store, game)
-        store.append(game.id, "upkeep", oe_saved.upkeep_event(state, rules))
+        assert "is in Phase 1" in str(oe_saved.upkeep_too_soon(state))
+        store.append(game.id, "upkeep", {"round": 1, "companies": {"Ann": UNTAXED,
+                                                                   "Bob": UNTAXED}})
     store.close()
+    assert js("status")["state"]["upkeep_done"] is True
     now = js("outer-earth", "next")["next"]
     assert (now["step"], now["auto"]) == ("round", True)
     assert "(it runs itself with the next entry)" in run("outer-earth", "next")

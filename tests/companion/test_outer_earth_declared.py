@@ -88,22 +88,29 @@ def upkeep(*wanted: str) -> Step:
 
 ROUND: Step = (["round"], Move.of("round"))
 
+
+def done(player: str) -> Step:
+    return ["done", player], Move.of("done", player)
+
 # the round of test_outer_earth_saved played through, and a sale of round 2
 A_ROUND = (["Ann", "Bob", "Cid"], "Ann", [
     bid("Halcyon", "Ann,Cid", "accept", "bow"), bid("Tidewell"), bid("Ferrox", "Bob"),
     bid("planet/obelisk", "Cid,Bob", "bow"),
     draw("Cid", "6"), draw("Ann"), build("Ann", "blue,red,yellow,yellow", "Halcyon"),
     build("Bob", "yellow,red", "Ferrox"), upkeep(), ROUND,
+    bid("Tidewell"), bid("Meridian"), bid("Solace"), bid("Gaia's Rest"),   # round 2's market
     draw("Cid", "2"), draw("Ann", "1+1"),
     sell("Ann", "Halcyon", built="blue,red,yellow,yellow,red,blue", bonus="br/14", pile="2"),
 ])
 A_RAISE = (["Ann", "Bob"], "Ann", [
-    bid("Nimbus Prime", "Ann"), build("Ann", "blue,blue,yellow,red", "Nimbus Prime"),
+    bid("Nimbus Prime", "Ann"), bid("Meridian"), bid("Solace"),
+    build("Ann", "blue,blue,yellow,red", "Nimbus Prime"),
     sell("Ann", "Nimbus Prime", **{"raise": "sell"}),
 ])
 A_TAX = (["Ann", "Bob"], "Ann", [
     *(bid(p, "Ann") for p in ("Verdant Reach", "Amber Hollow", "Cinder Point")),
-    build("Ann", "blue", "Verdant Reach"), draw("Ann", "3"), upkeep("Ann=Cinder Point"),
+    build("Ann", "blue", "Verdant Reach"), draw("Ann", "3"), done("Bob"),
+    upkeep("Ann=Cinder Point"),
     ROUND,
 ])
 
@@ -160,7 +167,12 @@ ENTRIES: list[tuple[list[Step], Step, bool]] = [
     (PHASE1, bid("Halcyon", "Bob"), False),                  # already Ann's
     (PHASE1, bid("Tidewell", "Bob,Cid"), False),             # the bidding is not over
     (PHASE1, bid("Nowhere"), False),                         # no such planet
-    (PHASE1, draw("Ann"), True),                             # Phase 2 may begin
+    (PHASE1, draw("Ann"), False),                            # 3 planets not yet offered
+    (PHASE1, build("Ann", "blue", "Halcyon"), False),
+    (PHASE1, done("Ann"), False),
+    (PHASE1, upkeep(), False),                               # Phase 1 is not over
+    (A_ROUND[2][:4], draw("Ann"), False),                    # Cid, the starting player, first
+    (A_ROUND[2][:4], draw("Cid"), True),                     # the market offered: Phase 2
     (PHASE2, draw("Cid"), False),                            # Cid's turn is over
     (PHASE2, draw("Bob"), True),                             # Bob may begin his turn
     (PHASE2, draw("Ann", "2"), True),
@@ -170,7 +182,8 @@ ENTRIES: list[tuple[list[Step], Step, bool]] = [
     (PHASE2, sell("Ann", "Halcyon"), False),                 # nothing built on it
     (PHASE2, bid("Tidewell"), False),                        # Phase 2 has begun
     (PHASE2, ROUND, False),                                  # no upkeep yet
-    (PHASE2, upkeep(), True),
+    (PHASE2, upkeep(), False),                               # Bob has not had his turn
+    (A_ROUND[2][:8], upkeep(), True),                        # Bob's turn begun: it ends it
     (PHASE2, upkeep("Zed=Halcyon"), False),
     (UPKEEP, upkeep(), False),                               # done already
     (UPKEEP, draw("Ann"), False),
@@ -229,7 +242,8 @@ def test_now_is_none_once_the_game_is_over() -> None:
 
 def test_a_refused_move_leaves_the_games_file_as_it_was(tmp_path: Path) -> None:
     store, game = direct(tmp_path, ["Ann", "Bob", "Cid"], "Ann")
-    play(store, game, GAME, [bid("Halcyon", "Ann")[1]])
+    play(store, game, GAME, [bid("Halcyon", "Ann")[1], *(bid(p)[1] for p in
+                                                         ("Meridian", "Solace", "Ferrox"))])
     before = store.path.read_bytes()
     for move in (draw("Bob")[1], ROUND[1], bid("Halcyon", "Bob")[1], Move.of("score"),
                  bid("Tidewell", "Bob,Cid")[1], sell("Ann", "Halcyon", pile="x")[1]):

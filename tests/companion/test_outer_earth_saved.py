@@ -70,6 +70,13 @@ def company(s: dict[str, Any], name: str) -> dict[str, Any]:
     return s["players"][name]  # type: ignore[no-any-return]
 
 
+def nobody_bids(*planets: str) -> None:
+    """Phase 1: the rest of the market put up for sale one after the other, nobody bidding
+    (a development card goes under each, from the deck: no hand changes)."""
+    for planet in planets:
+        assert js("bid", "--save", "--planet", planet)["status"] == "no bids"
+
+
 # --- Game Setup Instructions ---------------------------------------------------------------------
 
 def test_a_new_game_holds_the_set_up_table() -> None:
@@ -182,6 +189,7 @@ def test_a_round_played_through_with_the_rulebook_sell_example() -> None:
     # typed) and sells Halcyon: the last two built now from the hand (a build action), the
     # linked red-yellow-yellow Bonus Revenue card (8 VP) from pile 2: 3 cards to profits,
     # 13 VP in all
+    nobody_bids("Tidewell", "Meridian", "Solace", "Gaia's Rest")   # round 2's Phase 1
     oe_("draw", "Cid", "2")
     assert js("draw", "Ann", "1+1")["hand"] == 2
     sale = js("sell", "Ann", "--save", "--planet", "Halcyon", "--built",
@@ -222,11 +230,14 @@ def test_the_sell_example_in_a_game_of_its_own() -> None:
     """The rulebook's Sell Planet Example alone: 13 VP for the selling company at the end."""
     oe_("new", "--players", "Solo,Bob", "--starting-player", "Solo")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Solo")
+    nobody_bids("Meridian", "Solace")
     # six infrastructures take two rounds: a turn is 3 actions of draw 2 / build 2
     oe_("draw", "Solo", "2")
     oe_("build", "Solo", "blue,red,yellow,yellow", "--planet", "Halcyon")
+    oe_("done", "Bob")
     oe_("upkeep", "--save")
     oe_("round")
+    nobody_bids("Meridian", "Solace", "Tidewell")      # two under already, one new
     oe_("draw", "Solo", "2")
     oe_("build", "Solo", "red,blue", "--planet", "Halcyon")
     oe_("sell", "Solo", "--save", "--planet", "Halcyon", "--bonus", "br/14",
@@ -238,6 +249,7 @@ def test_the_sell_example_in_a_game_of_its_own() -> None:
 def test_a_dice_increase_raises_the_die_named() -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     oe_("bid", "--save", "--planet", "Nimbus Prime", "--green", "Ann")
+    nobody_bids("Meridian", "Solace")
     oe_("build", "Ann", "blue,blue,yellow,red", "--planet", "Nimbus Prime")
     sale = js("sell", "Ann", "--save", "--planet", "Nimbus Prime", "--raise",
               "sell")
@@ -255,6 +267,7 @@ def test_planet_tax_through_the_saved_game() -> None:
     oe_("build", "Ann", "blue", "--planet", "Verdant Reach")
     oe_("draw", "Ann", "3")
     assert company(state(), "Ann")["hand"] == 6
+    oe_("done", "Bob")
     # three planets, sell value 1: two are taxed; Ann pays for one and discards Cinder Point
     up = js("upkeep", "--save", "--discard", "Ann=Cinder Point")["companies"]["Ann"]
     assert (up["taxed_planets"], up["cards_for_tax"], up["planets_to_profits"]) == (
@@ -276,6 +289,7 @@ def test_two_empty_bonus_revenue_piles_make_the_next_round_the_last() -> None:
     run("set", "bonus_revenue_piles.1", "1")
     oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Bob")
     oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")   # Ann starts Phase 2
+    nobody_bids("Meridian")
     oe_("build", "Ann", "blue,blue,blue", "--planet", "Verdant Reach")
     oe_("sell", "Ann", "--save", "--planet", "Verdant Reach", "--bonus", "br/01",
         "--pile", "1")
@@ -296,7 +310,9 @@ def test_two_empty_bonus_revenue_piles_make_the_next_round_the_last() -> None:
     assert state()["final_round"] == 2
     assert "round 2 (the last round)" in run("status")
     assert oe_("last-round", "--save").startswith("yes: round 2 is the last round")
-    oe_("upkeep", "--save")
+    nobody_bids("Meridian", "Solace", "Tidewell")
+    oe_("done", "Ann")
+    oe_("done", "Bob")                # the upkeep (nobody taxed) and the end ran themselves
     end = ended()
     assert end["over"] is True and state()["over"] is True
     assert "the game is over" in run("status")
@@ -311,7 +327,9 @@ def test_an_empty_galaxy_deck_makes_the_next_round_the_last() -> None:
     run("set", "galaxy_deck", "1")
     oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")
     oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Bob")
-    oe_("upkeep", "--save")
+    nobody_bids("Meridian")
+    oe_("done", "Bob")                # Bob, the starting player now, lets his turn go, then Ann
+    oe_("done", "Ann")                # the upkeep (nobody taxed) runs itself after it
     end = ended()                     # two slots empty, one planet left to fill them
     assert (end["refill"], end["galaxy_deck"], end["market"], end["last_round"]) == (
         1, 0, 2, True)
@@ -322,26 +340,32 @@ def test_an_empty_galaxy_deck_makes_the_next_round_the_last() -> None:
 def test_undo_drops_the_last_step() -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Ann")
+    nobody_bids("Meridian", "Solace")
     oe_("draw", "Ann", "2")
     oe_("build", "Ann", "blue,red,yellow,yellow", "--planet", "Halcyon")
+    oe_("done", "Bob")
     oe_("upkeep", "--save")           # the end of the round runs itself after it
     assert "'round' ran itself already" in oe_("round")
+    nobody_bids("Meridian", "Solace", "Tidewell")
     oe_("draw", "Ann", "2")
     oe_("build", "Ann", "red,blue", "--planet", "Halcyon")
     before = state()
     oe_("sell", "Ann", "--save", "--planet", "Halcyon", "--bonus", "br/14",
         "--pile", "1")
     assert state() != before
-    assert "dropped event 9 (sell" in run("undo")
+    assert "dropped event 15 (sell" in run("undo")
     assert state() == before
-    for _ in range(3):                        # the build, the draw, the upkeep
+    for _ in range(5):                        # the build, the draw, 3 bids
         run("undo")
-    assert state()["round"] == 1 and state()["upkeep_done"] is False   # the round with it
+    assert state()["round"] == 2
+    # Bob's turn let go, with the upkeep and the end of the round that ran themselves after
+    assert "dropped event 7 (done" in run("undo")
+    assert state()["round"] == 1 and state()["upkeep_done"] is False
     run("undo")                               # the build
     assert company(state(), "Ann")["hand"] == 6
     assert company(state(), "Ann")["in_development"] == [{"planet": "Halcyon", "built": []}]
-    run("undo")
-    run("undo")
+    for _ in range(4):                        # the draw, the 3 bids
+        run("undo")
     assert state()["market"]["planets"] == 3 and company(state(), "Ann")["hand"] == 4
     assert "nothing to undo" in run("undo")
 
@@ -357,6 +381,7 @@ def test_set_corrects_any_number_and_the_calculators_read_it(
     acts = js("actions", "--save")["companies"]
     assert acts["Ann"]["values"]["draw"] == 5
     assert acts["Bob"]["values"]["draw"] == 4                     # Meridian: +2 draw
+    nobody_bids("Halcyon", "Solace", "Tidewell")
     assert js("draw", "Ann")["hand"] == 12           # her draw value, 5
     err = refused(["set", "players.Ann.hand", "2-3"], capsys)
     assert "cannot be negative" in err
@@ -367,10 +392,11 @@ def test_set_corrects_any_number_and_the_calculators_read_it(
 
 def test_export_writes_the_log(tmp_path: Any) -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Bob")
+    nobody_bids("Halcyon", "Solace", "Tidewell")
     oe_("draw", "Bob", "2")
     doc = json.loads(run("export"))
     assert doc["game"] == "outer-earth" and [e["kind"] for e in doc["events"]] == [
-        "setup", "draw"]
+        "setup", "bid", "bid", "bid", "draw"]
     assert doc["state"]["players"]["Bob"]["hand"] == 6
     out = tmp_path / "oe.json"
     run("export", "--out", str(out))
@@ -399,9 +425,32 @@ def test_a_value_that_is_not_a_count_is_one_line(capsys: pytest.CaptureFixture[s
 
 @pytest.mark.parametrize(("args", "message"), [
     (["bid", "--save", "--planet", "Ferrox", "--green", "Ann,Zed"], "no company 'Zed'"),
+    (["bid", "--save", "--planet", "Ferrox", "--green", "Ann,Bob", "accept"],
+     "Ann holds 1 development cards and cannot accept a bid of 2"),
+    (["bid", "--save", "--planet", "Ferrox", "--green", "Bob,Cid", "accept", "accept"],
+     "Cid may raise or bow out, not 'accept'"),
+    (["draw", "Cid"], "round 1 is in Phase 1, 1 planet(s) of the market not yet put up"),
+    (["done", "Ann"], "round 1 is in Phase 1, 1 planet(s) of the market not yet put up"),
+    (["upkeep", "--save"], "round 1 is in Phase 1, 1 planet(s) of the market not yet put up"),
+    (["round"], "no upkeep yet"),
+])
+def test_a_refused_step_in_phase_1_saves_nothing(args: list[str], message: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Phase 1, three of the market's four planets put up for sale: a bid the rules refuse,
+    and a step of Phase 2 or 3 before the last planet was offered, save nothing."""
+    oe_("new", "--players", "Ann,Bob,Cid", "--starting-player", "Ann")
+    run("set", "players.Ann.hand", "1")
+    nobody_bids("Halcyon", "Meridian", "Solace")
+    err = refused(["outer-earth", *args], capsys)
+    assert message in err
+
+
+@pytest.mark.parametrize(("args", "message"), [
     (["draw", "Zed", "2"], "no company 'Zed'"),
     (["sell", "Zed", "--save", "--planet", "Halcyon"], "no company 'Zed'"),
     (["upkeep", "--save", "--discard", "Zed=Halcyon"], "no company 'Zed'"),
+    (["upkeep", "--save"], "Bob has not taken its turn yet (it is Ann's turn): once every "
+                           "company has completed its turn, Phase 3: Upkeep begins"),
     (["draw", "Ann", "1-3"], "cannot be negative"),
     (["draw", "Ann", "3-5"], "cannot be negative"),
     (["draw", "Ann", "lots"], "is not a number"),
@@ -422,10 +471,7 @@ def test_a_value_that_is_not_a_count_is_one_line(capsys: pytest.CaptureFixture[s
     (["bid", "--save", "--planet", "Halcyon", "--green", "Bob"], "already belongs to Ann"),
     (["bid", "--save", "--planet", "Halcyon"], "already belongs to Ann"),
     (["bid", "--save", "--planet", "Calix", "--green", "Bob"], "did you mean 'Calyx'"),
-    (["bid", "--save", "--planet", "Ferrox", "--green", "Ann,Bob", "accept"],
-     "Ann holds 1 development cards and cannot accept a bid of 2"),
-    (["bid", "--save", "--planet", "Ferrox", "--green", "Bob,Cid", "accept", "accept"],
-     "Cid may raise or bow out, not 'accept'"),
+    (["bid", "--save", "--planet", "Ferrox", "--green", "Bob"], "Phase 1 is over"),
     (["bid", "--save", "--players", "Ann,Bob", "--planet", "Ferrox"], "is for the calculator"),
     (["bid", "--save", "--green", "Bob"], "--planet NAME"),
     (["round"], "no upkeep yet"),
@@ -439,6 +485,7 @@ def test_a_refused_step_saves_nothing(args: list[str], message: str,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     oe_("new", "--players", "Ann,Bob,Cid", "--starting-player", "Ann")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Ann,Cid", "accept", "bow")
+    nobody_bids("Meridian", "Solace", "Tidewell")
     oe_("draw", "Ann", "2")
     oe_("build", "Ann", "blue,red,yellow", "--planet", "Halcyon")
     assert company(state(), "Ann")["hand"] == 1
@@ -452,6 +499,7 @@ def test_rule_checks_on_planets_and_cards(capsys: pytest.CaptureFixture[str]) ->
                                   "--green", "Ann"], capsys)
     oe_("bid", "--save", "--planet", "Nimbus Prime", "--green", "Bob")
     oe_("bid", "--save", "--planet", "Amber Hollow", "--green", "Ann")    # Ann starts Phase 2
+    nobody_bids("Meridian")
     assert "start paths are yellow" in refused(
         ["outer-earth", "build", "Ann", "blue", "--planet", "Amber Hollow"], capsys)
     oe_("build", "Ann", "yellow,yellow,yellow", "--planet", "Amber Hollow")
@@ -470,6 +518,7 @@ def test_a_bonus_revenue_card_is_taken_once(capsys: pytest.CaptureFixture[str]) 
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     oe_("bid", "--save", "--planet", "Tidewell", "--green", "Bob")
     oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")   # Ann starts Phase 2
+    nobody_bids("Meridian")
     oe_("build", "Ann", "blue,blue,blue", "--planet", "Verdant Reach")
     oe_("sell", "Ann", "--save", "--planet", "Verdant Reach", "--bonus", "br/01",
         "--pile", "1")
@@ -483,6 +532,7 @@ def test_an_empty_pile_gives_no_card(capsys: pytest.CaptureFixture[str]) -> None
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     run("set", "bonus_revenue_piles.0", "0")
     oe_("bid", "--save", "--planet", "Verdant Reach", "--green", "Ann")
+    nobody_bids("Meridian", "Solace")
     oe_("build", "Ann", "blue,blue,blue", "--planet", "Verdant Reach")
     assert "pile 1 is empty" in refused(
         ["outer-earth", "sell", "Ann", "--save", "--planet", "Verdant Reach",
@@ -493,7 +543,9 @@ def test_after_the_game_is_over_nothing_more_is_played(
         capsys: pytest.CaptureFixture[str]) -> None:
     oe_("new", "--players", "Ann,Bob", "--starting-player", "Ann")
     run("set", "final_round", "1")
-    oe_("upkeep", "--save")
+    nobody_bids("Halcyon", "Meridian", "Solace")
+    oe_("done", "Ann")
+    oe_("done", "Bob")                # the upkeep (nobody taxed) runs itself after it
     assert ended()["over"] is True
     assert "game is over" in refused(["outer-earth", "round"], capsys)
     assert "game is over" in refused(["outer-earth", "bid", "--save", "--planet", "Ferrox"],
@@ -508,6 +560,9 @@ def test_a_planet_tax_the_hand_cannot_pay_is_refused(
         '[{"planet": "Solace", "built": []}, {"planet": "Ferrox", "built": []},'
         ' {"planet": "Obelisk", "built": []}]')
     run("set", "players.Ann.hand", "3")
+    nobody_bids("Halcyon", "Meridian", "Tidewell")
+    oe_("done", "Ann")
+    oe_("done", "Bob")
     err = refused(["outer-earth", "upkeep", "--save"], capsys)
     assert "discard 1 planet into the profits pile" in err
     up = js("upkeep", "--save", "--discard", "Ann=Obelisk")["companies"]["Ann"]
@@ -564,6 +619,7 @@ def test_a_turn_draws_builds_and_sells_in_at_most_three_actions(
     oe_("new", "--players", "Ann,Bob", "--short", "--starting-player", "Ann")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Bob")
     oe_("bid", "--save", "--planet", "Tidewell", "--green", "Ann")        # Ann starts Phase 2
+    nobody_bids("Meridian")
     assert "drawing 99 development cards (a draw value of 2) takes 50: 50 actions" in refused(
         ["outer-earth", "draw", "Ann", "99"], capsys)
     assert "at least 1" in refused(["outer-earth", "draw", "Ann", "0"], capsys)
@@ -581,6 +637,7 @@ def test_a_turn_draws_builds_and_sells_in_at_most_three_actions(
     # a new round is a new turn
     oe_("upkeep", "--save")
     oe_("round")
+    nobody_bids("Meridian", "Solace", "Ferrox")
     assert js("draw", "Ann", "6")["hand"] == 16
 
 
@@ -597,14 +654,20 @@ def test_each_planet_of_the_market_is_offered_once_in_phase_1(
     assert "every planet of the market has been put up for sale" in refused(
         ["outer-earth", "bid", "--save", "--planet", "Ferrox", "--green", "Ann"], capsys)
     oe_("draw", "Ann")
+    oe_("done", "Bob")
     oe_("upkeep", "--save")
     oe_("round")
-    # round 2: the market holds Meridian and two new planets; once a company has acted,
-    # Phase 1 is over
+    # round 2: the market holds Meridian and two new planets; Phase 2 comes after the last
+    # of them was put up for sale
     oe_("bid", "--save", "--planet", "Meridian", "--green", "Bob")
+    assert "is in Phase 1, 2 planet(s) of the market not yet put up for sale" in refused(
+        ["outer-earth", "draw", "Bob"], capsys)
+    assert "upkeep comes once Phase 1 is over" in refused(
+        ["outer-earth", "upkeep", "--save"], capsys)
+    nobody_bids("Ferrox", "Solace")
     oe_("draw", "Bob")
-    assert "is in Phase 2" in refused(
-        ["outer-earth", "bid", "--save", "--planet", "Ferrox", "--green", "Ann"], capsys)
+    assert "every planet of the market has been put up for sale" in refused(
+        ["outer-earth", "bid", "--save", "--planet", "Obelisk", "--green", "Ann"], capsys)
 
 
 # --- Phase 2: the companies' turns, clockwise from the starting player ---------------------------
@@ -622,6 +685,7 @@ def test_only_the_company_whose_turn_it_is_draws_builds_or_sells(
     oe_("new", "--players", "Ann,Bob,Cid", "--starting-player", "Bob")
     oe_("bid", "--save", "--planet", "Halcyon", "--green", "Cid")
     oe_("bid", "--save", "--planet", "Ferrox", "--green", "Ann")     # Ann: starting player
+    nobody_bids("Meridian", "Solace")
     seats = "clockwise from the starting player (Ann, Bob, Cid)"
     before = db.read_bytes()
     err = refused(["outer-earth", "draw", "Bob"], capsys)
@@ -656,6 +720,7 @@ def test_only_the_company_whose_turn_it_is_draws_builds_or_sells(
     # the next round's turns begin again from the starting player
     oe_("upkeep", "--save")
     oe_("round")
+    nobody_bids("Meridian", "Solace", "Tidewell", "Obelisk")
     assert "it is Ann's turn" in refused(["outer-earth", "draw", "Cid"], capsys)
     assert js("draw", "Ann")["player"] == "Ann"
 

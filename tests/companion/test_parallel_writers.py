@@ -162,39 +162,45 @@ def test_parallel_bids_and_upkeep_keep_outer_earth_rules(
         capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "games.sqlite3"
     oe = ["play", "outer-earth"]
-    code, _, err = cli(db, [*oe, "new", "--players", "Ann,Bob,Cid", "--starting-player", "Ann"],
-                       monkeypatch, capsys)
-    assert code == 0, err
-    before = log(db, monkeypatch, capsys)
     bid = [*oe, "bid", "--save", "--planet"]
+    # Phase 1 played out: the market's 4 planets put up for sale one after the other
+    for args in ([*oe, "new", "--players", "Ann,Bob,Cid", "--starting-player", "Ann"],
+                 [*bid, "Meridian"], [*bid, "Solace"], [*bid, "Ferrox", "--green", "Cid"],
+                 [*bid, "Halcyon", "--green", "Ann"]):
+        code, _, err = cli(db, args, monkeypatch, capsys)
+        assert code == 0, err
+    before = log(db, monkeypatch, capsys)
+    # Phase 2 from Ann (she bought last): writers draw, end turns, try the upkeep and a bid
     jobs: list[tuple[int, list[list[str]], str]] = [
-        (3, [[*bid, "Halcyon", "--green", "Ann"]], ""),
-        (3, [[*bid, "Halcyon", "--green", "Bob"]], ""),
-        (3, [[*bid, "Ferrox", "--green", "Cid"], [*oe, "upkeep", "--save"]], ""),
-        (3, [[*oe, "upkeep", "--save"], [*bid, "Ferrox", "--green", "Bob"]], ""),
+        (3, [[*oe, "draw", "Ann"]], ""),
+        (3, [[*oe, "draw", "Bob"]], ""),
+        (3, [[*oe, "done", "Ann"], [*oe, "done", "Bob"], [*oe, "done", "Cid"],
+             [*oe, "upkeep", "--save"]], ""),
+        (3, [[*oe, "upkeep", "--save"], [*bid, "Tidewell", "--green", "Bob"],
+             [*oe, "done", "Cid"]], ""),
     ]
     results = writers(db, jobs)
     events = log(db, monkeypatch, capsys)
     assert events[:len(before)] == before
     new = events[len(before):]
     saved = [(e["kind"], e["data"].get("planet")) for e in new if "auto" not in e["data"]]
-    told = [("bid" if r["args"][2] == "bid" else "upkeep",
-             r["args"][5] if r["args"][2] == "bid" else None)
-            for r in results if r["code"] == 0]
-    # what the writers were told was saved is what was saved
+    # what the writers were told was saved is what was saved (an upkeep typed after it ran
+    # itself is told so, and saves nothing)
+    told = [(r["args"][2], r["args"][5] if r["args"][2] == "bid" else None)
+            for r in results if r["code"] == 0 and "ran itself already" not in r["out"]]
     assert Counter(saved) == Counter(told)
-    # nobody is taxed: each upkeep ends its round by itself, in the same entry; a planet is
-    # bought once, whatever the round
+    # nobody is taxed: the upkeep runs itself once every company's turn is over, and the
+    # round's end after it, in the same entry; a planet is bought once, whatever the round
     kinds = [e["kind"] for e in new]
     assert all(kinds[i + 1] == "round" and "auto" in new[i + 1]["data"]
                for i, k in enumerate(kinds) if k == "upkeep")
-    assert kinds.count("round") == kinds.count("upkeep") >= 1
-    assert saved.count(("bid", "Halcyon")) <= 1 and saved.count(("bid", "Ferrox")) <= 1
+    assert kinds.count("round") == kinds.count("upkeep") == 1
+    assert saved.count(("bid", "Tidewell")) <= 1
     refusals = [r["err"] for r in results if r["code"] == 2]
-    # (a company that bought two planets in a round is taxed on one: an upkeep typed without
-    # a discard its hand cannot pay is refused with the rule)
     reasons = ("already belongs to", "has had its upkeep", "upkeep of round 1 is done",
-               "but the hand holds")
+               "is in Phase 1", "is in Phase 2", "has not taken its turn yet",
+               "turn this round is over", "one turn of 3 actions", "'s turn",
+               "every planet of the market has been put up for sale")
     assert refusals and all(any(r in e for r in reasons) for e in refusals), sorted(set(refusals))
     code, out, err = cli(db, ["play", "status", "--json"], monkeypatch, capsys)
     assert code == 0, err

@@ -168,6 +168,15 @@ def mutagen_states() -> list[bytes]:
                    ("mutagen", "shards", "Ann", "3"), ("mutagen", "crew", "Bob", "Surveyor ore"),
                    ("mutagen", "storage", "Ann", "A1,A2"), ("mutagen", "tree", "Ann", "jade-01"),
                    ("mutagen", "people", "Bob", "supreme"), ("mutagen", "palace", "Ann", "1")),
+            # the Elements kept: Ann holds a blue ore and a green gas, and installed a pink ore
+            played("mutagen-elements", ("mutagen", "new", "--players", "Ann,Bob", "--expansion",
+                                        "plight-of-the-people", "--expansion",
+                                        "palace-visitors", "--seed", "3", "--elements"),
+                   ("mutagen", "storage", "Ann", "A1,A2", "--tile", "storage/09-any-blue"),
+                   ("mutagen", "crew", "Bob", "Surveyor ore"),
+                   ("mutagen", "element", "Ann", "blue ore"),
+                   ("mutagen", "element", "Ann", "green gas"),
+                   ("mutagen", "element", "Ann", "pink ore", "--at", "A1")),
         ]
     return _cache["mutagen"]
 
@@ -224,6 +233,22 @@ MUTAGEN = {
                        st.sampled_from(["Surveyor ore", "crew/all", "x", ""])),
     "palace": command("mutagen", "palace", words("Ann", "Bob"),
                       st.sampled_from(["1", "2", "3", "0", "99", "x", ""])),
+    "element": command("mutagen", "element", words("Ann", "Bob"),
+                       st.sampled_from(["blue ore", "pink ore", "green gas", "supreme", "ore",
+                                        "x", ""]),
+                       opts=options(at=words("A1", "A2", "H1", "H2", "Z9"))),
+    "install": command("mutagen", "install", words("Ann", "Bob"),
+                       st.sampled_from(["blue ore H1", "green gas H1, blue ore H2",
+                                        "blue gas A2", "blue ore", "x", ""])),
+    "track": command("mutagen", "track", words("Ann", "Bob"),
+                     st.sampled_from(["ore", "gas", "ore 2", "gas 9", "x", ""]),
+                     opts=options(spend=st.sampled_from(["blue ore", "blue ore,green gas",
+                                                         "supreme ore", "pink ore", "x"]),
+                                  spent=st.sampled_from(["1", "0", "-1", "x"]))),
+    "place": command("mutagen", "place", words("Ann", "Bob"),
+                     st.sampled_from(["spy sacred-tree", "thug palace", "robot moon", "x", ""]),
+                     opts=options(track=words("ore", "gas"),
+                                  drawn=words("people/gardener", "x"))),
 }
 
 
@@ -269,14 +294,20 @@ def outer_earth_states() -> list[bytes]:
         oe = "outer-earth"
         start = (oe, "new", "--players", "Ann,Bob,Cid", "--starting-player", "Ann",
                  "--seed", "1")
+        # the market's 4 planets put up for sale one after the other (nobody bids on the
+        # last two: a card goes under each), then Phase 2 from Ann, the starting player
         bids = [(oe, "bid", "--save", "--planet", "Ferrox", "--green", "Bob"),
-                (oe, "bid", "--save", "--planet", "Halcyon", "--green", "Ann")]
+                (oe, "bid", "--save", "--planet", "Halcyon", "--green", "Ann"),
+                (oe, "bid", "--save", "--planet", "Meridian"),
+                (oe, "bid", "--save", "--planet", "Solace")]
         phase2 = [(oe, "draw", "Ann"),
                   (oe, "build", "Ann", "blue,red", "--planet", "Halcyon")]
+        turns_over = [(oe, "done", "Bob"), (oe, "done", "Cid")]
         _cache["outer-earth"] = [
             played("oe-phase1", start, bids[0]),
             played("oe-phase2", start, *bids, *phase2),
-            played("oe-upkeep", start, *bids, *phase2, (oe, "upkeep", "--save")),
+            # the upkeep (nobody taxed) and the round's end run themselves after Cid's turn
+            played("oe-upkeep", start, *bids, *phase2, *turns_over),
         ]
     return _cache["outer-earth"]
 
@@ -312,20 +343,39 @@ def test_a_refused_outer_earth_entry_changes_nothing(kind: str, data: st.DataObj
 
 @pytest.mark.parametrize("state, args, why", [
     (1, ["outer-earth", "bid", "--save", "--planet", "Tidewell", "--green", "Bob"],
-     "round 1 is in Phase 2"),
+     "every planet of the market has been put up for sale this round"),
+    (0, ["outer-earth", "upkeep", "--save"], "round 1 is in Phase 1, 3 planet(s) of the "
+     "market not yet put up for sale (offered: Ferrox): the upkeep comes once Phase 1 is over"),
+    (0, ["outer-earth", "draw", "Ann"], "round 1 is in Phase 1"),
+    (0, ["outer-earth", "done", "Ann"], "round 1 is in Phase 1"),
+    (1, ["outer-earth", "upkeep", "--save"], "Bob has not taken its turn yet"),
     (1, ["outer-earth", "draw", "Cid"], "it is Ann's turn, then Bob's"),
     (1, ["outer-earth", "build", "Ann", "blue,blue,blue,blue,blue", "--planet",
          "Halcyon"], "Ann holds 4 development cards and cannot build 5"),
     (1, ["outer-earth", "sell", "Ann", "--save", "--planet", "Halcyon"],
      "Halcyon needs 4 developments to be sold"),
     (1, ["outer-earth", "round"], "round 1 has had no upkeep yet"),
-    # after the upkeep (the end of the round ran itself): Halcyon is not taxed
+    # after the upkeep and the end of the round, which ran themselves: round 2's Phase 1
     (2, ["outer-earth", "upkeep", "--save", "--discard", "Ann=Halcyon"],
-     "1 planets cannot be discarded: 0 planets are taxed"),
-], ids=["bid", "draw", "build", "sell", "round", "upkeep"])
+     "no company holds more planets in its construction area than its sell value, so no "
+     "planet tax is chosen: so 'upkeep' ran itself"),
+], ids=["bid", "upkeep-in-phase-1", "draw-in-phase-1", "done-in-phase-1",
+        "upkeep-in-phase-2", "draw", "build", "sell", "round", "upkeep"])
 def test_outer_earth_entries_the_rules_refuse_change_nothing(state: int, args: list[str],
                                                              why: str) -> None:
     assert why in str(check_refusal(outer_earth_states()[state], args))
+
+
+def test_the_properties_type_every_move_kind_of_every_game() -> None:
+    """A move a game declares is typed into its game's property above (a new move kind
+    without one fails here): Outer Earth, Mule Goes Crazy!, Mutagen and Das Störrische Muli."""
+    from companion.play import declaration
+
+    for game, typed in (("outer-earth", OUTER_EARTH), ("mule-goes-crazy", MGC),
+                        ("mutagen", MUTAGEN), ("muli", MULI)):
+        decl = declaration(game)
+        assert decl is not None
+        assert {m.kind for m in decl.moves} <= set(typed), game
 
 
 # -- Das Störrische Muli --------------------------------------------------------------------
