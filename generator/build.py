@@ -204,12 +204,13 @@ def select(game: Game, since: str | None) -> list[Component]:
 
 
 def draw_all(game: Game, comps: list[Component], opts: Options,
-             tick: Callable[[], None] | None = None) -> list[Faces]:
+             tick: Callable[[], None] | None = None, jobs: int = 1) -> list[Faces]:
     """Every face of ``comps``, once the game's faces are checked (``check_faces``: an
     undefined field or a wrong word is refused at its FILE:LINE:COL, never drawn empty) and
     its icons built; then the whole print's work is bounded (``check_work``). Faces that draw
     the same picture (a deck's backs) end up as one shared Drawing, so a long deck holds
-    each distinct picture once."""
+    each distinct picture once. With ``jobs`` above 1 and at least DRAW_PARALLEL components
+    to draw, they are checked and drawn in that many processes (``draw_in_processes``)."""
     from components.facecheck import known_paths
     from generator.incremental import FACES, comp_key, digest
 
@@ -222,9 +223,12 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
     out = []
     seen: dict[FaceKey, Drawing] = {}
     checked = {keys[id(c)]: None for c in game.components}
+    drawn = draw_in_processes(game, [c for c in comps if keys[id(c)] not in before], opts,
+                              known, jobs)
     with collecting():  # every component's mistake, raised together (components.errors)
         failed = check_faces(game, tuple(DEFAULT_COLOURS), [
-            c for c in game.components if keys[id(c)] not in before], known)
+            c for c in game.components if keys[id(c)] not in before and id(c) not in drawn],
+            known)
         weights = check_icons(game)
         for n, comp in enumerate(comps):
             if comp.id in failed:
@@ -240,7 +244,7 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
                 if hit is not None:
                     faces = Faces(comp, hit.front, hit.back, list(hit.fits))
                 else:
-                    faces = draw_component(game, comp, opts)
+                    faces = drawn.get(id(comp)) or draw_component(game, comp, opts)
                 now[ck] = faces
                 faces.front = seen.setdefault(faces.front.identity(), faces.front)
                 if faces.back is not None:
@@ -253,6 +257,72 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
         now.setdefault(k, before.get(k))
     FACES.finish(slot, now)
     return out
+
+
+DRAW_PARALLEL = 400  # components to draw worth starting processes for
+DRAW_BATCH = 128  # components a process draws per task
+
+# what the drawing processes draw: set by the parent before they are forked
+_DRAWING: tuple[Game, list[Component], Options, set[str]] | None = None
+Drawn = tuple[Drawing, Drawing | None, list[FitRecord]] | None
+
+
+def draw_in_processes(game: Game, comps: list[Component], opts: Options, known: set[str],
+                      jobs: int) -> dict[int, Faces]:
+    """The faces of ``comps`` (by ``id``), each component checked (``check_faces``) and drawn
+    in one of ``jobs`` forked processes; nothing when there are too few to be worth it. A
+    component that has a mistake, or fails to draw, is left out: the caller checks and draws
+    it as a build in one process does, and reports it in the same words."""
+    global _DRAWING
+    from generator.incremental import can_fork, fork_map
+
+    if jobs < 2 or len(comps) < DRAW_PARALLEL or not can_fork():
+        return {}
+    out: dict[int, Faces] = {}
+    seen: dict[FaceKey, Drawing] = {}
+    batches = [(a, min(a + DRAW_BATCH, len(comps))) for a in range(0, len(comps), DRAW_BATCH)]
+
+    def done(res: tuple[int, list[Drawn]]) -> None:
+        for comp, got in zip(comps[res[0]:], res[1], strict=False):
+            if got is not None:
+                front = seen.setdefault(got[0].identity(), got[0])
+                back = None if got[1] is None else seen.setdefault(got[1].identity(), got[1])
+                out[id(comp)] = Faces(comp, front, back, got[2])
+
+    _DRAWING = (game, comps, opts, known)
+    try:
+        fork_map(_draw_batch, batches, jobs, done)
+    finally:
+        _DRAWING = None
+    return out
+
+
+def _draw_batch(bounds: tuple[int, int]) -> tuple[int, list[Drawn]]:
+    """In a drawing process: the faces of the components ``bounds`` points at (None for one
+    with a mistake). Equal faces of the batch are sent as one (a deck's backs)."""
+    import contextvars
+
+    assert _DRAWING is not None
+    game, comps, opts, known = _DRAWING
+    colours = tuple(DEFAULT_COLOURS)
+    seen: dict[FaceKey, Drawing] = {}
+
+    def one(comp: Component) -> Drawn:
+        try:
+            check_faces(game, colours, [comp], known)
+            f = draw_component(game, comp, opts)
+        except Exception:  # noqa: BLE001 (the parent draws it again and says what is wrong)
+            return None
+        back = None if f.back is None else seen.setdefault(f.back.identity(), f.back)
+        return seen.setdefault(f.front.identity(), f.front), back, f.fits
+
+    out: list[Drawn] = []
+    for n, comp in enumerate(comps[bounds[0]:bounds[1]]):
+        # (outside the parent's collecting of mistakes: a mistake here is raised, not kept)
+        out.append(contextvars.Context().run(one, comp))
+        if n % 64 == 63:
+            gc.collect(0)
+    return bounds[0], out
 
 
 def impose_all(game: Game, faces: list[Faces], settings: Settings,
@@ -388,8 +458,10 @@ def print_files(sheets: list[Sheet], base: str, settings: Settings) -> list[Shee
     return out
 
 
-def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> None:
-    """Each page's footer: the sheet's number within its file, its side, what it holds."""
+def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings,
+                      jobs: int = 1) -> None:
+    """Each page's footer: the sheet's number within its file, its side, what it holds
+    (placed in ``jobs`` processes for a long print: ``place_footers``)."""
     fronts: dict[str, int] = {}
     for s in sheets:
         if s.side == "front":
@@ -401,6 +473,7 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
     WORDS.begin()  # (the marks' words this build: generator.incremental.MarkWords)
     k: dict[str, int] = {}
     placed: dict[str, list[Primitive]] = {}
+    todo: list[tuple[int, str, str]] = []  # the sheets whose footer is placed now
     keep = KEEP_MEMOS()
     for i, s in enumerate(sheets):
         if not s.file:  # numbered as one file when print_files has not run
@@ -417,14 +490,60 @@ def number_and_footer(game: Game, sheets: list[Sheet], settings: Settings) -> No
                      WORDS.join(s.marks), text, settings.margin) if keep else ""
         hit = _FOOTERS.get(key) if keep else None
         if hit is None:
-            footer(s, text, settings)
-            hit = list(s.marks) if keep else None
+            todo.append((i, text, key))
         else:
             s.marks[:] = hit
-        if hit is not None:
             placed[key] = hit
+    place_footers(sheets, todo, settings, jobs)
+    if keep:
+        for i, _, key in todo:
+            placed[key] = list(sheets[i].marks)
     _FOOTERS.clear()
     _FOOTERS.update(placed)
+
+
+FOOTER_PARALLEL = 96  # footers to place worth starting processes for (about 1 ms each)
+FOOTER_BATCH = 64
+_FOOTING: tuple[list[Sheet], Settings] | None = None  # for the footer processes
+
+
+def place_footers(sheets: list[Sheet], todo: list[tuple[int, str, str]], settings: Settings,
+                  jobs: int) -> None:
+    """``layout.footer`` on each sheet ``todo`` names (index, text), here or, for many, in
+    ``jobs`` forked processes that send each sheet's marks back (a mark they left as it was
+    by its place in the list, so the sheets share their crop marks' objects as before)."""
+    global _FOOTING
+    from generator.incremental import can_fork, fork_map
+
+    if jobs < 2 or len(todo) < FOOTER_PARALLEL or not can_fork():
+        for i, text, _ in todo:
+            footer(sheets[i], text, settings)
+        return
+    work = [(i, text) for i, text, _ in todo]
+    batches = [work[a:a + FOOTER_BATCH] for a in range(0, len(work), FOOTER_BATCH)]
+
+    def done(res: list[tuple[int, list[Primitive | int]]]) -> None:
+        for i, marks in res:
+            old = sheets[i].marks
+            sheets[i].marks[:] = [old[m] if isinstance(m, int) else m for m in marks]
+
+    _FOOTING = (sheets, settings)
+    try:
+        fork_map(_footer_batch, batches, jobs, done)
+    finally:
+        _FOOTING = None
+
+
+def _footer_batch(batch: list[tuple[int, str]]) -> list[tuple[int, list[Primitive | int]]]:
+    assert _FOOTING is not None
+    sheets, settings = _FOOTING
+    out: list[tuple[int, list[Primitive | int]]] = []
+    for i, text in batch:
+        sheet = sheets[i]
+        place = {id(m): n for n, m in enumerate(sheet.marks)}
+        footer(sheet, text, settings)
+        out.append((i, [place.get(id(m), m) for m in sheet.marks]))
+    return out
 
 
 _FOOTERS: dict[str, list[Primitive]] = {}  # the last build's footers by their page (above)
@@ -678,7 +797,7 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
         if progress:
             progress(n)
 
-    faces = draw_all(game, comps, dopts, lambda: tick())
+    faces = draw_all(game, comps, dopts, lambda: tick(), opts.jobs or 1)
     base, manifest_name, svg_name = output_names(game, opts.since)
     if opts.since is not None:
         from generator.errata_sheet import notice_parts
@@ -689,7 +808,7 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
         panels = [checklist_panel(game, settings)] if opts.checklist else []
         sheets = impose_all(game, faces, settings, panels)
     sheets = print_files(sheets, base, settings)
-    number_and_footer(game, sheets, settings)
+    number_and_footer(game, sheets, settings, opts.jobs or 1)
     for sheet in sheets:
         sheet.marks[:] = sheet_marks(game, sheet.marks)
     if total:

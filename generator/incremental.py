@@ -646,19 +646,69 @@ def _task(task: tuple[str, Any, str, str]) -> tuple[str, Any, list[str], int, st
     return kind, what, [], size, digest_
 
 
+def can_fork() -> bool:
+    import multiprocessing as mp
+
+    return "fork" in mp.get_all_start_methods()
+
+
+def _child_signals() -> None:
+    """A worker's signals: Ctrl-C (sent to the whole terminal's group) is the parent's to
+    answer, and SIGTERM (the parent's pool stopping it) ends the worker on the spot, whatever
+    it is doing; the parent then removes what the worker left half-written."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def fork_map(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
+             done: Callable[[Any], None], ordered: bool = True) -> None:
+    """``done(fn(task))`` for each task, ``fn`` run in ``jobs`` forked processes (a task and
+    its result are pickled; the work they point into is the parent's, inherited by the fork),
+    in the tasks' order unless ``ordered`` is false. A parent stopped mid-way (an error,
+    Ctrl-C, SIGTERM) has stopped its workers when this returns or raises."""
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork")
+    with ctx.Pool(min(jobs, len(tasks)), initializer=_child_signals) as pool:
+        for res in (pool.imap if ordered else pool.imap_unordered)(fn, tasks):
+            done(res)
+
+
+def _pages(task: tuple[str, Any, str, str]) -> int:
+    return int(task[1].end - task[1].start) if task[0] == "pdf" else 1
+
+
+def _batch(tasks: list[tuple[str, Any, str, str]]) -> list[tuple[str, Any, list[str], int, str]]:
+    import gc
+
+    out = []
+    for t in tasks:
+        out.append(_task(t))
+        gc.collect(0)  # (as run_tasks does in one process)
+    return out
+
+
 def run_tasks(tasks: list[tuple[str, Any, str, str]], jobs: int,
               done: Callable[[tuple[str, Any, list[str], int, str]], None]) -> None:
     """Run the tasks, in ``jobs`` forked processes when there is more than one of each."""
-    import multiprocessing as mp
-
     # a few pages (a rebuild's, a small game's) are rendered here: processes would cost more
-    pages = sum(t[1].end - t[1].start if t[0] == "pdf" else 1 for t in tasks)
-    if jobs > 1 and len(tasks) > 1 and pages >= MIN_PARALLEL and \
-            "fork" in mp.get_all_start_methods():
-        ctx = mp.get_context("fork")
-        with ctx.Pool(min(jobs, len(tasks))) as pool:
-            for res in pool.imap_unordered(_task, tasks):
+    pages = sum(_pages(t) for t in tasks)
+    if jobs > 1 and len(tasks) > 1 and pages >= MIN_PARALLEL and can_fork():
+        # sent in batches of about a chunk's pages: a task sent alone costs the parent more
+        # than an SVG sheet's rendering saves it
+        batches: list[list[tuple[str, Any, str, str]]] = [[]]
+        for t in tasks:
+            if batches[-1] and sum(map(_pages, batches[-1])) + _pages(t) > CHUNK_PAGES:
+                batches.append([])
+            batches[-1].append(t)
+
+        def each(results: list[tuple[str, Any, list[str], int, str]]) -> None:
+            for res in results:
                 done(res)
+
+        fork_map(_batch, batches, jobs, each, ordered=False)
         return
     import gc
 

@@ -138,6 +138,90 @@ def test_any_number_of_jobs_writes_the_same_bytes(tmp_path: Path) -> None:
     same_files(one.folder, three.folder)
 
 
+def forks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The work each build sends to processes (``incremental.fork_map``'s function), noted."""
+    from generator import incremental
+
+    sent: list[str] = []
+    real = incremental.fork_map
+
+    def spy(fn: Any, tasks: Any, jobs: int, done: Any, ordered: bool = True) -> None:
+        sent.append(fn.__name__)
+        real(fn, tasks, jobs, done, ordered)
+
+    monkeypatch.setattr(incremental, "fork_map", spy)
+    return sent
+
+
+def test_a_long_deck_drawn_placed_and_rendered_in_processes_is_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deck above every threshold of the processes (faces drawn, footers placed, pages
+    rendered): 1, 2 and 3 processes write the same bytes, and 2 and 3 did use processes."""
+    from generator.build import DRAW_PARALLEL, FOOTER_PARALLEL
+    from generator.incremental import MIN_PARALLEL
+
+    n = DRAW_PARALLEL + 50
+    folder = write(tmp_path / "game", deck(n))
+    sent = forks(monkeypatch)
+    one = full(folder, tmp_path / "one", jobs=1)
+    assert sent == []
+    assert len(one.sheets) >= max(MIN_PARALLEL, FOOTER_PARALLEL) and one.copies == n
+    for jobs in (2, 3):
+        other = full(folder, tmp_path / f"jobs-{jobs}", jobs=jobs)
+        assert sent == ["_draw_batch", "_footer_batch", "_batch"], sent
+        sent.clear()
+        same_files(one.folder, other.folder)
+
+
+def test_a_mistake_drawn_in_processes_is_refused_as_in_one(tmp_path: Path) -> None:
+    """Two cards of a long deck with a wrong colour (one in the first batch a process
+    draws, one in another): drawn in processes, the build is refused in the same words as
+    in one process, at the first one's line, and writes nothing."""
+    from components.errors import DefinitionErrors
+    from generator.build import DRAW_PARALLEL
+
+    files = deck(DRAW_PARALLEL + 50)
+    lines = files["cards.yaml"].split("\n")
+    for k in (30, DRAW_PARALLEL + 10):
+        at = next(i for i, ln in enumerate(lines) if f'"card/{k}"' in ln)
+        lines[at] = lines[at].replace(f'color: "{COLOURS[k % 3]}"', 'color: "notacolour"')
+    files["cards.yaml"] = "\n".join(lines)
+    folder = write(tmp_path / "game", files)
+    said = []
+    for jobs in (1, 2):
+        with pytest.raises(DefinitionErrors) as exc:
+            full(folder, tmp_path / f"out-{jobs}", jobs=jobs)
+        said.append(exc.value.lines())
+        assert not (tmp_path / f"out-{jobs}").exists()
+    # (the same mistake in two components: one line, naming the first, counting the other)
+    assert said[0] == said[1] and len(said[0]) == 1, said
+    assert "cards.yaml:40:" in said[0][0] and "'notacolour'" in said[0][0], said
+    assert "and in 1 more component" in said[0][0], said
+
+
+def test_a_bundled_game_in_processes_is_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bundled game's boards, cards and tokens (art, icons, several sizes), every step
+    sent to processes however little there is: 1, 2 and 3 write the same bytes."""
+    from components import load
+    from generator import build as build_mod
+    from generator import incremental
+
+    for name, value in (("DRAW_PARALLEL", 1), ("FOOTER_PARALLEL", 1)):
+        monkeypatch.setattr(build_mod, name, value)
+    monkeypatch.setattr(incremental, "MIN_PARALLEL", 1)
+    sent = forks(monkeypatch)
+    folders = []
+    for jobs in (1, 2, 3):
+        res = build(load("muli"), BuildOptions(Settings(), ("pdf", "svg"), tmp_path / str(jobs),
+                                               jobs=jobs, cache=False))
+        folders.append(res.folder)
+        assert sent == ([] if jobs == 1 else ["_draw_batch", "_footer_batch", "_batch"])
+        sent.clear()
+    same_files(folders[0], folders[1])
+    same_files(folders[0], folders[2])
+
+
 def test_the_fonts_are_in_the_file_once_not_once_per_chunk(tmp_path: Path) -> None:
     """The joined file holds each font once, and is hardly larger than the same sheets
     written as one document."""
