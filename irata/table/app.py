@@ -72,6 +72,13 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
 
 
+
+def _same(typed: str, secret: str) -> bool:
+    """``typed`` is ``secret``, compared in constant time. As UTF-8 bytes: ``compare_digest``
+    raises TypeError on a str holding a character outside ASCII, which anyone can type."""
+    return hmac.compare_digest(typed.encode("utf-8", "surrogatepass"),
+                               secret.encode("utf-8", "surrogatepass"))
+
 class Refused(Exception):
     """A request refused before anything is read or played: its status and its one line."""
 
@@ -216,7 +223,7 @@ class Table:
         if len(self._wrong) >= MAX_WRONG:
             raise Refused(429, "too many wrong codes in the last minute: wait a minute, then "
                                "type the code shown on the board view")
-        if not hmac.compare_digest(typed.strip().upper(), self.code):
+        if not _same(typed.strip().upper(), self.code):
             self._wrong.append(now)
             raise Refused(403, "that is not the table's code: it is shown on the board view")
 
@@ -225,7 +232,7 @@ class Table:
         return self.seats.get(request.cookies.get(SEAT, ""))
 
     def is_holder(self, request: Request) -> bool:
-        return hmac.compare_digest(request.cookies.get(HOLDER, ""), self.holder)
+        return _same(request.cookies.get(HOLDER, ""), self.holder)
 
     def viewer(self, request: Request) -> str:
         """Who asks: "" for the board holder, a player's name for a seat; else refused."""
@@ -287,7 +294,7 @@ async def _form(request: Request) -> dict[str, str]:
             raise Refused(400, f"the field '{key[:40]}' is given twice")
         fields[key] = value
     token = request.cookies.get(CSRF, "")
-    if not token or not hmac.compare_digest(fields.get("csrf", ""), token):
+    if not token or not _same(fields.get("csrf", ""), token):
         raise Refused(403, "the form's token is not this browser's: reload the page and "
                            "enter it again")
     return fields
@@ -349,7 +356,7 @@ def make_app(table: Table, hosts: list[str] | None = None) -> Starlette:
     async def board(request: Request) -> Response:
         key = request.query_params.get("key")
         if key is not None:
-            if not hmac.compare_digest(key, table.holder):
+            if not _same(key, table.holder):
                 raise Refused(403, "that is not the board's key: open the address "
                                    "'irata play serve' printed")
             response = RedirectResponse("/board", 303)  # the key leaves the address bar

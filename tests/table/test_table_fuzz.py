@@ -121,3 +121,23 @@ def _new_state(game: str) -> dict[str, object]:
         irata("play", game, "new", "--players", players, "--db", str(db), *extra)
         with Store(db) as store:
             return state_of(store, store.get(1))
+
+
+@pytest.mark.parametrize("typed", ["\x80", "é", "TABLE\u00e9", "\U0001f600"])
+def test_a_code_key_or_token_outside_ascii_is_refused_not_a_crash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, typed: str) -> None:
+    """A typed code, board key or form token with a character outside ASCII is a wrong
+    one (hmac.compare_digest raises on such a str: it was a 500 before)."""
+    db = tmp_path / "games.sqlite3"
+    monkeypatch.setenv("IRATA_DB", str(db))
+    irata("play", "mule", *NEW_MULE)
+    table = Table(db, 1, code=CODE)
+    client = TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False)
+    same = {"Origin": "http://testserver"}
+    client.cookies.set("irata_csrf", "tok")
+    assert client.post("/join", data={"code": typed, "csrf": "tok"}, headers=same,
+                       follow_redirects=False).status_code == 403
+    assert client.get("/board", params={"key": typed},
+                      follow_redirects=False).status_code == 403
+    assert client.post("/join", data={"code": CODE, "csrf": typed}, headers=same,
+                       follow_redirects=False).status_code in (400, 403)
