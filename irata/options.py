@@ -28,7 +28,7 @@ T = TypeVar("T")
 
 __all__ = ["BLEED", "BoundedFloat", "BoundedInt", "DB", "DPI", "GAME", "JSON", "MARGIN", "NAME",
            "SAVE", "SEED", "create", "emit", "names", "need", "open_store", "pick", "read",
-           "next_command", "record", "show_next", "show_status", "start_hint", "using_saved"]
+           "next_command", "record", "show_next", "start_hint", "using_saved"]
 
 
 # -- bounded numbers ----------------------------------------------------------------------------
@@ -245,22 +245,6 @@ def record(db: str | None, game_id: int | None, game: str | None, kind: str,
         data = build(session.state_of(store, saved))
         store.append(saved.id, kind, data)
         return saved, data, session.state_of(store, saved)
-
-
-def show_status(db: str | None, game_id: int | None, as_json: bool,
-                game: str | None = None) -> None:
-    """Print a saved game's state: the game's own summary, or its JSON."""
-    from companion import session
-    from companion.games import entry
-
-    saved, state = read(db, game_id, game)
-
-    def text() -> list[str]:
-        with session.readable(Path(db) if db else session.default_db_path(), saved):
-            return [f"Game {saved.id}: {saved.name}", entry(saved.game).describe(state)]
-
-    emit(as_json, {"id": saved.id, "game": saved.game, "name": saved.name, "state": state},
-         text)
 
 
 def next_command(group: click.Group, game: str, saved_module: str) -> None:
