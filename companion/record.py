@@ -18,14 +18,15 @@ every record. The records are the same ``tuple`` subclasses, with ``_fields``,
 properties and ``__annotations__`` (the strings as written); about 0.07 ms a class.
 
 For type checkers this *is* ``typing.NamedTuple``: modules write
-``from companion.record import NamedTuple`` and mypy checks them as before.
+``from companion.record import NamedTuple`` and mypy checks them as before; a record may be
+generic (``class Outcome(NamedTuple, Generic[S])``), which only the type checker reads.
 """
 
 from __future__ import annotations
 
 import sys
 from types import CodeType, FunctionType, GenericAlias
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 try:  # the C field property collections.namedtuple uses
     from _collections import _tuplegetter  # type: ignore[import-not-found]
@@ -40,7 +41,7 @@ __all__ = ["NamedTuple"]
 # as typing.NamedTuple: names a record may not define, and names that are not copied to it
 _PROHIBITED = frozenset({"__new__", "__init__", "__slots__", "__getnewargs__", "_fields",
                          "_field_defaults", "_make", "_replace", "_asdict", "_source"})
-_SPECIAL = frozenset({"__module__", "__name__", "__annotations__"})
+_SPECIAL = frozenset({"__module__", "__name__", "__annotations__", "__orig_bases__"})
 
 
 _NEW_GLOBALS: dict[str, Any] = {"_tuple_new": tuple.__new__, "__builtins__": {}}
@@ -121,8 +122,11 @@ class _RecordMeta(type):
     """Makes each ``class X(NamedTuple)`` a ``collections.namedtuple``."""
 
     def __new__(mcs, typename: str, bases: tuple[type, ...], ns: dict[str, Any]) -> Any:
-        if bases != (_Record,):
-            raise TypeError(f"{typename}: a record is made from NamedTuple alone")
+        # ``Generic[T]`` beside it only tells the type checker what the record holds (at run
+        # time ``Record[T]`` is the tuple's own alias)
+        if bases not in ((_Record,), (_Record, Generic)):
+            raise TypeError(f"{typename}: a record is made from NamedTuple alone (or with "
+                            "Generic)")
         annotations: dict[str, Any] = dict(ns.get("__annotations__", {}))
         fields = list(annotations)
         defaults = []

@@ -132,3 +132,20 @@ def test_a_record_of_one_field_and_of_none() -> None:
     assert none() == () and repr(none()) == "Empty()"
     with pytest.raises(ValueError, match="underscore"):
         record("Bad", ["_a"], [], __name__)
+
+
+def test_a_generic_record() -> None:
+    """``Generic[T]`` beside NamedTuple is for the type checker; the record is a plain one."""
+    from typing import Generic, TypeVar
+
+    T = TypeVar("T")
+
+    class Boxed(NamedTuple, Generic[T]):
+        value: T
+        note: str = ""
+
+    assert Boxed(3) == (3, "") and Boxed[int](4).value == 4
+    assert Boxed._fields == ("value", "note") and not hasattr(Boxed, "__orig_bases__")
+    with pytest.raises(TypeError, match="alone"):
+        class Mixed(NamedTuple, int):  # type: ignore[misc]
+            a: int
