@@ -18,10 +18,14 @@ The rules of Land Grant's Zones, Land Auctions, Package From Home World!, Develo
 Action Rounds, Usage and Spoilage, Production, Pricing, the Market, Ranking, Personal Events
 and the end are pure functions over the typed State (:mod:`companion.mule.expansion`,
 :mod:`companion.mule.development`, :mod:`companion.mule.producing`,
-:mod:`companion.mule.phases`, :mod:`companion.mule.market`, :mod:`companion.mule.personal`):
-their steps here ask the table's questions, read what is typed, and read and write the Turn's
-copy through :func:`companion.mule.state.from_json` and ``to_json``. The reading of a claim
-(``companion.mule.board``) still works on the JSON form itself.
+:mod:`companion.mule.phases`, :mod:`companion.mule.market`, :mod:`companion.mule.personal`).
+Land Grant, the Land Auctions, Package From Home World! and the Market's entries are frozen
+moves with one pure check and one pure apply (:mod:`companion.mule.plays`): their steps here
+read what is typed into a move (``read_grant``, ``read_auction``, ``read_package``, the
+Market's ``_Auction``), and apply it, which refuses it with the rule's reason. The steps read
+and write the Turn's copy as the typed State (``Turn.state``, ``Turn.put``); the helpers over
+a JSON form (``claim``, ``_auction``, ``_package``, ``sell_to_store``, ...) read it into a
+State and write the State back.
 """
 
 from __future__ import annotations
@@ -296,7 +300,7 @@ def read_auction(s: State, md: MuleData, text: str, who: str | None) -> AuctionM
     result at once. The Land for Sale! cards are played from Rank 1 down (``who``: the
     Colonist whose turn it is to play one or not; None: the first holder by Rank). ``SELLER
     none`` (or blank) is ``who`` declining; ``none`` alone: nobody else plays one this Turn."""
-    names = list(s.ranking)
+    names = [c.name for c in s.colonists]
     if who is None:
         who = next(iter(plays.card_holders(s)), None)
     words = text.split()
@@ -884,7 +888,8 @@ class _Auction:
                          tuple(self.deals))
 
     def deal(self, a: str) -> plays.Deals:
-        return plays.Deals(self.good, tuple(_deals(a, list(self.t.state.ranking))))
+        return plays.Deals(self.good,
+                           tuple(_deals(a, [c.name for c in self.t.state.colonists])))
 
     def declare(self, a: str) -> plays.Declare:
         return plays.Declare(self.good, tuple(_pairs(a, "declared").items()))
