@@ -88,12 +88,10 @@ def good_of(text: str) -> str | None:
     return good
 
 
-def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], craters: Sequence[str],
-                board: Sequence[Land], pb: PlayerBoard) -> Land | None:
-    """A Land Grant or Land Auction answer: ``P07``, ``P07@B2`` (with its square); blank:
-    none. A Land is named by its tile's code (a Land type such as ``plains`` is refused: which
-    tile it is decides what it produces). A tile may be owned once; a Meteor Crater only once
-    it is on Planet Irata."""
+def read_claim(text: str, tile_of: TileLookup, pb: PlayerBoard) -> tuple[Any, str | None] | None:
+    """A Land as typed: ``P07``, ``P07@B2`` (with its square) -> its tile and the square as
+    the Player Board prints it (None: not given); blank: None. A Land is named by its tile's
+    code (:func:`tile_code`)."""
     words = text.replace("@", " ").split()
     if not words:
         if text.strip():
@@ -101,41 +99,81 @@ def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], crater
         return None
     if len(words) > 2:
         raise InputError(f"'{text[:60]}': give a tile and a square, e.g. P07@B2")
-    first = words[0]
-    square = check_square(words[1], board, pb) if len(words) == 2 else None
+    square = pb.square(words[1]) if len(words) == 2 else None
+    return tile_of(tile_code(words[0])), square
+
+
+def parse_claim(text: str, tile_of: TileLookup, owned: Mapping[str, str], craters: Sequence[str],
+                board: Sequence[Land], pb: PlayerBoard) -> Land | None:
+    """A Land Grant or Land Auction answer (:func:`read_claim`) as a Land, checked by
+    :func:`claim_refused`; blank: None."""
+    read = read_claim(text, tile_of, pb)
+    if read is None:
+        return None
+    tile, square = read
+    why = claim_refused(tile.land, tile.tile, square, owned, craters,
+                        [land.get("square") for land in board], pb)
+    if why:
+        raise RuleError(why)
+    return new_land(tile.land, tile.tile, square)
+
+
+def tile_code(text: str) -> str:
+    """A Land as typed: the code printed in its tile's corner (P07); a Land type (``plains``,
+    ``River``) is refused, asking which tile."""
+    first = text.strip()
     if _TILE.match(first):
-        tile = tile_of(first)
-        name = tile.tile
-        if name in owned:
-            raise RuleError(f"{name} is already on {owned[name]}'s Player Board")
-        if tile.land == "meteor-crater" and name not in craters:
-            raise RuleError(f"{name} is a Meteor Crater: it is on Planet Irata only after the "
-                            "Production Card that brings the Meteor Craters")
-        land = new_land(tile.land, name, square)
-    else:
-        kind = first.lower().replace(" ", "-")
-        if kind in (*LAND_TYPES, "land", "mountain", "crater"):
-            # a Land is named by the code in its corner: the word printed large on it names
-            # many tiles, and a Land without its tile produces nothing the companion can count
-            raise InputError(f"'{first[:40]}': which tile? Name the Land by the code printed "
-                             "in its corner (P07, R01, L03, H02, M01), e.g. P07@B2")
-        raise InputError(f"'{first[:40]}': give the tile's code as printed in its corner (P07, "
-                         "R01, L03, H02, M01) and its square, e.g. P07@B2")
-    if land["land"] == "river" and square is not None and square not in pb.river_beds:
-        raise RuleError(f"Land Grant: a River goes only on a river bed "
-                        f"({' or '.join(pb.river_beds)}), not {square}")
-    return land
+        return first
+    kind = first.lower().replace(" ", "-")
+    if kind in (*LAND_TYPES, "land", "mountain", "crater"):
+        # a Land is named by the code in its corner: the word printed large on it names
+        # many tiles, and a Land without its tile produces nothing the companion can count
+        raise InputError(f"'{first[:40]}': which tile? Name the Land by the code printed "
+                         "in its corner (P07, R01, L03, H02, M01), e.g. P07@B2")
+    raise InputError(f"'{first[:40]}': give the tile's code as printed in its corner (P07, "
+                     "R01, L03, H02, M01) and its square, e.g. P07@B2")
+
+
+def claim_refused(kind: str, tile: str, square: str | None, owned: Mapping[str, str],
+                  craters: Sequence[str], taken: Sequence[str | None], pb: PlayerBoard
+                  ) -> str | None:
+    """Why the Land ``tile`` (of type ``kind``) cannot be claimed onto ``square`` (None: not
+    said yet) of a Player Board whose Lands lie on ``taken`` (None: a refusal's text; None
+    returned: it can): the square is one of the board's, not The Store's, and empty; a tile is
+    owned once; a Meteor Crater only once it is on Planet Irata; a River only on a river bed."""
+    if square is not None:
+        why = square_refused(square, taken, pb)
+        if why:
+            return why
+    if tile in owned:
+        return f"{tile} is already on {owned[tile]}'s Player Board"
+    if kind == "meteor-crater" and tile not in craters:
+        return (f"{tile} is a Meteor Crater: it is on Planet Irata only after the Production "
+                "Card that brings the Meteor Craters")
+    if kind == "river" and square is not None and square not in pb.river_beds:
+        return (f"Land Grant: a River goes only on a river bed ({' or '.join(pb.river_beds)}), "
+                f"not {square}")
+    return None
+
+
+def square_refused(square: str, taken: Sequence[str | None], pb: PlayerBoard) -> str | None:
+    """Why no Land can go on ``square`` (as :meth:`PlayerBoard.square` reads it) of a Player
+    Board whose Lands lie on ``taken`` (None: it can): The Store's square is in no Zone, and a
+    square holds one Land."""
+    if square == pb.store:
+        return f"Land Grant: {square} is The Store, which is in no Zone: no Land goes there"
+    if square in taken:
+        return f"{square} already holds a Land"
+    return None
 
 
 def check_square(text: str, board: Sequence[Land], pb: PlayerBoard) -> str:
     """A square of the Player Board as printed (A1 to E3, not The Store's), not yet holding a
     Land."""
     square = pb.square(text)
-    if square == pb.store:
-        raise RuleError(f"Land Grant: {square} is The Store, which is in no Zone: no Land goes "
-                        "there")
-    if any(land.get("square") == square for land in board):
-        raise RuleError(f"{square} already holds a Land")
+    why = square_refused(square, [land.get("square") for land in board], pb)
+    if why:
+        raise RuleError(why)
     return square
 
 

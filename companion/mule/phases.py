@@ -1,6 +1,6 @@
 """Parts of M.U.L.E.'s Game Turn as pure functions over the typed
 :class:`~companion.mule.state.State`: each returns a new State (and what the table reads), and
-leaves the one given as it was: Package From Home World!, the Phases that ask the table
+leaves the one given as it was: the Phases that ask the table
 nothing, and 8. Personal Events. Named as the rulebook names them: 3. Usage and
 Spoilage, 5. Pricing, the Final Turn's Market, 7. Ranking, and Game End and Winning; and the
 parts of 8. Personal Events that ask nothing (a card drawn from the companion's deck, followed
@@ -12,20 +12,19 @@ JSON form reads it into a State and writes the State returned back).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from companion.mule import options, rules
 from companion.mule import pricing as price_track
 from companion.mule.state import GOODS, Colonist, Colony, Deck, Goods, State
-from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:
     from companion.mule.data import MuleData
 
 __all__ = ["discard_event", "draw_event", "final_market", "follow_event", "game_end",
-           "package_from_home_world", "pricing", "ranking", "usage_and_spoilage"]
+           "pricing", "ranking", "usage_and_spoilage"]
 
 Lines = tuple[str, ...]
 
@@ -214,62 +213,3 @@ def follow_event(s: State, effect: Mapping[str, Any], target: str) -> tuple[Stat
     line = f"{target}: {outcome.summary()}{short} -> ${after.money}"
     return s._replace(colonists=tuple(after if x.name == target else x
                                       for x in s.colonists)), line
-
-
-# -- 2. Development: Package From Home World! ----------------------------------------------------
-
-def package_from_home_world(s: State, md: MuleData, plays: Sequence[tuple[str, str]]
-                            ) -> tuple[State, tuple[tuple[str, str, int], ...]]:
-    """Package From Home World!, at the start of Development before any Action: each card
-    (``plays``: Colonist, the card's code or its Good) played by a Colonist who holds one, one
-    card a Colonist, and only if no other Colonist has a smaller Stock of its Good (a Special
-    Talent may waive that), checked once on the Stocks before any card takes effect. Returns
-    the State (Goods given, cards spent, ``packages`` kept for the table) and what each
-    played: (Colonist, Good, units)."""
-    from companion.mule.state import player_name
-
-    names = [c.name for c in s.colonists]
-    packages = [c for c in md.hand_cards if c.kind == "package"]
-    done: list[tuple[str, str, int]] = []
-    for typed, ref in plays:
-        who = player_name(typed, names)
-        if any(w == who for w, _, _ in done):
-            raise RuleError(f"Package From Home World!: {who} plays one card")
-        if ref.lower() in GOODS:
-            found = [c for c in packages if c.effect.get("if_smallest_stock") == ref.lower()]
-            if not found:
-                raise InputError(f"no Package From Home World! card holds {ref}")
-            card = found[0]
-        else:
-            card = md.hand(ref)
-        if card.kind != "package":
-            raise InputError(f"{card.code or card.id} is not a Package From Home World! card")
-        if s.held(who, "package") < 1:
-            raise RuleError(f"Package From Home World!: {who} holds no such card")
-        good = str(card.effect.get("if_smallest_stock"))
-        mine = s.colonist(who).stock(good)
-        talent_card = s.talent_card(who)
-        waived = bool(talent_card and md.species(talent_card).talent.get(
-            "package_ignores_condition"))
-        smaller = [] if waived else [c for c in s.colonists
-                                     if c.name != who and c.stock(good) < mine]
-        if smaller:    # checked once, on the Stocks before any card takes effect
-            raise RuleError(f"Package From Home World!: {smaller[0].name} has a smaller {good} "
-                            f"Stock ({smaller[0].stock(good)}) than {who} ({mine})")
-        done.append((who, good, int(card.effect.get("goods", {}).get(good, 0))))
-    return _packages_played(s, done), tuple(done)
-
-
-def _packages_played(s: State, done: list[tuple[str, str, int]]) -> State:
-    colonists = {c.name: c for c in s.colonists}
-    hands = {n: dict(h) for n, h in (s.hands or {}).items()}
-    for who, good, n in done:
-        c = colonists[who]
-        colonists[who] = c._replace(stocks=c.stocks._replace(**{good: c.stock(good) + n}))
-        hands[who]["package"] = hands[who].get("package", 0) - 1
-    extra = {**s.extra, "packages": [[w, g, n] for w, g, n in done]}
-    return s._replace(colonists=tuple(colonists[c.name] for c in s.colonists),
-                      hands=MappingProxyType({n: MappingProxyType(h) for n, h in hands.items()}),
-                      extra=MappingProxyType(extra),
-                      keys=s.keys if not s.keys or "packages" in s.keys
-                      else (*s.keys, "packages"))

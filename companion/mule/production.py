@@ -230,6 +230,60 @@ def land_index(lands: Sequence[Worked], ref: str | None, good: str | None = None
     return found[0]
 
 
+class Struck(NamedTuple):
+    """Which of one Colonist's Lands Radiation! or Pest Attack! hits (None: none), and what
+    the table is told when the companion cannot know it."""
+
+    land: int | None
+    notes: tuple[str, ...] = ()
+
+
+def struck_land(effect: Mapping[str, object], lands: Sequence[Worked], rank: int | None,
+                hit: str | None, every: bool, what: str = "the Land hit") -> Struck:
+    """Radiation! or Pest Attack! for one Colonist counted alone (``irata play mule
+    production``): the Land it hits among ``lands``, named by ``hit`` (a tile, a cell as typed,
+    or its number; the only candidate when not named). ``rank`` is this Colonist's Rank (None:
+    not given); the Colonists ranked above it are taken to produce Food unless ``hit`` says
+    this one was hit. ``every``: Pest Attack!'s Game Turn 1 effect (each listed Rank).
+
+    Whom the card hits is :func:`radiation_ranks` and :func:`pest_attack_targets`; a Land named
+    for a card that hits nobody of this Rank is refused, naming the rule."""
+    rad, pest = (v if isinstance(v, Mapping) and v else None
+                 for v in (effect.get("radiation"), effect.get("pest_attack")))
+    card = rad or pest
+    if card is None:
+        if hit is not None:
+            raise InputError(f"{what} is for Radiation! and Pest Attack!, not this card")
+        return Struck(None)
+    name = "Radiation!" if rad else "Pest Attack!"
+    ranks = [int(str(r)) for r in card.get("ranks", [])]
+    good = None if rad else str(card.get("good", "food"))
+    if rank is None:
+        if hit is None:
+            return Struck(None, (f"{name} hits Rank {' or '.join(map(str, ranks))}: give --rank "
+                                 f"(and {what}) to count it",))
+        return Struck(land_index(lands, hit, good, what))
+    ranking = [f"Rank {i}" for i in range(1, max([rank, *ranks]) + 1)]
+    me = ranking[rank - 1]
+    if good is None:
+        targeted = rank in radiation_ranks(effect, len(ranking))
+    else:
+        mine = any(w.good == good and not w.flipped for w in lands)
+
+        def produces(who: str) -> bool:
+            return mine if who == me else hit is None
+
+        targeted = me in pest_attack_targets(effect, ranking, produces, every)
+        if not targeted and rank in ranks and hit is None and mine:
+            return Struck(None, (f"{name} hits Rank {rank} only if Rank {ranks[0]} produces no "
+                                 f"{good}: give {what} to count it",))
+    if not targeted:
+        if hit is not None:
+            raise RuleError(f"{name} does not hit Rank {rank}")
+        return Struck(None)
+    return Struck(land_index(lands, hit, good, what))
+
+
 def strike(lands: Sequence[Worked], index: int | None) -> list[Worked]:
     """The Lands with the one at ``index`` producing nothing this Turn (a M.U.L.E. lost or
     flipped by Radiation!, a Food Land eaten by Pest Attack!): like a flipped M.U.L.E., it

@@ -18,10 +18,14 @@ The rules of Land Grant's Zones, Land Auctions, Package From Home World!, Develo
 Action Rounds, Usage and Spoilage, Production, Pricing, the Market, Ranking, Personal Events
 and the end are pure functions over the typed State (:mod:`companion.mule.expansion`,
 :mod:`companion.mule.development`, :mod:`companion.mule.producing`,
-:mod:`companion.mule.phases`, :mod:`companion.mule.market`, :mod:`companion.mule.personal`):
-their steps here ask the table's questions, read what is typed, and read and write the Turn's
-copy through :func:`companion.mule.state.from_json` and ``to_json``. The reading of a claim
-(``companion.mule.board``) still works on the JSON form itself.
+:mod:`companion.mule.phases`, :mod:`companion.mule.market`, :mod:`companion.mule.personal`).
+Land Grant, the Land Auctions, Package From Home World! and the Market's entries are frozen
+moves with one pure check and one pure apply (:mod:`companion.mule.plays`): their steps here
+read what is typed into a move (``read_grant``, ``read_auction``, ``read_package``, the
+Market's ``_Auction``), and apply it, which refuses it with the rule's reason. The steps read
+and write the Turn's copy as the typed State (``Turn.state``, ``Turn.put``); the helpers over
+a JSON form (``claim``, ``_auction``, ``_package``, ``sell_to_store``, ...) read it into a
+State and write the State back.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from companion.mule import (
     options,
     personal,
     phases,
+    plays,
     producing,
     production,
 )
@@ -55,24 +60,19 @@ from companion.mule.expansion import ANY_ZONE as ANY_ZONE  # Land Grant's, named
 from companion.mule.expansion import (
     BESIDE,
     PLANET_LANDS,
-    check_from_planet,
-    check_land_auction,
     crater_zone,
-    land_auction_won,
-    land_granted,
     left_on_planet,
     must_claim,
     owned,
 )
 from companion.mule.expansion import Claimable as Claimable
+from companion.mule.expansion import check_from_planet as check_from_planet  # Land Grant's
 from companion.mule.expansion import claimable as claimable
 from companion.mule.market import holders_of, no_deal, no_purchase
 from companion.mule.market import store_sells_not as store_sells_not
-from companion.mule.planet import check_on_planet, planet_of
-from companion.mule.state import State, from_json, to_json
-from companion.mule.state import land_of as state_land
+from companion.mule.planet import planet_of
+from companion.mule.state import GOODS, State, from_json, to_json
 from companion.mule.state import player_name as player_name
-from companion.record import NamedTuple
 from companion.session import parse_amount
 from components.errors import InputError, RuleError
 
@@ -186,20 +186,31 @@ def parse_named(text: str, names: list[str], what: str) -> dict[str, int]:
 
 # -- 1. Expansion ------------------------------------------------------------------------------
 
-def claim(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str, Any] | None:
-    """A Land claimed by ``who`` (Land Grant or won at a Land Auction): ``P07@B2``, the tile
-    printed on the Land and the square of the Player Board, as printed, it goes on."""
+def read_grant(md: MuleData, who: str, text: str) -> plays.Grant:
+    """A Land Grant answer as typed: ``P07@B2``, the tile printed on the Land and the square
+    of the Player Board, as printed, it goes on; blank or none: no Land."""
     if _none(text):
-        return None
-    lands = s["players"][who]["lands"]
-    land = board.parse_claim(text, md.land, owned(from_json(s)), s.get("craters", []), lands,
-                             md.player_board)
-    if land is not None and land.get("square") is None:
+        return plays.Grant(who)
+    read = board.read_claim(text, md.land, md.player_board)
+    assert read is not None
+    tile, square = read
+    if square is None:
         raise InputError(f"'{text.strip()}': give the square it goes on, as printed on the Player "
-                         f"Board, e.g. {(land.get('tile') or land['land'])}@B1")
-    if land is not None:
-        check_from_planet(from_json(s), md, state_land(land))
-    return land
+                         f"Board, e.g. {tile.tile}@B1")
+    return plays.Grant(who, tile.tile, square)
+
+
+def claim(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str, Any] | None:
+    """A Land claimed by ``who`` (Land Grant or won at a Land Auction), as typed
+    (:func:`read_grant`) and checked by the placement rules (:func:`companion.mule.plays.check`);
+    the Land as the saved game keeps it, None for none."""
+    move = read_grant(md, who, text)
+    if move.tile is None:
+        return None
+    why = plays.check(from_json(s), md, move)
+    if why:
+        raise RuleError(why)
+    return board.new_land(md.land(move.tile).land, move.tile, move.square)
 
 
 def empty_on_planet(s: dict[str, Any], md: MuleData) -> dict[str, int]:
@@ -272,48 +283,26 @@ def parse_crater_zones(s: dict[str, Any], md: MuleData, craters: list[str], text
 
 def grant(t: Turn, who: str) -> None:
     """Land Grant: ``who`` claims one free Land (lowest Rank first; twice on Turn 1); a
-    Colonist who can claim one has to (:func:`claimable`)."""
-    forced = must_claim(from_json(t.s), t.md, who)
-
-    def parse(a: str) -> dict[str, Any] | None:
-        if forced and _none(a):
-            raise RuleError(forced)
-        return claim(t.s, t.md, who, a)
-
-    hint = "must claim one" if forced else "blank: none"
-    land = t.ask("claim", f"Land Grant: {who} claims (TILE@SQUARE as printed, e.g. P07@B2; "
-                 f"{hint})", "", parse)
-    if land:
-        after = land_granted(from_json(t.s), who, state_land(land))
-        t.s.clear()
-        t.s.update(to_json(after))
-        t.tell(f"{who} claims {land.get('tile') or land['land']} on {land['square']}")
-    else:
-        t.tell(f"{who} claims no Land")
+    Colonist who can claim one has to (:func:`claimable`). The move:
+    :class:`companion.mule.plays.Grant`."""
+    s = t.state
+    hint = "must claim one" if must_claim(s, t.md, who) else "blank: none"
+    t.put(*t.ask("claim", f"Land Grant: {who} claims (TILE@SQUARE as printed, e.g. P07@B2; "
+                 f"{hint})", "", lambda a: plays.apply(s, t.md, read_grant(t.md, who, a))))
 
 
-class Opened(NamedTuple):
-    """A Land Auction begun at the table (the walk): the seller, the Land the Auction Tracker
-    is placed on, and whether its bids are secret (Secret Bidding in Land Auctions)."""
-
-    seller: str
-    tile: str
-    secret: bool
+AuctionMove = plays.NoLandForSale | plays.OpenAuction | plays.LandAuction
 
 
-def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
-             ) -> dict[str, Any] | Opened | None:
+def read_auction(s: State, md: MuleData, text: str, who: str | None) -> AuctionMove:
     """A Land Auction, as typed: ``[SELLER] TILE [secret]`` begins the walk (the Auction
-    Tracker placed on the Land TILE: :class:`Opened`), ``[SELLER] WINNER BID TILE@SQUARE
-    [secret]`` enters its result at once. The Land for Sale! cards are played from Rank 1 down
-    (``who``: the Colonist whose turn it is to play one or not; None: the first holder by
-    Rank). ``SELLER none`` (or blank) is ``who`` declining; None when so."""
-    names = list(s["players"])
-    holders = auction_holders(s)
+    Tracker placed on the Land TILE), ``[SELLER] WINNER BID TILE@SQUARE [secret]`` enters its
+    result at once. The Land for Sale! cards are played from Rank 1 down (``who``: the
+    Colonist whose turn it is to play one or not; None: the first holder by Rank). ``SELLER
+    none`` (or blank) is ``who`` declining; ``none`` alone: nobody else plays one this Turn."""
+    names = [c.name for c in s.colonists]
     if who is None:
-        if not holders:
-            raise RuleError("Land Auctions: no Colonist holds a Land for Sale! card to play")
-        who = holders[0]
+        who = next(iter(plays.card_holders(s)), None)
     words = text.split()
     secret = bool(words) and words[-1].lower() == "secret"
     words = words[:-1] if secret else words
@@ -321,48 +310,42 @@ def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
         seller = player_name(words[0], names)
         words = words[1:]
     else:
-        seller = who
-    if seller != who:
-        raise RuleError(f"Land Auctions: the Land for Sale! cards are played from Rank 1 down, "
-                        f"and now it is {who}'s turn to play one or not (not {seller}'s)")
+        seller = who or ""
+    why = plays.auction_turn_refused(s, who, seller)
+    if why:
+        raise RuleError(why)
     if not words or (len(words) == 1 and _none(words[0])):
         if secret:
             raise InputError("Land Auction: 'secret' goes after the Land put up for sale, "
                              "e.g. P09 secret")
-        return None
+        return plays.NoLandForSale(seller, text.strip().lower() in NONE_WORDS[1:])
     if len(words) == 1:
-        return _opened(s, md, seller, words[0], secret)
+        if "@" in words[0]:
+            raise InputError(f"'{words[0][:40]}': the Land put up for sale is named by its "
+                             "tile alone (P09); its winner says the square it goes on")
+        return plays.OpenAuction(seller, md.land(board.tile_code(words[0])).tile, secret)
     if len(words) != 3:
         raise InputError("Land Auction: give SELLER TILE to walk its bidding (e.g. Ann P09), or "
                          "its result, SELLER WINNER BID TILE@SQUARE (e.g. Ann Bob 12 P09@E1)")
-    winner = player_name(words[0], names)
+    won = read_grant(md, player_name(words[0], names), words[2])
     bid = _nonneg(words[1], "bid")
-    typed = from_json(s)
-    check_land_auction(typed, md, seller, winner, bid, secret)
-    land = claim(s, md, winner, words[2])
-    if land is None:
+    if won.tile is None or won.square is None:
         raise InputError("Land Auction: name the Land won, TILE@SQUARE")
-    out = to_json(land_auction_won(typed, seller, winner, bid, state_land(land)))
-    out["auction_won"] = [seller, winner, bid, land.get("tile") or land["land"], land["square"]]
-    return out
+    return plays.LandAuction(seller, won.colonist, bid, won.tile, won.square, secret)
 
 
-def _opened(s: dict[str, Any], md: MuleData, seller: str, word: str, secret: bool) -> Opened:
-    """The Land the Auction Tracker is placed on: an unclaimed Land of Planet Irata, named by
-    its tile (its square is the winner's to say)."""
-    if "@" in word:
-        raise InputError(f"'{word[:40]}': the Land put up for sale is named by its tile alone "
-                         "(P09); its winner says the square it goes on")
-    land = board.parse_claim(word, md.land, owned(from_json(s)), s.get("craters", []), [],
-                             md.player_board)
-    if land is None or not land.get("tile"):
-        raise InputError(f"'{word[:40]}': name the Land by the code printed in its corner")
+def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
+             ) -> dict[str, Any] | plays.OpenAuction | None:
+    """A Land Auction as typed (:func:`read_auction`), checked: the State's JSON form after
+    its result, the Auction opened (its bids to walk), or None when no card is played."""
     typed = from_json(s)
-    check_on_planet(typed, md, str(land["tile"]))
-    if secret:
-        expansion.check_secret_rule(typed)
-    expansion.open_auction(typed, md, seller, str(land["tile"]))
-    return Opened(seller, str(land["tile"]), secret)
+    move = read_auction(typed, md, text, who)
+    if isinstance(move, plays.NoLandForSale):
+        return None
+    if isinstance(move, plays.OpenAuction):
+        plays.opening(typed, md, move)
+        return move
+    return to_json(plays.apply(typed, md, move)[0])
 
 
 def auction(t: Turn, who: str | None) -> None:
@@ -371,69 +354,63 @@ def auction(t: Turn, who: str | None) -> None:
     all Land Grants). The walk: the Auction Tracker on a Land, the bid opened at exactly $8,
     each Colonist clockwise raising by exactly $2 or Withdrawing, the highest bidder paying
     and placing the Land (secret bids revealed at once, with Secret Bidding in Land Auctions);
-    or the result typed at once. ``none`` alone: nobody else plays one this Turn."""
+    or the result typed at once. ``none`` alone: nobody else plays one this Turn. The moves:
+    :mod:`companion.mule.plays`."""
+    s = t.state
     if who is None:                       # a game saved when one step took every auction
         holders = auction_holders(t.s)
         who = holders[0] if holders else None
-    answer: list[str] = []
 
-    def parse(a: str) -> dict[str, Any] | Opened | None:
-        answer[:] = [a]
-        return _auction(t.s, t.md, a, who)
+    def parse(a: str) -> tuple[AuctionMove, tuple[State, tuple[str, ...]] | None]:
+        move = read_auction(s, t.md, a, who)
+        if isinstance(move, plays.OpenAuction):
+            plays.opening(s, t.md, move)
+            return move, None
+        return move, plays.apply(s, t.md, move)
 
-    after = t.ask("auction", f"Land Auctions: {who} plays Land for Sale!? TILE to auction it "
-                  f"(add 'secret' for secret bids), or its result WINNER BID TILE@SQUARE "
-                  f"(blank: {who} does not; none: nobody else does this Turn)", "", parse)
-    if after is None:
-        if answer and answer[0].strip().lower() in NONE_WORDS[1:]:
-            t.s["todo"] = t.s["todo"][:1] + [x for x in t.s["todo"][1:] if x[0] != "auction"]
-            t.tell("No more Land Auctions this Turn")
-        else:
-            t.tell(f"{who} plays no Land for Sale! card")
-        return
-    if isinstance(after, Opened):
-        _walk_auction(t, after)
-        return
-    t.s.clear()
-    t.s.update(after)
-    seller, winner, bid, land, square = t.s.pop("auction_won")
-    t.tell(f"{seller} plays Land for Sale!: {winner} wins {land} at ${bid} and places it on "
-           f"{square}")
+    move, done = t.ask("auction", f"Land Auctions: {who} plays Land for Sale!? TILE to auction "
+                       f"it (add 'secret' for secret bids), or its result WINNER BID "
+                       f"TILE@SQUARE (blank: {who} does not; none: nobody else does this "
+                       "Turn)", "", parse)
+    if isinstance(move, plays.OpenAuction):
+        _walk_auction(t, move)
+    else:
+        assert done is not None
+        t.put(*done)
 
 
-def _walk_auction(t: Turn, opened: Opened) -> None:
+def _walk_auction(t: Turn, opened: plays.OpenAuction) -> None:
     """The Land Auction walked: the bids (:func:`_public_bids` or :func:`_secret_bids`), then
-    the winner pays and says the square of their Player Board the Land goes on."""
+    the winner pays and says the square of their Player Board the Land goes on (the move:
+    :class:`companion.mule.plays.LandAuction`)."""
     seller, tile = opened.seller, opened.tile
     t.tell(f"{seller} plays Land for Sale!: the Auction Tracker goes on {tile}")
     winner, bid = (_secret_bids if opened.secret else _public_bids)(t, opened)
+    s = t.state
 
-    def place(a: str) -> dict[str, Any]:
+    def place(a: str) -> tuple[State, plays.LandAuction]:
         square = a.strip()
         if square.upper().startswith(f"{tile}@"):
             square = square[len(tile) + 1:]
         if _none(square) or " " in square:
             raise InputError(f"{winner} places {tile}: give the square of the Player Board, "
                              "as printed (e.g. E1; on the command line --square E1)")
-        land = claim(t.s, t.md, winner, f"{tile}@{square}")
-        assert land is not None
-        return to_json(land_auction_won(from_json(t.s), seller, winner, bid, state_land(land)))
+        move = plays.LandAuction(seller, winner, bid, tile, t.md.player_board.square(square),
+                                 opened.secret)
+        return plays.apply(s, t.md, move)[0], move
 
-    after = t.ask("square", f"{winner} wins {tile} at ${bid}: the square of {winner}'s "
-                  "Player Board it goes on (as printed, e.g. E1)", "", place)
-    t.s.clear()
-    t.s.update(after)
-    square = next(x["square"] for x in after["players"][winner]["lands"] if x["tile"] == tile)
-    t.tell(f"{winner} pays ${bid} and places {tile} on {square}")
+    after, move = t.ask("square", f"{winner} wins {tile} at ${bid}: the square of {winner}'s "
+                        "Player Board it goes on (as printed, e.g. E1)", "", place)
+    t.put(after, (f"{winner} pays ${bid} and places {tile} on {move.square}",))
 
 
-def _public_bids(t: Turn, opened: Opened) -> tuple[str, int]:
+def _public_bids(t: Turn, opened: plays.OpenAuction) -> tuple[str, int]:
     """The public procedure: opened at exactly $8 by the seller, then clockwise each
     Colonist raises by exactly $2 or Withdraws until one bidder is left. Typed one turn at a
     time, or several at once in clockwise order (``raise out raise``); on the command line
     all of them at once (``--bids``)."""
-    s = from_json(t.s)
-    b = expansion.open_auction(s, t.md, opened.seller, opened.tile)
+    s = t.state
+    b = plays.opening(s, t.md, opened)
     t.tell(b.said[0])
     asked = 0
     while (who := expansion.next_bidder(s, b)) is not None:
@@ -459,10 +436,10 @@ def _public_bids(t: Turn, opened: Opened) -> tuple[str, int]:
     return b.high, b.bid
 
 
-def _secret_bids(t: Turn, opened: Opened) -> tuple[str, int]:
+def _secret_bids(t: Turn, opened: plays.OpenAuction) -> tuple[str, int]:
     """Secret Bidding in Land Auctions: every Colonist's hidden bid, revealed at once
     (:func:`companion.mule.expansion.secret_winner`)."""
-    s = from_json(t.s)
+    s = t.state
     names = list(s.ranking)
 
     def parse(a: str) -> tuple[dict[str, int], tuple[str, int]]:
@@ -480,18 +457,21 @@ def _secret_bids(t: Turn, opened: Opened) -> tuple[str, int]:
 
 
 def auction_holders(s: dict[str, Any]) -> list[str]:
-    return [n for n in s["ranking"] if s["hands"][n].get("land_for_sale", 0) > 0
-            and n not in s.get("auctions", [])]
+    """The Colonists still to play a Land for Sale! card or not this Turn, Rank 1 first
+    (:func:`companion.mule.plays.card_holders`)."""
+    return list(plays.card_holders(from_json(s)))
 
 
 # -- 2. Development ----------------------------------------------------------------------------
 
-def _package(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | None:
-    """Package From Home World! cards as typed (``Ann=HC02,Bob=food``; none), played on a copy
-    of ``s`` (:func:`companion.mule.phases.package_from_home_world`); None: none played."""
+def read_package(s: State, md: MuleData, text: str) -> plays.Package:
+    """Package From Home World! cards as typed: ``Ann=HC02,Bob=food`` (the card's code, or the
+    Good of the package); blank or none: none."""
     if _none(text):
-        return None
-    plays: list[tuple[str, str]] = []
+        return plays.Package()
+    names = [c.name for c in s.colonists]
+    packages = [c for c in md.hand_cards if c.kind == "package"]
+    out: list[tuple[str, str]] = []
     for part in text.replace(";", ",").split(","):
         if not part.strip():
             continue
@@ -499,24 +479,35 @@ def _package(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | Non
             raise InputError(f"'{part.strip()}': write NAME=CARD (its code, e.g. HC02, or the "
                              "Good of the package, e.g. Ann=food)")
         who, ref = (x.strip() for x in part.split("=", 1))
-        plays.append((who, ref))
-    after, _ = phases.package_from_home_world(from_json(s), md, plays)
-    return to_json(after)
+        if ref.lower() in GOODS:
+            found = [c for c in packages if c.effect.get("if_smallest_stock") == ref.lower()]
+            if not found:
+                raise InputError(f"no Package From Home World! card holds {ref}")
+            card = found[0]
+        else:
+            card = md.hand(ref)
+        if card.kind != "package":
+            raise InputError(f"{card.code or card.id} is not a Package From Home World! card")
+        out.append((player_name(who, names), card.id))
+    return plays.Package(tuple(out))
+
+
+def _package(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | None:
+    """Package From Home World! cards as typed (:func:`read_package`), played on a copy of
+    ``s``; None: none played."""
+    typed = from_json(s)
+    move = read_package(typed, md, text)
+    return to_json(plays.apply(typed, md, move)[0]) if move.plays else None
 
 
 def package(t: Turn, who: str | None) -> None:
     """At the start of Development, before any Action: Package From Home World! cards, each
     only if no other Colonist has a smaller Stock of its Good (checked once, before any takes
-    effect)."""
-    after = t.ask("package", "Package From Home World! played: NAME=CARD,... (CARD: its code, "
-                  "or the Good of the package; blank: none)", "", lambda a: _package(t.s, t.md, a))
-    if after is None:
-        t.tell("No Package From Home World! played")
-        return
-    t.s.clear()
-    t.s.update(after)
-    for who_, good, n in after.pop("packages"):
-        t.tell(f"{who_} plays Package From Home World!: +{n} {good}")
+    effect). The move: :class:`companion.mule.plays.Package`."""
+    s = t.state
+    t.put(*t.ask("package", "Package From Home World! played: NAME=CARD,... (CARD: its code, "
+                 "or the Good of the package; blank: none)", "",
+                 lambda a: plays.apply(s, t.md, read_package(s, t.md, a))))
 
 
 def begin_development(t: Turn) -> list[list[Any]]:
@@ -796,39 +787,46 @@ def _deals(text: str, names: list[str]) -> list[tuple[str, str, int, int]]:
     return out
 
 
+def _named(text: str, s: State, what: str) -> tuple[tuple[str, int], ...]:
+    return tuple(parse_named(text, [c.name for c in s.colonists], what).items())
+
+
+def _applied(s: dict[str, Any], md: MuleData | None, move: plays.Play, lines: list[str]
+             ) -> dict[str, Any]:
+    """``move`` checked and applied on a copy of ``s`` (its JSON form), its lines added to
+    ``lines``."""
+    if md is None:
+        from companion.mule import data
+
+        md = data.load()
+    after, said = plays.apply(from_json(s), md, move)
+    lines += said
+    return to_json(after)
+
+
 def sell_to_store(s: dict[str, Any], good: str, text: str, lines: list[str]
                   ) -> dict[str, Any]:
     """Sales to The Store as typed (``Ann=2,Bob=1``), on a copy of ``s``
-    (:func:`companion.mule.market.sell_to_store`)."""
-    typed = from_json(s)
-    after, said = market.sell_to_store(typed, good,
-                                       parse_named(text, [c.name for c in typed.colonists], "sold"))
-    lines += said
-    return to_json(after)
+    (:class:`companion.mule.plays.Sell`)."""
+    return _applied(s, None, plays.Sell(good, _named(text, from_json(s), "sold")), lines)
 
 
 def _buy(s: dict[str, Any], md: MuleData, good: str, text: str, lines: list[str]
          ) -> dict[str, Any]:
-    """Purchases from The Store as typed (:func:`companion.mule.market.buy_from_store`)."""
-    typed = from_json(s)
-    after, said = market.buy_from_store(typed, md, good,
-                                        parse_named(text, [c.name for c in typed.colonists],
-                                                    "bought"))
-    lines += said
-    return to_json(after)
+    """Purchases from The Store as typed (:class:`companion.mule.plays.Buy`)."""
+    return _applied(s, md, plays.Buy(good, _named(text, from_json(s), "bought")), lines)
 
 
 def _deal(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str, Any]:
-    """Deals between Colonists as typed (:func:`companion.mule.market.deal`)."""
-    typed = from_json(s)
-    after, said = market.deal(typed, good, _deals(text, [c.name for c in typed.colonists]))
-    lines += said
-    return to_json(after)
+    """Deals between Colonists as typed (:class:`companion.mule.plays.Deals`)."""
+    deals = _deals(text, [c.name for c in from_json(s).colonists])
+    return _applied(s, None, plays.Deals(good, tuple(deals)), lines)
 
 
 def _offers(s: dict[str, Any], md: MuleData, good: str, text: str) -> list[market.Offer]:
     """Colonists Preferred over The Store in Auctions: the offers at least matching The
-    Store's price, as typed: ``Ann buys 2@6, Bob sells 1@5``; blank or none: none."""
+    Store's price, as typed: ``Ann buys 2@6, Bob sells 1@5``; blank or none: none
+    (:class:`companion.mule.plays.Offers`)."""
     if _none(text):
         return []
     typed = from_json(s)
@@ -846,67 +844,55 @@ def _offers(s: dict[str, Any], md: MuleData, good: str, text: str) -> list[marke
                              _nonneg(words[4], "price"))
         if offer.units < 1:
             raise InputError(f"'{part[:40]}': an offer is for 1 unit or more")
-        market.check_offer(typed, md, good, offer)
         out.append(offer)
+    why = plays.check(typed, md, plays.Offers(good, tuple(out)))
+    if why:
+        raise RuleError(why)
     return out
 
 
 class _Auction:
-    """One Market Auction while its questions are asked: the Turn, the Good, the lines the
-    last answer made, the offers standing (Colonists Preferred over The Store in Auctions)
-    and the deals made between Colonists."""
+    """One Market Auction while its questions are asked: the Turn, the Good, the offers
+    standing (Colonists Preferred over The Store in Auctions) and the deals made between
+    Colonists. Each answer is read into its move (:mod:`companion.mule.plays`), checked and
+    applied."""
 
     def __init__(self, t: Turn, good: str) -> None:
         self.t, self.good = t, good
-        self.lines: list[str] = []
         self.offers: list[market.Offer] = []
         self.deals: list[tuple[str, str, int, int]] = []
         self.asked: set[str] = set()
 
-    def step(self, key: str, question: str, fn: Callable[[str], dict[str, Any]]) -> None:
+    def step(self, key: str, question: str, read: Callable[[str], plays.MarketAuction]
+             ) -> plays.MarketAuction:
         self.asked.add(key)
+        s = self.t.state
 
-        def parse(a: str) -> dict[str, Any]:
-            self.lines.clear()
-            return fn(a)
+        def parse(a: str) -> tuple[plays.MarketAuction, tuple[State, tuple[str, ...]]]:
+            move = read(a)
+            return move, plays.apply(s, self.t.md, move)
 
-        after = self.t.ask(key, question, "", parse)
-        self.t.s.clear()
-        self.t.s.update(after)
-        for line in self.lines:
-            self.t.tell(line)
+        move: plays.MarketAuction
+        move, done = self.t.ask(key, question, "", parse)
+        self.t.put(*done)
+        if isinstance(move, plays.Deals):
+            self.deals = list(move.deals)
+        return move
 
-    def preferred(self, text: str, side: str) -> dict[str, int]:
-        """Sales to (``side`` sell) or purchases from The Store as typed, each checked against
-        the offers still standing."""
-        typed = from_json(self.t.s)
-        given = parse_named(text, [c.name for c in typed.colonists],
-                            "sold" if side == "sell" else "bought")
-        for name, n in given.items():
-            if n:
-                market.check_preferred(typed, self.good, self.offers, self.deals, name, side)
-        return given
+    def sell(self, a: str) -> plays.Sell:
+        return plays.Sell(self.good, _named(a, self.t.state, "sold"), tuple(self.offers),
+                          tuple(self.deals))
 
-    def sell(self, a: str) -> dict[str, Any]:
-        self.preferred(a, "sell")
-        return sell_to_store(self.t.s, self.good, a, self.lines)
+    def buy(self, a: str) -> plays.Buy:
+        return plays.Buy(self.good, _named(a, self.t.state, "bought"), tuple(self.offers),
+                         tuple(self.deals))
 
-    def buy(self, a: str) -> dict[str, Any]:
-        self.preferred(a, "buy")
-        return _buy(self.t.s, self.t.md, self.good, a, self.lines)
+    def deal(self, a: str) -> plays.Deals:
+        return plays.Deals(self.good,
+                           tuple(_deals(a, [c.name for c in self.t.state.colonists])))
 
-    def deal(self, a: str) -> dict[str, Any]:
-        out = _deal(self.t.s, self.good, a, self.lines)
-        self.deals = _deals(a, list(self.t.players))
-        return out
-
-    def declare(self, a: str) -> dict[str, Any]:
-        said = {k: str(v) for k, v in _pairs(a, "declared").items()}
-        after = market.declare(from_json(self.t.s), self.good, said)
-        roles = market.declared(after, self.good)
-        self.lines.append("Declared: " + ", ".join(f"{n} {roles[n].capitalize()}"
-                                                   for n in after.ranking))
-        return to_json(after)
+    def declare(self, a: str) -> plays.Declare:
+        return plays.Declare(self.good, tuple(_pairs(a, "declared").items()))
 
 
 def _pairs(text: str, what: str) -> dict[str, str]:

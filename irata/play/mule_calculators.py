@@ -266,8 +266,8 @@ def production(card: str | None, lands: str | None, board: str | None, tournamen
     c = md.card(card) if card else None
     text, effect = c.on_turn(game_turn or 0) if c else ("", {})
     turn_1 = bool(c and game_turn == 1 and isinstance(c.fields.get("game_turn_1"), dict))
-    notes: list[str] = []
-    struck = _struck(effect, worked, rank, hit, turn_1, notes)
+    hits = prod.struck_land(effect, worked, rank, hit, turn_1, "--hit")
+    struck, notes = hits.land, list(hits.notes)
     lost = struck is not None and bool((effect.get("radiation") or {}).get("mules_lost"))
     hit_label = worked[struck].label if struck is not None else None
     worked = prod.strike(worked, struck)
@@ -312,53 +312,6 @@ def _colony_notes(effect: dict[str, Any], md: Any) -> list[str]:
     if effect.get("lose_all"):
         notes.append(f"Every Colonist loses all their {effect['lose_all']}")
     return notes
-
-
-def _struck(effect: dict[str, Any], worked: list[Any], rank: int | None, hit: str | None,
-            turn_1: bool, notes: list[str]) -> int | None:
-    """Which typed Land Radiation! or Pest Attack! takes for this Colonist (None: none).
-
-    Whom the card hits is the companion's rule (``production.radiation_ranks`` and
-    ``production.pest_attack_targets``); this Colonist's Rank stands for the Ranking, and the
-    Colonists ranked above it are taken to produce Food unless --hit says this one was hit."""
-    from companion.mule import production as prod
-    from components.errors import RuleError
-
-    rad, pest = effect.get("radiation"), effect.get("pest_attack")
-    if not rad and not pest:
-        if hit is not None:
-            raise InputError("--hit is for Radiation! and Pest Attack!, not this card")
-        return None
-    name = "Radiation!" if rad else "Pest Attack!"
-    card: dict[str, Any] = rad or pest or {}
-    ranks = [int(r) for r in card.get("ranks", [])]
-    good = None if rad else str(card.get("good", "food"))
-    if rank is None:
-        if hit is None:
-            notes.append(f"{name} hits Rank {' or '.join(map(str, ranks))}: give --rank "
-                         "(and --hit) to count it")
-            return None
-        return prod.land_index(worked, hit, good, "--hit")
-    ranking = [f"Rank {i}" for i in range(1, max([rank, *ranks]) + 1)]
-    me = ranking[rank - 1]
-    if rad:
-        targeted = rank in prod.radiation_ranks(effect, len(ranking))
-    else:
-        mine = any(w.good == good and not w.flipped for w in worked)
-
-        def produces(who: str) -> bool:
-            return mine if who == me else hit is None
-
-        targeted = me in prod.pest_attack_targets(effect, ranking, produces, turn_1)
-        if not targeted and rank in ranks and hit is None and mine:
-            notes.append(f"{name} hits Rank {rank} only if Rank {ranks[0]} produces no "
-                         f"{good}: give --hit to count it")
-            return None
-    if not targeted:
-        if hit is not None:
-            raise RuleError(f"{name} does not hit Rank {rank}")
-        return None
-    return prod.land_index(worked, hit, good, "--hit")
 
 
 @click.command(short_help="M.U.L.E. Production in The Store: Smithore into M.U.L.E.s.")
