@@ -1060,6 +1060,7 @@ def _place(src: Path, folder: Path, name: str) -> None:
 
 
 _PARTS: dict[str, Any] = {}  # chunk key -> its objects, read (generator.pdfjoin)
+_BLOCKS: dict[str, Any] = {}  # chunk key -> its objects as last joined (pdfjoin.Blocks)
 
 
 def join(chunks: list[tuple[str, Path]], out: Path, title: str, info: Any, date: str) -> None:
@@ -1083,11 +1084,16 @@ def join(chunks: list[tuple[str, Path]], out: Path, title: str, info: Any, date:
     keep = {k for k, _ in chunks}
     for k in [k for k in _PARTS if k not in keep and len(_PARTS) > 4 * len(keep)]:
         del _PARTS[k]
+    names = [k for k, _ in chunks]
+    if KEEP:
+        for k in [k for k in _BLOCKS if k not in keep]:
+            del _BLOCKS[k]
     with out.open("wb") as f:
         join_parts(parts, readers, {
             "Title": title, "Author": info.author, "Subject": info.subject, "Creator": "irata",
             "Producer": "ReportLab PDF Library - www.reportlab.com", "Keywords": "",
-            "CreationDate": date, "ModDate": date, "Trapped": "/False"}, f)
+            "CreationDate": date, "ModDate": date, "Trapped": "/False"}, f, names,
+            _BLOCKS if KEEP else None)
     if info.cmyk:
         from generator.cmyk import make_pdfx
 
