@@ -156,8 +156,20 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
             counted[id(d)] = n
         return n
 
+    last = _SHARES if keep else {}
+    shares: dict[tuple[int, int], tuple[Drawing, Drawing | None, str, int, float, int]] = {}
     for f in faces:
         d = f.front
+        # a face's share, as the last build found it while its drawings are the very ones
+        # (held here: their ids stay theirs) and its kind and count the same
+        hit = last.get((id(d), id(f.back)))
+        if hit is not None and hit[0] is d and hit[1] is f.back and \
+                hit[2:4] == (f.comp.kind, f.comp.count):
+            shares[(id(d), id(f.back))] = hit
+            total += hit[4]
+            if total > LIMITS.shapes:
+                too_many(f.comp, hit[5])
+            continue
         pages = 1
         if f.comp.kind == "board":
             pages = -(-int(d.w) // 150) * -(-int(d.h) // 150)  # parts overlap and fit
@@ -170,13 +182,27 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
             paper = 1.0 / grid.count if grid and grid.count else 1.0
         shapes = sum(shapes_of(x) for x in (f.front, f.back) if x is not None)
         # duplex prints a page's back, blank or not
-        total += (shapes * pages + PAGE_SHAPES * paper * 2) * max(1, f.comp.count)
+        share = (shapes * pages + PAGE_SHAPES * paper * 2) * max(1, f.comp.count)
+        if keep:
+            shares[(id(d), id(f.back))] = (d, f.back, f.comp.kind, f.comp.count, share, shapes)
+        total += share
         if total > LIMITS.shapes:
-            raise DefinitionError(
-                f"printing the components up to '{f.comp.id}' would draw more than "
-                f"{LIMITS.shapes} shapes (it draws {shapes} on its faces, {f.comp.count} "
-                f"copies); use fewer copies or simpler faces, or allow a larger print with "
-                f"irata print --max-pieces N", f.comp.file, f.comp.line)
+            too_many(f.comp, shapes)
+    if keep:
+        _SHARES.clear()
+        _SHARES.update(shares)
+
+
+# each face's share of check_work's total by its drawings, from the last build (while KEEP)
+_SHARES: dict[tuple[int, int], tuple[Drawing, Drawing | None, str, int, float, int]] = {}
+
+
+def too_many(comp: Component, shapes: int) -> None:
+    raise DefinitionError(
+        f"printing the components up to '{comp.id}' would draw more than "
+        f"{LIMITS.shapes} shapes (it draws {shapes} on its faces, {comp.count} "
+        f"copies); use fewer copies or simpler faces, or allow a larger print with "
+        f"irata print --max-pieces N", comp.file, comp.line)
 
 
 def _recolour(p: Primitive, colour: str) -> Primitive:

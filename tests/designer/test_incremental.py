@@ -161,6 +161,31 @@ def test_a_kept_imposition_follows_edits_and_is_imposed_anew_when_a_card_is_adde
         same_files(out / "deck", fresh.folder)
 
 
+def test_a_rebuild_that_would_draw_too_much_is_refused_as_a_first_build_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A watch keeps each face's share of the print's work; a card whose count grows past
+    the bound is refused at its line, as a build in a new process refuses it."""
+    from components import yamlloc
+    from components.errors import DefinitionError
+    from components.schema import LIMITS
+    from generator import incremental
+
+    monkeypatch.setattr(incremental, "KEEP", True)
+    monkeypatch.setattr(yamlloc, "KEEP", True)
+    monkeypatch.setattr(LIMITS, "shapes", 10_000)
+    folder = write(tmp_path / "game", deck(60))
+    full(folder, tmp_path / "out", cache=True)
+    many = deck(60)["cards.yaml"].replace('"card/7", ', '"card/7", count: 500, ')
+    (folder / "cards.yaml").write_text(many, encoding="utf-8")
+    said = []
+    for keep in (True, False):
+        monkeypatch.setattr(incremental, "KEEP", keep)
+        with pytest.raises(DefinitionError) as exc:
+            full(folder, tmp_path / "out", cache=True)
+        said.append(str(exc.value))
+    assert said[0] == said[1] and "'card/7' would draw more than 10000 shapes" in said[0]
+
+
 def test_a_rebuild_in_a_new_process_uses_the_cache_on_disk(tmp_path: Path) -> None:
     folder = write(tmp_path / "game", deck(60))
     out = tmp_path / "out"
