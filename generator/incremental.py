@@ -572,6 +572,7 @@ class Chunk:
     start: int  # index of its first sheet in the build's sheet list
     end: int
     key: str
+    outline: Any = None  # its objects' digests once rendered (a pdfjoin.Part outline)
 
 
 @dataclass
@@ -601,6 +602,14 @@ def _render_chunk(chunk: Chunk, target: Path) -> tuple[list[str], int, str]:
         boxes=w.boxes[chunk.start:chunk.end], info=info, fonts=w.seed, date=CHUNK_DATE,
         finish=False))
     data = target.read_bytes()  # just written: still in the page cache
+    from generator.pdfjoin import read_part
+
+    try:
+        # its objects' digests, found here (in a process of its own, for a long print), so
+        # that the join reads the chunk once, only to copy its objects
+        chunk.outline = read_part(data).outline()
+    except ValueError:
+        chunk.outline = None  # (the join reads it whole, and says what is wrong)
     return flat, len(data), mac("chunks", chunk.key, data)  # type: ignore[return-value]
 
 
@@ -816,6 +825,7 @@ class _Job:
     tasks: list[tuple[str, Any, str, str]] = field(default_factory=list)
     queued: set[str] = field(default_factory=set)
     chunk_files: dict[str, Path] = field(default_factory=dict)
+    outlines: dict[str, Any] = field(default_factory=dict)  # of the chunks rendered now
     svg_files: dict[str, Path] = field(default_factory=dict)
     flattened: list[str] = field(default_factory=list)
     rendered_pages: int = 0
@@ -848,6 +858,8 @@ class _Job:
         if kind == "pdf":
             path = self.scratch / f"chunk-{what.key}.pdf"
             self.chunk_files[what.key] = path
+            if what.outline is not None:
+                self.outlines[what.key] = what.outline
             if cache.ok:
                 cache.record("chunks", what.key, size, made, what.end - what.start)
                 cache.verified(path, made)
@@ -983,7 +995,7 @@ def _write_pdfs(folder: Path, chunks: list[Chunk], job: _Job, keys: list[str], g
         mine = [(ch.key, job.chunk_files[ch.key]) for ch in chunks if ch.file == name]
 
         def write(tmp: Path, mine: list[tuple[str, Path]] = mine) -> None:
-            join(mine, tmp, game.name, info, date)
+            join(mine, tmp, game.name, info, date, job.outlines)
 
         _atomic_write(path, write)
         pdfs.append(path)
@@ -1063,23 +1075,34 @@ _PARTS: dict[str, Any] = {}  # chunk key -> its objects, read (generator.pdfjoin
 _BLOCKS: dict[str, Any] = {}  # chunk key -> its objects as last joined (pdfjoin.Blocks)
 
 
-def join(chunks: list[tuple[str, Path]], out: Path, title: str, info: Any, date: str) -> None:
+def join(chunks: list[tuple[str, Path]], out: Path, title: str, info: Any, date: str,
+         outlines: dict[str, Any] | None = None) -> None:
     """The chunk PDFs (key, file) as one file (``generator.pdfjoin``): pages in order, each
     font and form object kept once, the build's Info and date, an ID made from the content.
-    Chunks read by an earlier build of this process are not read again."""
+    Chunks read by an earlier build of this process are not read again; a chunk whose
+    ``outlines`` entry the process that rendered it made is read once, without digests."""
     from generator.pdfjoin import join_parts, read_part
+
+    known = outlines or {}
 
     def part_of(key: str, path: Path) -> Any:
         part = _PARTS.get(key)
         if part is None:
-            part = read_part(path.read_bytes())
+            outline = known.get(key)
+            part = read_part(path.read_bytes(), digests=outline is None)
+            if outline is not None:
+                part.digests = outline.digests
             if KEEP:
                 _PARTS[key] = part
         return part
 
+    def outline_of(key: str, path: Path) -> Any:
+        hit = _PARTS.get(key)
+        return (hit if hit is not None else known.get(key) or part_of(key, path)).outline()
+
     # a part is read when it is written, once its objects are numbered: a long deck's file
     # is never held whole (a watch keeps the parts it read for its next build)
-    parts = [part_of(key, path).outline() for key, path in chunks]
+    parts = [outline_of(key, path) for key, path in chunks]
     readers = [(lambda key=key, path=path: part_of(key, path)) for key, path in chunks]
     keep = {k for k, _ in chunks}
     for k in [k for k in _PARTS if k not in keep and len(_PARTS) > 4 * len(keep)]:

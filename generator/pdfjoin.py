@@ -51,8 +51,10 @@ def _int(data: bytes, at: int) -> int:
     return int(m[1])
 
 
-def read_part(data: bytes) -> Part:
-    """A chunk's objects (see ``Part``); ValueError for anything that is not such a file."""
+def read_part(data: bytes, digests: bool = True) -> Part:
+    """A chunk's objects (see ``Part``); ValueError for anything that is not such a file.
+    Without ``digests`` (known from an outline made where the chunk was rendered), its
+    objects' digests are left out."""
     if not data.startswith(b"%PDF-1.") or len(data) < 64:
         raise ValueError("not a PDF")
     sx = data.rfind(b"startxref")
@@ -113,7 +115,8 @@ def read_part(data: bytes) -> Part:
     del bodies
     part = Part(data[:data.index(HEADER_END)] if HEADER_END in data else b"%PDF-1.4\n",
                 objects, pages)
-    _digests(part, tree)
+    if digests:
+        _digests(part, tree)
     return part
 
 
