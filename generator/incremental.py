@@ -17,7 +17,14 @@ A full print and a rebuild take the same road, so they write the same bytes:
 - SVG sheets are cached per sheet key; an unchanged sheet is copied from the cache, and one
   the last build left in place untouched is left as it is.
 - Chunks and SVGs that are not cached are rendered in parallel processes (``fork``): a
-  process is given the index of its work, never pickled data.
+  process is given the index of its work, never pickled data, and outlines each chunk it
+  renders (its objects' digests) so that the join reads it once.
+- A PDF is written as soon as its chunks are there: before any SVG sheet is rendered when
+  few chunks are (a watch's rebuild: the PDF is what the designer waits for), else while the
+  processes go on with the SVG sheets.
+- While KEEP (a watch), a build keeps for the next: each sheet's key and characters while
+  its imposition is kept (``Known``, ``generator.build.imposed``), and each chunk's objects
+  as joined (``pdfjoin`` blocks, written again as they were while their numbers are).
 
 The cache lives inside the output folder and is untrusted like the folder itself (a shared
 game folder may carry one): its index is JSON read within bounds, file names are made here
