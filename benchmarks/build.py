@@ -27,7 +27,8 @@ The edit loop (issue 28), on the floor decks as their designer would meet it:
   the line itself (it names the changed pages);
 - ``--jobs``: a 10,000-card print's wall time with 1 and with 2 processes, and the ratio, with
   the machine's load average beside it (the machine is shared: the ratio is only as good as
-  the cores that were free);
+  the cores that were free), and beside that the same ratio of a pure-CPU loop measured
+  around each pair (what this machine, so loaded, gives two processes at best);
 - ``irata preview`` of one card, wall time of the whole command, after a print (warm cache).
 
 No asserts on time: the machine is shared and noisy; compare the ratios within one run.
@@ -240,6 +241,22 @@ def watch_run(deck: Path, out: Path, edits: int) -> tuple[list[float], list[floa
     return to_pdf, to_line, lines
 
 
+CPU_LOOP = "import sys\ns = 0\nfor i in range(int(sys.argv[1])):\n    s += i * i\n"
+
+
+def cpu_reference(n: int = 15_000_000) -> float:
+    """How this machine, as loaded now, runs two processes: the wall time of a pure-CPU loop
+    of 2n steps done as two processes of n at once, over one process doing all 2n."""
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", CPU_LOOP, str(2 * n)], check=True)
+    one = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    procs = [subprocess.Popen([sys.executable, "-c", CPU_LOOP, str(n)]) for _ in range(2)]
+    for proc in procs:
+        proc.wait()
+    return (time.perf_counter() - t0) / one
+
+
 def edit_loop(tmp: Path, floor: Path, watch_sizes: list[int], jobs_cards: int,
               runs: int) -> None:
     """The watch, the parallel print and the preview (see the module's docstring)."""
@@ -258,11 +275,14 @@ def edit_loop(tmp: Path, floor: Path, watch_sizes: list[int], jobs_cards: int,
     floor_deck(jobs_cards, deck, floor)
     walls: dict[int, list[float]] = {1: [], 2: []}
     loads: list[float] = []
+    reference: list[float] = []
     for k in range(runs):
+        reference.append(cpu_reference())
         for jobs in (1, 2):
             loads.append(os.getloadavg()[0])
             walls[jobs].append(irata_run(deck, tmp / f"jobs-{jobs}-{k}", jobs)["wall"])
             shutil.rmtree(tmp / f"jobs-{jobs}-{k}")
+        reference.append(cpu_reference())
     ratios = [b / a for a, b in zip(walls[1], walls[2], strict=True)]
     print(f"--jobs, {jobs_cards} cards, PDF + SVG, a fresh output folder (wall s of the whole "
           "process):")
@@ -270,6 +290,8 @@ def edit_loop(tmp: Path, floor: Path, watch_sizes: list[int], jobs_cards: int,
     print(f"  --jobs 2 {spread(walls[2]):>22}")
     print(f"  ratio 2 jobs / 1 job: {spread(ratios)}   (target <= 0.60; {os.cpu_count()} cores, "
           f"1-minute load average {min(loads):.1f}-{max(loads):.1f} while measured)")
+    print(f"  the machine's own: {spread(reference)}   (a pure-CPU loop, the same work in 2 "
+          "processes / in 1, measured before and after each pair: 0.50 on 2 idle cores)")
     print()
     small = tmp / "preview" / "floor"
     floor_deck(500, small, floor)

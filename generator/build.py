@@ -156,8 +156,20 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
             counted[id(d)] = n
         return n
 
+    last = _SHARES if keep else {}
+    shares: dict[tuple[int, int], tuple[Drawing, Drawing | None, str, int, float, int]] = {}
     for f in faces:
         d = f.front
+        # a face's share, as the last build found it while its drawings are the very ones
+        # (held here: their ids stay theirs) and its kind and count the same
+        hit = last.get((id(d), id(f.back)))
+        if hit is not None and hit[0] is d and hit[1] is f.back and \
+                hit[2:4] == (f.comp.kind, f.comp.count):
+            shares[(id(d), id(f.back))] = hit
+            total += hit[4]
+            if total > LIMITS.shapes:
+                too_many(f.comp, hit[5])
+            continue
         pages = 1
         if f.comp.kind == "board":
             pages = -(-int(d.w) // 150) * -(-int(d.h) // 150)  # parts overlap and fit
@@ -170,13 +182,27 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
             paper = 1.0 / grid.count if grid and grid.count else 1.0
         shapes = sum(shapes_of(x) for x in (f.front, f.back) if x is not None)
         # duplex prints a page's back, blank or not
-        total += (shapes * pages + PAGE_SHAPES * paper * 2) * max(1, f.comp.count)
+        share = (shapes * pages + PAGE_SHAPES * paper * 2) * max(1, f.comp.count)
+        if keep:
+            shares[(id(d), id(f.back))] = (d, f.back, f.comp.kind, f.comp.count, share, shapes)
+        total += share
         if total > LIMITS.shapes:
-            raise DefinitionError(
-                f"printing the components up to '{f.comp.id}' would draw more than "
-                f"{LIMITS.shapes} shapes (it draws {shapes} on its faces, {f.comp.count} "
-                f"copies); use fewer copies or simpler faces, or allow a larger print with "
-                f"irata print --max-pieces N", f.comp.file, f.comp.line)
+            too_many(f.comp, shapes)
+    if keep:
+        _SHARES.clear()
+        _SHARES.update(shares)
+
+
+# each face's share of check_work's total by its drawings, from the last build (while KEEP)
+_SHARES: dict[tuple[int, int], tuple[Drawing, Drawing | None, str, int, float, int]] = {}
+
+
+def too_many(comp: Component, shapes: int) -> None:
+    raise DefinitionError(
+        f"printing the components up to '{comp.id}' would draw more than "
+        f"{LIMITS.shapes} shapes (it draws {shapes} on its faces, {comp.count} "
+        f"copies); use fewer copies or simpler faces, or allow a larger print with "
+        f"irata print --max-pieces N", comp.file, comp.line)
 
 
 def _recolour(p: Primitive, colour: str) -> Primitive:
@@ -219,7 +245,9 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
     slot, before, now = FACES.start(game, opts)
     known = known_paths(game)
     kd = digest(sorted(known))
-    keys = {id(c): digest(kd, comp_key(c)) for c in game.components}
+    # (the two digests side by side: a digest more of each of 10,000 components would cost a
+    # watch's rebuild a tenth of a second)
+    keys = {id(c): kd + comp_key(c) for c in game.components}
     out = []
     seen: dict[FaceKey, Drawing] = {}
     checked = {keys[id(c)]: None for c in game.components}
@@ -239,7 +267,7 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
                 # objects (those made since the last pass) are collected here, never the heap
                 gc.collect(0)
             with attempt():
-                ck = keys.get(id(comp)) or digest(kd, comp_key(comp))
+                ck = keys.get(id(comp)) or kd + comp_key(comp)
                 hit = before.get(ck)
                 if hit is not None:
                     faces = Faces(comp, hit.front, hit.back, list(hit.fits))
@@ -329,6 +357,96 @@ def impose_all(game: Game, faces: list[Faces], settings: Settings,
                panels: list[Panel] | None = None, head: Panel | None = None) -> list[Sheet]:
     """Every copy onto sheets (``pack.impose_game``), each sheet titled by what it holds."""
     return _titled(impose_game(faces, settings, panels, head))
+
+
+def finish_sheets(game: Game, sheets: list[Sheet], base: str, settings: Settings,
+                  jobs: int) -> list[Sheet]:
+    """The imposed sheets in their files (``print_files``), numbered and with their
+    footers, their marks' text in fonts that have it (``fonts.sheet_marks``)."""
+    sheets = print_files(sheets, base, settings)
+    number_and_footer(game, sheets, settings, jobs)
+    for sheet in sheets:
+        sheet.marks[:] = sheet_marks(game, sheet.marks)
+    return sheets
+
+
+@dataclass
+class Imposition:
+    """A watch's last finished sheets of a game (``imposed``), with where each face's copies
+    lie on them and what rendering found of each sheet (``incremental.Known``)."""
+
+    key: str
+    drawn: list[tuple[Drawing, Drawing | None]]  # each face's drawings, as placed now
+    sheets: list[Sheet]
+    where: list[list[tuple[int, Any]]]  # each face's placements, with their sheet's index
+    known: Any  # generator.incremental.Known
+
+
+_IMPOSED: dict[str, Imposition] = {}  # by game folder and name: the last of each (while KEEP)
+MAX_IMPOSED = 4
+
+
+def imposition_key(game: Game, faces: list[Faces], settings: Settings, opts: BuildOptions,
+                   base: str, panels: list[Panel]) -> str | None:
+    """What the finished sheets depend on but the faces' pictures: the game's look and
+    files (``incremental.game_key``, its name and edition in the footers), the settings, the
+    panels, and each component's place in the print and its faces' sizes. None when the
+    faces were not drawn under a key this process keeps."""
+    import marshal
+
+    from generator.incremental import FACES, digest
+
+    gk = FACES.key_of(game)
+    if gk is None:
+        return None
+    sizes = marshal.dumps([
+        (f.comp.id, f.comp.kind, f.comp.shape, f.comp.count, f.comp.group, f.comp.file,
+         f.comp.line, f.front.w, f.front.h, f.front.bleed,
+         None if f.back is None else (f.back.w, f.back.h, f.back.bleed)) for f in faces], 2)
+    return digest(gk, game.name, game.edition, repr(settings), base, repr(panels), sizes)
+
+
+def imposed(game: Game, faces: list[Faces], settings: Settings, opts: BuildOptions,
+            base: str, panels: list[Panel]) -> tuple[list[Sheet], Any]:
+    """The finished sheets (``impose_all``, ``finish_sheets``) and what rendering may reuse
+    of them. A watch keeps them: when only the faces' pictures changed since its last build
+    (no component added, removed, resized or counted again), the last sheets are kept with
+    each placement given its component's new faces, and only the sheets whose faces changed
+    are keyed again; anything else imposes anew."""
+    from generator.incremental import Known
+
+    slot = f"{game.folder}\x00{game.key}"
+    key = imposition_key(game, faces, settings, opts, base, panels) if KEEP_MEMOS() else None
+    last = _IMPOSED.pop(slot, None)
+    if key is not None and last is not None and last.key == key:
+        for j, f in enumerate(faces):
+            front, back = last.drawn[j]
+            changed = f.front is not front or f.back is not back
+            for i, p in last.where[j]:
+                p.comp = f.comp  # (an unchanged component's copy, as the load made it)
+                if changed:
+                    p.drawing = f.front if p.face == "front" else f.back
+                    last.known.forget(i)
+            last.drawn[j] = (f.front, f.back)
+        _IMPOSED[slot] = last
+        return last.sheets, last.known
+    sheets = finish_sheets(game, impose_all(game, faces, settings, panels), base, settings,
+                           opts.jobs or 1)
+    if key is None:
+        return sheets, None
+    index = {id(f.comp): j for j, f in enumerate(faces)}
+    where: list[list[tuple[int, Any]]] = [[] for _ in faces]
+    for i, sheet in enumerate(sheets):
+        for p in sheet.placements:
+            at = index.get(id(p.comp))
+            if at is None:
+                return sheets, None  # (a piece of no face: never kept)
+            where[at].append((i, p))
+    _IMPOSED[slot] = Imposition(key, [(f.front, f.back) for f in faces], sheets, where,
+                                Known())
+    while len(_IMPOSED) > MAX_IMPOSED:
+        _IMPOSED.pop(next(iter(_IMPOSED)))
+    return sheets, _IMPOSED[slot].known
 
 
 def _titled(sheets: list[Sheet]) -> list[Sheet]:
@@ -804,13 +922,11 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
 
         notice, head = notice_parts(game, opts.since, comps, settings)
         sheets = notice + impose_all(game, faces, settings, head=head)
+        sheets = finish_sheets(game, sheets, base, settings, opts.jobs or 1)
+        known = None
     else:
         panels = [checklist_panel(game, settings)] if opts.checklist else []
-        sheets = impose_all(game, faces, settings, panels)
-    sheets = print_files(sheets, base, settings)
-    number_and_footer(game, sheets, settings, opts.jobs or 1)
-    for sheet in sheets:
-        sheet.marks[:] = sheet_marks(game, sheet.marks)
+        sheets, known = imposed(game, faces, settings, opts, base, panels)
     if total:
         total(len(comps) + len(sheets) * len(opts.formats))
     folder = confine(opts.out, game.key)
@@ -828,7 +944,8 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
 
     vector = [f for f in opts.formats if f in ("pdf", "svg")]
     done = render(sheets, boxes, folder, game, icons, info, vector, svg_name, build_date(),
-                  opts.jobs or 1, tick, opts.cache) if vector else Rendered([], {}, [], {}, 0)
+                  opts.jobs or 1, tick, opts.cache, known) \
+        if vector else Rendered([], {}, [], {}, 0)
     pdfs = done.pdfs
     pdf_path = pdfs[0] if pdfs else None
     flattened = done.flattened

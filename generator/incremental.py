@@ -17,7 +17,14 @@ A full print and a rebuild take the same road, so they write the same bytes:
 - SVG sheets are cached per sheet key; an unchanged sheet is copied from the cache, and one
   the last build left in place untouched is left as it is.
 - Chunks and SVGs that are not cached are rendered in parallel processes (``fork``): a
-  process is given the index of its work, never pickled data.
+  process is given the index of its work, never pickled data, and outlines each chunk it
+  renders (its objects' digests) so that the join reads it once.
+- A PDF is written as soon as its chunks are there: before any SVG sheet is rendered when
+  few chunks are (a watch's rebuild: the PDF is what the designer waits for), else while the
+  processes go on with the SVG sheets.
+- While KEEP (a watch), a build keeps for the next: each sheet's key and characters while
+  its imposition is kept (``Known``, ``generator.build.imposed``), and each chunk's objects
+  as joined (``pdfjoin`` blocks, written again as they were while their numbers are).
 
 The cache lives inside the output folder and is untrusted like the folder itself (a shared
 game folder may carry one): its index is JSON read within bounds, file names are made here
@@ -244,48 +251,67 @@ def _font_paths(game: Any) -> list[str]:
     return out
 
 
-def font_seed(sheets: Iterable[Sheet], icons: IconSource) -> list[tuple[str, str]]:
+def font_seed(sheets: Sequence[Sheet], icons: IconSource,
+              known: list[dict[str, str] | None] | None = None) -> list[tuple[str, str]]:
     """Each font the PDF's text is set in (as embedded) with every character it sets, sorted:
-    the order in which each chunk registers its fonts and their characters."""
+    the order in which each chunk registers its fonts and their characters. ``known``: each
+    sheet's own fonts and characters (``sheet_chars``) where an earlier build found them
+    (None where not), filled in here."""
+    mine: dict[int, dict[str, str]] = {}
+    used: dict[str, set[str]] = {}
+    for i, sheet in enumerate(sheets):
+        own = known[i] if known is not None else None
+        if own is None:
+            own = sheet_chars(sheet, icons, mine)
+            if known is not None:
+                known[i] = own
+        for font, text in own.items():
+            used.setdefault(font, set()).update(text)
+    return [(font, "".join(sorted(chars))) for font, chars in sorted(used.items())]
+
+
+def _collect(items: Sequence[Primitive], into: dict[str, set[str]], icons: IconSource,
+             icon_seen: set[tuple[str, str | None]]) -> None:
     from generator.fonts import embeddable
 
+    for it in walk(list(items)):
+        if isinstance(it, Text):
+            into.setdefault(embeddable(it.font), set()).update(it.text)
+        elif isinstance(it, Icon) and (it.name, it.color) not in icon_seen:
+            icon_seen.add((it.name, it.color))
+            _collect(icons(it.name, it.color), into, icons, icon_seen)
+
+
+def sheet_chars(sheet: Sheet, icons: IconSource,
+                drawn: dict[int, dict[str, str]]) -> dict[str, str]:
+    """Each font one sheet's text is set in, with its characters (its faces' and its
+    marks'); ``drawn`` holds each drawing's (by ``id``) for the sheets of one build."""
     used: dict[str, set[str]] = {}
-    seen: set[int] = set()
-
-    def collect(items: Sequence[Primitive], into: dict[str, set[str]],
-                icon_seen: set[tuple[str, str | None]]) -> None:
-        for it in walk(list(items)):
-            if isinstance(it, Text):
-                into.setdefault(embeddable(it.font), set()).update(it.text)
-            elif isinstance(it, Icon) and (it.name, it.color) not in icon_seen:
-                icon_seen.add((it.name, it.color))
-                collect(icons(it.name, it.color), into, icon_seen)
-
-    for sheet in sheets:
-        for p in sheet.placements:
-            d = p.drawing
-            if id(d) not in seen:
-                seen.add(id(d))
-                # a drawing's own characters, kept with it (a drawing never changes once
-                # drawn; its icons are the game's, part of every key)
-                own: dict[str, str] | None = getattr(d, "_font_chars", None)
-                if own is None:
-                    found: dict[str, set[str]] = {}
-                    collect(d.items, found, set())
-                    # as strings: a set per drawing would cost kilobytes a card
-                    own = {font: "".join(sorted(chars)) for font, chars in found.items()}
-                    if KEEP:
-                        d._font_chars = own  # type: ignore[attr-defined]
-                for font, text in own.items():
-                    used.setdefault(font, set()).update(text)
-        for m in sheet.marks:
-            text_of = WORDS.chars(m)
-            if text_of is None:
-                collect([m], used, set())
-            else:
-                for font, text in text_of.items():
-                    used.setdefault(font, set()).update(text)
-    return [(font, "".join(sorted(chars))) for font, chars in sorted(used.items())]
+    for p in sheet.placements:
+        d = p.drawing
+        own = drawn.get(id(d))
+        if own is None:
+            # a drawing's own characters, kept with it (a drawing never changes once drawn;
+            # its icons are the game's, part of every key)
+            own = getattr(d, "_font_chars", None)
+            if own is None:
+                found: dict[str, set[str]] = {}
+                _collect(d.items, found, icons, set())
+                # as strings: a set per drawing would cost kilobytes a card
+                own = {font: "".join(sorted(chars)) for font, chars in found.items()}
+                if KEEP:
+                    d._font_chars = own  # type: ignore[attr-defined]
+            drawn[id(d)] = own
+        for font, text in own.items():
+            used.setdefault(font, set()).update(text)
+    for m in sheet.marks:
+        text_of = WORDS.chars(m)
+        if text_of is None:
+            _collect([m], used, icons, set())
+        else:
+            for font, text in text_of.items():
+                used.setdefault(font, set()).update(text)
+    return {font: "".join(sorted(chars)) for font, chars in used.items()}
 
 
 # ---- faces drawn once per content, kept between builds of one process (--watch) --------
@@ -342,6 +368,11 @@ class FaceMemo:
         self.games[slot] = (gk, new)
         while len(self.games) > MEMO_GAMES:
             self.games.pop(next(iter(self.games)))
+
+    def key_of(self, game: Any) -> str | None:
+        """The ``game_key`` the last build of ``game`` drew its faces under (while KEEP)."""
+        hit = self.games.get(f"{game.folder}\x00{game.key}")
+        return hit[0] if hit is not None else None
 
 
 FACES = FaceMemo()
@@ -548,6 +579,7 @@ class Chunk:
     start: int  # index of its first sheet in the build's sheet list
     end: int
     key: str
+    outline: Any = None  # its objects' digests once rendered (a pdfjoin.Part outline)
 
 
 @dataclass
@@ -577,6 +609,14 @@ def _render_chunk(chunk: Chunk, target: Path) -> tuple[list[str], int, str]:
         boxes=w.boxes[chunk.start:chunk.end], info=info, fonts=w.seed, date=CHUNK_DATE,
         finish=False))
     data = target.read_bytes()  # just written: still in the page cache
+    from generator.pdfjoin import read_part
+
+    try:
+        # its objects' digests, found here (in a process of its own, for a long print), so
+        # that the join reads the chunk once, only to copy its objects
+        chunk.outline = read_part(data).outline()
+    except ValueError:
+        chunk.outline = None  # (the join reads it whole, and says what is wrong)
     return flat, len(data), mac("chunks", chunk.key, data)  # type: ignore[return-value]
 
 
@@ -760,79 +800,147 @@ def chunk_of(sheets: list[Sheet], index: int) -> tuple[int, int]:
     return start, end
 
 
+@dataclass
+class Known:
+    """What a build found of each sheet of an imposition a watch keeps (``generator.build``)
+    for the next build of the very same sheets: its content key and its fonts' characters,
+    None for a sheet to look at again (one whose faces changed). Valid under ``base``."""
+
+    base: str = ""
+    keys: list[str | None] = field(default_factory=list)
+    chars: list[dict[str, str] | None] = field(default_factory=list)
+
+    def forget(self, i: int) -> None:
+        self.keys[i] = None
+        self.chars[i] = None
+
+    def under(self, base: str, n: int) -> Known:
+        """Itself, emptied unless it was found under ``base`` for ``n`` sheets."""
+        if self.base != base or len(self.keys) != n or len(self.chars) != n:
+            self.base, self.keys, self.chars = base, [None] * n, [None] * n
+        return self
+
+
+@dataclass
+class _Job:
+    """One render's state: what is cached, what is queued, what came back."""
+
+    cache: Cache
+    scratch: Path
+    keys: list[str]
+    tick: Callable[[int], None]
+    tasks: list[tuple[str, Any, str, str]] = field(default_factory=list)
+    queued: set[str] = field(default_factory=set)
+    chunk_files: dict[str, Path] = field(default_factory=dict)
+    outlines: dict[str, Any] = field(default_factory=dict)  # of the chunks rendered now
+    svg_files: dict[str, Path] = field(default_factory=dict)
+    flattened: list[str] = field(default_factory=list)
+    rendered_pages: int = 0
+    pdf_left: int = 0  # chunks queued whose file has not come back yet
+
+    def queue_chunks(self, chunks: list[Chunk]) -> None:
+        for ch in chunks:
+            hit = self.cache.lookup("chunks", ch.key, ch.end - ch.start)
+            if hit is not None:
+                self.chunk_files[ch.key] = hit
+                self.tick(ch.end - ch.start)
+            elif ch.key not in self.queued:
+                self.queued.add(ch.key)
+                self.pdf_left += 1
+                self.tasks.append(("pdf", ch, ch.key, str(self.scratch / f"chunk-{ch.key}.pdf")))
+
+    def queue_svgs(self) -> None:
+        for i, k in enumerate(self.keys):
+            hit = self.cache.lookup("svgs", k)
+            if hit is not None:
+                self.svg_files[k] = hit
+                self.tick(1)
+            elif k not in self.queued:
+                self.queued.add(k)
+                self.tasks.append(("svg", i, k, str(self.scratch / f"sheet-{k}.svg")))
+
+    def done(self, res: tuple[str, Any, list[str], int, str]) -> None:
+        kind, what, flat, size, made = res
+        cache = self.cache
+        if kind == "pdf":
+            path = self.scratch / f"chunk-{what.key}.pdf"
+            self.chunk_files[what.key] = path
+            if what.outline is not None:
+                self.outlines[what.key] = what.outline
+            if cache.ok:
+                cache.record("chunks", what.key, size, made, what.end - what.start)
+                cache.verified(path, made)
+            self.rendered_pages += what.end - what.start
+            self.pdf_left -= 1
+            self.tick(what.end - what.start)
+        else:
+            key = self.keys[what]
+            path = self.scratch / f"sheet-{key}.svg"
+            self.svg_files[key] = path
+            if cache.ok:
+                cache.record("svgs", key, size, made)
+                cache.verified(path, made)
+            self.tick(1)
+        for art in flat:
+            if art not in self.flattened:
+                self.flattened.append(art)
+
+
 def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons: IconSource,
            info: Any, formats: Sequence[str], svg_name: str, date: str, jobs: int,
-           tick: Callable[[int], None], use_cache: bool = True) -> Rendered:
+           tick: Callable[[int], None], use_cache: bool = True,
+           known: Known | None = None) -> Rendered:
     """Every PDF file (joined from chunks) and SVG sheet of a build, rendered where the cache
-    does not hold them; written whole (temp + rename) into ``folder``."""
+    does not hold them; written whole (temp + rename) into ``folder``. The PDFs are written
+    as soon as their chunks are there: before the SVG sheets are rendered when the chunks
+    are few (a watch's rebuild: the PDF is what the designer waits for), else while the
+    processes go on with the SVG sheets. ``known``: what the last build found of these very
+    sheets (``Known``), updated here."""
     global _WORK
-    from generator.build import _atomic_write, scratch_prefix
-    from generator.outdir import confine
+    from generator.build import scratch_prefix
 
     keys_of = Keys(base_key(game, (game.name, info.author, info.subject, info.cmyk), formats))
-    keys = [keys_of.sheet(s, b) for s, b in zip(sheets, boxes, strict=True)]
+    if known is not None:
+        known.under(keys_of.base, len(sheets))
+    keys = [_sheet_key(keys_of, known, i, s, b) for i, (s, b) in
+            enumerate(zip(sheets, boxes, strict=True))]
     cache = Cache(folder)
     if not use_cache:
         cache.index = {}
     want_pdf = "pdf" in formats
     want_svg = "svg" in formats
-    seed = font_seed(sheets, icons) if want_pdf else []
+    seed = font_seed(sheets, icons, known.chars if known else None) if want_pdf else []
     chunks = chunks_of(sheets, keys, keys_of.base, seed) if want_pdf else []
-    if cache.ok and any(_in_the_way(cache.path("chunks", ch.key)) for ch in chunks) or \
-            cache.ok and want_svg and any(_in_the_way(cache.path("svgs", k)) for k in keys):
+    if cache.ok and _names_in_the_way(cache, chunks, keys if want_svg else []):
         cache.ok = False  # something not irata's holds a name it writes: not used at all
         cache.index = {}
     scratch = cache.dir if cache.ok else Path(tempfile.mkdtemp(prefix=scratch_prefix("cache"),
                                                                dir=folder))
-    tasks: list[tuple[str, Any, str, str]] = []
-    queued: set[str] = set()
-    chunk_files: dict[str, Path] = {}
-    for ch in chunks:
-        hit = cache.lookup("chunks", ch.key, ch.end - ch.start)
-        if hit is not None:
-            chunk_files[ch.key] = hit
-            tick(ch.end - ch.start)
-        elif ch.key not in queued:
-            queued.add(ch.key)
-            tasks.append(("pdf", ch, ch.key, str(scratch / f"chunk-{ch.key}.pdf")))
-    svg_files: dict[str, Path] = {}
-    if want_svg:
-        for i, k in enumerate(keys):
-            hit = cache.lookup("svgs", k)
-            if hit is not None:
-                svg_files[k] = hit
-                tick(1)
-            elif k not in queued:
-                queued.add(k)
-                tasks.append(("svg", i, k, str(scratch / f"sheet-{k}.svg")))
-    flattened: list[str] = []
-    rendered_pages = 0
+    job = _Job(cache, scratch, keys, tick)
+    job.queue_chunks(chunks)
+    pdf_pages = sum(_pages(t) for t in job.tasks)
+    written: list[tuple[list[Path], dict[str, list[int]], dict[str, list[str]]]] = []
 
-    def done(res: tuple[str, Any, list[str], int, str]) -> None:
-        nonlocal rendered_pages
-        kind, what, flat, size, made = res
-        if kind == "pdf":
-            path = scratch / f"chunk-{what.key}.pdf"
-            chunk_files[what.key] = path
-            if cache.ok:
-                cache.record("chunks", what.key, size, made, what.end - what.start)
-                cache.verified(path, made)
-            rendered_pages += what.end - what.start
-            tick(what.end - what.start)
-        else:
-            path = scratch / f"sheet-{keys[what]}.svg"
-            svg_files[keys[what]] = path
-            if cache.ok:
-                cache.record("svgs", keys[what], size, made)
-                cache.verified(path, made)
-            tick(1)
-        for art in flat:
-            if art not in flattened:
-                flattened.append(art)
+    def pdfs_when_ready(res: tuple[str, Any, list[str], int, str] | None = None) -> None:
+        if res is not None:
+            job.done(res)
+        if want_pdf and job.pdf_left == 0 and not written:
+            written.append(_write_pdfs(folder, chunks, job, keys, game, info, date))
 
     _WORK = _Work(sheets, boxes, icons, game.name, info, seed, scratch)
     try:
-        run_tasks(tasks, jobs, done)
+        if pdf_pages < MIN_PARALLEL or jobs < 2:
+            run_tasks(job.tasks, jobs, job.done)  # (the few chunks of a rebuild: here)
+            pdfs_when_ready()
+            job.tasks = []
+            if want_svg:
+                job.queue_svgs()
+            run_tasks(job.tasks, jobs, job.done)
+        else:
+            if want_svg:
+                job.queue_svgs()
+            pdfs_when_ready()  # (every chunk cached)
+            run_tasks(job.tasks, jobs, pdfs_when_ready)
     except BaseException:
         # a process stopped mid-way (a full disk in another) leaves its scratch file behind
         from generator.build import clear_scratch
@@ -843,16 +951,58 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
         raise
     finally:
         _WORK = None
+    pdfs, changed, pages = written[0] if written else ([], {}, {})
+    svg_names, svg_dir, placed = _place_svgs(folder, sheets, keys, job, svg_name) if want_svg \
+        else ({}, None, {})
+    if not KEEP:
+        WORDS.begin()  # (a single print keeps no mark's words)
+    if cache.ok:
+        cache.save({ch.key for ch in chunks}, set(keys) if want_svg else set(), pages, placed)
+    else:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return Rendered(pdfs, svg_names, job.flattened, changed, job.rendered_pages, svg_dir,
+                    keys)
+
+
+def _sheet_key(keys_of: Keys, known: Known | None, i: int, sheet: Sheet, boxes: Any) -> str:
+    k = known.keys[i] if known is not None else None
+    if k is None:
+        k = keys_of.sheet(sheet, boxes)
+        if known is not None:
+            known.keys[i] = k
+    return k
+
+
+def _names_in_the_way(cache: Cache, chunks: list[Chunk], svg_keys: list[str]) -> bool:
+    """Whether a folder (not irata's) holds a name the cache writes (read in one listing)."""
+    try:
+        folders = {e.name for e in os.scandir(cache.dir) if e.is_dir(follow_symlinks=False)}
+    except OSError:
+        return False
+    if not folders:
+        return False
+    return any(cache.path("chunks", ch.key).name in folders for ch in chunks) or \
+        any(cache.path("svgs", k).name in folders for k in svg_keys)
+
+
+def _write_pdfs(folder: Path, chunks: list[Chunk], job: _Job, keys: list[str], game: Any,
+                info: Any, date: str) -> tuple[list[Path], dict[str, list[int]],
+                                               dict[str, list[str]]]:
+    """Each PDF file joined from its chunks; with the pages that differ from the last build
+    (by the cache's index) and each file's pages' keys."""
+    from generator.build import _atomic_write
+    from generator.outdir import confine
+
     pdfs: list[Path] = []
-    old_pages = cache.index.get("pages", {})
+    old_pages = job.cache.index.get("pages", {})
     changed: dict[str, list[int]] = {}
     pages: dict[str, list[str]] = {}
     for name in dict.fromkeys(ch.file for ch in chunks):
         path = confine(folder, name)
-        mine = [(ch.key, chunk_files[ch.key]) for ch in chunks if ch.file == name]
+        mine = [(ch.key, job.chunk_files[ch.key]) for ch in chunks if ch.file == name]
 
         def write(tmp: Path, mine: list[tuple[str, Path]] = mine) -> None:
-            join(mine, tmp, game.name, info, date)
+            join(mine, tmp, game.name, info, date, job.outlines)
 
         _atomic_write(path, write)
         pdfs.append(path)
@@ -860,35 +1010,36 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
         before = old_pages.get(name, [])
         changed[name] = [i + 1 for i, k in enumerate(now) if i >= len(before) or before[i] != k]
         pages[name] = now
+    return pdfs, changed, pages
+
+
+def _place_svgs(folder: Path, sheets: list[Sheet], keys: list[str], job: _Job,
+                svg_name: str) -> tuple[dict[int, str], Path, dict[str, list[Any]]]:
+    """Each SVG sheet in ``folder/svg_name``, under its name there (left as it is where the
+    last build put the same sheet and it is untouched since)."""
+    from generator.outdir import confine
+
     svg_names: dict[int, str] = {}
-    svg_dir: Path | None = None
     placed: dict[str, list[Any]] = {}
-    if want_svg:
-        (folder / svg_name).mkdir(exist_ok=True)
-        svg_dir = confine(folder, svg_name)
-        last = cache.index.get("placed", {})
-        number = 0
-        for i, sheet in enumerate(sheets):
-            if sheet.side == "front":
-                number += 1
-            name = f"sheet-{number:03d}-{sheet.side}.svg"
-            rel = f"{svg_name}/{name}"
-            svg_names[i] = rel
-            target = svg_dir / name
-            # the file this build would write is there, as the last build left it: kept
+    (folder / svg_name).mkdir(exist_ok=True)
+    svg_dir = confine(folder, svg_name)
+    last = job.cache.index.get("placed", {})
+    number = 0
+    for i, sheet in enumerate(sheets):
+        if sheet.side == "front":
+            number += 1
+        name = f"sheet-{number:03d}-{sheet.side}.svg"
+        rel = f"{svg_name}/{name}"
+        svg_names[i] = rel
+        target = svg_dir / name
+        # the file this build would write is there, as the last build left it: kept
+        state = _plain_state(target)
+        if state is None or last.get(rel) != [keys[i], *state]:
+            _place(job.svg_files[keys[i]], svg_dir, name)
             state = _plain_state(target)
-            if state is None or last.get(rel) != [keys[i], *state]:
-                _place(svg_files[keys[i]], svg_dir, name)
-                state = _plain_state(target)
-            if state is not None:
-                placed[rel] = [keys[i], *state]
-    if not KEEP:
-        WORDS.begin()  # (a single print keeps no mark's words)
-    if cache.ok:
-        cache.save({ch.key for ch in chunks}, set(keys) if want_svg else set(), pages, placed)
-    else:
-        shutil.rmtree(scratch, ignore_errors=True)
-    return Rendered(pdfs, svg_names, flattened, changed, rendered_pages, svg_dir, keys)
+        if state is not None:
+            placed[rel] = [keys[i], *state]
+    return svg_names, svg_dir, placed
 
 
 def _in_the_way(path: Path) -> bool:
@@ -928,34 +1079,51 @@ def _place(src: Path, folder: Path, name: str) -> None:
 
 
 _PARTS: dict[str, Any] = {}  # chunk key -> its objects, read (generator.pdfjoin)
+_BLOCKS: dict[str, Any] = {}  # chunk key -> its objects as last joined (pdfjoin.Blocks)
 
 
-def join(chunks: list[tuple[str, Path]], out: Path, title: str, info: Any, date: str) -> None:
+def join(chunks: list[tuple[str, Path]], out: Path, title: str, info: Any, date: str,
+         outlines: dict[str, Any] | None = None) -> None:
     """The chunk PDFs (key, file) as one file (``generator.pdfjoin``): pages in order, each
     font and form object kept once, the build's Info and date, an ID made from the content.
-    Chunks read by an earlier build of this process are not read again."""
+    Chunks read by an earlier build of this process are not read again; a chunk whose
+    ``outlines`` entry the process that rendered it made is read once, without digests."""
     from generator.pdfjoin import join_parts, read_part
+
+    known = outlines or {}
 
     def part_of(key: str, path: Path) -> Any:
         part = _PARTS.get(key)
         if part is None:
-            part = read_part(path.read_bytes())
+            outline = known.get(key)
+            part = read_part(path.read_bytes(), digests=outline is None)
+            if outline is not None:
+                part.digests = outline.digests
             if KEEP:
                 _PARTS[key] = part
         return part
 
+    def outline_of(key: str, path: Path) -> Any:
+        hit = _PARTS.get(key)
+        return (hit if hit is not None else known.get(key) or part_of(key, path)).outline()
+
     # a part is read when it is written, once its objects are numbered: a long deck's file
     # is never held whole (a watch keeps the parts it read for its next build)
-    parts = [part_of(key, path).outline() for key, path in chunks]
+    parts = [outline_of(key, path) for key, path in chunks]
     readers = [(lambda key=key, path=path: part_of(key, path)) for key, path in chunks]
     keep = {k for k, _ in chunks}
     for k in [k for k in _PARTS if k not in keep and len(_PARTS) > 4 * len(keep)]:
         del _PARTS[k]
+    names = [k for k, _ in chunks]
+    if KEEP:
+        for k in [k for k in _BLOCKS if k not in keep]:
+            del _BLOCKS[k]
     with out.open("wb") as f:
         join_parts(parts, readers, {
             "Title": title, "Author": info.author, "Subject": info.subject, "Creator": "irata",
             "Producer": "ReportLab PDF Library - www.reportlab.com", "Keywords": "",
-            "CreationDate": date, "ModDate": date, "Trapped": "/False"}, f)
+            "CreationDate": date, "ModDate": date, "Trapped": "/False"}, f, names,
+            _BLOCKS if KEEP else None)
     if info.cmyk:
         from generator.cmyk import make_pdfx
 

@@ -51,8 +51,10 @@ def _int(data: bytes, at: int) -> int:
     return int(m[1])
 
 
-def read_part(data: bytes) -> Part:
-    """A chunk's objects (see ``Part``); ValueError for anything that is not such a file."""
+def read_part(data: bytes, digests: bool = True) -> Part:
+    """A chunk's objects (see ``Part``); ValueError for anything that is not such a file.
+    Without ``digests`` (known from an outline made where the chunk was rendered), its
+    objects' digests are left out."""
     if not data.startswith(b"%PDF-1.") or len(data) < 64:
         raise ValueError("not a PDF")
     sx = data.rfind(b"startxref")
@@ -113,7 +115,8 @@ def read_part(data: bytes) -> Part:
     del bodies
     part = Part(data[:data.index(HEADER_END)] if HEADER_END in data else b"%PDF-1.4\n",
                 objects, pages)
-    _digests(part, tree)
+    if digests:
+        _digests(part, tree)
     return part
 
 
@@ -166,11 +169,19 @@ def pdf_string(text: str) -> bytes:
     return b"<FEFF" + text.encode("utf-16-be").hex().upper().encode("ascii") + b">"
 
 
+# a part's objects as written, by its name: the numbers it was written with, the bytes and
+# each object's place in them
+Blocks = dict[str, tuple[tuple[int, ...], bytes, list[int]]]
+
+
 def join_parts(parts: list[Part], readers: Sequence[Callable[[], Part]], info: dict[str, str],
-               out: BinaryIO) -> None:
+               out: BinaryIO, names: Sequence[str] = (), blocks: Blocks | None = None) -> None:
     """The parts as one PDF written to ``out``: catalog 1, page tree 2, Info 3, then each
     part's objects (each distinct object once), its pages in order. ``parts`` may be
-    outlines (``Part.outline``): ``readers`` give each part whole when it is written."""
+    outlines (``Part.outline``): ``readers`` give each part whole when it is written.
+    ``blocks`` (with each part's name in ``names``): the parts' objects as an earlier join
+    wrote them; a part whose objects get the same numbers again is written as it was then,
+    neither read nor renumbered (a watch's rebuild joins 140 parts for one that changed)."""
     header = parts[0].header if parts else b"%PDF-1.4\n"
     offsets: list[int] = []
     size = len(header)
@@ -207,18 +218,42 @@ def join_parts(parts: list[Part], readers: Sequence[Callable[[], Part]], info: d
     emit(b"<<\n" + b" ".join(b"/" + k.encode("ascii") + b" " + (
         v.encode("ascii") if v.startswith("/") else pdf_string(v))
         for k, v in sorted(info.items())) + b"\n>>")
-    for reader, (_, local, fresh) in zip(readers, plans, strict=True):
-        part = reader()
-
-        def renumber(m: re.Match[bytes], local: dict[int, int] = local) -> bytes:
-            return b"%d 0 R" % local.get(int(m[1]), 2)  # the part's page tree: the file's
-
-        for n in fresh:
-            head, stream = part.objects[n]
-            emit(REF.sub(renumber, head), stream)
+    for k, (reader, (_, local, fresh)) in enumerate(zip(readers, plans, strict=True)):
+        name = names[k] if blocks is not None and k < len(names) else None
+        numbered = (len(offsets), *local.values())
+        hit = blocks.get(name) if blocks is not None and name is not None else None
+        if hit is None or hit[0] != numbered:
+            hit = (numbered, *_block(reader(), local, fresh, len(offsets)))
+            if blocks is not None and name is not None:
+                blocks[name] = hit
+        _, block, places = hit
+        offsets.extend(size + at for at in places)
+        out.write(block)
+        file_id.update(block)
+        size += len(block)
     fid = file_id.hexdigest().encode("ascii")
     count = len(offsets) + 1
     out.write(b"xref\n0 %d\n0000000000 65535 f \n" % count)
     out.write(b"".join(b"%010d 00000 n \n" % o for o in offsets))
     out.write(b"trailer\n<<\n/ID \n[<%s><%s>]\n/Info 3 0 R\n/Root 1 0 R\n/Size %d\n>>\n"
               b"startxref\n%d\n%%%%EOF\n" % (fid, fid, count, size))
+
+
+def _block(part: Part, local: dict[int, int], fresh: list[int],
+           before: int) -> tuple[bytes, list[int]]:
+    """The ``fresh`` objects of ``part`` renumbered by ``local`` as written after ``before``
+    objects: their bytes and each one's place in them."""
+    def renumber(m: re.Match[bytes]) -> bytes:
+        return b"%d 0 R" % local.get(int(m[1]), 2)  # the part's page tree: the file's
+
+    pieces: list[bytes] = []
+    places: list[int] = []
+    at = 0
+    for k, n in enumerate(fresh):
+        head, stream = part.objects[n]
+        places.append(at)
+        for piece in (b"%d 0 obj\n" % (before + k + 1), REF.sub(renumber, head), stream,
+                      b"\nendobj\n"):
+            pieces.append(piece)
+            at += len(piece)
+    return b"".join(pieces), places

@@ -116,6 +116,76 @@ def test_a_watch_rebuild_writes_what_a_fresh_full_build_writes(
     same_files(out / "deck", fresh.folder)
 
 
+def test_a_kept_imposition_follows_edits_and_is_imposed_anew_when_a_card_is_added(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A watch keeps its sheets while only faces change (a card's text, then a card that
+    turns back into what it was); a card added, a count changed or a card resized imposes
+    anew. After each rebuild every file is what a fresh full build writes."""
+    from components import yamlloc
+    from generator import build as build_mod
+    from generator import incremental
+
+    monkeypatch.setattr(incremental, "KEEP", True)
+    monkeypatch.setattr(yamlloc, "KEEP", True)
+    imposed: list[int] = []
+    real = build_mod.impose_all
+
+    def spy(*args: Any, **kw: Any) -> Any:
+        imposed.append(1)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(build_mod, "impose_all", spy)
+    folder = write(tmp_path / "game", deck(60))
+    out = tmp_path / "out"
+    full(folder, out, cache=True)
+    added = deck(61)["cards.yaml"]
+    counted = deck(61)["cards.yaml"].replace('"card/7", ', '"card/7", count: 3, ')
+    resized = counted.replace('"card/59", ', '"card/59", size: mini-euro, ')
+    steps = [(deck(60, edit=20)["cards.yaml"], False, ["deck.pdf page 5"]),
+             (deck(60)["cards.yaml"], False, ["deck.pdf page 5"]),
+             (added, True, None), (counted, True, None), (resized, True, None)]
+    for n, (text, anew, pages) in enumerate(steps):
+        imposed.clear()
+        (folder / "cards.yaml").write_text(text, encoding="utf-8")
+        again = full(folder, out, cache=True)
+        assert bool(imposed) == anew, n
+        if pages is not None:
+            from irata.print_cmd import changed_pages
+
+            assert changed_pages(again.changed) == "; ".join(pages), n
+        # (a copy of the folder: a build there keeps nothing of the watched one's)
+        monkeypatch.setattr(incremental, "KEEP", False)
+        fresh = full(write(tmp_path / f"copy-{n}", {"game.yaml": GAME, "cards.yaml": text}),
+                     tmp_path / f"fresh-{n}")
+        monkeypatch.setattr(incremental, "KEEP", True)
+        same_files(out / "deck", fresh.folder)
+
+
+def test_a_rebuild_that_would_draw_too_much_is_refused_as_a_first_build_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A watch keeps each face's share of the print's work; a card whose count grows past
+    the bound is refused at its line, as a build in a new process refuses it."""
+    from components import yamlloc
+    from components.errors import DefinitionError
+    from components.schema import LIMITS
+    from generator import incremental
+
+    monkeypatch.setattr(incremental, "KEEP", True)
+    monkeypatch.setattr(yamlloc, "KEEP", True)
+    monkeypatch.setattr(LIMITS, "shapes", 10_000)
+    folder = write(tmp_path / "game", deck(60))
+    full(folder, tmp_path / "out", cache=True)
+    many = deck(60)["cards.yaml"].replace('"card/7", ', '"card/7", count: 500, ')
+    (folder / "cards.yaml").write_text(many, encoding="utf-8")
+    said = []
+    for keep in (True, False):
+        monkeypatch.setattr(incremental, "KEEP", keep)
+        with pytest.raises(DefinitionError) as exc:
+            full(folder, tmp_path / "out", cache=True)
+        said.append(str(exc.value))
+    assert said[0] == said[1] and "'card/7' would draw more than 10000 shapes" in said[0]
+
+
 def test_a_rebuild_in_a_new_process_uses_the_cache_on_disk(tmp_path: Path) -> None:
     folder = write(tmp_path / "game", deck(60))
     out = tmp_path / "out"
