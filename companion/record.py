@@ -14,13 +14,14 @@ The records are the same ``tuple`` subclasses, with ``_fields``, ``_field_defaul
 ``_replace``, ``_asdict`` and ``__annotations__`` (the strings as written).
 
 For type checkers this *is* ``typing.NamedTuple``: modules write
-``from companion.record import NamedTuple`` and mypy checks them as before.
+``from companion.record import NamedTuple`` and mypy checks them as before; a record may be
+generic (``class Outcome(NamedTuple, Generic[S])``), which only the type checker reads.
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 __all__ = ["NamedTuple"]
 
@@ -34,8 +35,11 @@ class _RecordMeta(type):
     """Makes each ``class X(NamedTuple)`` a ``collections.namedtuple``."""
 
     def __new__(mcs, typename: str, bases: tuple[type, ...], ns: dict[str, Any]) -> Any:
-        if bases != (_Record,):
-            raise TypeError(f"{typename}: a record is made from NamedTuple alone")
+        # ``Generic[T]`` beside it only tells the type checker what the record holds (at run
+        # time ``Record[T]`` is the tuple's own alias)
+        if bases not in ((_Record,), (_Record, Generic)):
+            raise TypeError(f"{typename}: a record is made from NamedTuple alone (or with "
+                            "Generic)")
         annotations: dict[str, Any] = dict(ns.get("__annotations__", {}))
         fields = list(annotations)
         defaults = []
@@ -50,6 +54,8 @@ class _RecordMeta(type):
                             module=ns["__module__"])
         record.__annotations__ = annotations
         for key, value in ns.items():
+            if key == "__orig_bases__":
+                continue
             if key in _PROHIBITED:
                 raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
             if key not in _SPECIAL and key not in fields:
