@@ -8,8 +8,9 @@ game saved by an earlier version reads with the defaults of what it lacks), what
 command line builds its commands and the table view its forms), how a move becomes an event of
 the log (:meth:`~Declaration.apply`, a pure function of the State that raises the rule's
 refusal), which step has nothing to decide (:meth:`~Declaration.auto`) and the end
-(:meth:`~Declaration.end`: why the game is over). The faces hold the JSON form
-(:func:`now_of`, :func:`end_of` read it); :func:`play` runs on the State.
+(:meth:`~Declaration.end`: why the game is over, which :func:`over` and :func:`going_on` say
+for every face). The faces hold the JSON form (:func:`now_of` reads it); :func:`play` runs on
+the State.
 
 :func:`play` takes a table's entries (one or several :class:`Move` values) into a saved game in
 one ``BEGIN IMMEDIATE`` transaction: the state is read, each move applied (a refusal rolls back
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from companion.session import Event, SavedGame, Store
 
 __all__ = ["MAX_AUTO", "auto_move", "Declaration", "Move", "MoveSpec", "Now", "Outcome", "Param",
-           "Played", "RanItself", "declaration", "end_of", "entry_events", "going_on", "now_of",
+           "Played", "RanItself", "declaration", "entry_events", "going_on", "now_of",
            "over", "play", "ran_themselves", "refusal"]
 
 S = TypeVar("S")
@@ -178,11 +179,6 @@ def going_on(game: Declaration[S], state: S) -> Now:
 def now_of(game: Declaration[Any], data: Mapping[str, Any]) -> Now | None:
     """What comes now in a saved game's JSON form (as the faces hold it)."""
     return game.now(game.from_json(data))
-
-
-def end_of(game: Declaration[Any], data: Mapping[str, Any]) -> str | None:
-    """Why a saved game (its JSON form) is over; None while it goes on."""
-    return game.end(game.from_json(data))
 
 
 def declaration(game: str) -> Declaration[Any] | None:
