@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import session
 from companion.mule_goes_crazy import steps
-from companion.mule_goes_crazy.state import Sheet, State
+from companion.mule_goes_crazy.state import Sheet, State, state_from_json
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:
@@ -171,6 +171,17 @@ def _auctions_open(s: State, what: str) -> None:
     if unsold is not None:
         raise RuleError(f"the Land Auctions of turn {s.turn} ended when {_title(unsold)} got "
                         "no bid")
+
+
+def opening_bid_of(state: Mapping[str, Any], rules: mgc.AuctionRules) -> tuple[int, str]:
+    """Land Auctions, Bidding: the saved game's next opening bid, and why (in the rule's own
+    numbers, from the last auction recorded)."""
+    from companion.mule_goes_crazy import rules as mgc
+
+    s = state_from_json(state)
+    last = s.auctions[-1] if s.auctions else None
+    before = mgc.Auction(int(last["opening"]), last["closing"]) if last else None
+    return s.opening_bid, mgc.opening_bid_reason(before, rules)
 
 
 # --- Favored Player ---------------------------------------------------------------------------
