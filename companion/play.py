@@ -1,11 +1,16 @@
 """Playing a declared game: the moves a game declares, and one entry at the table played into
 its saved game, generically.
 
-A game declares (see :class:`Declaration`) what comes now (:meth:`~Declaration.now`), the
-moves its table types (:class:`MoveSpec`, from which the command line builds its commands and
-the table view its forms), how a move becomes an event of the log (:meth:`~Declaration.apply`,
-a pure function of the state that raises the rule's refusal), and which step has nothing to
-decide (:meth:`~Declaration.auto`).
+A game declares (see :class:`Declaration`) its typed, frozen State and the pair that keeps it
+as JSON in the saved game (:meth:`~Declaration.from_json`, :meth:`~Declaration.to_json`: a
+game saved by an earlier version reads with the defaults of what it lacks), what comes now
+(:meth:`~Declaration.now`), the moves its table types (:class:`MoveSpec`, from which the
+command line builds its commands and the table view its forms), how a move becomes an event of
+the log (:meth:`~Declaration.apply`, a pure function of the State that raises the rule's
+refusal), which step has nothing to decide (:meth:`~Declaration.auto`) and the end
+(:meth:`~Declaration.end`: why the game is over, which :func:`over` and :func:`going_on` say
+for every face). The faces hold the JSON form (:func:`now_of` reads it); :func:`play` runs on
+the State.
 
 :func:`play` takes a table's entries (one or several :class:`Move` values) into a saved game in
 one ``BEGIN IMMEDIATE`` transaction: the state is read, each move applied (a refusal rolls back
@@ -22,7 +27,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from companion.moves import MoveSpec, Param
 from companion.record import NamedTuple
@@ -32,8 +37,11 @@ if TYPE_CHECKING:
     from companion.session import Event, SavedGame, Store
 
 __all__ = ["MAX_AUTO", "auto_move", "Declaration", "Move", "MoveSpec", "Now", "Outcome", "Param",
-           "Played", "RanItself", "declaration", "entry_events", "play", "ran_themselves",
-           "refusal"]
+           "Played", "RanItself", "declaration", "entry_events", "going_on", "now_of",
+           "over", "play", "ran_themselves", "refusal"]
+
+S = TypeVar("S")
+"""A game's State (its declaration's)."""
 
 MAX_AUTO = 400  # steps that run themselves after one entry: a whole Turn's are far fewer
 
@@ -84,14 +92,14 @@ class Now(NamedTuple):
                 "command": self.command, "auto": self.auto, "steps": list(self.possible)}
 
 
-class Outcome(NamedTuple):
+class Outcome(NamedTuple, Generic[S]):
     """A move applied: the event to append (its kind and data), the lines the table reads,
-    and the state after it (the game's fold of the log with this event appended)."""
+    and the State after it (the game's fold of the log with this event appended)."""
 
     kind: str
     data: dict[str, Any]
     lines: tuple[str, ...]
-    state: dict[str, Any]
+    state: S
     detail: Any = None   # the rule function's own result, for a face to show (not saved)
 
 
@@ -107,24 +115,34 @@ class Played(NamedTuple):
     detail: Any = None   # the Outcome's detail
 
 
-class Declaration(Protocol):
+class Declaration(Protocol[S]):
     """What a game declares so that any face (the command line, the guided ``turn``, the table
-    view) plays it the same way, holding no rule of its own."""
+    view) plays it the same way, holding no rule of its own: see the module's docstring."""
 
     name: str
     moves: tuple[MoveSpec, ...]
 
-    def now(self, state: dict[str, Any]) -> Now | None:
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        """The State a saved game's JSON form holds (what it lacks read with its default)."""
+
+    def to_json(self, state: S) -> dict[str, Any]:
+        """The State as the saved game keeps it (``from_json`` reads it back)."""
+
+    def now(self, state: S) -> Now | None:
         """What the table does now; None once the game is over."""
 
-    def apply(self, state: dict[str, Any], move: Move) -> Outcome:
-        """The move played on ``state`` (never changed): its event and the state after it.
+    def apply(self, state: S, move: Move) -> Outcome[S]:
+        """The move played on ``state`` (a frozen value): its event and the State after it.
         Raises the rule's ``RuleError`` (or ``InputError`` for what cannot be read) when the
         rules or the state forbid it."""
 
-    def auto(self, state: dict[str, Any]) -> Move | None:
+    def auto(self, state: S) -> Move | None:
         """The move of the step that comes now when it has nothing to decide (it runs
         itself); None when the table must answer."""
+
+    def end(self, state: S) -> str | None:
+        """Why the game is over, as the table reads it (the rule that ended it); None while
+        it goes on."""
 
 
 def auto_move(now: Now | None, why: Mapping[str, str]) -> Move | None:
@@ -135,9 +153,9 @@ def auto_move(now: Now | None, why: Mapping[str, str]) -> Move | None:
     return Move.of(now.kind, why=why[now.kind])
 
 
-def refusal(game: Declaration, state: dict[str, Any], move: Move) -> str | None:
+def refusal(game: Declaration[S], state: S, move: Move) -> str | None:
     """``check(state, move)``: the rule's reason a move is refused, or None when it is
-    accepted. Pure: ``state`` is not changed."""
+    accepted. Pure: ``state`` is a frozen value."""
     try:
         game.apply(state, move)
     except (InputError, RuleError) as exc:
@@ -145,7 +163,25 @@ def refusal(game: Declaration, state: dict[str, Any], move: Move) -> str | None:
     return None
 
 
-def declaration(game: str) -> Declaration | None:
+def over(game: Declaration[S], state: S) -> str:
+    """The refusal of any move once the game is over: the game's own reason."""
+    return f"{game.end(state) or 'this game is over'}: nothing more is played in it"
+
+
+def going_on(game: Declaration[S], state: S) -> Now:
+    """What the table does now; once the game is over, ``RuleError`` saying why."""
+    now = game.now(state)
+    if now is None:
+        raise RuleError(over(game, state))
+    return now
+
+
+def now_of(game: Declaration[Any], data: Mapping[str, Any]) -> Now | None:
+    """What comes now in a saved game's JSON form (as the faces hold it)."""
+    return game.now(game.from_json(data))
+
+
+def declaration(game: str) -> Declaration[Any] | None:
     """The declaration of a game of the registry (None for a game that has none)."""
     from companion.games import entry
 
@@ -153,16 +189,16 @@ def declaration(game: str) -> Declaration | None:
     if not where:
         return None
     module, attr = where.split(":")
-    decl: Declaration = getattr(importlib.import_module(module), attr)
+    decl: Declaration[Any] = getattr(importlib.import_module(module), attr)
     return decl
 
 
-class _Run:
-    """One call of :func:`play`: the state so far, what was appended, what ran itself since
+class _Run(Generic[S]):
+    """One call of :func:`play`: the State so far, what was appended, what ran itself since
     the last entry, and notes for the table."""
 
-    def __init__(self, store: Store, saved: SavedGame, game: Declaration,
-                 state: dict[str, Any], ran: list[Move]) -> None:
+    def __init__(self, store: Store, saved: SavedGame, game: Declaration[S],
+                 state: S, ran: list[Move]) -> None:
         self.store, self.saved, self.game, self.state = store, saved, game, state
         self.played: list[Played] = []
         self.ran = ran
@@ -173,7 +209,7 @@ class _Run:
         now = self.game.now(self.state)
         outcome = self.game.apply(self.state, move)   # the game's own refusal once it is over
         if now is None:
-            raise RuleError("this game is over: nothing more is played in it")
+            raise RuleError(over(self.game, self.state))
         data = {**outcome.data, "auto": {"move": move.kind, "who": move.who,
                                          "given": move.answers, "why": move.why}} \
             if auto else outcome.data
@@ -217,20 +253,22 @@ class _Run:
                         "game cannot go on by itself; nothing was saved")
 
 
-def play(store: Store, saved: SavedGame, game: Declaration, moves: Sequence[Move]
+def play(store: Store, saved: SavedGame, game: Declaration[S], moves: Sequence[Move]
          ) -> tuple[list[Played], dict[str, Any], list[str]]:
     """Play ``moves`` into the saved game, in order, in one transaction: before each move the
     steps that run themselves up to it (a game saved before they ran themselves, or a Colonist
     in between who must Pass), the move, and after the last the steps that run themselves
-    after it. Returns what was appended, the state after it and notes for the table (an
-    entry for a step that had just run itself changes nothing and is noted). A move
-    refused (any exception) rolls back every one of them: the saved game is as it was."""
+    after it, all on the game's State. Returns what was appended, the state after it (its
+    JSON form, as the faces read it) and notes for the table (an entry for a step that had
+    just run itself changes nothing and is noted). A move refused (any exception) rolls back
+    every one of them: the saved game is as it was."""
     from companion.session import readable, state_of
 
     # a state its game cannot read (an event edited by hand) is one line, never a traceback
     with store.transaction(), readable(store.path, saved):
         events = store.events(saved.id)
-        run = _Run(store, saved, game, state_of(store, saved), ran=_ran_itself(events))
+        run = _Run(store, saved, game, game.from_json(state_of(store, saved)),
+                   ran=_ran_itself(events))
         for i, move in enumerate(moves):
             run.part = [i + 1, len(moves)] if len(moves) > 1 else None
             try:
@@ -243,7 +281,7 @@ def play(store: Store, saved: SavedGame, game: Declaration, moves: Sequence[Move
                 raise type(exc)(f"{move.kind}{who} (entry {i + 1} of {len(moves)}): {exc}; "
                                 "nothing was saved") from None
         run.autos()
-        return run.played, run.state, run.notes
+        return run.played, game.to_json(run.state), run.notes
 
 
 class RanItself(NamedTuple):

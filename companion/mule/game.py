@@ -20,7 +20,7 @@ Home World! when no card held may be played.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.mule.moves import MOVES
@@ -56,10 +56,25 @@ def as_typed(key: str) -> str:
 
 
 class MuleGame:
-    """M.U.L.E.'s declaration: see the module's docstring."""
+    """M.U.L.E.'s declaration: see the module's docstring. Its State, as
+    :class:`companion.play.Declaration` sees it, is the saved game's JSON form itself (each
+    move reads the typed State from it once and writes it once)."""
 
     name = "mule"
     moves = MOVES
+
+    def from_json(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(data)   # never changed: each step works on its own copy
+
+    def to_json(self, state: dict[str, Any]) -> dict[str, Any]:
+        return state
+
+    def end(self, state: dict[str, Any]) -> str | None:
+        if not state.get("over"):
+            return None
+        colony = state.get("colony")
+        rated = colony.get("text") if isinstance(colony, dict) else None
+        return f"the game is over ({rated})" if rated else "the game is over"
 
     def now(self, state: dict[str, Any]) -> Now | None:
         from companion.mule import turn
@@ -72,7 +87,7 @@ class MuleGame:
         return Now(step.turn, step.step, step.who, turn.say_step(step, s),
                    turn.command(step, s), auto)
 
-    def apply(self, state: dict[str, Any], move: Move) -> Outcome:
+    def apply(self, state: dict[str, Any], move: Move) -> Outcome[dict[str, Any]]:
         from companion.mule import turn
         from companion.mule.changes import change
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.mule_goes_crazy.state import State, state_from_json
+from companion.mule_goes_crazy.state import State
 from companion.record import NamedTuple
 from components.errors import InputError, RuleError
 
@@ -37,14 +37,13 @@ def _title(key: str | None) -> str:
 
 # --- an Upgrade discarded ------------------------------------------------------------------
 
-def discard_upgrade_event(state: Mapping[str, Any], name: str, land: str, on_mule: bool
+def discard_upgrade_event(s: State, name: str, land: str, on_mule: bool
                           ) -> dict[str, Any]:
     """Upgrades: "Any upgrade can be discarded during this phase" (Play out cards, in the
     player's own turn): the Upgrade on ``name``'s Land ``land``, or with ``on_mule`` the one on
     the Mule tending it, goes to the Discard pile."""
     from companion.mule_goes_crazy.steps import player_turn
 
-    s = state_from_json(state)
     player_turn(s, name, "discarding an Upgrade")
     sheet = s.sheet(name)
     if land not in sheet.lands:
@@ -87,13 +86,12 @@ def _majority(s: State, votes: Sequence[str]) -> list[str]:
     return out
 
 
-def population_move_event(state: Mapping[str, Any], card: str, to: str | None,
+def population_move_event(s: State, card: str, to: str | None,
                           votes: Sequence[str], source: str | None = None) -> dict[str, Any]:
     """Population and Facilities: a Population card in play (``card``; the one on the
     Facility ``source`` when named, else the first one elsewhere than ``to``) moves onto the
     built Facility ``to`` that holds no Population card, or off its Facility (``to`` None),
     by a majority vote (``votes``: who voted for it)."""
-    s = state_from_json(state)
     if s.over:
         raise RuleError("the game is over: 'irata play status' shows the final score")
     at = next((i for i, (c, f) in enumerate(s.populations)

@@ -14,13 +14,13 @@ so they stay the table's.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.mule_goes_crazy import saved, steps
 from companion.mule_goes_crazy.moves import MOVES
 from companion.mule_goes_crazy.now import now_of
-from companion.mule_goes_crazy.state import state_from_json
+from companion.mule_goes_crazy.state import State, state_from_json, state_to_json
 from companion.mule_goes_crazy.steps import amount
 from companion.play import Move, Now, Outcome, auto_move
 from companion.session import parse_amount
@@ -54,43 +54,41 @@ def _flag(text: str | None) -> bool:
     return bool(text and text.strip()) and str(text).strip().lower() not in ("no", "false", "0")
 
 
-def _favored(state: dict[str, Any], move: Move) -> Built:
-    return saved.favored_event(state, move.answers.get("player") or None), None
+def _favored(s: State, move: Move) -> Built:
+    return saved.favored_event(s, move.answers.get("player") or None), None
 
 
 def _none(text: str) -> bool:
     return text.strip().lower() in ("none", "-", "no land", "not a land")
 
 
-def _grant(state: dict[str, Any], move: Move) -> Built:
+def _grant(s: State, move: Move) -> Built:
     g = _definitions()
     word = _word(move, "land")
     if _none(word):
-        return saved.grant_event(state, _who(move), None), None
+        return saved.grant_event(s, _who(move), None), None
     key = saved.card_key(g, word, "land")
-    return saved.grant_event(state, _who(move), key, saved.copies(g, "land", key)), key
+    return saved.grant_event(s, _who(move), key, saved.copies(g, "land", key)), key
 
 
-def _walked(state: dict[str, Any], text: str) -> tuple[Any, dict[str, str]]:
+def _walked(s: State, text: str) -> tuple[Any, dict[str, str]]:
     """``--bid NAME=CREDITS|pass ...``: the Land Auction's bidding walked from the favored
     player (``cards.walk_land_auction``), and the winner and price it gives."""
     from companion.entry import pair_list
     from companion.mule_goes_crazy.cards import walk_land_auction
 
-    saved._auctions_open(state, "a Land Auction")     # the auctions go on: a Land is up
-    favored = state.get("favored")
-    if favored not in state["seating"]:
+    saved._auctions_open(s, "a Land Auction")     # the auctions go on: a Land is up
+    if s.favored not in s.seating:
         raise RuleError("the favored player bids first: record the Favored Player first")
-    at = state["seating"].index(favored)
-    order = [*state["seating"][at:], *state["seating"][:at]]
-    credits = {n: int(state["players"][n]["credits"]) for n in order}
-    walk = walk_land_auction(order, int(state["opening_bid"]), credits,
-                             pair_list([text], "--bid"))
+    at = s.seating.index(s.favored)
+    order = [*s.seating[at:], *s.seating[:at]]
+    credits = {n: s.sheet(n).credits for n in order}
+    walk = walk_land_auction(order, s.opening_bid, credits, pair_list([text], "--bid"))
     return walk, ({"unsold": "yes"} if walk.winner is None else
                   {"winner": walk.winner, "price": str(walk.price)})
 
 
-def _auction(state: dict[str, Any], move: Move) -> Built:
+def _auction(s: State, move: Move) -> Built:
     from companion.mule_goes_crazy import rules as mgc
 
     given, walk = move.answers, None
@@ -98,7 +96,7 @@ def _auction(state: dict[str, Any], move: Move) -> Built:
         if any(k in given for k in ("unsold", "winner", "price")) or _none(_word(move, "land")):
             raise InputError("--bid walks the bidding on a Land: it gives the winner and the "
                              "price, so leave out --winner, --price and --unsold")
-        walk, won = _walked(state, given["bids"])
+        walk, won = _walked(s, given["bids"])
         given = {**given, **won}
     unsold, winner, price_text = _flag(given.get("unsold")), given.get("winner"), \
         given.get("price")
@@ -108,7 +106,7 @@ def _auction(state: dict[str, Any], move: Move) -> Built:
         if unsold or winner is not None or price_text is not None:
             raise InputError("'auction none' (the card turned over is not a Land) takes no "
                              "--winner, --price or --unsold")
-        return saved.not_a_land_event(state), {"land": None, "winner": None, "price": None}
+        return saved.not_a_land_event(s), {"land": None, "winner": None, "price": None}
     if not unsold and winner is None:
         raise InputError("say who won the Land (--winner NAME --price N), or --unsold")
     price = parse_amount(price_text, "--price") if price_text is not None else None
@@ -116,23 +114,23 @@ def _auction(state: dict[str, Any], move: Move) -> Built:
         raise InputError(f"--price must be 0 or more, not {price}")
     g = _definitions()
     key = saved.card_key(g, _word(move, "land"), "land")
-    data = saved.auction_event(state, key, winner, price, mgc.auction_rules(g.data),
+    data = saved.auction_event(s, key, winner, price, mgc.auction_rules(g.data),
                                saved.copies(g, "land", key))
     if walk is not None:
         data["bids"] = [list(b) for b in walk.bids]
     return data, {"land": key, "winner": winner, "price": price}
 
 
-def _buy(state: dict[str, Any], move: Move) -> Built:
+def _buy(s: State, move: Move) -> Built:
     from companion.mule_goes_crazy import rules as mgc
 
     g = _definitions()
     key = saved.card_key(g, _word(move, "mule"), "mule")
     card = mgc.mule_card(g, key)
-    return saved.buy_event(state, _who(move), card, key, saved.copies(g, "mule", key)), card
+    return saved.buy_event(s, _who(move), card, key, saved.copies(g, "mule", key)), card
 
 
-def _move(state: dict[str, Any], move: Move) -> Built:
+def _move(s: State, move: Move) -> Built:
     from companion.mule_goes_crazy import rules as mgc
 
     g = _definitions()
@@ -142,89 +140,89 @@ def _move(state: dict[str, Any], move: Move) -> Built:
     from_key = saved.card_key(g, from_land, "land") if from_land else None
     card = mgc.mule_card(g, key)
     per_land = int(g.data.get("mules_per_land", 1))
-    data = saved.move_event(state, _who(move), key, card, land_key, from_key, per_land)
+    data = saved.move_event(s, _who(move), key, card, land_key, from_key, per_land)
     return data, {"card": card, "land": land_key}
 
 
-def _population(state: dict[str, Any], move: Move) -> Built:
+def _population(s: State, move: Move) -> Built:
     g = _definitions()
     key = saved.card_key(g, _word(move, "card"), "population")
     facility = move.answers.get("facility")
     fac = saved.card_key(g, facility, "facility") if facility else None
-    data = saved.population_event(state, key, fac, move.answers.get("player"),
+    data = saved.population_event(s, key, fac, move.answers.get("player"),
                                   saved.copies(g, "population", key),
                                   saved.copies(g, "facility", fac) if fac else None)
     return data, {"card": key, "facility": fac}
 
 
-def _produce(state: dict[str, Any], move: Move) -> Built:
+def _produce(s: State, move: Move) -> Built:
     rolls = move.answers.get("rolls")
     typed = [amount(r, "--rolls") for r in rolls.split(",")] if rolls else None
-    return saved.produce_event(state, _definitions(), move.answers.get("player"), typed), None
+    return saved.produce_event(s, _definitions(), move.answers.get("player"), typed), None
 
 
-def _spoilage(state: dict[str, Any], move: Move) -> Built:
+def _spoilage(s: State, move: Move) -> Built:
     from companion.mule_goes_crazy import rules as mgc
 
-    return saved.spoilage_event(state, mgc.spoilage_rules(_definitions().data)), None
+    return saved.spoilage_event(s, mgc.spoilage_rules(_definitions().data)), None
 
 
-def _upkeep(state: dict[str, Any], move: Move) -> Built:
+def _upkeep(s: State, move: Move) -> Built:
     from companion.mule_goes_crazy import rules as mgc
 
     g = _definitions()
-    before = [dict(p) for p in state["populations"]]
-    cards = [mgc.population_card(g, p["card"], p.get("facility")) for p in before]
-    builds = steps.build_payments(state_from_json(state), g)
-    return saved.upkeep_event(state, cards, builds), before
+    before = [{"card": card, "facility": facility} for card, facility in s.populations]
+    cards = [mgc.population_card(g, card, facility) for card, facility in s.populations]
+    builds = steps.build_payments(s, g)
+    return saved.upkeep_event(s, cards, builds), before
 
 
-def _end_turn(state: dict[str, Any], move: Move) -> Built:
-    return saved.end_turn_event(state, _definitions().data), None
+def _end_turn(s: State, move: Move) -> Built:
+    return saved.end_turn_event(s, _definitions().data), None
 
 
-def _done(state: dict[str, Any], move: Move) -> Built:
-    return steps.done_event(state, _who(move)), None
+def _done(s: State, move: Move) -> Built:
+    return steps.done_event(s, _who(move)), None
 
 
 def _key(move: Move, prefix: str) -> str:
     return saved.card_key(_definitions(), _word(move, "card"), prefix)
 
 
-def _event(state: dict[str, Any], move: Move) -> Built:
+def _event(s: State, move: Move) -> Built:
     given = move.answers
     land = given.get("mule")
     land_key = saved.card_key(_definitions(), land, "land") if land else None
-    return steps.event_event(state, _definitions(), _who(move), _key(move, "event"),
+    return steps.event_event(s, _definitions(), _who(move), _key(move, "event"),
                              given.get("target"), land_key, given.get("kick")), None
 
 
-def _interrupt(state: dict[str, Any], move: Move) -> Built:
-    return steps.interrupt_event(state, _definitions(), _who(move), _key(move, "interrupt"),
+def _interrupt(s: State, move: Move) -> Built:
+    return steps.interrupt_event(s, _definitions(), _who(move), _key(move, "interrupt"),
                                  move.answers.get("target")), None
 
 
-def _upgrade(state: dict[str, Any], move: Move) -> Built:
+def _upgrade(s: State, move: Move) -> Built:
     g = _definitions()
     on = move.answers.get("on")
     if not on:
         raise InputError("say which Land it goes on (or whose Mule): --on LAND")
     key = _key(move, "upgrade")
-    return steps.upgrade_event(state, g, _who(move), key, saved.card_key(g, on, "land"),
+    return steps.upgrade_event(s, g, _who(move), key, saved.card_key(g, on, "land"),
                                saved.copies(g, "upgrade", key)), None
 
 
-def _discard_upgrade(state: dict[str, Any], move: Move) -> Built:
+def _discard_upgrade(s: State, move: Move) -> Built:
     from companion.mule_goes_crazy.cards import discard_upgrade_event
 
     on = move.answers.get("on")
     if not on:
         raise InputError("say which Land holds it (or whose Mule does): --on LAND")
     land = saved.card_key(_definitions(), on, "land")
-    return discard_upgrade_event(state, _who(move), land, _flag(move.answers.get("mule"))), None
+    return discard_upgrade_event(s, _who(move), land, _flag(move.answers.get("mule"))), None
 
 
-def _move_population(state: dict[str, Any], move: Move) -> Built:
+def _move_population(s: State, move: Move) -> Built:
     from companion.mule_goes_crazy.cards import population_move_event
 
     g, given = _definitions(), move.answers
@@ -235,24 +233,24 @@ def _move_population(state: dict[str, Any], move: Move) -> Built:
     to = None if _none(to_text) else saved.card_key(g, to_text, "facility")
     source = saved.card_key(g, given["from"], "facility") if given.get("from") else None
     votes = [v for v in given.get("for", "").split(",") if v.strip()]
-    return population_move_event(state, card, to, votes, source), None
+    return population_move_event(s, card, to, votes, source), None
 
 
-def _facility(state: dict[str, Any], move: Move) -> Built:
+def _facility(s: State, move: Move) -> Built:
     key = _key(move, "facility")
-    return steps.facility_event(state, _definitions(), _who(move), key,
+    return steps.facility_event(s, _definitions(), _who(move), key,
                                 saved.copies(_definitions(), "facility", key)), None
 
 
-def _trade(state: dict[str, Any], move: Move) -> Built:
-    return steps.trade_event(state, _definitions().data, _who(move), move.answers), None
+def _trade(s: State, move: Move) -> Built:
+    return steps.trade_event(s, _definitions().data, _who(move), move.answers), None
 
 
-def _reshuffle(state: dict[str, Any], move: Move) -> Built:
-    return steps.reshuffle_event(state, _definitions().data["game_end"]), None
+def _reshuffle(s: State, move: Move) -> Built:
+    return steps.reshuffle_event(s, _definitions().data["game_end"]), None
 
 
-_BUILD: dict[str, Callable[[dict[str, Any], Move], Built]] = {
+_BUILD: dict[str, Callable[[State, Move], Built]] = {
     "favored": _favored, "grant": _grant, "auction": _auction, "buy": _buy, "move": _move,
     "population": _population, "produce": _produce, "spoilage": _spoilage,
     "upkeep": _upkeep, "end-turn": _end_turn, "done": _done, "event": _event,
@@ -274,7 +272,7 @@ def _changes(data: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def _economy_line(kind: str, data: dict[str, Any], after: dict[str, Any]) -> str:
+def _economy_line(kind: str, data: dict[str, Any], after: State) -> str:
     who = data.get("player")
     if kind == "done":
         return f"{who}'s turn is over."
@@ -315,13 +313,13 @@ def _score_lines(score: dict[str, Any]) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _lines(kind: str, data: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+def _lines(kind: str, data: dict[str, Any], after: State) -> tuple[str, ...]:
     """The step as the table reads it, in one line (the command prints its own)."""
     if kind == "favored":
         return (f"Favored player: {data['favored']} ({data['credits']} Credits)",)
     if kind == "end-turn":
         return _score_lines(data["score"]) if data.get("over") else \
-            (f"Turn {after['turn']} begins.",)
+            (f"Turn {after.turn} begins.",)
     if kind in ("done", "event", "interrupt", "upgrade", "facility", "trade", "reshuffle"):
         return (_economy_line(kind, data, after),)
     if kind == "discard-upgrade":
@@ -354,28 +352,38 @@ class MuleGoesCrazyGame:
     name = saved.GAME
     moves = MOVES
 
-    def now(self, state: dict[str, Any]) -> Now | None:
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return state_from_json(data)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def now(self, state: State) -> Now | None:
         from companion.mule_goes_crazy.data import turn_data
 
-        return now_of(state_from_json(state), turn_data)
+        return now_of(state, turn_data)
 
-    def apply(self, state: dict[str, Any], move: Move) -> Outcome:
+    def apply(self, state: State, move: Move) -> Outcome[State]:
         build = _BUILD.get(move.kind)
         if build is None:
             raise RuleError(f"{saved.TITLE} has no move '{move.kind}' (moves: "
                             f"{', '.join(_BUILD)})")
         from companion.mule_goes_crazy.fold import apply
-        from companion.mule_goes_crazy.state import state_to_json
 
-        before = json.loads(json.dumps(state))     # the builders never touch what is given
-        data, detail = build(before, move)
-        # the state after it: the fold's step on the typed State, as the log replays it
-        after = state_to_json(apply(state_from_json(before), move.kind,
-                                    json.loads(json.dumps(data))))
+        data, detail = build(state, move)
+        # the State after it: the fold's step, as the log replays it (on the event's JSON)
+        after = apply(state, move.kind, json.loads(json.dumps(data)))
         return Outcome(move.kind, data, _lines(move.kind, data, after), after, detail)
 
-    def auto(self, state: dict[str, Any]) -> Move | None:
+    def auto(self, state: State) -> Move | None:
         return auto_move(self.now(state), WHY)
+
+    def end(self, state: State) -> str | None:
+        """The game ends after the turn in which the Draw pile runs out for the last time
+        (the project's): its final score is saved."""
+        if not state.over:
+            return None
+        return "the game is over: 'irata play status' shows the final score"
 
 
 WHY = {"favored": "the favored player is the one with the fewest Credits (a tie clockwise "

@@ -12,7 +12,8 @@ Store's 50 Energy and 50 Food; the last prices) and one event per step the table
 again. The rules are ``companion.mule_goes_crazy.rules``' pure functions; the numbers
 the draft leaves out are in ``components/mule_goes_crazy/data.yaml``.
 
-The state is a plain JSON dict so that ``irata play set`` can correct any number at an
+Each event builder takes the typed State (:mod:`companion.mule_goes_crazy.state`); the
+saved game keeps its JSON form, so that ``irata play set`` can correct any number at an
 obvious path: ``players.Ann.credits``, ``store.smithore``, ``prices.food``, ``opening_bid``,
 ``players.Ann.mules.0.land``.
 """
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import session
 from companion.mule_goes_crazy import steps
-from companion.mule_goes_crazy.state import state_from_json
+from companion.mule_goes_crazy.state import Sheet, State, state_from_json
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:
@@ -79,15 +80,14 @@ def _fresh_turn() -> dict[str, Any]:
 
 # --- checks shared by every step ----------------------------------------------------------------
 
-def player(state: Mapping[str, Any], name: str) -> dict[str, Any]:
+def player(s: State, name: str) -> Sheet:
     """The sheet of the player ``name``; InputError naming the game's players otherwise."""
-    if name not in state["players"]:
+    if name not in dict(s.players):
         from companion.suggest import did_you_mean
 
-        raise InputError(f"no player '{name}' in this game ({', '.join(state['seating'])})"
-                         + did_you_mean(name, state["seating"]))
-    sheet: dict[str, Any] = state["players"][name]
-    return sheet
+        raise InputError(f"no player '{name}' in this game ({', '.join(s.seating)})"
+                         + did_you_mean(name, s.seating))
+    return s.sheet(name)
 
 
 def _slug(text: str) -> str:
@@ -114,23 +114,23 @@ def copies(game: Any, prefix: str, key: str) -> int:
     return sum(int(c.count) for c in game.components if c.id == f"{prefix}/{key}")
 
 
-def _in_play(state: Mapping[str, Any], prefix: str, key: str) -> int:
+def _in_play(s: State, prefix: str, key: str) -> int:
     if prefix == "land":
-        return sum(p["lands"].count(key) for p in state["players"].values())
+        return sum(sh.lands.count(key) for _, sh in s.players)
     if prefix == "mule":
-        return sum(1 for p in state["players"].values() for m in p["mules"] if m["mule"] == key)
+        return sum(1 for _, sh in s.players for m in sh.mules if m.mule == key)
     if prefix == "population":
-        return sum(1 for p in state["populations"] if p["card"] == key)
-    return sum(1 for p in state["populations"] if p.get("facility") == key)   # facility
+        return sum(1 for card, _ in s.populations if card == key)
+    return sum(1 for _, facility in s.populations if facility == key)   # facility
 
 
-def check_copies(state: Mapping[str, Any], prefix: str, key: str, printed: int | None) -> None:
+def check_copies(s: State, prefix: str, key: str, printed: int | None) -> None:
     """A card comes into play only while a copy of it is left: the deck prints ``printed``
     (a Land, Mule, Population or Facility card laid in front of a player stays in play until
     the table removes it; correct the saved game with 'set' when a card is discarded)."""
     if printed is None:
         return
-    held = _in_play(state, prefix, key)
+    held = _in_play(s, prefix, key)
     if held >= printed:
         what = "Population card assigned to" if prefix == "facility" else f"{prefix} card"
         raise RuleError(f"the deck has {printed} {_title(key)} {prefix} card"
@@ -156,26 +156,37 @@ def mules_fit_their_lands(game: Any, lands: Sequence[str]) -> None:
                             f"Land and each holds {per_land} Mule")
 
 
-def _auctions_open(state: Mapping[str, Any], what: str) -> None:
+def _auctions_open(s: State, what: str) -> None:
     """Land Auctions come before the Player Turns of a turn, and end with a Land nobody bids
     on."""
-    turn = int(state["turn"])
-    this = state["this_turn"]
-    if this.get("played") or this.get("produced") or this.get("spoilage") or this.get("upkeep"):
-        raise RuleError(f"the Player Turns of turn {turn} have begun: {what} comes before them")
-    if this.get("auctions_over"):
-        raise RuleError(f"the Land Auctions of turn {turn} ended when a card that is not a Land "
-                        "was turned over")
-    unsold = next((a["land"] for a in state["auctions"]
-                   if int(a["turn"]) == turn and a["winner"] is None), None)
+    t = s.this_turn
+    if t.played or t.produced or t.spoilage or t.upkeep:
+        raise RuleError(f"the Player Turns of turn {s.turn} have begun: {what} comes before "
+                        "them")
+    if t.auctions_over:
+        raise RuleError(f"the Land Auctions of turn {s.turn} ended when a card that is not a "
+                        "Land was turned over")
+    unsold = next((a["land"] for a in s.auctions
+                   if int(a["turn"]) == s.turn and a["winner"] is None), None)
     if unsold is not None:
-        raise RuleError(f"the Land Auctions of turn {turn} ended when {_title(unsold)} got no "
-                        "bid")
+        raise RuleError(f"the Land Auctions of turn {s.turn} ended when {_title(unsold)} got "
+                        "no bid")
+
+
+def opening_bid_of(state: Mapping[str, Any], rules: mgc.AuctionRules) -> tuple[int, str]:
+    """Land Auctions, Bidding: the saved game's next opening bid, and why (in the rule's own
+    numbers, from the last auction recorded)."""
+    from companion.mule_goes_crazy import rules as mgc
+
+    s = state_from_json(state)
+    last = s.auctions[-1] if s.auctions else None
+    before = mgc.Auction(int(last["opening"]), last["closing"]) if last else None
+    return s.opening_bid, mgc.opening_bid_reason(before, rules)
 
 
 # --- Favored Player ---------------------------------------------------------------------------
 
-def favored_event(state: Mapping[str, Any], chosen: str | None = None) -> dict[str, Any]:
+def favored_event(s: State, chosen: str | None = None) -> dict[str, Any]:
     """Favored Player: the fewest saved Credits; a tie goes clockwise from the last one.
 
     In the first turn the table chooses ("Be fair and choose the one with the least
@@ -183,54 +194,53 @@ def favored_event(state: Mapping[str, Any], chosen: str | None = None) -> dict[s
     one, the fewest Credits (all equal: the first seat)."""
     from companion.mule_goes_crazy import rules as mgc
 
-    credits = {n: int(state["players"][n]["credits"]) for n in state["seating"]}
-    if state["this_turn"].get("favored"):
-        raise RuleError(f"the favored player of turn {state['turn']} is {state['favored']} "
-                        "already: once a turn")
+    credits = {n: s.sheet(n).credits for n in s.seating}
+    if s.this_turn.favored:
+        raise RuleError(f"the favored player of turn {s.turn} is {s.favored} already: once a "
+                        "turn")
     if chosen is not None:
-        player(state, chosen)
-        if state["turn"] != 1:
+        player(s, chosen)
+        if s.turn != 1:
             raise RuleError(f"Favored Player: from turn 2 on it is the player with the least "
-                            f"Credits ({mgc.favored_player(credits, state.get('favored'))}), "
-                            "not the table's choice")
-        if state.get("favored") not in (None, chosen):
-            raise RuleError(f"Favored Player: the table chose {state['favored']} when the "
-                            "game began ('new --favored'); that choice stands")
+                            f"Credits ({mgc.favored_player(credits, s.favored)}), not the "
+                            "table's choice")
+        if s.favored not in (None, chosen):
+            raise RuleError(f"Favored Player: the table chose {s.favored} when the game began "
+                            "('new --favored'); that choice stands")
         who = chosen
-    elif state["turn"] == 1 and state.get("favored") in credits:
-        who = str(state["favored"])
+    elif s.turn == 1 and s.favored in credits:
+        who = str(s.favored)
     else:
-        who = mgc.favored_player(credits, state.get("favored"))
-    return {"turn": state["turn"], "favored": who, "credits": credits[who]}
+        who = mgc.favored_player(credits, s.favored)
+    return {"turn": s.turn, "favored": who, "credits": credits[who]}
 
 
 # --- Land Grant, Land Auctions ------------------------------------------------------------------
 
-def grant_event(state: Mapping[str, Any], name: str, land: str | None,
-                printed: int | None = None) -> dict[str, Any]:
+def grant_event(s: State, name: str, land: str | None, printed: int | None = None
+                ) -> dict[str, Any]:
     """Land Grant Phase: before the first turn's auctions, each player may lay one Land
     (``land`` None: they lay none, holding none or keeping it)."""
-    player(state, name)
-    if state["turn"] != 1 or state["auctions"]:
+    player(s, name)
+    if s.turn != 1 or s.auctions:
         raise RuleError("the Land Grant comes before the first Land Auction of the game")
-    _auctions_open(state, "the Land Grant")
-    if name in state["granted"]:
+    _auctions_open(s, "the Land Grant")
+    if name in s.granted:
         raise RuleError(f"{name} has laid down a Land Grant already")
     if land is not None:
-        check_copies(state, "land", land, printed)
+        check_copies(s, "land", land, printed)
     return {"player": name, "land": land}
 
 
-def not_a_land_event(state: Mapping[str, Any]) -> dict[str, Any]:
+def not_a_land_event(s: State) -> dict[str, Any]:
     """Land Auctions: "Any non-Land card turned over in the Land Auction phase is placed in
     the Discard pile", and the Land Auctions are over for the turn."""
-    _auctions_open(state, "a Land Auction")
-    return {"turn": state["turn"], "land": None, "card": "not-a-land",
-            "opening": int(state["opening_bid"]), "closing": None, "winner": None,
-            "next_opening": int(state["opening_bid"])}
+    _auctions_open(s, "a Land Auction")
+    return {"turn": s.turn, "land": None, "card": "not-a-land", "opening": s.opening_bid,
+            "closing": None, "winner": None, "next_opening": s.opening_bid}
 
 
-def auction_event(state: Mapping[str, Any], land: str, winner: str | None, price: int | None,
+def auction_event(s: State, land: str, winner: str | None, price: int | None,
                   rules: mgc.AuctionRules, printed: int | None = None) -> dict[str, Any]:
     """Land Auctions: the Land goes to the winner, who pays the Store the closing bid.
 
@@ -239,104 +249,100 @@ def auction_event(state: Mapping[str, Any], land: str, winner: str | None, price
     event also carries the next auction's opening bid (Bidding)."""
     from companion.mule_goes_crazy import rules as mgc
 
-    _auctions_open(state, "a Land Auction")
-    check_copies(state, "land", land, printed)
-    opening = int(state["opening_bid"])
+    _auctions_open(s, "a Land Auction")
+    check_copies(s, "land", land, printed)
+    opening = s.opening_bid
     if winner is None:
         if price is not None:
             raise InputError("an unsold Land has no price: give --winner and --price, "
                              "or --unsold alone")
         closing = None
     else:
-        sheet = player(state, winner)
+        sheet = player(s, winner)
         if price is None:
             raise InputError(f"say what {winner} paid: --price N")
         if price < 0:
             raise InputError(f"--price must be 0 or more, not {price}")
         closing = mgc.check_bid(opening, None, price)
-        if price > sheet["credits"]:
-            raise RuleError(f"{winner} has {sheet['credits']} Credits and cannot bid {price}")
+        if price > sheet.credits:
+            raise RuleError(f"{winner} has {sheet.credits} Credits and cannot bid {price}")
     nxt = mgc.opening_bid(mgc.Auction(opening, closing), rules)
-    return {"turn": state["turn"], "land": land, "opening": opening, "closing": closing,
+    return {"turn": s.turn, "land": land, "opening": opening, "closing": closing,
             "winner": winner, "next_opening": nxt}
 
 
 # --- Mules -----------------------------------------------------------------------------------
 
-def buy_event(state: Mapping[str, Any], name: str, mule: mgc.MuleCard, key: str,
-              printed: int | None = None) -> dict[str, Any]:
+def buy_event(s: State, name: str, mule: mgc.MuleCard, key: str, printed: int | None = None
+              ) -> dict[str, Any]:
     """Mules: the price (in brackets when the Store began the turn short), paid in Credits;
     the Store loses the Smithore (and Crystite) in the cost, down to 0 at least. In the
     player's own turn (Player Turns)."""
     from companion.mule_goes_crazy import rules as mgc
 
-    sheet = player(state, name)
-    steps.player_turn(state_from_json(state), name, "buying a Mule")
-    check_copies(state, "mule", key, printed)
-    bought = mgc.buy_mule(mule, int(sheet["credits"]), state["store_at_turn_start"],
-                          state["store"])
-    taken = {r: int(state["store"][r]) - bought.store_after[r]
-             for r in STORE if r in bought.store_after}
-    return {"turn": state["turn"], "player": name, "mule": key, "price": bought.price,
+    sheet = player(s, name)
+    steps.player_turn(s, name, "buying a Mule")
+    check_copies(s, "mule", key, printed)
+    bought = mgc.buy_mule(mule, sheet.credits, dict(s.store_at_turn_start), dict(s.store))
+    taken = {r: s.stock(r) - bought.store_after[r] for r in STORE if r in bought.store_after}
+    return {"turn": s.turn, "player": name, "mule": key, "price": bought.price,
             "store_loses": {r: n for r, n in taken.items() if n}}
 
 
-def move_event(state: Mapping[str, Any], name: str, mule_key: str, mule: mgc.MuleCard,
-               land: str, from_land: str | None, per_land: int) -> dict[str, Any]:
+def move_event(s: State, name: str, mule_key: str, mule: mgc.MuleCard, land: str,
+               from_land: str | None, per_land: int) -> dict[str, Any]:
     """Move Mules: pay the Mule's Move Cost and place it below one of the player's Lands.
 
     The Mule moved is the player's first of that kind off a Land, or (``from_land``) the one
     on that Land. A Land holds ``per_land`` Mules at most (the project's reconstruction). In
     the player's own turn; not while Lost Paperwork holds them."""
-    sheet = player(state, name)
-    steps.player_turn(state_from_json(state), name, "moving a Mule")
-    if name in state.get("blocked", ()):
+    sheet = player(s, name)
+    steps.player_turn(s, name, "moving a Mule")
+    if name in s.blocked:
         raise RuleError(f"{name} may not move any Mule in this Move Mules step (Lost "
                         "Paperwork was played on them)")
-    if land not in sheet["lands"]:
+    if land not in sheet.lands:
         raise RuleError(f"{name} holds no {_title(land)} Land")
-    mules = sheet["mules"]
-    index = next((i for i, m in enumerate(mules)
-                  if m["mule"] == mule_key and m.get("land") == from_land), None)
+    index = next((i for i, m in enumerate(sheet.mules)
+                  if m.mule == mule_key and m.land == from_land), None)
     if index is None:
         where = f"on {_title(from_land)}" if from_land else "off a Land"
         raise RuleError(f"{name} has no {mule.name} {where}")
     if from_land == land:
         raise RuleError(f"that {mule.name} is on {_title(land)} already")
-    tending = sum(1 for m in mules if m.get("land") == land)
-    if tending >= per_land * sheet["lands"].count(land):
+    tending = sum(1 for m in sheet.mules if m.land == land)
+    if tending >= per_land * sheet.lands.count(land):
         raise RuleError(f"{name}'s {_title(land)} is tended by a Mule already")
     for r, n in mule.move_cost.items():
-        if int(sheet.get(r, 0)) < n:
+        held = sheet.amount(r) if r in SHEET else 0
+        if held < n:
             raise RuleError(f"moving the {mule.name} costs {n} {r.capitalize()}; {name} has "
-                            f"{sheet.get(r, 0)}")
-    return {"turn": state["turn"], "player": name, "index": index, "mule": mule_key,
+                            f"{held}")
+    return {"turn": s.turn, "player": name, "index": index, "mule": mule_key,
             "land": land, "cost": dict(mule.move_cost)}
 
 
 # --- Population -----------------------------------------------------------------------------
 
-def population_event(state: Mapping[str, Any], card: str, facility: str | None,
-                     name: str | None, printed: int | None = None,
-                     facility_printed: int | None = None) -> dict[str, Any]:
+def population_event(s: State, card: str, facility: str | None, name: str | None,
+                     printed: int | None = None, facility_printed: int | None = None
+                     ) -> dict[str, Any]:
     """Population and Facilities: a Population card comes into play (assigned to a Facility
     when one is named); the Store pays its upkeep from now on."""
     if name is not None:
-        player(state, name)
-        typed = state_from_json(state)
-        steps.player_turn(typed, name, "a Population card")
-        if name in typed.this_turn.events:
+        player(s, name)
+        steps.player_turn(s, name, "a Population card")
+        if name in s.this_turn.events:
             raise RuleError(f"{name} has played an Event card this turn already (a Population "
                             "card is one): one Event card a player a turn")
-    check_copies(state, "population", card, printed)
+    check_copies(s, "population", card, printed)
     if facility is not None:
-        check_copies(state, "facility", facility, facility_printed)
-        building = [f for f in state.get("facilities", []) if f["card"] == facility]
-        if not any(f["built"] for f in building):
+        check_copies(s, "facility", facility, facility_printed)
+        if not any(f.built for f in s.facilities if f.card == facility):
             raise RuleError(f"{_title(facility)} is not built: play it with 'facility NAME "
                             f"{facility}' and pay its Build cost at each upkeep for the turns "
                             "it shows; then a Population card is assigned to it")
-    return {"turn": state["turn"], "card": card, "facility": facility, "player": name}
+    return {"turn": s.turn, "card": card, "facility": facility, "player": name}
 
 
 # --- Production Phase -------------------------------------------------------------------------
@@ -349,7 +355,7 @@ def _bonus(game: Any, upgrade: str | None, resource: str) -> int:
     return int(mgc.find_card(game, upgrade, "upgrade").fields.get("bonus", {}).get(resource, 0))
 
 
-def working_mules(game: Any, sheet: Mapping[str, Any], dice_now: Mapping[str, int] | None = None
+def working_mules(game: Any, sheet: Sheet, dice_now: Mapping[str, int] | None = None
                   ) -> list[tuple[mgc.WorkingMule, str | None]]:
     """The Mules tending a Land, in the order of the sheet, with their Land's dice, "including
     any bonuses or upgrades" (Production): a Land Upgrade's and a Mule Upgrade's extra dice,
@@ -359,26 +365,26 @@ def working_mules(game: Any, sheet: Mapping[str, Any], dice_now: Mapping[str, in
 
     out: list[tuple[mgc.WorkingMule, str | None]] = []
     seen: dict[str, int] = {}
-    lands, ups = list(sheet["lands"]), list(sheet.get("land_upgrades", []))
-    for m in sheet["mules"]:
-        if not m.get("land"):
+    lands, ups = sheet.lands, sheet.land_upgrades
+    for m in sheet.mules:
+        if not m.land:
             continue
-        k = seen.get(m["land"], 0)
-        seen[m["land"]] = k + 1
-        at = [i for i, x in enumerate(lands) if x == m["land"]]
+        k = seen.get(m.land, 0)
+        seen[m.land] = k + 1
+        at = [i for i, x in enumerate(lands) if x == m.land]
         land_up = ups[at[k]] if k < len(at) and at[k] < len(ups) else None
-        card = mgc.mule_card(game, m["mule"])
-        dice = mgc.land_dice(game, m["land"])
+        card = mgc.mule_card(game, m.mule)
+        dice = mgc.land_dice(game, m.land)
         r = card.produces
-        n = dice.get(r, 0) + _bonus(game, land_up, r) + _bonus(game, m.get("upgrade"), r) \
+        n = dice.get(r, 0) + _bonus(game, land_up, r) + _bonus(game, m.upgrade, r) \
             + int((dice_now or {}).get(r, 0))
-        name = f"{card.name} on {_title(m['land'])}"
+        name = f"{card.name} on {_title(m.land)}"
         out.append((mgc.WorkingMule(name, card.energy_use, r, max(0, n)), None))
-        also = mgc.find_card(game, m["upgrade"], "upgrade").fields.get("also") \
-            if m.get("upgrade") else None
+        also = mgc.find_card(game, m.upgrade, "upgrade").fields.get("also") \
+            if m.upgrade else None
         if also:
             extra = dice.get(also["dice_of"], 0) + _bonus(game, land_up, also["dice_of"])
-            out.append((mgc.WorkingMule(f"{name} ({_title(m['upgrade'])})", 0,
+            out.append((mgc.WorkingMule(f"{name} ({_title(m.upgrade)})", 0,
                                         also["produces"], extra), name))
     return out
 
@@ -398,78 +404,77 @@ def powered(energy: int, mules: Sequence[tuple[mgc.WorkingMule, str | None]]
     return mgc.EnergyResult(tuple(on), tuple(off), result.energy_used, result.energy_after)
 
 
-def roller(state: Mapping[str, Any], name: str) -> Callable[[], int]:
+def roller(s: State, name: str) -> Callable[[], int]:
     """The saved game's dice for ``name`` this turn: the same seed, turn and player always
     roll the same, whatever was rolled (or undone) before."""
     import random  # only a roll needs it: next and the fold never roll
 
-    rng = random.Random(f"mule-goes-crazy:{state['seed']}:{state['turn']}:{name}")
+    rng = random.Random(f"mule-goes-crazy:{s.seed}:{s.turn}:{name}")
     return lambda: rng.randint(1, 6)
 
 
-def produce_event(state: Mapping[str, Any], game: Any, name: str | None = None,
+def produce_event(s: State, game: Any, name: str | None = None,
                   results: Sequence[int] | None = None) -> dict[str, Any]:
     """Consumption of Energy and Production, from the saved sheets: for one player (typed dice
     or the game's seed) or for every player who has not produced this turn (the seed)."""
     from companion.mule_goes_crazy import rules as mgc
 
-    done = state["this_turn"]["produced"]
+    done = s.this_turn.produced
     if name is not None:
-        player(state, name)
+        player(s, name)
         if name in done:
             raise RuleError(f"{name} has produced this turn already")
         names = [name]
     else:
         if results is not None:
             raise InputError("typed dice are one player's: give --player NAME with --rolls")
-        names = [n for n in state["seating"] if n not in done]
+        names = _to_produce(s)
         if not names:
             raise RuleError("every player has produced this turn; 'end-turn' starts the next")
     out: dict[str, Any] = {}
     for n in names:
-        sheet = state["players"][n]
-        energy = powered(int(sheet["energy"]),
-                         working_mules(game, sheet, state["this_turn"].get("dice")))
+        sheet = s.sheet(n)
+        energy = powered(sheet.energy, working_mules(game, sheet, dict(s.this_turn.dice)))
         made = mgc.production(energy.powered, energy.underpowered,
-                              None if results is not None else roller(state, n), results)
+                              None if results is not None else roller(s, n), results)
         out[n] = {"energy_used": energy.energy_used,
                   "underpowered": [m.name for m in energy.underpowered],
                   "plots": [{"mule": p.mule.name, "resource": p.mule.resource,
                              "rolls": list(p.rolls), "underpowered": p.underpowered,
                              "total": p.total} for p in made.plots],
                   "produced": {r: v for r, v in made.totals.items()}}
-    return {"turn": state["turn"], "players": out}
+    return {"turn": s.turn, "players": out}
 
 
-def spoilage_event(state: Mapping[str, Any], rules: mgc.SpoilageRules) -> dict[str, Any]:
+def spoilage_event(s: State, rules: mgc.SpoilageRules) -> dict[str, Any]:
     """Spoilage, on every player's saved sheet, once a turn."""
     from companion.mule_goes_crazy import rules as mgc
 
-    if state["this_turn"]["spoilage"]:
-        raise RuleError(f"spoilage has been counted in turn {state['turn']} already")
-    waiting = _to_produce(state)
+    if s.this_turn.spoilage:
+        raise RuleError(f"spoilage has been counted in turn {s.turn} already")
+    waiting = _to_produce(s)
     if waiting:
         raise RuleError(f"Spoilage follows Production: {', '.join(waiting)} "
                         f"{'has' if len(waiting) == 1 else 'have'} not produced in turn "
-                        f"{state['turn']} yet ('produce --save')")
+                        f"{s.turn} yet ('produce --save')")
     out = {}
-    for n in state["seating"]:
-        sheet = state["players"][n]
-        r = mgc.spoilage(int(sheet["food"]), int(sheet["energy"]), rules)
+    for n in s.seating:
+        sheet = s.sheet(n)
+        r = mgc.spoilage(sheet.food, sheet.energy, rules)
         out[n] = {"food_lost": r.food_lost, "energy_lost": r.energy_lost}
-    return {"turn": state["turn"], "players": out}
+    return {"turn": s.turn, "players": out}
 
 
-def upkeep_event(state: Mapping[str, Any], cards: Sequence[mgc.PopulationCard],
+def upkeep_event(s: State, cards: Sequence[mgc.PopulationCard],
                  builds: tuple[list[dict[str, Any]], list[str]] = ([], [])) -> dict[str, Any]:
     """Population upkeep from the saved Store, once a turn, oldest card first; the cards the
     Store cannot keep leave play (with their Facilities). With it, the Build costs of the
     Facilities being built (``steps.build_payments``)."""
     from companion.mule_goes_crazy import rules as mgc
 
-    if state["this_turn"]["upkeep"]:
-        raise RuleError(f"the upkeep of turn {state['turn']} has been paid already")
-    r = mgc.population_upkeep(state["store"], cards)
+    if s.this_turn.upkeep:
+        raise RuleError(f"the upkeep of turn {s.turn} has been paid already")
+    r = mgc.population_upkeep(dict(s.store), cards)
     gone: list[int] = []
     k = 0
     for i, c in enumerate(cards):     # the kept cards come back in the order they were paid
@@ -477,50 +482,46 @@ def upkeep_event(state: Mapping[str, Any], cards: Sequence[mgc.PopulationCard],
             k += 1
         else:
             gone.append(i)
-    change = {k: r.store[k] - int(state["store"].get(k, 0)) for k in STORE}
-    lost = [state["populations"][i].get("facility") for i in gone]
-    return {"turn": state["turn"], "store_change": {k: v for k, v in change.items() if v},
+    change = {k: r.store[k] - s.stock(k) for k in STORE}
+    lost = [s.populations[i][1] for i in gone]
+    return {"turn": s.turn, "store_change": {k: v for k, v in change.items() if v},
             "discarded": gone, "facilities_discarded": list(r.facilities_discarded),
             "population": r.population, "builds": builds[0],
             "facilities_ruined": [*builds[1], *(f for f in lost if f)]}
 
 
-def _to_produce(state: Mapping[str, Any]) -> list[str]:
-    done = set(state["this_turn"]["produced"])
-    return [n for n in state["seating"] if n not in done]
+def _to_produce(s: State) -> list[str]:
+    return [n for n in s.seating if n not in s.this_turn.produced]
 
 
-def end_turn_event(state: Mapping[str, Any], data: Mapping[str, Any] | None = None
-                   ) -> dict[str, Any]:
+def end_turn_event(s: State, data: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The turn is over: the next begins, and the Store's stock now is what Mule prices of the
     next turn look at (Mules: a shortage raises the price from the next turn on).
 
     The Production Phase comes first: every player produces, then spoilage, and the upkeep of
     the Population cards in play (a turn ended without them would carry wrong numbers)."""
     missing = []
-    waiting = _to_produce(state)
+    waiting = _to_produce(s)
     if waiting:
         missing.append(f"production ({', '.join(waiting)})")
-    if not state["this_turn"]["spoilage"]:
+    if not s.this_turn.spoilage:
         missing.append("spoilage")
-    typed = state_from_json(state)
-    if steps.needs_upkeep(typed) and not state["this_turn"]["upkeep"]:
+    if steps.needs_upkeep(s) and not s.this_turn.upkeep:
         missing.append("population upkeep")
-    if typed.over:
+    if s.over:
         raise RuleError("the game is over: 'irata play status' shows the final score")
     if missing:
-        raise RuleError(f"turn {state['turn']} has not had its {', '.join(missing)} yet: "
+        raise RuleError(f"turn {s.turn} has not had its {', '.join(missing)} yet: "
                         "the Production Phase ends the turn")
-    out: dict[str, Any] = {"turn": state["turn"],
-                           "store": {r: int(state["store"][r]) for r in STORE}}
+    out: dict[str, Any] = {"turn": s.turn, "store": {r: s.stock(r) for r in STORE}}
     end = (data or {}).get("game_end")
-    if end and typed.reshuffles >= int(end["draw_pile_exhausted"]):
+    if end and s.reshuffles >= int(end["draw_pile_exhausted"]):
         out["over"] = True
-        out["score"] = score_of(state, end)
+        out["score"] = score_of(s, end)
     return out
 
 
-def score_of(state: Mapping[str, Any], end: Mapping[str, Any]) -> dict[str, Any]:
+def score_of(s: State, end: Mapping[str, Any]) -> dict[str, Any]:
     """The final score of the saved game (``economy.final_score``): the Population cards in
     play give the colony's people."""
     from companion.mule_goes_crazy import rules as mgc
@@ -528,9 +529,10 @@ def score_of(state: Mapping[str, Any], end: Mapping[str, Any]) -> dict[str, Any]
     from companion.mule_goes_crazy.economy import final_score
 
     g = game()
-    people = sum(int(mgc.find_card(g, p["card"], "population").fields["people"])
-                 for p in state["populations"])
-    score = final_score(state["players"], state["prices"], people, end)
+    people = sum(int(mgc.find_card(g, card, "population").fields["people"])
+                 for card, _ in s.populations)
+    sheets = {n: sh._asdict() for n, sh in s.players}
+    score = final_score(sheets, dict(s.prices), people, end)
     return {"worth": score.worth, "parts": score.parts, "people": score.people,
             "winners": list(score.winners), "failed": score.failed}
 

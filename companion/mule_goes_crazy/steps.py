@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from companion.mule_goes_crazy.state import STORE, State, state_from_json
+from companion.mule_goes_crazy.state import STORE, State
 from components.errors import InputError, RuleError
 
 if TYPE_CHECKING:
@@ -71,10 +71,9 @@ def _pay(s: State, name: str, cost: Mapping[str, int], what: str) -> dict[str, i
 
 # --- 2. Play out cards: the end of a player's turn ------------------------------------------
 
-def done_event(state: Mapping[str, Any], name: str) -> dict[str, Any]:
+def done_event(s: State, name: str) -> dict[str, Any]:
     """Player Turns, "When finished, play passes to the next person": ``name``'s turn is
     over (Draw, Play out cards, Discard, Move Mules)."""
-    s = state_from_json(state)
     player_turn(s, name, "the end of a player's turn")
     return {"turn": s.turn, "player": name}
 
@@ -115,13 +114,12 @@ def _effect_data(s: State, name: str, card: Any, target: str | None, mule_land: 
             "dice": dict(effect.dice), "blocked": effect.blocked}
 
 
-def event_event(state: Mapping[str, Any], game: Any, name: str, key: str,
+def event_event(s: State, game: Any, name: str, key: str,
                 target: str | None = None, mule_land: str | None = None,
                 kick: str | None = None) -> dict[str, Any]:
     """Events: "Event cards may only be played during your turn ... Only one Event card may
     be played per player per turn." ``kick``: the player who stops it with a Mule Kick
     Interrupt as it is played (the Event has no effect; the kicker pays the Mule Kick)."""
-    s = state_from_json(state)
     player_turn(s, name, "an Event card")
     if name in s.this_turn.events:
         raise RuleError(f"{name} has played an Event card this turn already: one Event card a "
@@ -145,11 +143,10 @@ def event_event(state: Mapping[str, Any], game: Any, name: str, key: str,
     return data
 
 
-def interrupt_event(state: Mapping[str, Any], game: Any, name: str, key: str,
+def interrupt_event(s: State, game: Any, name: str, key: str,
                     target: str | None = None) -> dict[str, Any]:
     """Interrupts: "Interrupt cards may be played at any time, even during another player's
     turn." (A Mule Kick is played with the Event it stops: ``event ... --kick NAME``.)"""
-    s = state_from_json(state)
     _name(s, name)
     if s.over:
         raise RuleError("the game is over: 'irata play status' shows the final score")
@@ -162,13 +159,12 @@ def interrupt_event(state: Mapping[str, Any], game: Any, name: str, key: str,
 
 # --- Upgrades -------------------------------------------------------------------------------
 
-def upgrade_event(state: Mapping[str, Any], game: Any, name: str, key: str, land: str,
+def upgrade_event(s: State, game: Any, name: str, key: str, land: str,
                   printed: int) -> dict[str, Any]:
     """Upgrades: "Upgrades may be played to a Land card or a Mule card ... Spend the resources
     or Credits necessary ... Each Land and Mule may only have one upgrade." A Mule Upgrade
     goes on the Mule tending ``land`` (the project's: a Mule is named by its Land); the cost
     comes off the player's own sheet (the project's)."""
-    s = state_from_json(state)
     player_turn(s, name, "an Upgrade")
     card = _card(game, key, "upgrade")
     short = card.id.split("/", 1)[1]
@@ -201,14 +197,13 @@ def upgrade_event(state: Mapping[str, Any], game: Any, name: str, key: str, land
 
 # --- Facilities -----------------------------------------------------------------------------
 
-def facility_event(state: Mapping[str, Any], game: Any, name: str, key: str,
+def facility_event(s: State, game: Any, name: str, key: str,
                    printed: int) -> dict[str, Any]:
     """Population and Facilities: "When a Facility card is played, it has a per-turn cost for
     a set number of turns, after which a Population card becomes assigned to it." A Facility
     is an Event card (one a player a turn, in their own turn). The player who plays it pays
     its Build cost at the upkeep of each turn, this one first, from their own sheet (the
     project's)."""
-    s = state_from_json(state)
     player_turn(s, name, "a Facility card")
     if name in s.this_turn.events:
         raise RuleError(f"{name} has played an Event card this turn already (a Facility is "
@@ -289,14 +284,13 @@ def deals(text: str) -> list[eco.Deal]:
     return out
 
 
-def trade_event(state: Mapping[str, Any], data: Mapping[str, Any], resource: str,
+def trade_event(s: State, data: Mapping[str, Any], resource: str,
                 given: Mapping[str, str]) -> dict[str, Any]:
     """Resource Auctions (the project's, after the Production Phase): one resource, in the
     order of ``resource_auction.order``; a resource nobody trades may be passed over (its
     price stays)."""
     from companion.mule_goes_crazy import economy as eco
 
-    s = state_from_json(state)
     rules = eco.trade_rules(data)
     res = resource.strip().lower()
     if res not in rules.order:
@@ -330,11 +324,10 @@ def needs_upkeep(s: State) -> bool:
 
 # --- the Draw pile --------------------------------------------------------------------------
 
-def reshuffle_event(state: Mapping[str, Any], end: Mapping[str, Any]) -> dict[str, Any]:
+def reshuffle_event(s: State, end: Mapping[str, Any]) -> dict[str, Any]:
     """The Draw pile ran out: the Discard pile is shuffled into a new one. The game ends
     after the turn in which it runs out for the ``draw_pile_exhausted``-th time (the
     project's)."""
-    s = state_from_json(state)
     if s.over:
         raise RuleError("the game is over: 'irata play status' shows the final score")
     times = s.reshuffles + 1

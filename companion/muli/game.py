@@ -1,7 +1,7 @@
 """Das Störrische Muli, declared (:class:`companion.play.Declaration`): one move, the roll of
 the two colour dice by the player whose turn it is, over the race's typed, frozen state
-(:class:`companion.muli.rules.Race`, kept as JSON by ``saved.race_to_state`` and
-``saved.state_to_race``).
+(:class:`companion.muli.saved.SavedRace`: the :class:`companion.muli.rules.Race` and the
+seed of the companion's dice, kept as JSON by ``saved.saved_json`` and ``saved.saved_race``).
 
 The dice are the companion's (seeded: the same race rolls the same dice) or the table's own
 (``dice``); ``keep`` leaves one die as it lies, ``first`` says which of two moving pieces moves
@@ -10,11 +10,12 @@ first. Nothing runs itself: a roll is the table's to make.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.muli import rules
 from companion.muli.moves import MOVES
-from companion.muli.saved import race_to_state, state_to_race
+from companion.muli.saved import SavedRace, saved_json, saved_race
 from companion.play import Move, Now, Outcome
 from components.errors import RuleError
 
@@ -56,16 +57,22 @@ class MuliGame:
     name = "muli"
     moves = MOVES
 
-    def now(self, state: dict[str, Any]) -> Now | None:
-        race = state_to_race(state)
+    def from_json(self, data: Mapping[str, Any]) -> SavedRace:
+        return saved_race(data)
+
+    def to_json(self, state: SavedRace) -> dict[str, Any]:
+        return saved_json(state)
+
+    def now(self, state: SavedRace) -> Now | None:
+        race = state.race
         if race.over:
             return None
         # a turn of the race: each player rolls once
         return Now(race.rolls // len(race.players) + 1, "roll", race.active,
                    f"{race.active} rolls the two colour dice", "irata play muli roll")
 
-    def apply(self, state: dict[str, Any], move: Move) -> Outcome:
-        race = state_to_race(state)
+    def apply(self, state: SavedRace, move: Move) -> Outcome[SavedRace]:
+        race = state.race
         if race.over:
             raise RuleError(f"the race is over: {race.winner} has won")
         if move.kind != "roll":
@@ -78,20 +85,24 @@ class MuliGame:
             if kept is not None and kept not in thrown:
                 raise RuleError(f"--keep {kept}, but --dice {dice} does not show it")
         else:
-            seed = int(state.get("seed") or 0)
-            thrown = rules.roll_dice(race, rules.seeded_rng(seed, race.rolls), kept)
+            thrown = rules.roll_dice(race, rules.seeded_rng(state.seed or 0, race.rolls), kept)
         result = rules.play_roll(race, thrown, first)
         data: dict[str, Any] = {"dice": list(thrown)}
         if first is not None:
             data["first"] = first.strip().lower()
         if kept is not None:
             data["kept"] = kept
-        after = {**race_to_state(result.race), "seed": state.get("seed")}
-        return Outcome("roll", data, _lines(race.active, thrown, kept, result), after,
-                       detail=(race.active, result))
+        return Outcome("roll", data, _lines(race.active, thrown, kept, result),
+                       state._replace(race=result.race), detail=(race.active, result))
 
-    def auto(self, state: dict[str, Any]) -> Move | None:
+    def auto(self, state: SavedRace) -> Move | None:
         return None
+
+    def end(self, state: SavedRace) -> str | None:
+        """The race ends with the last Mule on the track, or with only Human Mule Runners
+        left once their Mule is home."""
+        race = state.race
+        return f"the race is over: {race.winner} has won" if race.over else None
 
 
 GAME = MuliGame()

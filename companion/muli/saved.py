@@ -3,7 +3,7 @@ fold that replays the rolls, and the race described in a few lines."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.muli.rules import (
@@ -20,10 +20,31 @@ from companion.muli.rules import (
     rules_from_data,
     setup,
 )
+from companion.record import NamedTuple
 from companion.session import apply_set
 from components.errors import RuleError
 
-__all__ = ["describe", "fold", "next_step", "race_to_state", "state_to_race", "validate"]
+__all__ = ["SavedRace", "describe", "fold", "next_step", "race_to_state", "saved_json",
+           "saved_race", "state_to_race", "validate"]
+
+
+class SavedRace(NamedTuple):
+    """A saved game's State: the race, and the seed of the companion's dice (None: the
+    table's own)."""
+
+    race: Race
+    seed: int | None = None
+
+
+def saved_race(state: Mapping[str, Any]) -> SavedRace:
+    """The State a saved game's JSON form holds."""
+    seed = state.get("seed")
+    return SavedRace(state_to_race(state), None if seed is None else int(seed))
+
+
+def saved_json(saved: SavedRace) -> dict[str, Any]:
+    """The State as the saved game keeps it (:func:`saved_race` reads it back)."""
+    return {**race_to_state(saved.race), "seed": saved.seed}
 
 
 def race_to_state(race: Race) -> dict[str, Any]:
@@ -46,7 +67,7 @@ def race_to_state(race: Race) -> dict[str, Any]:
     }
 
 
-def state_to_race(state: dict[str, Any]) -> Race:
+def state_to_race(state: Mapping[str, Any]) -> Race:
     r = state["rules"]
     rules = RaceRules(tuple(r["colours"]), tuple(r["mules"]), tuple(r["runners"]),
                       int(r["turning_field"]))

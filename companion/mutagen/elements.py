@@ -135,14 +135,14 @@ def _install(p: Player, label: str, space: str, rules: Rules) -> str:
 
 
 def _outcome(state: State, kind: str, data: dict[str, Any], lines: tuple[str, ...]
-             ) -> Outcome:
-    from companion.mutagen.state import step, to_json
+             ) -> Outcome[State]:
+    from companion.mutagen.state import step
     from companion.play import Outcome
 
-    return Outcome(kind, data, lines, to_json(step(state, kind, data)))
+    return Outcome(kind, data, lines, step(state, kind, data))
 
 
-def element_move(state: State, move: Move, p: Player) -> Outcome:
+def element_move(state: State, move: Move, p: Player) -> Outcome[State]:
     """Element Locations: "take one Element ... you may either place it into your storage or
     install it into your Airship"; with the Hoarder, "you may choose to put it on this
     card"."""
@@ -196,7 +196,7 @@ def _installs(p: Player, text: str, rules: Rules) -> list[tuple[str, str]]:
     return out
 
 
-def install_move(state: State, move: Move, p: Player) -> Outcome:
+def install_move(state: State, move: Move, p: Player) -> Outcome[State]:
     """Install Elements (Worker Type Actions Reference): "choose one of the Element colours
     you have spent taking the main action at this location and instead of discarding them
     you may install all those Elements onto your Airship board": of the player's last
@@ -308,7 +308,7 @@ def moved_tracks(p: Player, moves: dict[str, int], rules: Rules) -> str:
     return ", ".join(out)
 
 
-def track_move(state: State, move: Move, p: Player) -> Outcome:
+def track_move(state: State, move: Move, p: Player) -> Outcome[State]:
     """Element Track Location: "Move your tracker token one space on the matching tracks for
     each Element spent"; the free moves of a Mutation, a Bonus token, the Clockmaker and the
     Visitor cards; and the Worker type action's move by the Elements of one type spent."""
@@ -388,7 +388,7 @@ def _abilities(state: State, p: Player, worker: str, location: str, move: Move,
     return out, lines
 
 
-def place_move(state: State, move: Move, p: Player) -> Outcome:
+def place_move(state: State, move: Move, p: Player) -> Outcome[State]:
     """Place Workers: "take one of your Workers from your Airship board and place them on the
     highest available space at your chosen location"; with The Plight of the People, the
     People cards' abilities that a visit or a Worker calls."""

@@ -21,6 +21,7 @@ itself: every step is the table's.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.mutagen.moves import DURING, MOVES
@@ -28,10 +29,10 @@ from companion.mutagen.saved import (
     did_you_mean,
     during_round,
     end_of_game_players,
-    next_step,
     points_event,
     round_event,
     score_event,
+    step_now,
 )
 from companion.mutagen.state import PALACE, PLIGHT, Player, State, from_json, step, to_json
 from companion.play import Move, Now, Outcome
@@ -84,8 +85,8 @@ def _track(state: State) -> str:
 
 
 def _outcome(state: State, kind: str, data: dict[str, Any], lines: tuple[str, ...],
-             detail: Any = None) -> Outcome:
-    return Outcome(kind, data, lines, to_json(step(state, kind, data)), detail)
+             detail: Any = None) -> Outcome[State]:
+    return Outcome(kind, data, lines, step(state, kind, data), detail)
 
 
 # -- who plays, and what they pay ---------------------------------------------------------------
@@ -116,19 +117,19 @@ def _needs(state: State, expansion: str, kind: str) -> None:
 
 # -- the moves during a round -------------------------------------------------------------------
 
-def points_move(state: State, move: Move) -> Outcome:
+def points_move(state: State, move: Move) -> Outcome[State]:
     """Points gained or paid during a round: the Mutation Actions Reference's "Gain 2
     points", or a correction the table makes (a paid cost is the move that pays it:
     ``people``, ``discard``)."""
     given = move.answers
     data = points_event(state, (move.who or "").strip(), whole(given.get("points", "")),
                         given.get("why", ""))
-    after = from_json(_outcome(state, "points", data, ()).state)
+    after = _outcome(state, "points", data, ()).state
     return _outcome(state, "points", data,
                     (f"{data['player']}: {after.player(data['player']).score} points",))
 
 
-def shards_move(state: State, move: Move) -> Outcome:
+def shards_move(state: State, move: Move) -> Outcome[State]:
     """Passing an Action (1 Shard Fragment for each action not taken), "Gain 2 Shard Fragment
     tokens", the Mutation "Gain 3 Shard Fragment tokens", a Guide's 2; negative: a Mutation's
     activation or reaction cost, paid from what the player holds."""
@@ -142,7 +143,7 @@ def shards_move(state: State, move: Move) -> Outcome:
     return _outcome(state, "shards", data, (_held(p, after) + ".",))
 
 
-def progress_move(state: State, move: Move) -> Outcome:
+def progress_move(state: State, move: Move) -> Outcome[State]:
     """Progress Track Location: spend 2, 4 or 6 Shard Fragments to move 2, 5 or 8 spaces
     ("free": the 2 spaces of a Worker type action, a Mutation or a Visitor card, unpaid).
     Every Bonus token space landed on or passed is resolved in order, and every points space
@@ -204,7 +205,7 @@ def _bonuses(state: State, spaces: tuple[int, ...], points: int
     return shards, points, lines
 
 
-def crew_move(state: State, move: Move) -> Outcome:
+def crew_move(state: State, move: Move) -> Outcome[State]:
     """Take a Crew card (Worker Type Actions Reference): "You must pay the cost in Shard
     Fragment tokens, shown in the top left of the Crew card"; each card is taken once."""
     from companion.mutagen.data import cards
@@ -234,7 +235,7 @@ def _card_id(text: str, known: dict[str, Any], prefix: str, what: str) -> str:
     return key
 
 
-def tree_move(state: State, move: Move) -> Outcome:
+def tree_move(state: State, move: Move) -> Outcome[State]:
     """Tree Location: "You immediately gain the number of Shard Fragment tokens shown on the
     Tree card. Take the completed Tree card and place it by your Airship board"; it scores at
     the end of the game (Tree Cards)."""
@@ -280,7 +281,7 @@ def _tree_elements(p: Player, card: str, move: Move) -> list[str]:
     return spend
 
 
-def storage_move(state: State, move: Move) -> Outcome:
+def storage_move(state: State, move: Move) -> Outcome[State]:
     """Storage Tiles: "place it face up into your Airship covering two of the square spaces.
     Pay the cost in Shard Fragment tokens for both of the squares you cover up"."""
     from companion.mutagen.airship import Airship, PlacedTile, place_tile_check
@@ -320,7 +321,7 @@ def _tile(state: State, p: Player, typed: str, printed: dict[str, Any]) -> str:
     return tile
 
 
-def people_move(state: State, move: Move) -> Outcome:
+def people_move(state: State, move: Move) -> Outcome[State]:
     """The Plight of the People, Gameplay Changes: a People card each round; for its Supreme
     Element token pay 0/1/2/3 Shard Fragments in rounds 1/2/3/4, for its ability pay 3/2/1/0
     points (the Score tracker moves back)."""
@@ -366,7 +367,7 @@ INFORMANT = "people/informant"
 HOARDER = "people/hoarder"
 
 
-def discard_move(state: State, move: Move) -> Outcome:
+def discard_move(state: State, move: Move) -> Outcome[State]:
     """People Card Abilities, the Informant: "When you place your Spy, you may discard 1 Crew
     card from your hand to gain points equal to double the Shard Fragment tokens cost of that
     Crew card"."""
@@ -391,7 +392,7 @@ def discard_move(state: State, move: Move) -> Outcome:
                                              f"+{points} points, {p.score + points}.",))
 
 
-def palace_move(state: State, move: Move) -> Outcome:
+def palace_move(state: State, move: Move) -> Outcome[State]:
     """The Palace Visitors, Gameplay Changes: once all Workers are placed, the Palace's
     Workers move to the Game board in order from top to bottom; the first placed there costs
     2 Shard Fragments, the second 1, the others nothing."""
@@ -419,7 +420,7 @@ def palace_move(state: State, move: Move) -> Outcome:
 
 # -- End of Round and End of Game Scoring -------------------------------------------------------
 
-def round_move(state: State, move: Move) -> Outcome:
+def round_move(state: State, move: Move) -> Outcome[State]:
     """End of Round: from what the saved game kept (no file: the Elements installed, the
     Storage columns filled, the Element trackers, the Hoarder's card), or the file's points,
     checked against the saved game (its round, its players, its expansions, its Element
@@ -452,11 +453,11 @@ def round_move(state: State, move: Move) -> Outcome:
     out = _outcome(state, "round", data, ())
     lines = (f"End of Round {data['round']}: "
              + ", ".join(f"{s.name} {s.total}" for s in scores),
-             f"Score track: {_track(from_json(out.state))}")
+             f"Score track: {_track(out.state)}")
     return out._replace(lines=lines, detail=(scores, exp))
 
 
-def score_move(state: State, move: Move) -> Outcome:
+def score_move(state: State, move: Move) -> Outcome[State]:
     """End of Game Scoring of the saved game: after the fourth round, of every player, on
     the saved score track and Element trackers; once. From a file, or (no file) from what
     the saved game kept: Crew cards, Shard Fragments, Tree cards, with each player's Elements
@@ -533,10 +534,10 @@ _ELEMENT_MOVES = ("element", "install", "track", "place")   # companion.mutagen.
 def _rule(kind: str) -> Any:
     """The move's rule function (the Elements' moves are imported when played)."""
     if kind in _ELEMENT_MOVES:
-        def rule(state: State, move: Move) -> Outcome:
+        def rule(state: State, move: Move) -> Outcome[State]:
             from companion.mutagen import elements
 
-            played: Outcome = getattr(elements, f"{kind}_move")(state, move,
+            played: Outcome[State] = getattr(elements, f"{kind}_move")(state, move,
                                                                 during_round(state, move))
             return played
 
@@ -550,30 +551,39 @@ class MutagenGame:
     name = "mutagen"
     moves = MOVES
 
-    def now(self, state: dict[str, Any]) -> Now | None:
-        text, command = next_step(state)
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return from_json(data)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return to_json(state)
+
+    def now(self, state: State) -> Now | None:
+        text, command = step_now(state)
         if command is None:
             return None
-        typed = from_json(state)
-        if typed.round > typed.rounds:
+        if state.round > state.rounds:
             return Now(None, "score", None, text, command)
-        elements = all(p.storage is not None for p in typed.players)
+        elements = all(p.storage is not None for p in state.players)
         also = tuple(k for k in DURING
-                     if (k not in ("people", "discard") or PLIGHT in typed.expansions)
-                     and (k != "palace" or PALACE in typed.expansions)
+                     if (k not in ("people", "discard") or PLIGHT in state.expansions)
+                     and (k != "palace" or PALACE in state.expansions)
                      and (k not in ("element", "install") or elements))
-        return Now(typed.round, "round", None, text, command, kinds=("round", *also))
+        return Now(state.round, "round", None, text, command, kinds=("round", *also))
 
-    def apply(self, state: dict[str, Any], move: Move) -> Outcome:
+    def apply(self, state: State, move: Move) -> Outcome[State]:
         rule = _rule(move.kind)
         if rule is None:
             raise RuleError(f"Mutagen has no move '{move.kind}': "
                             + ", ".join(spec.kind for spec in MOVES))
-        played: Outcome = rule(from_json(state), move)
+        played: Outcome[State] = rule(state, move)
         return played
 
-    def auto(self, state: dict[str, Any]) -> Move | None:
+    def auto(self, state: State) -> Move | None:
         return None
+
+    def end(self, state: State) -> str | None:
+        """Game Overview: the game ends with End of Game Scoring, once saved."""
+        return step_now(state)[0] if state.over else None
 
 
 GAME = MutagenGame()

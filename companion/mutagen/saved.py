@@ -445,9 +445,13 @@ def score_command(state: State) -> str:
 
 
 def next_step(state: dict[str, Any]) -> tuple[str, str | None]:
+    """What the table does now in a saved game's JSON form (see :func:`step_now`)."""
+    return step_now(from_json(state))
+
+
+def step_now(typed: State) -> tuple[str, str | None]:
     """What the table does now (Game Overview: four rounds, then End of Game Scoring), and
-    the command that records it."""
-    typed = from_json(state)
+    the command that records it (None once the game is over)."""
     if typed.final is not None:
         return (f"the game is over: End of Game Scoring is saved, {_winners_line(typed)}",
                 None)

@@ -25,11 +25,11 @@ any other, marked ``auto``, and taken back by ``undo`` with the entry before the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion.outer_earth.moves import MOVES
-from companion.outer_earth.state import State, state_from_json
+from companion.outer_earth.state import State, state_from_json, state_to_json
 from companion.outer_earth.turns import turns_now
 from companion.play import Move, Now, Outcome, auto_move
 from components.errors import InputError, RuleError
@@ -87,7 +87,7 @@ def _needed(given: dict[str, str], key: str, say: str) -> str:
     return value
 
 
-def _bid(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+def _bid(state: State, move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
     from companion.outer_earth import saved
 
     given = move.answers
@@ -99,14 +99,14 @@ def _bid(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any
     return data, auction
 
 
-def _draw(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+def _draw(state: State, move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
     from companion.outer_earth import saved
 
     player = _player(move, "draws")
     return saved.draw_event(state, player, move.answers.get("cards"), rules), None
 
 
-def _build(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+def _build(state: State, move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
     from companion.outer_earth import saved
 
     player = _player(move, "builds")
@@ -125,7 +125,7 @@ def _pile(text: str | None) -> int | None:
     return int(text)
 
 
-def _sell(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+def _sell(state: State, move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
     from companion.outer_earth import saved
 
     player = _player(move, "sells")
@@ -142,25 +142,25 @@ def _sell(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, An
     return data, None
 
 
-def _upkeep(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+def _upkeep(state: State, move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
     from companion.outer_earth import saved
 
     return saved.upkeep_event(state, rules, discards(move.answers.get("discard", ""))), None
 
 
-def _round(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+def _round(state: State, move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
     from companion.outer_earth import saved
 
     return saved.round_event(state, rules), None
 
 
-def _done(state: dict[str, Any], move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
+def _done(state: State, move: Move, rules: Rules) -> tuple[dict[str, Any], Any]:
     from companion.outer_earth import saved
 
     return saved.done_event(state, _player(move, "ends its turn")), None
 
 
-_APPLY: dict[str, Callable[[dict[str, Any], Move, Rules], tuple[dict[str, Any], Any]]] = {
+_APPLY: dict[str, Callable[[State, Move, Rules], tuple[dict[str, Any], Any]]] = {
     "bid": _bid, "draw": _draw, "build": _build, "sell": _sell, "done": _done,
     "upkeep": _upkeep, "round": _round,
 }
@@ -169,7 +169,7 @@ ACTION_KINDS = ("draw", "build", "sell", "done")
 """Phase 2: the moves of a company's turn (Company Actions), and the end of it."""
 
 
-def _lines(kind: str, data: dict[str, Any], after: dict[str, Any]) -> tuple[str, ...]:
+def _lines(kind: str, data: dict[str, Any], after: State) -> tuple[str, ...]:
     """The event as the table reads it, in a line."""
     if kind == "bid":
         if data["buyer"]:
@@ -179,18 +179,18 @@ def _lines(kind: str, data: dict[str, Any], after: dict[str, Any]) -> tuple[str,
     if kind == "done":
         return (f"{data['player']}'s turn is over.",)
     if kind in ("draw", "build", "sell"):
-        c = after["players"][data["player"]]
+        c = after.company(data["player"])
         what = {"draw": f"draws {data.get('cards')}",
                 "build": f"builds {','.join(data.get('built', []))} on {data.get('planet')}",
                 "sell": f"sells {data.get('planet')} ({data.get('vp')} VP)"}[kind]
-        return (f"{data['player']} {what}: {c['hand']} cards in hand.",)
+        return (f"{data['player']} {what}: {c.hand} cards in hand.",)
     if kind == "upkeep":
         return tuple(f"{name}: upkeep, hand {u['hand_after']}"
                      for name, u in data["companies"].items())
     if data["over"]:
         return (f"Round {data['round']} was the last: the game is over.",)
     return (f"Round {data['round']} ends: {data['refill']} planet(s) added to the market; "
-            f"round {after['round']} begins.",)
+            f"round {after.round} begins.",)
 
 
 class OuterEarthGame:
@@ -199,12 +199,18 @@ class OuterEarthGame:
     name = "outer-earth"
     moves = MOVES
 
-    def now(self, state: dict[str, Any]) -> Now | None:
-        return now_of(state_from_json(state))
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return state_from_json(data)
 
-    def apply(self, state: dict[str, Any], move: Move) -> Outcome:
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def now(self, state: State) -> Now | None:
+        return now_of(state)
+
+    def apply(self, state: State, move: Move) -> Outcome[State]:
         from companion.outer_earth.data import load_rules
-        from companion.outer_earth.fold import step
+        from companion.outer_earth.fold import apply as step
 
         apply = _APPLY.get(move.kind)
         if apply is None:
@@ -214,8 +220,15 @@ class OuterEarthGame:
         after = step(state, move.kind, data)
         return Outcome(move.kind, data, _lines(move.kind, data, after), after, detail)
 
-    def auto(self, state: dict[str, Any]) -> Move | None:
-        return auto_move(now_of(state_from_json(state)), _WHY)
+    def auto(self, state: State) -> Move | None:
+        return auto_move(now_of(state), _WHY)
+
+    def end(self, state: State) -> str | None:
+        """End Game Scoring follows the last round (its end saved)."""
+        if not state.over:
+            return None
+        return (f"the game is over: round {state.round} was the last; score it with 'irata "
+                "play outer-earth score --save'")
 
 
 _WHY = {"upkeep": "no company holds more planets in its construction area than its sell "

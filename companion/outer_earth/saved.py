@@ -9,7 +9,8 @@ rules, and applies it to a copy, before anything is appended: a refused step sav
 The event data holds what happened (who bought which planet for how many cards, what went to
 profits), so the log reads as the game did and the fold only adds and subtracts.
 
-The state is a plain JSON dict; every number a person may want to correct is at an obvious
+Each event builder takes the typed State (:mod:`companion.outer_earth.state`); the saved
+game keeps its JSON form, where every number a person may want to correct is at an obvious
 path for ``irata play set``: ``players.Ann.hand``, ``players.Ann.dice.sell``,
 ``players.Ann.profits.cards``, ``galaxy_deck``, ``bonus_revenue_piles.1``, ``market.planets``.
 
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import session
 from companion.outer_earth import fold as typed_fold
+from companion.outer_earth.state import Company, Development, State, TurnSoFar, state_from_json
 from companion.outer_earth.turns import ACTIONS, COLOURS, company_turn_refusal, turns_now
 from components.errors import InputError, RuleError
 
@@ -37,7 +39,6 @@ if TYPE_CHECKING:
     from companion.outer_earth.rules import (
         Auction,
         BonusRevenue,
-        CompanyDice,
         Planet,
         Profits,
         Rules,
@@ -74,6 +75,18 @@ def company(state: Mapping[str, Any], name: str) -> dict[str, Any]:
     return found
 
 
+def _company(s: State, name: str) -> Company:
+    """A company of the saved game, by name; InputError for one not in the game."""
+    from companion.suggest import did_you_mean
+
+    found = dict(s.players).get(name)
+    if found is None:
+        names = [n for n, _ in s.players]
+        raise InputError(f"no company '{name}' in this game ({', '.join(names)})"
+                         + did_you_mean(name, names))
+    return found
+
+
 def _amount(value: int | str, what: str) -> int:
     n = session.parse_amount(value, what)
     if n < 0:
@@ -81,63 +94,59 @@ def _amount(value: int | str, what: str) -> int:
     return n
 
 
-def _playing(state: Mapping[str, Any], phase: str = "") -> None:
+def _playing(s: State, phase: str = "") -> None:
     """Refuse a step once the game is over, and a Phase 1 or 2 step after the round's upkeep."""
-    if state.get("over"):
+    if s.over:
         raise RuleError("the game is over: score it with 'irata play outer-earth score --save'")
-    if phase and state.get("upkeep_done"):
-        raise RuleError(f"round {state['round']} has had its upkeep: end it with 'round' "
+    if phase and s.upkeep_done:
+        raise RuleError(f"round {s.round} has had its upkeep: end it with 'round' "
                         f"before the next {phase}")
 
 
-def _dice(c: Mapping[str, Any]) -> CompanyDice:
-    from companion.outer_earth.rules import CompanyDice
-
-    d = c["dice"]
-    return CompanyDice(int(d["draw"]), int(d["build"]), int(d["sell"]))
-
-
 def latest_planet(c: Mapping[str, Any]) -> Planet | None:
-    """The most recent planet in a company's planet portfolio (the last one sold)."""
+    """The most recent planet in a company's planet portfolio (the last one sold), of a
+    company as the saved game's JSON form holds it."""
     if not c["portfolio"]:
         return None
     return find_planet(str(c["portfolio"][-1]))[1]
 
 
-def values_of(state: Mapping[str, Any], name: str, rules: Rules) -> dict[str, int]:
+def values_of(s: State, name: str, rules: Rules) -> dict[str, int]:
     """Company Action Example: a saved company's draw, build and sell values."""
-    from companion.outer_earth.rules import action_values
+    from companion.outer_earth.rules import CompanyDice, action_values
 
-    c = company(state, name)
-    return action_values(_dice(c), latest_planet(c), rules)
+    c = _company(s, name)
+    latest = find_planet(c.portfolio[-1])[1] if c.portfolio else None
+    return action_values(CompanyDice(*c.dice), latest, rules)
 
 
-def _held_by(state: Mapping[str, Any], planet: str) -> str | None:
-    for name, c in state["players"].items():
-        held = [p["planet"] for p in c["in_development"]] + list(c["portfolio"]) \
-            + list(c["profits"]["planets"])
+def _held_by(s: State, planet: str) -> str | None:
+    for name, c in s.players:
+        held = [p.planet for p in c.in_development] + list(c.portfolio) \
+            + list(c.profit_planets)
         if planet in held:
-            return str(name)
+            return name
     return None
 
 
-def _check(state: Mapping[str, Any]) -> None:
+def _check(s: State) -> None:
     """Nothing the game counts goes below 0 (a step that would do so is refused)."""
-    if state["galaxy_deck"] < 0 or state["market"]["planets"] < 0:
+    if s.galaxy_deck < 0 or s.market.planets < 0:
         raise RuleError("the galaxy deck and the planet market cannot hold fewer than 0 planets")
-    if any(p < 0 for p in state["bonus_revenue_piles"]):
+    if any(p < 0 for p in s.bonus_revenue_piles):
         raise RuleError("a bonus revenue pile cannot hold fewer than 0 cards")
-    for name, c in state["players"].items():
-        if c["hand"] < 0:
+    for name, c in s.players:
+        if c.hand < 0:
             raise RuleError(f"{name} would hold fewer than 0 development cards")
-        if c["profits"]["cards"] < 0:
+        if c.profit_cards < 0:
             raise RuleError(f"{name}'s profits cannot hold fewer than 0 cards")
 
 
-def _tried(state: Mapping[str, Any], kind: str, data: dict[str, Any]) -> dict[str, Any]:
-    """Apply an event to a copy of the state and check the result; return the event data."""
+def _tried(s: State, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """Apply an event to the State (a value: never changed) and check the result; return the
+    event data."""
     try:
-        _check(typed_fold.step(state, kind, data))
+        _check(typed_fold.apply(s, kind, data))
     except (TypeError, KeyError, ValueError, IndexError) as exc:
         raise InputError(f"the saved game holds something that is not a count ({exc}): "
                          "correct it with 'irata play set'") from None
@@ -196,39 +205,38 @@ def new_game(players: Sequence[str], length: str, rules: Rules,
 
 # --- Phase 1: bidding ----------------------------------------------------------------------------
 
-def bid_event(state: Mapping[str, Any], planet: str, green: Sequence[str],
+def bid_event(s: State, planet: str, green: Sequence[str],
               moves: Sequence[str] = ()) -> tuple[Auction, dict[str, Any] | None]:
     """Phase 1, Step 2, on the saved game: the seating, starting player, hands and the cards
     under the planet come from it. Returns the auction and, once it is over, the ``bid`` event
     (None while a company is still to act)."""
     from companion.outer_earth.rules import walk_auction
 
-    _playing(state, "bid")
+    _playing(s, "bid")
     pid, card, long = find_planet(planet)
     name = card.name
-    if long and state["setup"]["remove_long_cards"]:
+    if long and dict(s.setup).get("remove_long_cards"):
         raise RuleError(f"{name} is marked L: it is not in a short game")
-    holder = _held_by(state, name)
+    holder = _held_by(s, name)
     if holder is not None:
         raise RuleError(f"{name} already belongs to {holder}")
-    if state["market"]["planets"] < 1:
+    if s.market.planets < 1:
         raise RuleError("the planet market is empty: end the round with 'round'")
-    offered = dict(state.get("offered", {}))
+    offered = dict(s.offered)
     if name in offered:
         raise RuleError(f"{name} was put up for sale in this round's Phase 1 already: each "
                         "planet of the market is offered once a round")
-    unsold = sum(1 for bought in offered.values() if not bought)
-    if state["market"]["planets"] - unsold < 1:
+    if _left_for_sale(s) < 1:
         raise RuleError(f"every planet of the market has been put up for sale this round "
                         f"({', '.join(offered)}): Phase 1 is over")
     for g in green:
-        company(state, g)
-    under = int(state["market"]["under"].get(name, 0))
-    hands = {n: int(c["hand"]) for n, c in state["players"].items()}
-    auction = walk_auction(state["seating"], state["starting_player"], list(green), moves,
-                           under, hands)
-    if state.get("phase2"):
-        raise RuleError(f"round {state['round']} is in Phase 2 (a company has drawn, built or "
+        _company(s, g)
+    under = dict(s.market.under).get(name, 0)
+    hands = {n: c.hand for n, c in s.players}
+    auction = walk_auction(list(s.seating), s.starting_player, list(green), moves, under,
+                           hands)
+    if s.phase2:
+        raise RuleError(f"round {s.round} is in Phase 2 (a company has drawn, built or "
                         "sold): planets are bought in Phase 1, before the companies' actions")
     if not auction.over:
         return auction, None
@@ -240,7 +248,7 @@ def bid_event(state: Mapping[str, Any], planet: str, green: Sequence[str],
         "under": auction.cards_under_after if auction.buyer is None else 0,
         "starting_player": auction.next_starting_player,
     }
-    return auction, _tried(state, "bid", data)
+    return auction, _tried(s, "bid", data)
 
 
 # --- Phase 2: actions ----------------------------------------------------------------------------
@@ -250,33 +258,32 @@ ACTIONS_PER_TURN = 3
 turn a round (Phase 2 ends once every company has completed its turn)."""
 
 
-def _its_turn(state: Mapping[str, Any], player: str) -> None:
+def _its_turn(s: State, player: str) -> None:
     """Refuse an action by a company of the game whose turn it is not (Company Actions:
     clockwise from the starting player, one turn each)."""
-    company(state, player)
-    if not state.get("phase2") and _left_for_sale(state) > 0:
-        raise RuleError(f"round {state['round']} is in Phase 1, {_left_for_sale(state)} "
+    _company(s, player)
+    if not s.phase2 and _left_for_sale(s) > 0:
+        raise RuleError(f"round {s.round} is in Phase 1, {_left_for_sale(s)} "
                         "planet(s) of the market not yet put up for sale: a company's turn of "
                         "actions comes in Phase 2, after the planet closest to the galaxy deck "
                         "has been put up for auction")
-    if player in state.get("done", ()):
+    if player in s.done:
         raise RuleError(f"{player}'s turn this round is over (its turn was ended with 'done'): "
                         "in Phase 2 each company takes its 3 actions in one turn")
-    refusal = company_turn_refusal(state["seating"], state["starting_player"],
-                                   list(state.get("turn", {})), player)
+    refusal = company_turn_refusal(list(s.seating), s.starting_player, list(s.acted), player)
     if refusal:
         raise RuleError(refusal)
 
 
-def done_event(state: Mapping[str, Any], player: str) -> dict[str, Any]:
+def done_event(s: State, player: str) -> dict[str, Any]:
     """Company Actions: the company's turn is over (its 3 actions taken, or the rest let go),
     so the next company clockwise takes its turn; after the last, Phase 3."""
-    _playing(state, "turn")
-    _its_turn(state, player)
-    return _tried(state, "done", {"round": state["round"], "player": player})
+    _playing(s, "turn")
+    _its_turn(s, player)
+    return _tried(s, "done", {"round": s.round, "player": player})
 
 
-def _within_turn(state: Mapping[str, Any], player: str, values: Mapping[str, int],
+def _within_turn(s: State, player: str, values: Mapping[str, int],
                  drawn: int = 0, built: int = 0, sold: int = 0) -> None:
     """A company's draws, builds and sales in a round fit its one turn of three actions.
 
@@ -285,10 +292,10 @@ def _within_turn(state: Mapping[str, Any], player: str, values: Mapping[str, int
     rounded up, and so on; together at most three. A sale during the turn may change the
     values: the highest value the company had this round counts, so a legal turn is never
     refused (the companion does not know which actions the turn spent on what)."""
-    t = state.get("turn", {}).get(player, {})
-    done = {"draw": int(t.get("drawn", 0)) + drawn, "build": int(t.get("built", 0)) + built,
-            "sell": int(t.get("sold", 0)) + sold}
-    best = {w: max(int(t.get(w, 0)), int(values[w]), 1) for w in done}
+    t = dict(s.turn).get(player, TurnSoFar())
+    done = {"draw": t.drawn + drawn, "build": t.built + built, "sell": t.sold + sold}
+    had = {"draw": t.draw, "build": t.build, "sell": t.sell}
+    best = {w: max(had[w], int(values[w]), 1) for w in done}
     need = {w: -(-n // best[w]) for w, n in done.items()}
     if sum(need.values()) > ACTIONS_PER_TURN:
         what = {"draw": "drawing {n} development cards", "build": "building {n}",
@@ -299,17 +306,17 @@ def _within_turn(state: Mapping[str, Any], player: str, values: Mapping[str, int
                         f"{'; '.join(parts)}: {sum(need.values())} actions")
 
 
-def draw_event(state: Mapping[str, Any], player: str, cards: int | str | None,
-               rules: Rules) -> dict[str, Any]:
+def draw_event(s: State, player: str, cards: int | str | None, rules: Rules
+               ) -> dict[str, Any]:
     """Action #1: draw development cards (by default, the company's draw value)."""
-    _playing(state, "draw")
-    _its_turn(state, player)
-    values = values_of(state, player, rules)
+    _playing(s, "draw")
+    _its_turn(s, player)
+    values = values_of(s, player, rules)
     n = values["draw"] if cards is None else _amount(cards, "cards")
     if n == 0:
         raise InputError("a draw action draws at least 1 development card")
-    _within_turn(state, player, values, drawn=n)
-    return _tried(state, "draw", {"player": player, "cards": n, "value": values["draw"]})
+    _within_turn(s, player, values, drawn=n)
+    return _tried(s, "draw", {"player": player, "cards": n, "value": values["draw"]})
 
 
 def _colours(colours: Sequence[str]) -> list[str]:
@@ -320,54 +327,46 @@ def _colours(colours: Sequence[str]) -> list[str]:
     return out
 
 
-def _in_development(state: Mapping[str, Any], player: str, planet: str) -> tuple[int, str]:
-    c = company(state, player)
+def _in_development(s: State, player: str, planet: str) -> tuple[Development, str]:
+    c = _company(s, player)
     name = find_planet(planet)[1].name
-    for i, p in enumerate(c["in_development"]):
-        if p["planet"] == name:
-            return i, name
-    have = ", ".join(p["planet"] for p in c["in_development"]) or "none"
+    for p in c.in_development:
+        if p.planet == name:
+            return p, name
+    have = ", ".join(p.planet for p in c.in_development) or "none"
     raise RuleError(f"{name} is not in {player}'s construction area (it holds: {have})")
 
 
-def build_event(state: Mapping[str, Any], player: str, planet: str,
-                colours: Sequence[str], rules: Rules) -> dict[str, Any]:
+def build_event(s: State, player: str, planet: str, colours: Sequence[str], rules: Rules
+                ) -> dict[str, Any]:
     """Action #2: build development cards from the hand on a planet in development; the first
     one must match one of the planet's start paths."""
-    _playing(state, "build")
-    _its_turn(state, player)
+    _playing(s, "build")
+    _its_turn(s, player)
     built = _colours(colours)
     if not built:
         raise InputError("say which development cards are built: colours, such as blue,red")
-    i, name = _in_development(state, player, planet)
-    c = company(state, player)
+    on, name = _in_development(s, player, planet)
+    hand = _company(s, player).hand
     card = find_planet(name)[1]
-    if not c["in_development"][i]["built"] and built[0] not in card.start_paths:
+    if not on.built and built[0] not in card.start_paths:
         raise RuleError(f"{name}'s start paths are {', '.join(card.start_paths)}: a {built[0]} "
                         "development cannot be built on it first")
-    if len(built) > c["hand"]:
-        raise RuleError(f"{player} holds {c['hand']} development cards and cannot build "
+    if len(built) > hand:
+        raise RuleError(f"{player} holds {hand} development cards and cannot build "
                         f"{len(built)}")
-    values = values_of(state, player, rules)
-    _within_turn(state, player, values, built=len(built))
-    return _tried(state, "build", {"player": player, "planet": name, "built": built,
-                                   "value": values["build"]})
+    values = values_of(s, player, rules)
+    _within_turn(s, player, values, built=len(built))
+    return _tried(s, "build", {"player": player, "planet": name, "built": built,
+                               "value": values["build"]})
 
 
-def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
-               built: Sequence[str] | None = None, bonus: str | None = None,
-               pile: int | None = None, raises: Sequence[str] = ()) -> dict[str, Any]:
-    """Action #3, Sell Planets, on the saved game: the planet's infrastructure (as saved, or as
-    given: colours beyond the saved ones are built now from the hand), the Bonus Revenue card
-    taken from a pile, the cards to profits, the planet to the portfolio and each dice
-    increase icon raising the die named in ``raises``."""
-    from companion.outer_earth.rules import increase_die, sell_planet
-
-    _playing(state, "sale")
-    _its_turn(state, player)
-    i, name = _in_development(state, player, planet)
-    c = company(state, player)
-    saved = list(c["in_development"][i]["built"])
+def _infrastructure(s: State, player: str, planet: str, built: Sequence[str] | None
+                    ) -> tuple[str, list[str], int]:
+    """A sale's planet, its infrastructure (as saved, or as given: colours beyond the saved
+    ones are built now from the hand) and how many are built now."""
+    on, name = _in_development(s, player, planet)
+    saved = list(on.built)
     infrastructure = saved
     if built is not None:
         infrastructure = _colours(built)
@@ -375,25 +374,41 @@ def sell_event(state: Mapping[str, Any], player: str, planet: str, rules: Rules,
             raise RuleError(f"the saved game has {','.join(saved)} built on {name}, not "
                             f"{','.join(infrastructure)} (correct it with 'set' first)")
     built_now = len(infrastructure) - len(saved)
-    if built_now > c["hand"]:
-        raise RuleError(f"{player} holds {c['hand']} development cards and cannot build "
+    hand = _company(s, player).hand
+    if built_now > hand:
+        raise RuleError(f"{player} holds {hand} development cards and cannot build "
                         f"{built_now} more on {name}")
-    values = values_of(state, player, rules)
+    return name, infrastructure, built_now
+
+
+def sell_event(s: State, player: str, planet: str, rules: Rules,
+               built: Sequence[str] | None = None, bonus: str | None = None,
+               pile: int | None = None, raises: Sequence[str] = ()) -> dict[str, Any]:
+    """Action #3, Sell Planets, on the saved game: the planet's infrastructure (as saved, or as
+    given: colours beyond the saved ones are built now from the hand), the Bonus Revenue card
+    taken from a pile, the cards to profits, the planet to the portfolio and each dice
+    increase icon raising the die named in ``raises``."""
+    from companion.outer_earth.rules import CompanyDice, increase_die, sell_planet
+
+    _playing(s, "sale")
+    _its_turn(s, player)
+    name, infrastructure, built_now = _infrastructure(s, player, planet, built)
+    values = values_of(s, player, rules)
     card = find_planet(name)[1]
-    br, bonus_data = _bonus_taken(state, bonus, pile) if bonus is not None else (None, None)
+    br, bonus_data = _bonus_taken(s, bonus, pile) if bonus is not None else (None, None)
     sale = sell_planet(card, infrastructure, rules, br)
     raised = _raised(name, sale.dice_increase, raises)
-    dice = _dice(c)
+    dice = CompanyDice(*_company(s, player).dice)
     for r in raised:
         dice = increase_die(dice, r, rules)
     data = {"player": player, "planet": name, "built": infrastructure, "built_now": built_now,
             "to_profits": sale.to_profits, "discarded": sale.discarded, "bonus": bonus_data,
             "raise": raised, "vp": sale.vp, "values": dict(values)}
-    _within_turn(state, player, values, built=built_now, sold=1)
-    return _tried(state, "sell", data)
+    _within_turn(s, player, values, built=built_now, sold=1)
+    return _tried(s, "sell", data)
 
 
-def _bonus_taken(state: Mapping[str, Any], bonus: str, pile: int | None
+def _bonus_taken(s: State, bonus: str, pile: int | None
                  ) -> tuple[BonusRevenue, dict[str, Any]]:
     """The Bonus Revenue card a sale takes, and from which pile: a card of the game (not
     marked L in a short game) that no company holds yet, from a pile that holds cards (the
@@ -405,12 +420,12 @@ def _bonus_taken(state: Mapping[str, Any], bonus: str, pile: int | None
     if bonus not in cards:
         raise InputError(f"no Bonus Revenue card '{bonus}'{suggest(bonus, list(cards))}")
     br = cards[bonus]
-    if state["setup"]["remove_long_cards"] and bonus in long_bonus_ids():
+    if dict(s.setup).get("remove_long_cards") and bonus in long_bonus_ids():
         raise RuleError(f"{bonus} is marked L: it is not in a short game")
-    for other, oc in state["players"].items():
-        if bonus in oc["bonus_revenue_cards"]:
+    for other, oc in s.players:
+        if bonus in oc.bonus_revenue_cards:
             raise RuleError(f"{bonus} is already in {other}'s profits")
-    piles = state["bonus_revenue_piles"]
+    piles = s.bonus_revenue_piles
     if pile is None:
         stocked = [k for k, n in enumerate(piles) if n > 0]
         if len(stocked) != 1:
@@ -441,14 +456,13 @@ def _raised(name: str, icons: int, raises: Sequence[str]) -> list[str]:
 
 # --- Phase 3: upkeep and the round ---------------------------------------------------------------
 
-def _left_for_sale(state: Mapping[str, Any]) -> int:
+def _left_for_sale(s: State) -> int:
     """Phase 1: how many planets of the market are still to be put up for sale this round."""
-    offered = dict(state.get("offered", {}))
-    unsold = sum(1 for bought in offered.values() if not bought)
-    return int(state["market"]["planets"]) - unsold
+    unsold = sum(1 for _, bought in s.offered if not bought)
+    return s.market.planets - unsold
 
 
-def upkeep_too_soon(state: Mapping[str, Any]) -> str | None:
+def upkeep_too_soon(s: State) -> str | None:
     """Phase 3 comes after Phase 2, which comes after Phase 1: "Planets are put up for sale one
     after the other", and "After the planet closest to the galaxy deck has been put up for
     auction, proceed to Phase 2"; "Once every company has completed their turn, Phase 3:
@@ -457,73 +471,75 @@ def upkeep_too_soon(state: Mapping[str, Any]) -> str | None:
     Phase 2's turns go clockwise from the starting player, and a company's turn ends when the
     next one begins (or with ``done``): the upkeep may end the last company's turn, once that
     turn has begun, as the next company's action ends the one before."""
-    rnd = state["round"]
-    if not state.get("phase2") and _left_for_sale(state) > 0:
-        offered = list(dict(state.get("offered", {})))
-        return (f"round {rnd} is in Phase 1, {_left_for_sale(state)} planet(s) of the market "
+    rnd = s.round
+    if not s.phase2 and _left_for_sale(s) > 0:
+        offered = [name for name, _ in s.offered]
+        return (f"round {rnd} is in Phase 1, {_left_for_sale(s)} planet(s) of the market "
                 f"not yet put up for sale (offered: {', '.join(offered) or 'none'}): the "
                 "upkeep comes once Phase 1 is over (planets are put up for sale one after the "
                 "other, Phase 2 follows the last) and every company has taken its turn")
-    current, then = turns_now(state["seating"], state["starting_player"],
-                              list(state.get("turn", {})))
+    current, then = turns_now(list(s.seating), s.starting_player, list(s.acted))
     if then is None:
         return None
-    waiting = then if current is None or current in state.get("done", ()) else current
+    waiting = then if current is None or current in s.done else current
     return (f"round {rnd} is in Phase 2 and {then} has not taken its turn yet (it is "
             f"{waiting}'s turn): once every company has completed its turn, Phase 3: Upkeep "
             "begins")
 
 
-def upkeep_event(state: Mapping[str, Any], rules: Rules,
-                 discards: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
+def upkeep_event(s: State, rules: Rules, discards: Mapping[str, Sequence[str]] | None = None
+                 ) -> dict[str, Any]:
     """Upkeep Order for every company: planet tax (2 development cards for each planet beyond
     the Sell value, or the planets named in ``discards`` into the profits pile), then the hand
     limit of 10."""
     from companion.outer_earth.rules import upkeep as upkeep_of
 
-    _playing(state)
-    if state.get("upkeep_done"):
-        raise RuleError(f"upkeep of round {state['round']} is done: end the round with 'round'")
+    _playing(s)
+    if s.upkeep_done:
+        raise RuleError(f"upkeep of round {s.round} is done: end the round with 'round'")
     discards = discards or {}
     for who in discards:
-        company(state, who)
-    too_soon = upkeep_too_soon(state)
+        _company(s, who)
+    too_soon = upkeep_too_soon(s)
     if too_soon:
         raise RuleError(too_soon)
     out: dict[str, Any] = {}
-    for name, c in state["players"].items():
-        planets = []
-        for p in discards.get(name, ()):
-            planets.append(_in_development(state, name, p)[1])
+    for name, c in s.players:
+        planets = [_in_development(s, name, p)[1] for p in discards.get(name, ())]
         if len(set(planets)) != len(planets):
             raise InputError(f"{name} names a planet twice")
-        sell_value = values_of(state, name, rules)["sell"]
-        u = upkeep_of(int(c["hand"]), len(c["in_development"]), sell_value, rules,
-                      len(planets))
+        sell_value = values_of(s, name, rules)["sell"]
+        u = upkeep_of(c.hand, len(c.in_development), sell_value, rules, len(planets))
         out[name] = {"taxed_planets": u.taxed_planets, "cards_for_tax": u.cards_for_tax,
                      "planets_to_profits": planets, "hand_limit_discard": u.hand_limit_discard,
                      "hand_after": u.hand_after}
-    return _tried(state, "upkeep", {"round": state["round"], "companies": out})
+    return _tried(s, "upkeep", {"round": s.round, "companies": out})
 
 
-def round_event(state: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
+def round_event(s: State, rules: Rules) -> dict[str, Any]:
     """End of the round: Replenish Planet Market (refilled to its slots, player count + 1, from
     the galaxy deck), then Last Round of the Game?; after the last round, the game is over."""
     from companion.outer_earth.rules import last_round
 
-    _playing(state)
-    if not state.get("upkeep_done"):
-        raise RuleError(f"round {state['round']} has had no upkeep yet: run 'upkeep' first")
-    if state.get("final_round") == state["round"]:
-        return _tried(state, "round", {"round": state["round"], "refill": 0, "over": True,
-                                       "last_round_next": False})
-    slots = int(state["setup"]["planet_market"])
-    refill = max(0, min(slots - int(state["market"]["planets"]), int(state["galaxy_deck"])))
-    galaxy_after = int(state["galaxy_deck"]) - refill
-    nxt = state.get("final_round") is None and last_round(
-        galaxy_after, list(state["bonus_revenue_piles"]), rules)
-    return _tried(state, "round", {"round": state["round"], "refill": refill, "over": False,
-                                   "last_round_next": bool(nxt)})
+    _playing(s)
+    if not s.upkeep_done:
+        raise RuleError(f"round {s.round} has had no upkeep yet: run 'upkeep' first")
+    if s.final_round == s.round:
+        return _tried(s, "round", {"round": s.round, "refill": 0, "over": True,
+                                   "last_round_next": False})
+    slots = int(dict(s.setup)["planet_market"])
+    refill = max(0, min(slots - s.market.planets, s.galaxy_deck))
+    galaxy_after = s.galaxy_deck - refill
+    nxt = s.final_round is None and last_round(galaxy_after, list(s.bonus_revenue_piles),
+                                               rules)
+    return _tried(s, "round", {"round": s.round, "refill": refill, "over": False,
+                               "last_round_next": bool(nxt)})
+
+
+def plays_last_round(state: Mapping[str, Any]) -> bool:
+    """Last Round of the Game?: the round under way (the game not over) is the last one."""
+    s = state_from_json(state)
+    return s.final_round == s.round and not s.over
 
 
 def last_round_of(state: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
@@ -574,7 +590,7 @@ def validate(state: dict[str, Any]) -> None:
     from companion.outer_earth.data import load_rules
 
     faces = load_rules().die_faces
-    _check(state)
+    _check(state_from_json(state))
     for name, c in state["players"].items():
         for die, value in c["dice"].items():
             if not 1 <= int(value) <= faces:

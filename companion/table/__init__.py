@@ -25,6 +25,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from companion.entry import form_moves, pair_list
+from companion.play import now_of, over
 from companion.record import NamedTuple
 from components.errors import InputError
 
@@ -110,7 +111,7 @@ def players(game: str, state: dict[str, Any]) -> tuple[str, ...]:
     return tuple(str(p) for p in raw)
 
 
-def board_of(game: str, decl: Declaration, state: dict[str, Any]) -> dict[str, Any]:
+def board_of(game: str, decl: Declaration[Any], state: dict[str, Any]) -> dict[str, Any]:
     """The board view's content, JSON-like: the game's board and the step of now."""
     from companion.games import entry
 
@@ -120,7 +121,7 @@ def board_of(game: str, decl: Declaration, state: dict[str, Any]) -> dict[str, A
     else:
         lines = tuple(entry(game).describe(state).splitlines())
         board = Board(entry(game).title, (), notes=lines)
-    now = decl.now(state)
+    now = now_of(decl, state)
     return {"title": board.title,
             "columns": [{"name": c.name, "heading": c.heading, "items": list(c.items),
                          "cells": [list(x) for x in c.cells], "now": bool(now and now.who
@@ -154,11 +155,11 @@ def _mine(spec: MoveSpec, now: Now, seat: str) -> bool:
     return spec.who == "" and now.who is not None and _same(now.who, seat)
 
 
-def forms(game: str, decl: Declaration, state: dict[str, Any], seat: str | None
+def forms(game: str, decl: Declaration[Any], state: dict[str, Any], seat: str | None
           ) -> tuple[Form, ...]:
     """The forms open now: to a player's ``seat`` the moves that are theirs, to the board
     (``seat`` None) every move possible now."""
-    now = decl.now(state)
+    now = now_of(decl, state)
     if now is None:
         return ()
     view = _view(game)
@@ -192,7 +193,7 @@ def _same(a: str, b: str) -> bool:
     return a.strip().lower() == b.strip().lower()
 
 
-def read_form(decl: Declaration, kind: str, who: str | None, fields: Mapping[str, str]
+def read_form(decl: Declaration[Any], kind: str, who: str | None, fields: Mapping[str, str]
               ) -> list[Move]:
     """The moves a form entered, read as the command line reads the same entry typed. A
     field too long, or a move the game does not declare, is refused (InputError)."""
@@ -214,13 +215,13 @@ def read_form(decl: Declaration, kind: str, who: str | None, fields: Mapping[str
     return moves
 
 
-def seat_refusal(decl: Declaration, state: dict[str, Any], moves: list[Move], seat: str,
+def seat_refusal(decl: Declaration[Any], state: dict[str, Any], moves: list[Move], seat: str,
                  names: tuple[str, ...]) -> str | None:
     """Why a player's seat may not enter these moves (None when it may): each must be theirs
     (see :func:`forms`), and name no other player in its pairs (``--sell Bob=1``)."""
-    now = decl.now(state)
+    now = now_of(decl, state)
     if now is None:
-        return "this game is over: nothing more is played in it"
+        return over(decl, decl.from_json(state))
     for move in moves:
         spec = next(m for m in decl.moves if m.kind == move.kind)
         if spec.who == "good" or (spec.who == "" and not now.who):

@@ -28,7 +28,7 @@ from irata.options import DB, GAME, JSON, emit, open_store, pick
 
 if TYPE_CHECKING:
     from companion.moves import MoveSpec
-    from companion.play import Declaration, Move, Played
+    from companion.play import Declaration, Move, Now, Played
 
 __all__ = ["Face", "add_moves", "pairs", "show_next", "show_status"]
 
@@ -59,11 +59,13 @@ _words = entry.words_of
 
 
 def _report(game: str, saved_id: int, played: list[Played], notes: list[str],
-            state: dict[str, Any], decl: Declaration, as_json: bool,
+            state: dict[str, Any], decl: Declaration[Any], as_json: bool,
             face: Face | None = None) -> None:
+    from companion.play import now_of
+
     typed = [p for p in played if not p.auto]
     last = typed[-1] if typed else None
-    now = decl.now(state)
+    now = now_of(decl, state)
     nxt = now.as_dict() if now else None
     own: tuple[dict[str, Any], list[str]] | None = None
     if face is not None and face.show is not None and last is not None:
@@ -236,7 +238,7 @@ def show_next(game: str, title: str, start: str, db: str | None, game_id: int | 
               as_json: bool) -> None:
     """What the table does now in a saved declared game, and the command that records it."""
     from companion import session
-    from companion.play import declaration
+    from companion.play import declaration, now_of
 
     decl = declaration(game)
     assert decl is not None
@@ -244,7 +246,7 @@ def show_next(game: str, title: str, start: str, db: str | None, game_id: int | 
         saved = pick(store, game_id, game, title, start)
         state = session.state_of(store, saved)
         with session.readable(store.path, saved):
-            now = decl.now(state)
+            now = now_of(decl, state)
     nxt = now.as_dict() if now else None
     auto = " (it runs itself with the next entry)" if now and now.auto else ""
     emit(as_json, {"id": saved.id, "next": nxt},
@@ -299,10 +301,10 @@ def add_turn(group: click.Group, game: str, title: str, start: str,
 
 def walk(game: str, title: str, start: str, moves: tuple[MoveSpec, ...], db: str | None,
          game_id: int | None) -> None:
-    """The guided walk (see ``add_turn``): until the turn number of ``now`` changes."""
+    """The guided walk (see ``add_turn``): until the turn number of ``now`` changes. A game
+    that is over says so (``companion.play.going_on``: the game's own reason)."""
     from companion import session
-    from companion.play import declaration, play
-    from components.errors import RuleError
+    from companion.play import declaration, going_on, now_of, play
 
     decl = declaration(game)
     assert decl is not None
@@ -311,21 +313,20 @@ def walk(game: str, title: str, start: str, moves: tuple[MoveSpec, ...], db: str
         played, state, _ = play(store, saved, decl, [])   # what runs itself first
         _echo_played(played)
         with session.readable(store.path, saved):
-            now = decl.now(state)
-        if now is None:
-            raise RuleError(f"this {title} game is over")
+            now: Now | None = going_on(decl, decl.from_json(state))
+        assert now is not None
         first = now.turn
         click.echo(f"== Turn {first}, from {now.text}" if first is not None
                    else f"== from {now.text}")
         while now is not None and now.turn == first:
             state = _walk_step(store, saved, decl, moves, now)
             with session.readable(store.path, saved):
-                now = decl.now(state)
+                now = now_of(decl, state)
     click.echo(f"The game is over (game {saved.id})." if now is None
                else f"Turn {first} saved in game {saved.id}. Next: {now.text}")
 
 
-def _walk_step(store: Any, saved: Any, decl: Declaration, moves: tuple[MoveSpec, ...],
+def _walk_step(store: Any, saved: Any, decl: Declaration[Any], moves: tuple[MoveSpec, ...],
                now: Any) -> dict[str, Any]:
     """Ask the move that comes now until it is accepted; save it; the state after it."""
     from companion.play import play

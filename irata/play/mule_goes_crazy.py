@@ -149,10 +149,7 @@ def opening_bid_cmd(last_opening: str | None, last_closing: str | None, unsold: 
     if using_saved(save, game_id, {"--last-opening": last_opening, "--last-closing": last_closing,
                               "--unsold": unsold}):
         game, state = _read(db, game_id)
-        bid = int(state["opening_bid"])
-        last = state["auctions"][-1] if state["auctions"] else None
-        before = mgc.Auction(int(last["opening"]), last["closing"]) if last else None
-        why = mgc.opening_bid_reason(before, rules)
+        bid, why = saved_game.opening_bid_of(state, rules)
         emit(as_json, {"game": game.id, "opening_bid": bid,
                        "auctions": len(state["auctions"])},
              [f"Opening bid: {bid} Credits ({why})"])

@@ -569,7 +569,7 @@ def _show_round(done: Played, state: dict[str, Any], game: int
                 + (" (the last round)." if data["last_round_next"] else "."))
     return ({"game": game, "round": state["round"], "refill": data["refill"],
              "galaxy_deck": state["galaxy_deck"], "market": state["market"]["planets"],
-             "last_round": state["final_round"] == state["round"] and not state["over"],
+             "last_round": _saved_rules()[0].plays_last_round(state),
              "over": state["over"]}, [text])
 
 

@@ -138,7 +138,7 @@ class Table:
         """One entry from a form, played as the command line plays it; a seat's entry must be
         that player's (checked in the same transaction as the play)."""
         from companion import session, table
-        from companion.play import declaration, play
+        from companion.play import declaration, now_of, play
 
         with session.Store(self.db) as store:
             saved = store.get(self.game_id)
@@ -159,7 +159,7 @@ class Table:
                         raise Refused(403, why)
                 played, after, notes = play(store, saved, decl, moves)
         self.saved_at = time.monotonic()     # committed (read by benchmarks/table_latency.py)
-        now = decl.now(after)
+        now = now_of(decl, after)
         lines = [f"(ran itself) {p.said}" if p.auto else line for p in played
                  for line in ([""] if p.auto else p.lines)]
         return {"ok": True, "lines": [x for x in lines if x] + list(notes),

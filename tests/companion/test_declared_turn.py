@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from irata.cli import cli
@@ -60,3 +61,33 @@ def test_the_end_of_the_input_keeps_the_rolls_before_it_and_resumes(tmp_path: Pa
     result = muli("turn", input="\n\n")
     assert result.exit_code == 0 and "== Turn 1, from Bob rolls" in result.output
     assert len(rolls(db)) == 3
+
+
+def test_a_walk_over_a_race_that_is_over_says_why_the_game_says_it_is_over(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The guided walk holds no state check: the declaration's end says the race is over, and
+    who won; the walk prints it (one line, exit code 2) and saves nothing."""
+    from irata.cli import main
+
+    db = tmp_path / "games.sqlite3"
+
+    def run(*args: str) -> int:
+        try:
+            main(["play", "muli", *args, "--db", str(db)])
+        except SystemExit as exc:
+            return int(exc.code or 0)
+        return 0
+
+    assert run("new", "--players", "Ann,Bob,Cy", "--seed", "3") == 0
+    for _ in range(400):             # the seeded race, rolled to its end
+        if run("roll"):
+            break
+    capsys.readouterr()
+    winner = json.loads(CliRunner().invoke(cli, ["play", "status", "--json", "--db", str(db)]
+                                           ).output)["state"]["winner"]
+    before = db.read_bytes()
+    assert run("turn") == 2
+    err = capsys.readouterr().err
+    assert err == (f"error: the race is over: {winner} has won: nothing more is played in "
+                   "it\n")
+    assert db.read_bytes() == before

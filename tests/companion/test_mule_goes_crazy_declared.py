@@ -106,6 +106,11 @@ def state(db: Path) -> dict[str, Any]:
     return cli_run(db, "status")["state"]  # type: ignore[no-any-return]
 
 
+def read_state(db: Path) -> Any:
+    """The saved game's State, as the declaration reads it."""
+    return GAME.from_json(state(db))
+
+
 def played(db: Path, move: Move) -> dict[str, Any]:
     with Store(db) as store:
         saved = store.latest(MGC)
@@ -150,7 +155,7 @@ def test_now_says_what_next_says(tmp_path: Path) -> None:
     seen = set()
     for step in range(len(SCRIPT) + 1):
         out = cli_run(db, MGC, "next")
-        now = GAME.now(state(db))
+        now = GAME.now(read_state(db))
         assert now is not None
         nxt = out["next"]
         assert (now.text, now.command, now.turn) == (nxt["text"], nxt["command"],
@@ -158,7 +163,7 @@ def test_now_says_what_next_says(tmp_path: Path) -> None:
         assert now.kind == nxt["step"] and nxt["steps"][0] == now.kind
         if now.kind == "buy":       # a player's turn names the player and its moves
             assert now.who is not None and "done" in now.possible
-        auto = GAME.auto(state(db))
+        auto = GAME.auto(read_state(db))
         assert (auto is not None) == now.auto == nxt["auto"]
         seen.add(now.kind)
         if step < len(SCRIPT):
@@ -166,7 +171,7 @@ def test_now_says_what_next_says(tmp_path: Path) -> None:
     # Spoilage and the upkeep ran themselves after the last production: never asked
     assert seen >= {"favored", "grant", "auction", "buy", "produce", "trade", "end-turn"}
     assert not seen & {"spoilage", "upkeep"}
-    assert GAME.auto(state(db)) is None
+    assert GAME.auto(read_state(db)) is None
 
 
 # (entry as typed, the same as a Move): accepted (None) or refused (a part of the message)
@@ -242,7 +247,7 @@ def test_refusal_is_none_exactly_when_the_command_takes_the_entry(
     db = tmp_path / "g.sqlite3"
     cli_run(db, MGC, "new", "--players", "Ann,Bob,Cid", "--seed", "7")
     before = state(db)
-    said = refusal(GAME, before, move)
+    said = refusal(GAME, GAME.from_json(before), move)
     assert state(db) == before
     code, out = cli_code(db, capsys, *args)
     if message is None:
@@ -274,5 +279,5 @@ def test_a_refused_move_leaves_the_games_file_byte_identical(
 def test_a_move_the_game_does_not_have_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "g.sqlite3"
     cli_run(db, MGC, "new", "--players", "Ann,Bob", "--seed", "1")
-    said = refusal(GAME, state(db), Move.of("roll"))
+    said = refusal(GAME, read_state(db), Move.of("roll"))
     assert said is not None and "no move 'roll'" in said

@@ -93,8 +93,10 @@ def test_the_cards_effects_worked_by_hand() -> None:
 
 def test_upgrades_add_their_dice_and_photosynthesis_follows_its_mule() -> None:
     g = game()
-    sheet = {"lands": ["grassy-plains"], "land_upgrades": ["irrigation"],
-             "mules": [{"mule": "energy", "land": "grassy-plains", "upgrade": "photosynthesis"}]}
+    from companion.mule_goes_crazy.state import MuleInPlay, Sheet
+
+    sheet = Sheet(1000, 10, 5, 0, 0, lands=("grassy-plains",), land_upgrades=("irrigation",),
+                  mules=(MuleInPlay("energy", "grassy-plains", "photosynthesis"),))
     mules = saved.working_mules(g, sheet, {"energy": -1})
     # Grassy Plains rolls 2 Energy dice, 1 fewer this turn (Acid Rain); Photosynthesis makes
     # Food with the Land's 2 Energy dice (Irrigation adds a Food die, not an Energy one)

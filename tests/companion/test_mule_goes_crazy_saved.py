@@ -106,6 +106,8 @@ def test_a_full_turn_played_with_typed_results() -> None:
     mgc("auction", "Grassy Plains", "--winner", "Ann", "--price", "200")
     assert sheet("Ann")["credits"] == 800
     assert mgc("opening-bid", "--save")["opening_bid"] == 150
+    assert run(MGC, "opening-bid", "--save").startswith(
+        "Opening bid: 150 Credits (last closing bid 200 - 50")
     # nobody bids: the opening bid minus 200, never below 0
     mgc("auction", "high-mountains", "--unsold")
     assert mgc("opening-bid", "--save")["opening_bid"] == 0

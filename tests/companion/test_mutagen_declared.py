@@ -61,6 +61,11 @@ def state(db: Path) -> dict[str, Any]:
         return session.state_of(store, game)
 
 
+def read_state(db: Path) -> Any:
+    """The saved game's State, as the declaration reads it."""
+    return GAME.from_json(state(db))
+
+
 def events(db: Path) -> list[tuple[str, dict[str, Any]]]:
     store, game = saved(db)
     with store:
@@ -102,7 +107,7 @@ def test_the_registry_declares_mutagen_with_its_recording_commands() -> None:
              "people", "discard", "palace", "element", "install", "track", "place"]
     assert [spec.kind for spec in GAME.moves] == kinds
     assert {spec.command for spec in GAME.moves} == set(kinds)
-    assert GAME.auto(state_after_setup()) is None
+    assert GAME.auto(GAME.from_json(state_after_setup())) is None
     listed = CliRunner().invoke(cli, ["play", "mutagen", "--help"]).output
     for name in [*kinds, "new", "next", "turn", "status", "undo", "log", "set"]:
         assert f"\n  {name} " in listed, name
@@ -127,17 +132,18 @@ def test_each_move_played_through_play_saves_what_the_command_line_saves(tmp_pat
         assert events(by_play) == events(by_cli), move
         assert after == state(by_cli) == state(by_play), move
     assert state(by_play)["final"]["winners"] == ["Ann"]
-    assert GAME.now(state(by_play)) is None
+    assert GAME.now(read_state(by_play)) is None
 
 
 def test_the_outcome_is_the_event_and_its_lines(tmp_path: Path) -> None:
-    start = state_after_setup()
+    start = GAME.from_json(state_after_setup())
     out = GAME.apply(start, points_move("Bob", 4, "Mutation"))
     assert (out.kind, out.data) == ("points", {"player": "Bob", "points": 4, "why": "Mutation"})
-    assert out.lines == ("Bob: 4 points",) and out.state["scores"] == {"Ann": 0, "Bob": 4}
-    assert start["scores"] == {"Ann": 0, "Bob": 0}               # apply changes no state
+    assert out.lines == ("Bob: 4 points",)
+    assert GAME.to_json(out.state)["scores"] == {"Ann": 0, "Bob": 4}
+    assert GAME.to_json(start)["scores"] == {"Ann": 0, "Bob": 0}   # apply changes no state
     out = GAME.apply(start, file_move("round", ROUND))
-    assert out.kind == "round" and out.data["round"] == 1 and out.state["round"] == 2
+    assert out.kind == "round" and out.data["round"] == 1 and out.state.round == 2
     assert out.lines[0].startswith("End of Round 1: Ann ")
     # a face that gives only the file's name has it read
     assert GAME.apply(start, Move.of("round", None, {"file": str(ROUND)})).data == out.data
@@ -170,7 +176,7 @@ def test_refusal_is_none_exactly_when_the_command_line_accepts_the_entry(tmp_pat
         (file_move("score", end), False),             # scored already
     ]
     for move, accepted in entries:
-        now = state(db)
+        now = read_state(db)
         before = db.read_bytes()
         said = refusal(GAME, now, move)
         code, out = cli_run(db, *command(move))
@@ -187,7 +193,7 @@ def test_now_says_what_next_says(tmp_path: Path, moves: int) -> None:
     for move in [m for m in whole_game(tmp_path) if m.kind != "points"][:moves]:
         play_one(db, move)
     asked = json.loads(cli_run(db, "next", "--json")[1])["next"]
-    now = GAME.now(state(db))
+    now = GAME.now(read_state(db))
     if asked is None:
         assert now is None and moves == 5
         return
@@ -285,7 +291,7 @@ def test_a_refused_move_of_any_kind_leaves_the_saved_game_byte_identical(
                             label=key)}
     move = Move.of(kind, who if kind not in ("round", "score") else None, given)
     before = db.read_bytes()
-    said = refusal(GAME, state(db), move)
+    said = refusal(GAME, read_state(db), move)
     try:
         play_one(db, move)
     except (InputError, RuleError) as exc:

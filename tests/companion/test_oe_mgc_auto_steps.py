@@ -124,7 +124,7 @@ def test_a_game_saved_before_the_steps_ran_themselves_plays_on(tmp_path: Path) -
         game = store.create("outer-earth", oe_saved.new_game(["Ann", "Bob"], "short", rules,
                                                              "Ann", 7))
         state = session.state_of(store, game)
-        assert "is in Phase 1" in str(oe_saved.upkeep_too_soon(state))
+        assert "is in Phase 1" in str(oe_saved.upkeep_too_soon(OE_GAME.from_json(state)))
         store.append(game.id, "upkeep", {"round": 1, "companies": {"Ann": UNTAXED,
                                                                    "Bob": UNTAXED}})
     store.close()
@@ -132,7 +132,7 @@ def test_a_game_saved_before_the_steps_ran_themselves_plays_on(tmp_path: Path) -
     now = js("outer-earth", "next")["next"]
     assert (now["step"], now["auto"]) == ("round", True)
     assert "(it runs itself with the next entry)" in run("outer-earth", "next")
-    assert OE_GAME.auto(js("status")["state"]) is not None
+    assert OE_GAME.auto(OE_GAME.from_json(js("status")["state"])) is not None
     out = js("outer-earth", "bid", "--planet", "Tidewell", "--green", "Ann")
     assert [r["step"] for r in out["ran_itself"]] == ["round"]
     assert [e["kind"] for e in log()] == ["setup", "upkeep", "round", "bid"]
@@ -153,7 +153,7 @@ def test_mule_goes_crazy_favored_spoilage_and_upkeep_run_themselves() -> None:
     # the table's choice at 'new' is all the first Favored Player needs
     now = js("mule-goes-crazy", "next")["next"]
     assert (now["step"], now["auto"]) == ("favored", True)
-    assert MGC_GAME.auto(js("status")["state"]) is not None
+    assert MGC_GAME.auto(MGC_GAME.from_json(js("status")["state"])) is not None
     out = js("mule-goes-crazy", "auction", "none")
     assert [r["step"] for r in out["ran_itself"]] == ["favored"]
     run("mule-goes-crazy", "population", "colonists", "--player", "Bob")

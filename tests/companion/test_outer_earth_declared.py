@@ -16,6 +16,7 @@ from companion import session
 from companion.outer_earth import saved
 from companion.outer_earth.data import load_rules
 from companion.outer_earth.game import GAME, BiddingGoesOn, discards
+from companion.outer_earth.state import State
 from companion.play import Move, declaration, play, refusal
 from components.errors import InputError, RuleError
 from irata.cli import cli
@@ -41,6 +42,11 @@ def cli_events() -> list[tuple[str, dict[str, Any]]]:
 
 def cli_state() -> dict[str, Any]:
     return json.loads(ok("status", "--json"))["state"]
+
+
+def typed() -> State:
+    """The saved game's State, as the declaration reads it."""
+    return GAME.from_json(cli_state())
 
 
 def direct(tmp_path: Path, players: list[str], start: str
@@ -145,7 +151,7 @@ def test_the_registry_names_the_declaration() -> None:
                                             "round"}
 
 
-def _state_after(tmp_path: Path, steps: list[Step]) -> dict[str, Any]:
+def _state_after(tmp_path: Path, steps: list[Step]) -> State:
     """The state after ``steps``; after an upkeep, as it leaves it (the end of the round,
     which runs itself after it, not yet taken: so a game saved before it ran itself)."""
     new_cli(["Ann", "Bob", "Cid"], "Ann")
@@ -153,9 +159,9 @@ def _state_after(tmp_path: Path, steps: list[Step]) -> dict[str, Any]:
     for a, _ in before:
         ok(OE, *a)
     if move.kind == "upkeep":
-        return GAME.apply(cli_state(), move).state
+        return GAME.apply(typed(), move).state
     ok(OE, *args)
-    return cli_state()
+    return typed()
 
 
 PHASE1 = A_ROUND[2][:1]
@@ -210,7 +216,7 @@ def test_refusal_is_none_exactly_when_the_command_saves_the_entry(
 def test_an_unfinished_bidding_is_refused_with_the_auction_so_far() -> None:
     new_cli(["Ann", "Bob", "Cid"], "Ann")
     with pytest.raises(BiddingGoesOn) as info:
-        GAME.apply(cli_state(), bid("Tidewell", "Bob,Cid")[1])
+        GAME.apply(typed(), bid("Tidewell", "Bob,Cid")[1])
     assert info.value.auction.to_act == "Bob"
     assert "Bob may open at 2." in ok(OE, *bid("Tidewell", "Bob,Cid")[0])
 
@@ -221,13 +227,13 @@ def test_now_says_what_next_says(upto: int) -> None:
     for args, _ in A_ROUND[2][:upto]:
         ok(OE, *args)
     nxt = json.loads(ok(OE, "next", "--json"))
-    now = GAME.now(cli_state())
+    now = GAME.now(typed())
     assert now is not None
     assert (now.text, now.command) == (nxt["next"]["text"], nxt["next"]["command"])
     assert now.kind in ("bid", "draw", "upkeep", "round") and now.turn == cli_state()["round"]
     if now.kind == "draw":     # Phase 2: the company whose turn it is, and its moves
         assert now.who is not None and now.possible == ("draw", "build", "sell", "done")
-    auto = GAME.auto(cli_state())
+    auto = GAME.auto(typed())
     assert (auto is not None) == now.auto
     if auto is not None:      # a step with nothing to decide: its move, and why
         assert auto.kind == now.kind and auto.why
@@ -235,9 +241,13 @@ def test_now_says_what_next_says(upto: int) -> None:
 
 def test_now_is_none_once_the_game_is_over() -> None:
     new_cli(["Ann", "Bob"], "Ann")
-    over = {**cli_state(), "over": True}
+    over = GAME.from_json({**cli_state(), "over": True})
     assert GAME.now(over) is None
     assert "the game is over" in str(refusal(GAME, over, ROUND[1]))
+    # the game's own end, which every face says (the guided walk, a seat of the table view)
+    assert GAME.end(over) == ("the game is over: round 1 was the last; score it with 'irata "
+                              "play outer-earth score --save'")
+    assert GAME.end(typed()) is None
 
 
 def test_a_refused_move_leaves_the_games_file_as_it_was(tmp_path: Path) -> None:
@@ -258,10 +268,11 @@ def test_a_refused_move_leaves_the_games_file_as_it_was(tmp_path: Path) -> None:
 
 def test_apply_changes_nothing_it_is_given() -> None:
     new_cli(["Ann", "Bob"], "Ann")
-    state = cli_state()
-    copy = json.loads(json.dumps(state))
+    copy = cli_state()
+    state = GAME.from_json(copy)
     outcome = GAME.apply(state, bid("Halcyon", "Ann")[1])
-    assert state == copy and outcome.state != state
+    assert GAME.to_json(state) == copy and outcome.state != state
+    assert GAME.to_json(outcome.state)["market"]["planets"] == copy["market"]["planets"] - 1
     assert outcome.lines and outcome.kind == "bid"
 
 

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from companion import session
 from companion.outer_earth import data as oe_data
 from companion.outer_earth import saved
+from companion.outer_earth.state import state_from_json
 from components.errors import InputError, RuleError
 from irata.cli import cli, main
 
@@ -597,14 +598,15 @@ def test_the_fold_and_its_builders_without_the_cli() -> None:
     setup = saved.new_game(["Ann", "Bob"], "normal", RULES, "Ann", seed=5)
     log = [session.Event(1, "setup", setup, "t")]
     state0 = saved.fold(log)
-    _, data = saved.bid_event(state0, "Halcyon", ["Ann"])
+    typed0 = state_from_json(state0)     # the builders take the typed State
+    _, data = saved.bid_event(typed0, "Halcyon", ["Ann"])
     assert data is not None and data["buyer"] == "Ann"
     log.append(session.Event(2, "bid", data, "t"))
     state1 = saved.fold(log)
     assert state1["market"]["planets"] == 2
-    assert state0["market"]["planets"] == 3              # the builders never touch the state
+    assert state0["market"]["planets"] == 3 == typed0.market.planets   # never touched
     with pytest.raises(InputError, match="no company"):
-        saved.draw_event(state1, "Zed", 2, RULES)
+        saved.draw_event(state_from_json(state1), "Zed", 2, RULES)
     with pytest.raises(RuleError, match="Outer Earth is for"):
         saved.new_game(["Ann"], "normal", RULES)
     assert session.describe_of("outer-earth", state1).startswith("Outer Earth, 2 companies")

@@ -1,6 +1,6 @@
 """A refused entry changes nothing: for every command of Mutagen, Outer Earth, Das Störrische
-Muli and Mule Goes Crazy! that records an event, an entry the companion refuses leaves the
-games file byte for byte as it was, with one ``error:`` line and exit code 2.
+Muli, Mule Goes Crazy! and M.U.L.E. that records an event, an entry the companion refuses
+leaves the games file byte for byte as it was, with one ``error:`` line and exit code 2.
 
 Each game is played to a few states worth refusing entries in (a game under way, a game at its
 end); hypothesis then types entries of every move kind into a copy of each, from the names,
@@ -368,11 +368,12 @@ def test_outer_earth_entries_the_rules_refuse_change_nothing(state: int, args: l
 
 def test_the_properties_type_every_move_kind_of_every_game() -> None:
     """A move a game declares is typed into its game's property above (a new move kind
-    without one fails here): Outer Earth, Mule Goes Crazy!, Mutagen and Das Störrische Muli."""
+    without one fails here): Outer Earth, Mule Goes Crazy!, Mutagen, Das Störrische Muli and
+    M.U.L.E."""
     from companion.play import declaration
 
     for game, typed in (("outer-earth", OUTER_EARTH), ("mule-goes-crazy", MGC),
-                        ("mutagen", MUTAGEN), ("muli", MULI)):
+                        ("mutagen", MUTAGEN), ("muli", MULI), ("mule", MULE)):
         decl = declaration(game)
         assert decl is not None
         assert {m.kind for m in decl.moves} <= set(typed), game
@@ -550,3 +551,131 @@ def test_a_refused_mule_goes_crazy_entry_changes_nothing(kind: str, data: st.Dat
 def test_mule_goes_crazy_entries_the_rules_refuse_change_nothing(state: int, args: list[str],
                                                                  why: str) -> None:
     assert why in str(check_refusal(mgc_states()[state], args))
+
+
+# -- M.U.L.E. -------------------------------------------------------------------------------
+
+MULE_SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "mule" / "tournament-turn-1.txt"
+
+
+def mule_states() -> list[bytes]:
+    """A 4-player Tournament game (seed 3) at each step of its Turn 1 worth refusing entries
+    in: Land Grant, the Land Auctions, Development, Production and the Market."""
+    if "mule" not in _cache:
+        import shlex
+
+        turn = [("mule", *shlex.split(line)) for line in
+                MULE_SCRIPT.read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.startswith("#")]
+        start = ("mule", "new", "--players", "Ann,Bob,Cid,Dee", "--tournament", "--seed", "3")
+        # the script's lines: grant, auction x2, package, develop x3, produce, trade x3, ...
+        _cache["mule"] = [played("mule-grant", start),
+                          played("mule-auction", start, *turn[:1]),
+                          played("mule-development", start, *turn[:4]),
+                          played("mule-production", start, *turn[:7]),
+                          played("mule-market", start, *turn[:8])]
+    return _cache["mule"]
+
+
+COLONISTS = words("Ann", "Bob", "Cid", "Dee")
+TILES = words("P07", "P13", "R01", "R04", "H03", "P99", "F", "E")
+SQUARES = words("A1", "B2", "B3", "C1", "E3", "E9", "Z1")
+CLAIMS = st.one_of(st.tuples(TILES, SQUARES).map("@".join), words("none", "P13@B3"))
+GOODS = words("smithore", "crystite", "food", "energy", "gold")
+CARDS = words("Acid Rain Storm!", "PR01", "PR24", "PR99", "The Ship is Back!", "LE09",
+              "Land Tax!", "HC03", "x")
+MULE_PAIRS = st.tuples(COLONISTS, NUMBERS).map("=".join)
+MULE = {
+    "grant": command("mule", "grant", st.one_of(
+        st.tuples(COLONISTS, CLAIMS).map(list),
+        st.lists(st.tuples(COLONISTS, CLAIMS).map("=".join), min_size=1, max_size=3))),
+    "auction": command("mule", "auction", words("Dee", "Ann", "none", "Zed"), st.one_of(
+        st.tuples(TILES).map(list), st.tuples(TILES, st.just("secret")).map(list),
+        st.tuples(COLONISTS, NUMBERS, CLAIMS).map(list), st.just(["none"]), st.just([])),
+        opts=options(bids=st.one_of(st.lists(words("raise", "out"), max_size=4).map(" ".join),
+                                    st.lists(MULE_PAIRS, max_size=3).map(",".join)),
+                     square=SQUARES)),
+    "package": command("mule", "package", st.one_of(
+        st.lists(st.tuples(COLONISTS, words("food", "energy", "HC03", "HC99")).map("=".join),
+                 max_size=3).map(",".join), st.just("none"))),
+    "develop": command("mule", "develop", COLONISTS, st.lists(
+        st.sampled_from(["buy R04 F", "buy P07 E", "assay", "pub", "wampus yes", "pass",
+                         "move R04 P04", "refit R04 E P04 F", "buy Z9 F", "fly"]),
+        min_size=1, max_size=3).map(", ".join)),
+    "reveal": command("mule", "reveal", CARDS, opts=options(price=NUMBERS)),
+    "usage": command("mule", "usage"),
+    "produce": command("mule", "produce", CARDS, opts=options(
+        price=NUMBERS, flip=st.tuples(COLONISTS, TILES).map("=".join),
+        hit=st.tuples(COLONISTS, TILES).map("=".join),
+        lands=st.tuples(COLONISTS, SQUARES).map("=".join),
+        craters=words("red,blue", "white", "beside", "green"))),
+    "pricing": command("mule", "pricing"),
+    "trade": command("mule", "trade", GOODS, opts=options(
+        sell=MULE_PAIRS, buy=MULE_PAIRS,
+        deal=st.tuples(COLONISTS, COLONISTS, NUMBERS, NUMBERS).map(
+            lambda t: f"{t[0]}>{t[1]} {t[2]}@{t[3]}"),
+        declare=st.tuples(COLONISTS, words("B", "S", "X")).map("=".join),
+        offer=st.tuples(COLONISTS, words("buys", "sells"), NUMBERS, NUMBERS).map(
+            lambda t: f"{t[0]} {t[1]} {t[2]}@{t[3]}"))),
+    "sellout": command("mule", "final-market"),
+    "ranking": command("mule", "ranking"),
+    "lucky": command("mule", "lucky", COLONISTS, CARDS, opts=options(to=COLONISTS)),
+    "unlucky": command("mule", "unlucky", COLONISTS, CARDS, opts=options(to=COLONISTS)),
+    "end": command("mule", "end"),
+}
+MULE_PROPERTY = settings(PROPERTY, max_examples=10)
+"""Fewer examples than the other games': a M.U.L.E. entry reads more rule data."""
+
+
+MULE_AT = {"grant": 0, "auction": 1, "package": 2, "develop": 2, "reveal": 2, "usage": 2,
+           "produce": 3, "pricing": 3, "trade": 4, "sellout": 4}
+"""The position (of :func:`mule_states`) where a kind's step is near: most of its entries are
+typed there, so the rules of the step itself refuse them, not only its turn."""
+
+
+@pytest.mark.parametrize("kind", sorted(MULE))
+@MULE_PROPERTY
+@given(data=st.data())
+def test_a_refused_mule_entry_changes_nothing(kind: str, data: st.DataObject) -> None:
+    states = mule_states()
+    near = MULE_AT.get(kind)
+    at = st.sampled_from(range(len(states))) if near is None else \
+        st.one_of(st.just(near), st.just(near), st.sampled_from(range(len(states))))
+    args = data.draw(MULE[kind], label="entry")
+    state = states[data.draw(at, label="state")]
+    event("accepted" if check_refusal(state, args) is None else "refused")
+    event(LAST[0].strip()[:90])
+
+
+@pytest.mark.parametrize("state, args, why", [
+    (0, ["mule", "grant", "Bob", "P99@B1"], "no Land tile 'P99'"),
+    (0, ["mule", "grant", "Bob", "R01@E9"], "a square is A1 to E3"),
+    (0, ["mule", "grant", "Zed", "R01@C1"], "'Zed' is not a player in this game"),
+    (0, ["mule", "grant", "Bob=R01@C1", "Cid=R01@C3"], "already on Bob's Player Board"),
+    (0, ["mule", "auction", "Dee", "Ann", "10", "P13@B3"], "it is not the time for 'auction'"),
+    (1, ["mule", "auction", "Dee", "Ann", "5", "P13@B3"], "the opening bid is exactly $8"),
+    (1, ["mule", "auction", "Dee", "P13", "--bids", "raise out", "--square", "B3"],
+     "the Auction of P13 is not over"),
+    (1, ["mule", "auction", "Zed", "none"], "'Zed' is not a player in this game"),
+    (2, ["mule", "package", "Bob=food"], "it is not the time for 'package'"),
+    (2, ["mule", "develop", "Dee", "buy P07 F"], "'P07' is not one of this Colonist's Lands"),
+    (2, ["mule", "reveal", "Acid Rain Storm!"], "it is not the time for 'reveal'"),
+    (2, ["mule", "usage"], "it is not the time for 'usage'"),
+    (3, ["mule", "produce", "No Such Card"], "no Production Card 'No Such Card'"),
+    (3, ["mule", "pricing"], "it is not the time for 'pricing'"),
+    (4, ["mule", "trade", "crystite", "--buy", "Dee=1"], "it is not crystite's turn"),
+    (4, ["mule", "trade", "smithore", "--sell", "Ann=9"], "no Colonist holds Smithore"),
+    (4, ["mule", "trade", "gold"], "unknown good 'gold'"),
+    (4, ["mule", "final-market"], "it is not the time for 'final-market'"),
+    (4, ["mule", "ranking"], "it is not the time for 'ranking'"),
+    (4, ["mule", "lucky", "Cid", "LE09", "--to", "Dee"], "it is not the time for 'lucky'"),
+    (4, ["mule", "unlucky", "Dee", "Land Tax!", "--to", "Ann"],
+     "it is not the time for 'unlucky'"),
+    (4, ["mule", "end"], "it is not the time for 'end'"),
+], ids=["grant-tile", "grant-square", "grant-player", "grant-twice", "auction-early",
+        "auction-bid", "auction-open", "auction-player", "package", "develop", "reveal",
+        "usage", "produce", "pricing", "trade-turn", "trade-nobody", "trade-good",
+        "final-market", "ranking", "lucky", "unlucky", "end"])
+def test_mule_entries_the_rules_refuse_change_nothing(state: int, args: list[str], why: str
+                                                      ) -> None:
+    assert why in str(check_refusal(mule_states()[state], args))

@@ -12,7 +12,7 @@ import pytest
 
 from companion import table as view
 from companion.games import GAMES
-from companion.play import Move, declaration
+from companion.play import Move, declaration, now_of
 from companion.session import Store, state_of
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -61,7 +61,7 @@ def test_every_game_has_its_board_and_player_view(game: str, tmp_path: Path) -> 
     board = view.board_of(game, decl, state)
     assert set(PLAYERS) <= {c["name"] for c in board["columns"]}
     assert all(c["cells"] for c in board["columns"])
-    now = decl.now(state)
+    now = now_of(decl, state)
     assert now is not None and board["now"] == now.as_dict()
     assert view.forms(game, decl, state, None), "the board may enter the move of now"
     table = Table(db, 1, code=CODE)
@@ -234,7 +234,7 @@ def test_a_game_played_through_its_forms(game: str, moves: list[Move], tmp_path:
         saved = store.get(1)
         for move in moves:
             state = state_of(store, saved)
-            assert move.kind in view.open_kinds(game, state, decl.now(state),
+            assert move.kind in view.open_kinds(game, state, now_of(decl, state),
                                                 tuple(m.kind for m in decl.moves)), move
             formed = view.read_form(decl, move.kind, move.who, move.answers)
             assert formed == [move]
