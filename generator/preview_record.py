@@ -264,9 +264,13 @@ def write_record(out: Path, game: Any, sheets: list[Any],
                            list(p.clip), form, *where[id(d)]]
     folder = game.folder.resolve()
     files = []
-    for a in sorted(arts):
-        st = os.stat(a)
-        files.append([str(Path(a).resolve().relative_to(folder)), st.st_size, st.st_mtime_ns])
+    try:
+        for a in sorted(arts):
+            st = os.stat(a)
+            files.append([str(Path(a).resolve().relative_to(folder)), st.st_size,
+                          st.st_mtime_ns])
+    except (OSError, ValueError):  # art gone, or not in the game folder: no record
+        return
     index = {"irata_preview": RECORD_VERSION, "game": game.key, "stamp": stamp(folder),
              "code": code_key(), "files": files,
              "settings": settings_of(settings, options.ink, options.stamp_qr),

@@ -264,3 +264,39 @@ def _arm() -> None:
     if not HOOKED:
         sys.addaudithook(_hook)
         HOOKED.append(True)
+
+
+@pytest.mark.parametrize("art", ["/etc/hostname", "../../secret.png", "{game}/../secret.png",
+                                 "{game}/cards.yaml"])
+def test_an_image_the_record_names_outside_the_game_or_unlisted_is_refused(
+        record: tuple[Path, Path, dict[str, Any], bytes], tmp_path: Path, art: str) -> None:
+    """A record whose face draws a file that is not an art file the print listed inside the
+    game folder (the preview would embed its bytes in a PDF) is not used."""
+    game, out, index, faces = record
+    (game.parent / "secret.png").write_bytes(b"not yours")
+    cache = tmp_path / "out" / "deck" / "irata-cache"
+    shutil.copytree(out / "deck" / "irata-cache", cache)
+    line = json.loads(faces.decode().splitlines()[0])
+    line[3] = [["M", art.format(game=game), 0, 0, 10, 10, 1]]
+    data = json.dumps(line).encode() + b"\n"
+    key = preview_record.digest(data)
+    for old in cache.glob("preview-faces-*.txt"):
+        old.unlink()
+    (cache / f"preview-faces-{key}.txt").write_bytes(data)
+    hostile = json.loads(json.dumps(index))
+    hostile["faces_file"] = key
+    for fs in hostile["faces"].values():
+        for entry in fs.values():
+            entry[-2:] = [0, len(data)]
+    (cache / "preview.json").write_text(json.dumps(hostile))
+    assert preview_record.recorded(tmp_path / "out", "deck", game, "alpha", "front", {}) is None
+    # the same record drawing nothing outside is used (the test would pass for any record)
+    line[3] = []
+    data = json.dumps(line).encode() + b"\n"
+    hostile["faces_file"] = key = preview_record.digest(data)
+    (cache / f"preview-faces-{key}.txt").write_bytes(data)
+    for fs in hostile["faces"].values():
+        for entry in fs.values():
+            entry[-2:] = [0, len(data)]
+    (cache / "preview.json").write_text(json.dumps(hostile))
+    assert preview_record.recorded(tmp_path / "out", "deck", game, "alpha", "front", {})
