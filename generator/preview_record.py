@@ -33,6 +33,7 @@ import json
 import math
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,7 +97,10 @@ def code_key() -> str:
     parts: list[object] = [RECORD_VERSION, sys.version, Version]
     for folder in (here, here.parent / "components"):
         for f in sorted(folder.rglob("*.py")):
-            parts.append((str(f.relative_to(folder)), f.read_bytes()))
+            # each source by its size and time (reading them costs a preview a tenth of a
+            # second): an edited or reinstalled irata shows
+            st = f.stat()
+            parts.append((str(f.relative_to(folder)), st.st_size, st.st_mtime_ns))
     return digest(*parts)
 
 
@@ -203,6 +207,23 @@ def _write(path: Path, data: bytes) -> None:
         raise
 
 
+def _chunks(sheets: list[Any]) -> list[tuple[int, int]]:
+    """Each sheet's chunk (first and past-the-last sheet index), as
+    ``generator.incremental.chunk_of`` says, for every sheet in one pass."""
+    from generator.incremental import CHUNK_PAGES
+
+    starts: list[int] = []
+    first = 0
+    for i, sheet in enumerate(sheets):
+        if i and sheet.file != sheets[i - 1].file:
+            first = i
+        starts.append(first + (i - first) // CHUNK_PAGES * CHUNK_PAGES)
+    ends = {}
+    for i, start in enumerate(starts):
+        ends[start] = i + 1
+    return [(start, ends[start]) for start in starts]
+
+
 def settings_of(settings: Any, ink: str = "full", stamp_qr: bool = False) -> dict[str, Any]:
     """What the preview must draw with to show what a print with these settings printed."""
     return {"paper": settings.paper, "duplex": settings.duplex, "bleed": settings.bleed,
@@ -217,7 +238,6 @@ def write_record(out: Path, game: Any, sheets: list[Any],
     folder) with ``settings`` (``layout.Settings``) and draw ``options`` (``draw.Options``).
     Nothing is written when the cache folder is not a plain folder of ``out``'s own."""
     from components.stamp import stamp
-    from generator.incremental import chunk_of
 
     cache = out / CACHE_DIR
     if cache.is_symlink() or not cache.is_dir() or cache.resolve().parent != out.resolve():
@@ -230,6 +250,8 @@ def write_record(out: Path, game: Any, sheets: list[Any],
     offset = 0
     memo: dict[int, Any] = {}
     written: set[str] = set()
+    chunks: dict[tuple[int, int], Counter[Any]] = {}
+    spans = _chunks(sheets)
     # every page's preamble names the canvas's initial font (generator.backends.pdf)
     fonts["Helvetica"] = _font_entry("Helvetica", cache, written)
     for i, sheet in enumerate(sheets):
@@ -251,14 +273,19 @@ def write_record(out: Path, game: Any, sheets: list[Any],
                     continue
                 table = [[n, c, encode(v, memo)] for (n, c), v in drawn.items()]
                 line = json.dumps([d.w, d.h, d.bleed, encode(d.items, memo), table],
-                                  separators=(",", ":"), allow_nan=False).encode() + b"\n"
+                                  separators=(",", ":"), allow_nan=False,
+                                  ensure_ascii=False).encode() + b"\n"
                 where[id(d)] = (offset, len(line))
                 lines.append(line)
                 offset += len(line)
-            start, end = chunk_of(sheets, i)
-            key = d.identity()
-            form = sum(1 for s in sheets[start:end] for q in s.placements
-                       if q.drawing.identity() == key) > 1
+            # a PDF is rendered in chunks of pages (generator.incremental): a face placed more
+            # than once in its chunk is a form there
+            span = spans[i]
+            uses = chunks.get(span)
+            if uses is None:
+                uses = chunks[span] = Counter(q.drawing.identity() for s in
+                                              sheets[span[0]:span[1]] for q in s.placements)
+            form = uses[d.identity()] > 1
             own[p.face] = [sheet.w, sheet.h, list(p.trim), list(p.origin), p.turn,
                            [list(pt) for pt in p.outline] if p.outline else None,
                            list(p.clip), form, *where[id(d)]]
@@ -713,7 +740,8 @@ def save_png(img: Any, path: Path, dpi: float) -> None:
     fd, tmp = tempfile.mkstemp(prefix=".irata-", suffix=".png", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
-            img.save(f, format="PNG", optimize=False, dpi=(round(dpi), round(dpi)))
+            # (the fastest deflate: a preview is looked at, then thrown away)
+            img.save(f, format="PNG", compress_level=1, dpi=(round(dpi), round(dpi)))
         os.replace(tmp, path)
     except BaseException:
         os.unlink(tmp)

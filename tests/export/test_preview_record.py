@@ -300,3 +300,14 @@ def test_an_image_the_record_names_outside_the_game_or_unlisted_is_refused(
             entry[-2:] = [0, len(data)]
     (cache / "preview.json").write_text(json.dumps(hostile))
     assert preview_record.recorded(tmp_path / "out", "deck", game, "alpha", "front", {})
+
+
+def test_each_sheets_chunk_is_the_one_the_pdf_renders_it_in() -> None:
+    from generator.incremental import CHUNK_PAGES, chunk_of
+
+    class S:
+        def __init__(self, file: str) -> None:
+            self.file = file
+
+    sheets: list[Any] = [S("a.pdf")] * (2 * CHUNK_PAGES + 3) + [S("b.pdf")] * (CHUNK_PAGES + 1)
+    assert preview_record._chunks(sheets) == [chunk_of(sheets, i) for i in range(len(sheets))]
