@@ -29,7 +29,9 @@ The edit loop (issue 28), on the floor decks as their designer would meet it:
   the machine's load average beside it (the machine is shared: the ratio is only as good as
   the cores that were free), and beside that the same ratio of a pure-CPU loop measured
   around each pair (what this machine, so loaded, gives two processes at best);
-- ``irata preview`` of one card, wall time of the whole command, after a print (warm cache).
+- ``irata preview --printed`` of one card, wall time of the whole command, after a print (the
+  record it left: warm), beside ``python -c "import click"`` and the preview drawn the whole
+  way (``--preview-only``: these alone).
 
 No asserts on time: the machine is shared and noisy; compare the ratios within one run.
 
@@ -293,20 +295,50 @@ def edit_loop(tmp: Path, floor: Path, watch_sizes: list[int], jobs_cards: int,
     print(f"  the machine's own: {spread(reference)}   (a pure-CPU loop, the same work in 2 "
           "processes / in 1, measured before and after each pair: 0.50 on 2 idle cores)")
     print()
+    preview_run(tmp, floor, runs)
+
+
+def preview_run(tmp: Path, floor: Path, runs: int) -> None:
+    """``irata preview --printed`` of one card of a printed 500-card deck (the record the print
+    left: warm), wall time of the whole process, beside ``python -c "import click"`` timed in
+    the same interleaved runs, and beside the preview drawn the whole way (no --printed). Both
+    as this environment runs Python (without PYTHONDONTWRITEBYTECODE set, bytecode is cached as
+    an installed irata's is) and with a warmed bytecode cache of its own (PYTHONPYCACHEPREFIX)."""
     small = tmp / "preview" / "floor"
     floor_deck(500, small, floor)
     out = tmp / "preview-out"
     subprocess.run([sys.executable, "-m", "irata.cli", "print", "--components", str(small),
                     "--out", str(out)], cwd=ROOT, check=True, capture_output=True)
-    secs = []
-    for k in range(max(3, runs)):
+    plain = dict(os.environ)
+    cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    cached["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+    base = [sys.executable, "-m", "irata.cli", "preview", "--components", str(small), "floor"]
+
+    def wall(cmd: list[str], env: dict[str, str]) -> float:
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "irata.cli", "preview", "--components",
-                        str(small), "floor", f"card/{1 + 37 * k}", "--out",
-                        str(tmp / "preview.png")], cwd=ROOT, check=True, capture_output=True)
-        secs.append(time.perf_counter() - t0)
-    print("irata preview of one card of a 500-card deck, after a print (wall s, whole command):")
-    print(f"  {spread(secs, '{:.2f}')} s   (target <= 0.5)")
+        subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, env=env)
+        return time.perf_counter() - t0
+
+    click_cmd = [sys.executable, "-c", "import click"]
+    wall(base + ["card/1", "--printed", str(out), "--out", str(tmp / "p.png")], cached)  # warm
+    wall(base + ["card/1", "--out", str(tmp / "p.png")], cached)
+    print("irata preview of one card of a 500-card deck, after a print (wall s, whole process):")
+    for label, env in (("as run here", plain), ("bytecode cached", cached)):
+        fig: dict[str, list[float]] = {"click": [], "printed": [], "whole": []}
+        loads: list[float] = []
+        for k in range(max(3, runs)):
+            card = f"card/{1 + 37 * k}"
+            loads.append(os.getloadavg()[0])
+            fig["click"].append(wall(click_cmd, env))
+            fig["printed"].append(wall(base + [card, "--printed", str(out), "--out",
+                                               str(tmp / "p.png")], env))
+            fig["whole"].append(wall(base + [card, "--out", str(tmp / "p.png")], env))
+        ratio = [p / c for p, c in zip(fig["printed"], fig["click"], strict=True)]
+        print(f"  {label} (1-minute load {min(loads):.1f}-{max(loads):.1f}):")
+        print(f"    python -c 'import click'   {spread(fig['click'])} s")
+        print(f"    preview --printed OUT      {spread(fig['printed'])} s   (target <= 0.5); "
+              f"{spread(ratio)}x click")
+        print(f"    preview, the whole way     {spread(fig['whole'])} s")
     print()
 
 
@@ -323,12 +355,17 @@ def main() -> None:
     ap.add_argument("--skip-edit-loop", action="store_true")
     ap.add_argument("--watch-cards", default="500,10000", help="decks the watch is timed on")
     ap.add_argument("--jobs-cards", type=int, default=10000, help="the deck --jobs is timed on")
+    ap.add_argument("--preview-only", action="store_true",
+                    help="only the preview's figures (needs the floor)")
     args = ap.parse_args()
     sizes = [int(v) for v in args.cards.split(",")]
     tmp = Path(tempfile.mkdtemp(prefix="irata-bench-"))
     print(f"machine: {os.cpu_count()} cores (shared); {args.runs} paired runs, each figure "
           f"median (min-max); scratch {tmp}")
     floor = find_floor()
+    if args.preview_only and floor is not None:
+        preview_run(tmp, floor, args.runs)
+        return
     if floor is None:
         print("no speed floor (shared/bench) found; set IRATA_FLOOR: floor deck skipped")
         sizes = []

@@ -969,6 +969,10 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
                                                        done.keys))
     _wrote_manifest(folder, manifest_name, written)
     remove_stale(folder, before, [*written, manifest_name])
+    if opts.since is None and not KEEP_MEMOS():  # (a watch's rebuilds leave it stale)
+        from generator.preview_record import write_record
+
+        write_record(folder, game, sheets, icons, settings, dopts)
     fits = [r for f in faces for r in f.fits]
     return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
                        sum(c.count for c in comps), fits, pdfs, flattened, done.changed,

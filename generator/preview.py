@@ -26,8 +26,8 @@ from generator import raster
 from generator.layout import Placement, Settings, Sheet
 
 
-def where_printed(game: Game, comp: Component, face: str, settings: Settings
-                  ) -> tuple[Sheet, Placement, int] | None:
+def where_printed(game: Game, comp: Component, face: str, settings: Settings,
+                  ink: str = "full") -> tuple[Sheet, Placement, int] | None:
     """The sheet and placement of the first copy of ``comp``'s ``face`` as printed, and how
     many times the part of its PDF rendered with it (``generator.incremental``) places that
     picture (more than once: it is a form there)."""
@@ -35,7 +35,7 @@ def where_printed(game: Game, comp: Component, face: str, settings: Settings
     from generator.draw import Options
     from generator.incremental import chunk_of
 
-    faces = draw_all(game, select(game, None), Options(bleed=settings.bleed))
+    faces = draw_all(game, select(game, None), Options(bleed=settings.bleed, ink=ink))
     sheets = print_files(impose_all(game, faces, settings), game.key, settings)
     for i, sheet in enumerate(sheets):
         for p in sheet.placements:
@@ -51,18 +51,18 @@ def where_printed(game: Game, comp: Component, face: str, settings: Settings
 
 
 def preview(game: Game, comp: Component, face: str, settings: Settings, dpi: float,
-            trim_only: bool = False) -> tuple[PILImage.Image, str]:
+            trim_only: bool = False, ink: str = "full") -> tuple[PILImage.Image, str]:
     """The face's image at ``dpi`` (trim plus bleed, or the trim alone), and how it was made:
-    ``"as printed"`` or ``"alone"``."""
+    ``"as printed"`` or ``"alone"``; ``ink`` as ``irata print --ink``."""
     from generator.backends.pdf import write_pdf
     from generator.build import icon_source
     from generator.draw import Options, draw_component
 
     raster.check_dpi(dpi)
     icons = icon_source(game)
-    found = where_printed(game, comp, face, settings)
+    found = where_printed(game, comp, face, settings, ink)
     if found is None:
-        faces = draw_component(game, comp, Options(bleed=settings.bleed))
+        faces = draw_component(game, comp, Options(bleed=settings.bleed, ink=ink))
         d = faces.front if face == "front" else faces.back
         if d is None:
             from components.errors import InputError

@@ -21,13 +21,16 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
 from PIL import Image as PILImage
 
-from components import Component
 from generator.drawing import Drawing, Primitive
-from generator.layout import Placement, Sheet
+
+if TYPE_CHECKING:  # (the preview of a printed face loads neither: generator.preview_record)
+    from components import Component
+    from generator.layout import Sheet
 
 IconSource = Callable[[str, str | None], list[Primitive]]
 MM_PER_IN = 25.4
@@ -71,6 +74,8 @@ def on_whole_pixels(box: tuple[float, float, float, float], dpi: float,
 
 def face_sheet(f: Face) -> Sheet:
     """A page of exactly the face's trim plus bleed, the face placed with its bleed showing."""
+    from generator.layout import Placement, Sheet
+
     d = f.drawing
     b = d.bleed
     W, H = d.w + 2 * b, d.h + 2 * b

@@ -10,11 +10,9 @@ from pathlib import Path
 
 import click
 
-from components import load
 from components.errors import InputError
 from irata.errors import writing_into
-from irata.options import BLEED, DPI, MARGIN
-from irata.print_cmd import components_option
+from irata.options import BLEED, DPI, MARGIN, components_option
 
 out_option = click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
                           default=Path("output"), show_default=True,
@@ -62,6 +60,7 @@ def tts_cmd(game: str, out: Path, components_dir: Path | None, dpi: float,
     it into Tabletop Simulator's "Saves/Saved Objects" folder and spawn it from Objects >
     Saved Objects.
     """
+    from components import load
     from generator.export.tts import check_options, export_tts
 
     check_options(dpi, url_base, fmt)
@@ -111,6 +110,7 @@ def pod_cmd(game: str, vendor: str, out: Path, components_dir: Path | None, stri
     Pieces whose size matches none of the vendor's sizes are not exported (never scaled):
     the export names them, with the sizes the vendor makes.
     """
+    from components import load
     from generator.export.pod import PodResult, export_pod
 
     g = load(game, components_dir)
@@ -137,6 +137,9 @@ def pod_cmd(game: str, vendor: str, out: Path, components_dir: Path | None, stri
                          f"{len(w.skipped)} line(s) of what was not exported (listed above)")
 
 
+SETTINGS = ("paper", "duplex", "bleed", "margin")
+
+
 @click.command("preview")
 @click.argument("game")
 @click.argument("component")
@@ -146,6 +149,10 @@ def pod_cmd(game: str, vendor: str, out: Path, components_dir: Path | None, stri
 @click.option("--trim", is_flag=True, help="Cut the image to the trim (no bleed).")
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The PNG file to write.")
+@click.option("--printed", type=click.Path(file_okay=False, path_type=Path),
+              help="The output folder GAME was printed into (irata print --out): the face "
+                   "as printed there, with that print's paper, duplex, bleed and margin, "
+                   "drawn at once from what the print recorded.")
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "tabloid"]), default="a4",
               show_default=True, help="As irata print --paper.")
 @click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long",
@@ -155,9 +162,10 @@ def pod_cmd(game: str, vendor: str, out: Path, components_dir: Path | None, stri
 @click.option("--margin", type=MARGIN, default=6.0, show_default=True,
               help="As irata print --margin.")
 @components_option
-def preview_cmd(game: str, component: str, face: str, dpi: float, trim: bool, out: Path,
-                paper: str, duplex: str, bleed: float, margin: float,
-                components_dir: Path | None) -> None:
+@click.pass_context
+def preview_cmd(ctx: click.Context, game: str, component: str, face: str, dpi: float,
+                trim: bool, out: Path, printed: Path | None, paper: str, duplex: str,
+                bleed: float, margin: float, components_dir: Path | None) -> None:
     """Render one face of COMPONENT as a PNG: the pixels of the PDF that irata print writes
     with the same options, at DPI.
 
@@ -165,20 +173,92 @@ def preview_cmd(game: str, component: str, face: str, dpi: float, trim: bool, ou
 
     \b
     Example:
-      irata preview mule acid-rain-storm --dpi 200 --out acid-rain.png
+      irata print mule
+      irata preview mule acid-rain-storm --printed output --dpi 200 --out acid-rain.png
     """
+    from generator import raster
+
+    if out.suffix.lower() != ".png":
+        raise InputError(f"--out {out}: the preview is a PNG file (name it ....png)")
+    raster.check_dpi(dpi)
+    if not out.parent.is_dir():
+        raise InputError(f"--out {out}: no such folder {out.parent}")
+    values: dict[str, object] = {"paper": paper, "duplex": duplex, "bleed": bleed,
+                                 "margin": margin}
+    given = {k: v for k, v in values.items()
+             if ctx.get_parameter_source(k) != click.core.ParameterSource.DEFAULT}
+    if printed is not None:
+        done = _from_record(printed, game, component, face, dpi, trim, out, given,
+                            components_dir)
+        if done:
+            return
+        values.update(_recorded_settings(printed, game, given))
+    _preview_whole(game, component, face, dpi, trim, out, values, components_dir)
+
+
+def _from_record(printed: Path, game: str, component: str, face: str, dpi: float,
+                 trim: bool, out: Path, given: dict[str, object],
+                 components_dir: Path | None) -> bool:
+    """The face drawn from the record the print into ``printed`` left, when it holds the face
+    and nothing it was made from changed since (``generator.preview_record``); False when
+    the face must be drawn the whole way."""
+    from components import bundled_root
+    from generator.preview_record import BadRecord, draw, recorded, save_png
+
+    got = recorded(printed, game, components_dir or bundled_root(), component, face, given)
+    if got is None:
+        return False
+    comp_id, rec = got
+    try:
+        img = draw(rec, dpi, trim)
+    except (BadRecord, ValueError, KeyError, OSError):  # a damaged record: the whole way
+        return False
+    with writing_into(out):
+        save_png(img, out, dpi)
+    click.echo(f"wrote {out}: {comp_id} {face} as printed, {img.width} x {img.height} px at "
+               f"{dpi:g} dpi")
+    return True
+
+
+def _recorded_settings(printed: Path, game: str, given: dict[str, object]) -> dict[str, object]:
+    """The print's own paper, duplex, bleed and margin (those the command did not give), as
+    its record says, when they are ones irata print takes."""
+    import math
+
+    from generator.preview_record import printed_settings
+
+    rec = printed_settings(printed, game)
+    ok = {"paper": ("a4", "letter", "a3", "tabloid"), "duplex": ("long", "short", "fold", "none")}
+    out: dict[str, object] = {}
+    for k in SETTINGS:
+        v = rec.get(k)
+        if k in given or v is None:
+            continue
+        if k in ok and v in ok[k] or k == "bleed" and _within(v, 0, 10) or \
+                k == "margin" and _within(v, 0, 30):
+            out[k] = v
+    out = {k: v for k, v in out.items() if not isinstance(v, float) or math.isfinite(v)}
+    if rec.get("ink") in ("full", "saver") and "ink" not in given:
+        out["ink"] = rec["ink"]
+    return out
+
+
+def _within(v: object, low: float, high: float) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and low <= v <= high
+
+
+def _preview_whole(game: str, component: str, face: str, dpi: float, trim: bool, out: Path,
+                   values: dict[str, object], components_dir: Path | None) -> None:
+    """The face drawn the whole way: the game loaded, drawn and imposed as irata print does."""
+    from components import load
     from generator import raster
     from generator.export.common import find_component
     from generator.layout import Settings
     from generator.preview import preview
 
-    if out.suffix.lower() != ".png":
-        raise InputError(f"--out {out}: the preview is a PNG file (name it ....png)")
-    settings = Settings(paper, duplex, bleed, margin)
+    settings = Settings(str(values["paper"]), str(values["duplex"]),
+                        float(values["bleed"]), float(values["margin"]))  # type: ignore[arg-type]
     settings.check()
-    raster.check_dpi(dpi)
-    if not out.parent.is_dir():
-        raise InputError(f"--out {out}: no such folder {out.parent}")
     g = load(game, components_dir)
     comp = find_component(g, component)
     if not comp.printed:
@@ -190,7 +270,7 @@ def preview_cmd(game: str, component: str, face: str, dpi: float, trim: bool, ou
                          "it whole")
     if face == "back" and not comp.two_sided:
         raise InputError(f"{comp.id} is one-sided: it has no back")
-    img, how = preview(g, comp, face, settings, dpi, trim)
+    img, how = preview(g, comp, face, settings, dpi, trim, str(values.get("ink", "full")))
     with writing_into(out):
         raster.save_png(img, out, dpi)
     click.echo(f"wrote {out}: {comp.id} {face} {how}, {img.width} x {img.height} px at "

@@ -274,3 +274,8 @@ def show_next(db: str | None, game_id: int | None, as_json: bool, game: str,
         text, command = step(state)
     emit(as_json, {"id": saved.id, "game": game, "next": text, "command": command},
          [f"Game {saved.id}: {text}"] + ([f"  {command}"] if command else []))
+
+
+components_option = click.option(
+    "--components", "components_dir", type=click.Path(file_okay=False, path_type=Path),
+    help="A folder of your own game folders (or one game folder) instead of the bundled games.")

@@ -13,7 +13,7 @@ import click
 from components import Game, list_games, load
 from components.errors import InputError, attempt, collecting, found_so_far
 from irata.errors import writing_into
-from irata.options import BLEED, DPI, MARGIN, BoundedInt
+from irata.options import BLEED, DPI, MARGIN, BoundedInt, components_option
 
 GAME_HELP = "Game names: mule, mule-goes-crazy, muli, mutagen, outer-earth (none: all of them)."
 
@@ -36,11 +36,6 @@ def games_to_use(names: tuple[str, ...], root: Path | None) -> list[Game]:
     if not chosen:
         raise InputError(f"no games found in {root}" if root else "no bundled games found")
     return [load(name, root) for name in chosen]
-
-
-components_option = click.option(
-    "--components", "components_dir", type=click.Path(file_okay=False, path_type=Path),
-    help="A folder of your own game folders (or one game folder) instead of the bundled games.")
 
 
 def _allow_pieces(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path as FsPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.lib.units import mm
@@ -30,7 +30,6 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from components.errors import InputError
-from components.schema import STANDARD_FONTS
 from generator.cmyk import RICH_AREA_MM2
 from generator.drawing import (
     PT,
@@ -50,9 +49,9 @@ from generator.drawing import (
     shape_box,
     walk,
 )
-from generator.fonts import embeddable
-from generator.layout import Sheet
-from generator.qr import qr_rects
+
+if TYPE_CHECKING:
+    from generator.layout import Sheet
 
 IconSource = Callable[[str, str | None], list[Primitive]]
 MmBox = tuple[float, float, float, float]  # x, y, w, h in mm, y downward from the page's top
@@ -96,6 +95,21 @@ def pdf_box(box: MmBox, page_h: float) -> tuple[float, float, float, float]:
     x, y, w, h = box
     return (round(x * mm, 4), round((page_h - y - h) * mm, 4), round((x + w) * mm, 4),
             round((page_h - y) * mm, 4))
+
+
+# fonts registered by the preview from its record (generator.preview_record), by the name a
+# Text gives: what they are set in, without the font machinery (generator.fonts) loaded
+SET_IN: dict[str, str] = {}
+
+
+def embeddable(font: str) -> str:
+    """``generator.fonts.embeddable``: the font a run of ``font`` is set in."""
+    name = SET_IN.get(font)
+    if name is not None:
+        return name
+    from generator.fonts import embeddable as set_in
+
+    return set_in(font)
 
 
 @lru_cache(maxsize=256)
@@ -296,6 +310,8 @@ class PdfRenderer:
                 self.draw(self.icons(it.name, it.color))
                 c.restoreState()
             elif isinstance(it, QR):
+                from generator.qr import qr_rects
+
                 c.saveState()
                 c.setFillColor(self.colour("#ffffff"))
                 c.rect(it.x, it.y, it.size, it.size, stroke=0, fill=1)
@@ -383,7 +399,7 @@ class PdfRenderer:
             size = it.size * PT
             if font != (it.font, size):
                 name = embeddable(it.font)  # same metrics, glyphs in the file
-                if self.cmyk and name in STANDARD_FONTS:
+                if self.cmyk and _standard(name):
                     raise InputError(
                         f"the font {name} cannot be embedded, and a CMYK (PDF/X-1a) file "
                         "needs every font embedded: name a font file or an installed font "
@@ -478,6 +494,12 @@ class PdfRenderer:
         p = self.c.beginPath()
         p.rect(*box)
         self.c.clipPath(p, stroke=0, fill=0)
+
+
+def _standard(font: str) -> bool:
+    from components.schema import STANDARD_FONTS
+
+    return font in STANDARD_FONTS
 
 
 def _shaded(items: list[Primitive] | tuple[Primitive, ...], icons: IconSource) -> bool:
