@@ -110,8 +110,25 @@ def cached_json(game: str, extract: Callable[[Game], dict[str, Any]], version: i
                "version": version}
         if fingerprint:
             _write(cache, raw)
+            _prune(_cache_dir(), f"{game}-data-")
     _JSON[key] = raw
     return raw
+
+
+KEPT = 8  # extracts kept per game: one per folder and edit, the newest ones
+
+
+def _prune(folder: Path, prefix: str) -> None:
+    """Remove all but the ``KEPT`` newest extracts named ``prefix*.json``: every edit of a game
+    folder writes a new one, and nothing reads an old one again once its folder changed."""
+    try:
+        found = [(entry.stat().st_mtime_ns, entry.path) for entry in os.scandir(folder)
+                 if entry.name.startswith(prefix) and entry.name.endswith(".json")
+                 and entry.is_file(follow_symlinks=False)]
+        for _, path in sorted(found, reverse=True)[KEPT:]:
+            os.unlink(path)
+    except OSError:
+        pass  # another process pruned first, or the cache is not ours to tidy: only space
 
 
 def _write(cache: Path, raw: dict[str, Any]) -> None:

@@ -13,12 +13,12 @@ from collections.abc import Iterable
 from components.errors import InputError
 
 # digits of any script, with a sign or a decimal point or comma: "3", "-1", "2.5", "٣"
-_NUMBER = re.compile(r"[+-]?(\d+([.,]\d*)?|[.,]\d+)")
+_NUMBER = r"[+-]?(\d+([.,]\d*)?|[.,]\d+)"  # compiled on first use by re's own cache
 
 
 def is_number(name: str) -> bool:
     """Whether ``name`` is a number rather than a name."""
-    return _NUMBER.fullmatch(name.strip()) is not None
+    return re.fullmatch(_NUMBER, name.strip()) is not None
 
 
 def check_names(names: Iterable[str], option: str = "--players") -> list[str]:

@@ -742,10 +742,10 @@ def parse_amount(text: str | int, what: str = "a number") -> int:
         value = text
     else:
         raw = str(text).replace(" ", "").removeprefix("$")
-        if not _SUM.fullmatch(raw):
+        if not re.fullmatch(_SUM, raw):
             raise InputError(f"{what}: '{str(text)[:40]}' is not a number (a sum such as "
                              "3+6+2 is fine)")
-        terms = _TERM.findall(raw)
+        terms = re.findall(_TERM, raw)
         if any(len(t.lstrip("+-")) > 10 for t in terms):
             raise InputError(f"{what}: '{str(text)[:40]}' is far too large a number")
         value = sum(int(term) for term in terms)
@@ -755,5 +755,6 @@ def parse_amount(text: str | int, what: str = "a number") -> int:
 
 
 # ASCII digits only: '²' or '٣' are not what a person means by a score
-_SUM = re.compile(r"[+-]?[0-9]+(?:[+-][0-9]+)*")
-_TERM = re.compile(r"[+-]?[0-9]+")
+# compiled on first use by re's own cache, not at import
+_SUM = r"[+-]?[0-9]+(?:[+-][0-9]+)*"
+_TERM = r"[+-]?[0-9]+"

@@ -33,8 +33,9 @@ __all__ = ["BLEED", "BoundedFloat", "BoundedInt", "DB", "DPI", "GAME", "JSON", "
 
 # -- bounded numbers ----------------------------------------------------------------------------
 
-_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
-_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?", re.ASCII)
+# patterns, compiled on first use by re's own cache (not at import: most commands read none)
+_WHOLE = r"[+-]?[0-9]+"
+_DECIMAL = r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?"
 
 
 def _shown(value: object) -> str:
@@ -59,7 +60,7 @@ class BoundedInt(click.ParamType):
             number = value
         else:
             text = str(value).strip()
-            if not _WHOLE.fullmatch(text):
+            if not re.fullmatch(_WHOLE, text, re.ASCII):
                 self.fail(f"{_shown(value)} is not a whole number", param, ctx)
             if len(text.lstrip("+-")) > 10:
                 self.fail(f"{_shown(value)} is far too large a number", param, ctx)
@@ -87,7 +88,7 @@ class BoundedFloat(click.ParamType):
             number = float(value)
         else:
             text = str(value).strip()
-            if len(text) > 24 or not _DECIMAL.fullmatch(text):
+            if len(text) > 24 or not re.fullmatch(_DECIMAL, text, re.ASCII):
                 self.fail(f"{_shown(value)} is not a number (such as 2.5)", param, ctx)
             number = float(text)
         if not math.isfinite(number):

@@ -83,3 +83,69 @@ def test_the_companion_does_not_make_records_with_typing() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]"
+
+
+def test_behaves_as_collections_namedtuple() -> None:
+    """The record factory makes what collections.namedtuple makes: construction by position
+    and keyword, defaults, the errors that name the fields, _make/_replace/_asdict, copy and
+    pickle, pattern matching."""
+    import collections
+    import copy
+
+    from companion.record import record
+
+    ours = record("Land", ["tile", "square", "good"], [None], __name__)
+    theirs = collections.namedtuple("Land", ["tile", "square", "good"], defaults=[None])
+    for cls in (ours, theirs):
+        land = cls("P07", square="B2")
+        assert land == ("P07", "B2", None) and land.square == "B2"
+        assert repr(land) == "Land(tile='P07', square='B2', good=None)"
+        assert land._replace(good="F") == ("P07", "B2", "F")
+        assert cls._make(["a", "b", "c"]) == ("a", "b", "c")
+        assert land._asdict() == {"tile": "P07", "square": "B2", "good": None}
+        assert copy.deepcopy(land) == land and type(copy.copy(land)) is cls
+        match land:
+            case cls(tile, square, good):  # type: ignore[misc]
+                assert (tile, square, good) == ("P07", "B2", None)
+        assert cls._fields == ("tile", "square", "good")
+        assert cls._field_defaults == {"good": None}
+        assert cls.__doc__ == "Land(tile, square, good)"
+        assert cls.square.__doc__ == "Alias for field number 1"
+    for make in (lambda c: c("P07"), lambda c: c("a", "b", "c", "d"),
+                 lambda c: c("a", sqare="b"), lambda c: c._make(["a"]),
+                 lambda c: c("a", "b")._replace(goods="F")):
+        errors = []
+        for cls in (ours, theirs):
+            with pytest.raises((TypeError, ValueError)) as caught:
+                make(cls)
+            errors.append((type(caught.value), str(caught.value)))
+        assert errors[0] == errors[1]
+    assert pickle.loads(pickle.dumps(Point(3, tags=("x",)))) == Point(3, 0, ("x",))
+
+
+def test_a_record_of_one_field_and_of_none() -> None:
+    from companion.record import record
+
+    one = record("One", ["a"], [], __name__)
+    assert one(5) == (5,) and one(a=6).a == 6
+    none = record("Empty", [], [], __name__)
+    assert none() == () and repr(none()) == "Empty()"
+    with pytest.raises(ValueError, match="underscore"):
+        record("Bad", ["_a"], [], __name__)
+
+
+def test_a_generic_record() -> None:
+    """``Generic[T]`` beside NamedTuple is for the type checker; the record is a plain one."""
+    from typing import Generic, TypeVar
+
+    T = TypeVar("T")
+
+    class Boxed(NamedTuple, Generic[T]):
+        value: T
+        note: str = ""
+
+    assert Boxed(3) == (3, "") and Boxed[int](4).value == 4
+    assert Boxed._fields == ("value", "note") and not hasattr(Boxed, "__orig_bases__")
+    with pytest.raises(TypeError, match="alone"):
+        class Mixed(NamedTuple, int):  # type: ignore[misc]
+            a: int
