@@ -73,9 +73,14 @@ def left_on_planet(s: State, md: MuleData, kind: str) -> dict[str, int]:
     placed = int(md.setup(s.mode, len(s.ranking)).get("lands", {}).get(kind, 0))
     claimed = [x for c in s.colonists for x in c.lands if x.land == kind]
     left = placed - len(claimed)
-    squares = {z: planet.squares(z, kind) - sum(1 for x in claimed if x.square
-                                                and pb.zone(x.square) == z)
-               for z in dict.fromkeys(planet.zones)}
+    # the printed squares of that type, Zone by Zone, counted in one pass over the map
+    printed = dict.fromkeys(planet.zones, 0)
+    for row in planet.rows:
+        for col, letter in enumerate(row):
+            if planet.letters.get(letter) == kind:
+                printed[planet.zones[col]] += 1
+    squares = {z: n - sum(1 for x in claimed if x.square and pb.zone(x.square) == z)
+               for z, n in printed.items()}
     return {z: max(0, left - sum(max(0, n) for o, n in squares.items() if o != z))
             for z in squares}
 
@@ -108,9 +113,10 @@ def claimable(s: State, md: MuleData, who: str) -> list[Claimable]:
     mine = owned(s)
     # the Zones the unclaimed Meteor Craters lie in (None: a game saved before they were kept)
     craters = {crater_zone(s, c) for c in s.craters if c not in mine}
+    left = {k: left_on_planet(s, md, k) for k in PLANET_LANDS}     # once a kind, not a Zone
     out: list[Claimable] = []
     for zone in zones:
-        kinds = [k for k in PLANET_LANDS if left_on_planet(s, md, k).get(zone, 0) > 0
+        kinds = [k for k in PLANET_LANDS if left[k].get(zone, 0) > 0
                  and (free_beds[zone] if k == "river" else free[zone]) > 0]
         if zone in craters and free[zone] > 0:
             kinds.append("meteor-crater")

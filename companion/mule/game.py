@@ -79,7 +79,8 @@ class MuleGame:
     def now(self, state: dict[str, Any]) -> Now | None:
         from companion.mule import turn
 
-        s = copy.deepcopy(state)
+        # turn.current changes only a game saved before the steps (its turn begins afresh)
+        s = state if "todo" in state else copy.deepcopy(state)
         step = turn.current(s)
         if step is None:
             return None

@@ -32,7 +32,9 @@ __all__ = ["GOODS", "Colonist", "Colony", "Deck", "Development", "Goods", "Land"
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")
 _LAND_KEYS = ("land", "tile", "square", "mule", "secret")
-_TILE = re.compile(r"^[A-Za-z]\d\d$")     # a Land tile's code, as companion.mule.board reads it
+# a Land tile's code, as companion.mule.board reads it: compiled on first use by re's own
+# cache (only a game saved before Lands were kept as dicts reads one)
+_TILE = r"^[A-Za-z]\d\d$"
 
 
 def player_name(name: str, names: list[str]) -> str:
@@ -221,7 +223,7 @@ def land_of(raw: Any) -> Land:
 def _land(raw: Any) -> Land:
     if not isinstance(raw, Mapping):        # saved before Lands were kept as dicts: a name
         text = str(raw)                      # (a tile's code, or a Land type)
-        tile = text.upper() if _TILE.match(text) else None
+        tile = text.upper() if re.match(_TILE, text) else None
         return Land("land" if tile else text, tile)
     return Land(str(raw.get("land", "land")), raw.get("tile"), raw.get("square"),
                 raw.get("mule"), bool(raw.get("secret", False)),

@@ -106,3 +106,27 @@ def test_mule_goes_crazy_next_walks_the_turn(tmp_path: Path,
     assert step()["step"] == "trade" and "end-turn" in step()["steps"]   # nobody trades
     play([*mgc, "end-turn", "--db", str(db)], capsys)
     assert nxt("mule-goes-crazy", db, capsys)["next"] is None     # the game is over
+
+
+def test_mule_next_of_a_game_saved_before_the_steps_leaves_its_state_as_it_was(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game saved before the steps keeps no ``todo``: what comes now begins its turn on a
+    copy, so the state read from the games file (applied to next, or shown) is as it was."""
+    import copy
+
+    from companion.mule.game import GAME
+    from companion.session import Store, state_of
+
+    db = tmp_path / "g.sqlite3"
+    play(["mule", "new", "--players", "Ann,Bob,Cid,Dee", "--tournament", "--seed", "1",
+          "--db", str(db)], capsys)
+    store = Store(db)
+    saved = store.latest("mule")
+    assert saved is not None
+    state = state_of(store, saved)
+    store.close()
+    expected = GAME.now(state)
+    old = {k: v for k, v in state.items() if k != "todo"}
+    kept = copy.deepcopy(old)
+    assert GAME.now(old) == expected
+    assert old == kept
