@@ -180,8 +180,12 @@ def _copy(comp: Component) -> Component:
     """``dataclasses.replace(comp)`` for a Component (plain fields, nothing computed at
     construction), at a fraction of its cost: a long deck is copied on every load."""
     new = object.__new__(Component)
-    new.__dict__.update(comp.__dict__)
+    for name in _SLOTS:
+        setattr(new, name, getattr(comp, name))
     return new
+
+
+_SLOTS: tuple[str, ...] = Component.__slots__
 
 
 # each component item of the last read (while yamlloc.KEEP: a watch) and what it parsed as,

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from components.elements import COMMON_KEYS as ELEMENT_COMMON_KEYS
@@ -132,9 +133,10 @@ class Marks(Mapping[str, tuple[str, int, int]]):
 
     __slots__ = ("_at", "_base", "_file", "_keys")
     SHIFT = 23  # a column fits below this bit (a definition file is at most 4 MB)
+    AT_BYTES = 6  # a line (below 2**23 too) and a column, packed
 
     def __init__(self, base: Mapping[str, tuple[str, int, int]], file: str,
-                 keys: tuple[str, ...], at: tuple[int, ...]) -> None:
+                 keys: tuple[str, ...], at: bytes) -> None:
         self._base, self._file, self._keys, self._at = base, file, keys, at
 
     @classmethod
@@ -142,17 +144,21 @@ class Marks(Mapping[str, tuple[str, int, int]]):
         """The marks of a component read from ``raw`` under ``defaults`` (LocDicts)."""
         base = _defaults_marks(defaults, file)
         if not isinstance(raw, LocDict):
-            return cls(base, file, (), ())
+            return cls(base, file, (), b"")
         keys = tuple(raw)
         keys = _KEYSETS.setdefault(keys, keys)
-        at = tuple((line << cls.SHIFT) | (col or 0) for line, col in map(raw.at, keys))
+        # each key's line and column as one number of AT_BYTES bytes, all in one bytes value:
+        # a tuple of ints took five times the room
+        at = b"".join(((line << cls.SHIFT) | (col or 0)).to_bytes(cls.AT_BYTES, "little")
+                      for line, col in map(raw.at, keys))
         return cls(base, raw.file or file, keys, at)
 
     def __getitem__(self, key: str) -> tuple[str, int, int]:
         try:
-            v = self._at[self._keys.index(key)]
+            i = self._keys.index(key) * self.AT_BYTES
         except ValueError:
             return self._base[key]
+        v = int.from_bytes(self._at[i:i + self.AT_BYTES], "little")
         return (self._file, v >> self.SHIFT, v & ((1 << self.SHIFT) - 1))
 
     def __contains__(self, key: object) -> bool:
@@ -192,9 +198,18 @@ def _defaults_marks(defaults: Any, file: str) -> dict[str, tuple[str, int, int]]
     return marks
 
 
-@dataclass
+_NO_SETTINGS: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(slots=True)  # (a long deck holds one of these for every card, twice: loader._own)
 class Component:
-    """One component definition: its print settings and free fields, with its source."""
+    """One component definition: its print settings and free fields, with its source.
+
+    What was written for it (``raw``: its defaults under its own keys) is not kept as a
+    mapping of its own, which for a long deck took as much room as the fields: it is made
+    when asked from the file's ``defaults`` (one mapping, shared), the order of its own keys
+    (``order``, one tuple for every card written with the same keys), its fields and the
+    print settings it gave itself (``given``)."""
 
     id: str
     kind: str
@@ -211,7 +226,10 @@ class Component:
     base: float = 15.0
     printed: bool = True
     version: str = ""
-    raw: dict[str, Any] = field(default_factory=dict)
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    order: tuple[str, ...] = ()  # its own keys, as written
+    # its own values of RESERVED keys but ``id`` (most cards give none: one empty mapping)
+    given: Mapping[str, Any] = field(default_factory=lambda: _NO_SETTINGS)
     # where each field's value was written: (FILE, LINE, COL), for messages about its text
     marks: Mapping[str, tuple[str, int, int]] = field(default_factory=dict)
     # ``count_per_player``: copies for each player the game seats (``count`` is then that
@@ -221,6 +239,15 @@ class Component:
     def where(self, name: str) -> tuple[str, int, int | None]:
         """FILE, LINE, COL of the field ``name`` (the component's own line if unknown)."""
         return self.marks.get(name.split(".")[0]) or (self.file, self.line, None)
+
+    @property
+    def raw(self) -> dict[str, Any]:
+        """Its defaults under its own keys, as written (a new dict each time)."""
+        merged = dict(self.defaults)
+        given, fields = self.given, self.fields
+        for k in self.order:
+            merged[k] = given[k] if k in given else fields[k]
+        return merged
 
     @property
     def two_sided(self) -> bool:
@@ -660,9 +687,13 @@ def parse_component(raw: LocDict, defaults: dict[str, Any], layouts: dict[str, A
     fields = {k: v for k, v in merged.items() if k not in RESERVED}
     fields["id"] = cid
     marks = Marks.of(defaults, raw, file)
+    order = tuple(raw)
+    order = _KEYSETS.setdefault(order, order)
+    own = {k: raw[k] for k in order if k in RESERVED and k != "id"}
     return Component(id=cid, kind=kind, size=size, count=count, group=group, front=front,
                      back=back, fields=fields, file=file, line=raw.mark[0], shape=shape,
-                     faces=list(faces), base=float(base), printed=printed, raw=dict(merged),
+                     faces=list(faces), base=float(base), printed=printed,
+                     defaults=defaults, order=order, given=own or _NO_SETTINGS,
                      marks=marks, per_player=per_player)
 
 

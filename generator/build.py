@@ -152,7 +152,7 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
             if n is None:
                 n = _shapes(d.items, icon_weight)
                 if keep:  # (an attribute more costs each drawing a dict of its own)
-                    d._shape_count = n  # type: ignore[attr-defined]
+                    d._shape_count = n
             counted[id(d)] = n
         return n
 

@@ -161,6 +161,39 @@ class Group:
 Primitive = Rect | Ellipse | Line | Path | Text | Icon | QR | Image | Group
 
 
+# Values a long deck repeats on every card (the same lengths, the same styles), each kept as
+# one object, however many primitives hold it: a float is 24 bytes, a Style 80, and a deck of
+# 10,000 cards held hundreds of thousands of equal ones. Bounded: a table past MAX_SHARED
+# entries starts again (a value then made anew is only an equal object, never a wrong one).
+MAX_SHARED = 4096
+_FLOATS: dict[float, float] = {}
+_STYLES: dict[str, Style] = {}
+
+
+def one_float(v: float) -> float:
+    """``v``, as the one float object kept for its value."""
+    if v == 0.0:
+        return v  # (0.0 and -0.0 are equal, but are not written the same)
+    hit = _FLOATS.get(v)
+    if hit is None:
+        if len(_FLOATS) >= MAX_SHARED:
+            _FLOATS.clear()
+        hit = _FLOATS[v] = v
+    return hit
+
+
+def one_style(style: Style) -> Style:
+    """``style``, as the one Style object kept for what it says (its ``repr``: -0.0 and 0.0
+    are told apart, as the backends write them)."""
+    key = repr(style)
+    hit = _STYLES.get(key)
+    if hit is None:
+        if len(_STYLES) >= MAX_SHARED:
+            _STYLES.clear()
+        hit = _STYLES[key] = style
+    return hit
+
+
 def shape_box(it: Rect | Ellipse | Path) -> tuple[float, float, float, float]:
     """The box (x, y, w, h) a shape's gradient spans."""
     if isinstance(it, Rect):
@@ -194,7 +227,7 @@ class FaceKey:
         return f"FaceKey({self._hash:x})"
 
 
-@dataclass
+@dataclass(slots=True)  # (a long deck holds one for every card's front)
 class Drawing:
     """One face of a component: its trim size, its bleed, and its primitives."""
 
@@ -204,6 +237,14 @@ class Drawing:
     items: list[Primitive] = field(default_factory=list)
     key: str = ""  # unique name of this drawing (component id, face), for people and messages
     _identity: FaceKey | None = field(default=None, init=False, repr=False, compare=False)
+    # what a watch's builds keep with a drawing (it never changes once drawn): its content's
+    # digest and the characters of each font it sets (generator.incremental), its shapes
+    # (generator.build)
+    _content_digest: tuple[str, tuple[str, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False)
+    _font_chars: dict[str, str] | None = field(default=None, init=False, repr=False,
+                                               compare=False)
+    _shape_count: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, item: Primitive) -> None:
         self.items.append(item)

@@ -232,7 +232,8 @@ def truetype_bytes(ff: FontFile, chars: frozenset[str]) -> tuple[bytes, bool]:
     variable one cut down and pinned to its default instance."""
     from fontTools.ttLib import TTFont as FtFont
 
-    font = FtFont(str(ff.path), fontNumber=ff.index, lazy=False)
+    # (the same bytes from every cut: a saved font keeps its own date, not the clock's)
+    font = FtFont(str(ff.path), fontNumber=ff.index, lazy=False, recalcTimestamp=False)
     if "COLR" in font and font["COLR"].version >= 1 and not getattr(
             getattr(font["COLR"], "table", None), "BaseGlyphRecordCount", 0) \
             and "CBDT" not in font and "sbix" not in font:
@@ -658,7 +659,8 @@ def subset_bytes(font: str, chars: frozenset[str]) -> bytes:
     """The registered font cut down to ``chars`` (TrueType outlines), for embedding."""
     from fontTools.ttLib import TTFont as FtFont
 
-    ft = FtFont(io.BytesIO(_TRUETYPE[font]))
+    # its own date kept, not the clock's: the same subset has the same bytes in every build
+    ft = FtFont(io.BytesIO(_TRUETYPE[font]), recalcTimestamp=False)
     _subset(ft, set(chars) | {" "})
     buf = io.BytesIO()
     ft.save(buf)

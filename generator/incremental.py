@@ -131,7 +131,7 @@ class Keys:
                 paths = tuple(p.path for p in walk(d.items) if isinstance(p, Image))
                 own = (digest(d.w, d.h, d.bleed, d.items), paths)
                 if KEEP:  # (an attribute more costs each drawing a dict of its own)
-                    d._content_digest = own  # type: ignore[attr-defined]
+                    d._content_digest = own
             k = own[0] if not own[1] else digest(own[0], [_file_state(p) for p in own[1]])
             self.drawings[id(d)] = k
         return k
@@ -300,7 +300,7 @@ def sheet_chars(sheet: Sheet, icons: IconSource,
                 # as strings: a set per drawing would cost kilobytes a card
                 own = {font: "".join(sorted(chars)) for font, chars in found.items()}
                 if KEEP:
-                    d._font_chars = own  # type: ignore[attr-defined]
+                    d._font_chars = own
             drawn[id(d)] = own
         for font, text in own.items():
             used.setdefault(font, set()).update(text)
@@ -384,12 +384,12 @@ def comp_key(comp: Any) -> str:
     its key was made (a load's copy of an unchanged one) has that key again."""
     if not KEEP:
         return digest(repr(comp))
-    now = tuple(comp.__dict__.values())
-    hit = _COMP_KEYS.get(id(comp.raw))
+    now = tuple(getattr(comp, name) for name in comp.__slots__)
+    hit = _COMP_KEYS.get(id(comp.fields))
     if hit is not None and len(hit[0]) == len(now) and all(map(operator.is_, hit[0], now)):
         return hit[1]
     key = digest(repr(comp))
-    _COMP_KEYS[id(comp.raw)] = (now, key)  # (holding ``raw``: its id stays its own)
+    _COMP_KEYS[id(comp.fields)] = (now, key)  # (holding ``fields``: its id stays its own)
     if len(_COMP_KEYS) > MAX_COMP_KEYS:
         _COMP_KEYS.pop(next(iter(_COMP_KEYS)))
     return key

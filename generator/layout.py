@@ -71,7 +71,7 @@ class Settings:
             raise InputError(f"margin must be between 0 and 30 mm, not {self.margin}")
 
 
-@dataclass
+@dataclass(slots=True)  # (a long deck holds two for every card)
 class Placement:
     """One face of one copy of a component on a sheet. Boxes are page mm, y downward."""
 

@@ -35,7 +35,7 @@ from uniseg.linebreak import LineBreak, line_break, line_break_breakables
 
 from generator import fonts as fontreg
 from generator import shaping
-from generator.drawing import PT, Icon, Primitive, Text
+from generator.drawing import PT, Icon, Primitive, Text, one_float
 
 ASCENT = 0.78  # of the font size: first baseline below the box's top
 DESCENT = 0.22
@@ -782,7 +782,8 @@ def _place(items: list[_Item], cx: float, baseline: float, size: float,
 
     def flush() -> None:
         if run and run_key is not None:
-            out.append(Text(run_x, baseline, "".join(run), run_key[0], run_key[1], run_key[2]))
+            out.append(Text(one_float(run_x), one_float(baseline), "".join(run), run_key[0],
+                            run_key[1], run_key[2]))
         run.clear()
 
     for it in items:

@@ -30,7 +30,7 @@ class Options:
 INKS = ("full", "saver")
 
 
-@dataclass
+@dataclass(slots=True)
 class Faces:
     """A component's drawings: ``front`` always, ``back`` for two-sided ones."""
 

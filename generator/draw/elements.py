@@ -51,6 +51,8 @@ from generator.drawing import (
     Primitive,
     Rect,
     Style,
+    one_float,
+    one_style,
 )
 from generator.icons import BUILTIN, DEFAULT_COLOURS
 from generator.paths import parse_path
@@ -161,7 +163,7 @@ class Context:
             raise self.error(f"expected a length in mm or a percentage, not {_shown(value)}")
         if not least <= out <= MAX_MM:
             raise self.error(f"{out:g} mm is out of range ({least:g} to {MAX_MM:g})")
-        return out
+        return one_float(out)
 
     def number(self, value: Any, what: str, lo: float, hi: float) -> float:
         """A plain number (a size in points, an angle, a scale) between ``lo`` and ``hi``."""
@@ -176,7 +178,7 @@ class Context:
         v = _finite(value)
         if v is None or not lo <= v <= hi:
             raise self.error(f"{what} must be between {lo:g} and {hi:g}, not {_shown(value)}")
-        return v
+        return one_float(v)
 
     def bounded(self, el: dict[str, Any], key: str, default: float) -> float:
         """A number key of ``el`` within the bounds its kind's spec gives it."""
@@ -248,13 +250,13 @@ class Context:
             dashes = tuple(self.number(d, "a dash length", 0, 1000) for d in dash)
             if sum(dashes) <= 0:
                 raise self.error("dash lengths must not all be 0")
-        return Style(
+        return one_style(Style(
             fill=self.colour(el.get("fill", fill_default)),
             stroke=self.colour(el.get("stroke", stroke_default)),
             width=self.num(el.get("stroke_width"), "x", 0.3, least=0.0),
             dash=dashes if dash else None,
             gradient=self.gradient(el.get("gradient")),
-        )
+        ))
 
     def gradient(self, value: Any) -> Gradient | None:
         """``gradient: {kind, colors, angle}``, its colours through the palette."""
