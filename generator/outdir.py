@@ -46,10 +46,9 @@ MAX_MANIFEST_BYTES = 64 * 2**20  # a print of 20,000 pieces writes a manifest of
 MAX_WRITTEN = 100_000  # files one build lists: its PDFs and a page's SVG and PNG each
 
 
-def read_bounded(path: Path, limit: int) -> bytes | None:
-    """A regular file's bytes, at most ``limit`` + 1 of them, or None for what is not a
-    regular file (O_NOFOLLOW: a link is never read through; O_NONBLOCK: a pipe never blocks
-    the open) or is larger than ``limit``."""
+def _open_regular(path: Path) -> tuple[int, os.stat_result] | None:
+    """``path`` opened for reading, with its status, if it is a regular file: O_NOFOLLOW, a
+    link is never read through; O_NONBLOCK, a pipe never blocks the open. The caller closes."""
     import stat
 
     try:
@@ -59,10 +58,44 @@ def read_bounded(path: Path, limit: int) -> bytes | None:
         return None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+    except OSError:
+        os.close(fd)
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        return None
+    return fd, info
+
+
+def read_bounded(path: Path, limit: int) -> bytes | None:
+    """A regular file's bytes, at most ``limit`` + 1 of them, or None for what is not a
+    regular file (see ``_open_regular``) or is larger than ``limit``."""
+    opened = _open_regular(path)
+    if opened is None:
+        return None
+    fd, info = opened
+    try:
+        if info.st_size > limit:
             return None
         with os.fdopen(fd, "rb", closefd=False) as f:
             return f.read(limit + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def read_slice(path: Path, offset: int, length: int) -> bytes | None:
+    """``length`` bytes at ``offset`` of a regular file (see ``_open_regular``), or None where
+    the file is not one or ends before them."""
+    opened = _open_regular(path)
+    if opened is None:
+        return None
+    fd, info = opened
+    try:
+        if offset < 0 or offset + length > info.st_size:
+            return None
+        return os.pread(fd, length, offset)
     except OSError:
         return None
     finally:

@@ -470,23 +470,9 @@ def _read(path: Path, limit: int) -> bytes | None:
 
 
 def _read_slice(path: Path, offset: int, length: int) -> bytes | None:
-    """``length`` bytes at ``offset`` of a regular file (never through a link)."""
-    import stat
+    from generator.outdir import read_slice
 
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
-                     | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or offset + length > info.st_size:
-            return None
-        return os.pread(fd, length, offset)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
+    return read_slice(path, offset, length)
 
 
 @dataclass
