@@ -237,20 +237,62 @@ def write_record(out: Path, game: Any, sheets: list[Any],
     """Write the record of ``sheets``, as ``game`` was printed into ``out`` (its output
     folder) with ``settings`` (``layout.Settings``) and draw ``options`` (``draw.Options``).
     Nothing is written when the cache folder is not a plain folder of ``out``'s own."""
-    from components.stamp import stamp
-
     cache = out / CACHE_DIR
     if cache.is_symlink() or not cache.is_dir() or cache.resolve().parent != out.resolve():
         return
-    faces: dict[str, dict[str, Any]] = {}
+    import tempfile
+
+    from components.stamp import blake2b
+
+    # the faces file, written as it is made (held whole, a long deck's record raised the
+    # print's peak memory by a third), its digest taken on the way
+    h = blake2b(digest_size=16)
+    fd, tmp = tempfile.mkstemp(prefix=".preview.", dir=cache)
+    try:
+        with os.fdopen(fd, "wb") as out_file:
+            made = _write_faces(out_file, h, game, sheets, icons, settings, options, cache)
+        if made is None:
+            os.unlink(tmp)
+            return
+        index, faces_json, written = made
+        # the faces file is named by its content (``digest`` of its bytes), and the index
+        # names it: an index always reads the very file it was written with (a print stopped
+        # between the two leaves the last record whole)
+        h.update(b"\x00")
+        index["faces_file"] = key = h.hexdigest()
+        os.replace(tmp, cache / f"preview-faces-{key}.txt")
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    head = json.dumps(index, separators=(",", ":"), allow_nan=False)
+    _write(cache / INDEX, f'{head[:-1]},"faces":{faces_json}}}'.encode())
+    keep = {f"preview-faces-{key}.txt", *(f"font-{k}.ttf" for k in written)}
+    for entry in os.scandir(cache):
+        if (FACES_RE.fullmatch(entry.name) or re.fullmatch(r"font-[0-9a-f]{32}\.ttf",
+                                                            entry.name)) \
+                and entry.name not in keep and entry.is_file(follow_symlinks=False):
+            os.unlink(entry.path)
+
+
+def _write_faces(out_file: Any, h: Any, game: Any, sheets: list[Any],
+                 icons: Callable[[str, str | None], list[Any]], settings: Any, options: Any,
+                 cache: Path) -> tuple[dict[str, Any], str, set[str]] | None:
+    """Write the faces file into ``out_file`` (its bytes also into the digest ``h``); the
+    index, the JSON of its ``faces`` (each face's place written as JSON when it is found: a
+    long deck's places as lists were megabytes), and the font files it wrote; or None where
+    no record is to be written."""
+    from components.stamp import stamp
+
+    faces: dict[str, dict[str, str | None]] = {}
     fonts: dict[str, list[Any] | None] = {}
     arts: set[str] = set()
-    lines: list[bytes] = []
     where: dict[int, tuple[int, int]] = {}  # id(Drawing) -> (offset, length)
     offset = 0
     memo: dict[int, Any] = {}
     written: set[str] = set()
-    chunks: dict[tuple[int, int], Counter[Any]] = {}
+    chunk: tuple[int, int] | None = None
+    uses: Counter[Any] = Counter()
     spans = _chunks(sheets)
     # every page's preamble names the canvas's initial font (generator.backends.pdf)
     fonts["Helvetica"] = _font_entry("Helvetica", cache, written)
@@ -276,19 +318,21 @@ def write_record(out: Path, game: Any, sheets: list[Any],
                                   separators=(",", ":"), allow_nan=False,
                                   ensure_ascii=False).encode() + b"\n"
                 where[id(d)] = (offset, len(line))
-                lines.append(line)
+                out_file.write(line)
+                h.update(line)
                 offset += len(line)
             # a PDF is rendered in chunks of pages (generator.incremental): a face placed more
             # than once in its chunk is a form there
             span = spans[i]
-            uses = chunks.get(span)
-            if uses is None:
-                uses = chunks[span] = Counter(q.drawing.identity() for s in
-                                              sheets[span[0]:span[1]] for q in s.placements)
+            if span != chunk:  # the sheets come in order: one chunk's counts at a time
+                chunk = span
+                uses = Counter(q.drawing.identity() for s in sheets[span[0]:span[1]]
+                               for q in s.placements)
             form = uses[d.identity()] > 1
-            own[p.face] = [sheet.w, sheet.h, list(p.trim), list(p.origin), p.turn,
-                           [list(pt) for pt in p.outline] if p.outline else None,
-                           list(p.clip), form, *where[id(d)]]
+            own[p.face] = json.dumps(
+                [sheet.w, sheet.h, list(p.trim), list(p.origin), p.turn,
+                 [list(pt) for pt in p.outline] if p.outline else None, list(p.clip), form,
+                 *where[id(d)]], separators=(",", ":"), allow_nan=False)
     folder = game.folder.resolve()
     files = []
     try:
@@ -297,26 +341,16 @@ def write_record(out: Path, game: Any, sheets: list[Any],
             files.append([str(Path(a).resolve().relative_to(folder)), st.st_size,
                           st.st_mtime_ns])
     except (OSError, ValueError):  # art gone, or not in the game folder: no record
-        return
+        return None
     index = {"irata_preview": RECORD_VERSION, "game": game.key, "stamp": stamp(folder),
              "code": code_key(), "files": files,
              "settings": settings_of(settings, options.ink, options.stamp_qr),
-             "fonts": [v for v in fonts.values() if v is not None],
-             "faces": {c: {f: v for f, v in fs.items() if v is not None}
-                       for c, fs in faces.items()}}
-    data = b"".join(lines)
-    # the faces file is named by its content, and the index names it: an index always reads
-    # the very file it was written with (a print stopped between the two leaves the last
-    # record whole)
-    index["faces_file"] = key = digest(data)
-    _write(cache / f"preview-faces-{key}.txt", data)
-    _write(cache / INDEX, json.dumps(index, separators=(",", ":"), allow_nan=False).encode())
-    keep = {f"preview-faces-{key}.txt", *(f"font-{k}.ttf" for k in written)}
-    for entry in os.scandir(cache):
-        if (FACES_RE.fullmatch(entry.name) or re.fullmatch(r"font-[0-9a-f]{32}\.ttf",
-                                                            entry.name)) \
-                and entry.name not in keep and entry.is_file(follow_symlinks=False):
-            os.unlink(entry.path)
+             "fonts": [v for v in fonts.values() if v is not None]}
+    faces_json = "{" + ",".join(
+        json.dumps(c) + ":{" + ",".join(f"{json.dumps(f)}:{v}" for f, v in fs.items()
+                                        if v is not None) + "}"
+        for c, fs in faces.items()) + "}"
+    return index, faces_json, written
 
 
 # --- reading (at preview time) ---------------------------------------------------------------
