@@ -816,6 +816,8 @@ def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptio
     """The manifest (``manifest_data`` and then the keys of ``after``) as ``json.dumps(...,
     indent=1, allow_nan=False)`` would write it, but one sheet at a time, so that a long
     deck's manifest is never held whole in memory."""
+    import marshal  # (format 2: the same bytes in every process, as the sheet keys')
+
     from generator.incremental import digest
 
     data = manifest_head(game, sheets, opts)
@@ -832,10 +834,15 @@ def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptio
         made: dict[str, str] = {}
         keep = KEEP_MEMOS()
         for i, sheet in enumerate(sheets):
-            # a sheet's record is its content's (``keys``: generator.incremental) and its
-            # names': a rebuild writes again the text it wrote before
+            # a sheet's record is its content's (``keys``: generator.incremental), its
+            # names' and its pieces' kinds and versions (which a face need not show: an
+            # erratum may move a version and leave the picture): a rebuild writes again the
+            # text it wrote before only when all of those are the same
             mk = digest(keys[i], sheet.file, sheet.page, svg_names.get(i),
-                        (png_names or {}).get(i)) if keys and keep else None
+                        (png_names or {}).get(i),
+                        marshal.dumps([(p.comp.kind, p.comp.version)
+                                       for p in sheet.placements], 2)) \
+                if keys and keep else None
             entry = _ENTRIES.get(mk) if mk else None
             if entry is None:
                 entry = json.dumps(manifest_entry(i, sheet, svg_names, png_names), indent=1,

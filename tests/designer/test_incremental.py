@@ -479,3 +479,54 @@ def test_the_chunk_of_a_sheet_is_the_chunk_it_is_rendered_in(files: list[str]) -
         assert ch.end - ch.start <= CHUNK_PAGES
         for i in range(ch.start, ch.end):
             assert chunk_of(sheets, i) == (ch.start, ch.end)
+
+
+def test_an_erratum_that_moves_only_a_version_is_in_a_watch_rebuilds_manifest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An erratum changes a field no face shows: the card's version moves, its picture does
+    not (card/10, alone on the second sheet, prints no version mark; card/2 prints one; no
+    back shows one). Through the watch's own printer and Rebuilder, the rebuild's manifest
+    gives every placement of both cards the new version and card/2's mark reads it, byte
+    for byte as a fresh full build writes them."""
+    from components import yamlloc
+    from generator import incremental
+    from irata.print_cmd import watch_printer
+    from irata.watch import Rebuilder
+
+    monkeypatch.setattr(incremental, "KEEP", True)
+    monkeypatch.setattr(yamlloc, "KEEP", True)
+    cards = deck(12)["cards.yaml"].replace('"card/10", ', '"card/10", version_mark: false, ')
+    cards = cards.replace('color: ', 'points: 1, color: ')  # a field no layout shows
+    errata = ('errata:\n  - id: E1\n    version: "1.1"\n    date: 2026-11-29\n'
+              '    summary: Card 0 is worth two points\n    changes:\n'
+              '      - component: card/0\n        set: {points: 2}\n')
+    moved = errata + '      - component: card/10\n        set: {points: 2}\n' \
+                     '      - component: card/2\n        set: {points: 2}\n'
+    folder = write(tmp_path / "game", {"game.yaml": GAME, "cards.yaml": cards,
+                                       "errata.yaml": errata})
+    out = tmp_path / "out"
+    printer = watch_printer(BuildOptions(Settings(), ("pdf", "svg"), out), False)
+    lines: list[str] = []
+    r = Rebuilder({"deck": folder}, out, lambda name: printer(load_path(folder)),
+                  lambda line, err: lines.append(line))
+    import click
+
+    echo = click.echo
+    try:
+        click.echo = lambda message=None, **kw: lines.append(str(message))  # type: ignore
+        r.start()
+        (folder / "errata.yaml").write_text(moved, encoding="utf-8")
+        r.on_changes([(2, str(folder / "errata.yaml"))])
+    finally:
+        click.echo = echo  # type: ignore[assignment]
+    assert not r.failures, lines
+    assert len([ln for ln in lines if "built in" in ln]) == 2, lines
+    # every placement, fronts and backs (a back shows no version)
+    versions = {(pl["component"], pl["face"], pl["version"])
+                for sheet in json.loads((out / "deck" / "manifest.json").read_text())["sheets"]
+                for pl in sheet["placements"] if pl["component"] in ("card/10", "card/2")}
+    assert versions == {(c, f, "1.1") for c in ("card/10", "card/2") for f in ("front", "back")}
+    monkeypatch.setattr(incremental, "KEEP", False)
+    fresh = full(write(tmp_path / "copy", {"game.yaml": GAME, "cards.yaml": cards,
+                                           "errata.yaml": moved}), tmp_path / "fresh")
+    same_files(out / "deck", fresh.folder)
