@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import stat
-import time
 from pathlib import Path
 
 try:    # CPython's own BLAKE2, without hashlib's load of OpenSSL (a few ms of every command)
@@ -24,16 +23,6 @@ MAX_FILE_BYTES = 4_000_000  # a definition file larger than this is not hand-wri
 # what a game is read from: its YAML, the spreadsheets it takes components from, its fonts
 STAMPED = (".yaml", ".csv", ".tsv", ".tab", ".xlsx", ".ttf", ".otf", ".ttc", ".otc")
 _READ_WHOLE = (".yaml", ".csv", ".tsv", ".tab")
-# a text file changed (or whose inode changed) this long ago or more is stamped by its inode,
-# size and times; a newer one by its bytes: two writes within one tick of the file system's
-# clock leave the same times, and only a file touched that recently can hide such a write
-SETTLED_NS = 3_000_000_000
-
-
-def _settled(st: os.stat_result, now: int) -> bool:
-    return max(st.st_mtime_ns, st.st_ctime_ns) < now - SETTLED_NS
-
-
 def _files(folder: Path) -> list[str]:
     """The stamped files under ``folder``, as sorted relative paths (links to folders are not
     followed, as ``Path.rglob`` does not: walked with ``os.walk``, a third of its time)."""
@@ -48,17 +37,14 @@ def _files(folder: Path) -> list[str]:
 
 def stamp(folder: Path) -> str:
     """Every definition file's name and what it holds: a file added, changed or removed shows.
+    The text files (YAML, CSV) by a digest of their bytes, since two writes within one clock
+    tick leave the same time; spreadsheets and fonts, which are large, by size and time.
 
-    Spreadsheets and fonts, which are large, by size and time. The text files (YAML, CSV) by
-    their inode, size and times once settled (the change time cannot be set back, so any write
-    moves it), and by a digest of their bytes while recent: two writes within one tick of the
-    file system's clock leave the same times, and only a file written within the last few
-    seconds can hold such a second write. (Git's index does the same against "racy" files.)
-    A settled file's stamp differs from the one it had while recent: the next read after an
-    edit settles reads the folder once more, which costs a read and loses nothing."""
+    (Not by times once a file has settled, as git's index does: the stamp is kept on disk, by
+    the preview record and the rule-data cache, and must not change when nothing did.)"""
     folder = folder.resolve()
+    inside = str(folder) + os.sep
     digest = blake2b(digest_size=16)
-    now = time.time_ns()
     for rel in _files(folder):
         p = folder / rel
         digest.update(rel.encode() + b"\0")
@@ -66,13 +52,10 @@ def stamp(folder: Path) -> str:
             st = p.stat()
             # read only a regular file inside the folder, of a size a definition can be: a
             # link elsewhere, to a device or a pipe is never read (reading refuses it by name)
-            text = p.suffix.lower() in _READ_WHOLE
-            if text and _settled(st, now):
-                digest.update(f"s{st.st_ino}|{st.st_dev}|{st.st_size}|{st.st_mtime_ns}|"
-                              f"{st.st_ctime_ns}".encode())
-            elif (text and stat.S_ISREG(st.st_mode) and st.st_size <= MAX_FILE_BYTES
-                  and folder in p.resolve().parents):
-                digest.update(b"b" + p.read_bytes())
+            if (p.suffix.lower() in _READ_WHOLE and stat.S_ISREG(st.st_mode)
+                    and st.st_size <= MAX_FILE_BYTES
+                    and os.path.realpath(p).startswith(inside)):
+                digest.update(p.read_bytes())
             else:
                 digest.update(f"{st.st_size}|{st.st_mtime_ns}".encode())
         except (OSError, RuntimeError):
