@@ -197,7 +197,11 @@ def _holds(path: Path, data: bytes) -> bool:
 def _write(path: Path, data: bytes) -> None:
     import tempfile
 
-    fd, tmp = tempfile.mkstemp(prefix=".preview.", dir=path.parent)
+    from generator.build import scratch_prefix
+
+    # a scratch name a killed print's successor clears (``build.clear_scratch``)
+    fd, tmp = tempfile.mkstemp(prefix=scratch_prefix("preview"), suffix=".tmp",
+                               dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -247,7 +251,10 @@ def write_record(out: Path, game: Any, sheets: list[Any],
     # the faces file, written as it is made (held whole, a long deck's record raised the
     # print's peak memory by a third), its digest taken on the way
     h = blake2b(digest_size=16)
-    fd, tmp = tempfile.mkstemp(prefix=".preview.", dir=cache)
+    from generator.build import scratch_prefix
+
+    # a scratch name a killed print's successor clears (``build.clear_scratch``)
+    fd, tmp = tempfile.mkstemp(prefix=scratch_prefix("preview"), suffix=".tmp", dir=cache)
     try:
         with os.fdopen(fd, "wb") as out_file:
             made = _write_faces(out_file, h, game, sheets, icons, settings, options, cache)
@@ -259,14 +266,15 @@ def write_record(out: Path, game: Any, sheets: list[Any],
         # names it: an index always reads the very file it was written with (a print stopped
         # between the two leaves the last record whole)
         h.update(b"\x00")
-        index["faces_file"] = key = h.hexdigest()
+        key = h.hexdigest()
         os.replace(tmp, cache / f"preview-faces-{key}.txt")
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
     head = json.dumps(index, separators=(",", ":"), allow_nan=False)
-    _write(cache / INDEX, f'{head[:-1]},"faces":{faces_json}}}'.encode())
+    _write(cache / INDEX,
+           f'{head[:-1]},"faces":{faces_json},"faces_file":{json.dumps(key)}}}'.encode())
     keep = {f"preview-faces-{key}.txt", *(f"font-{k}.ttf" for k in written)}
     for entry in os.scandir(cache):
         if (FACES_RE.fullmatch(entry.name) or re.fullmatch(r"font-[0-9a-f]{32}\.ttf",
@@ -585,7 +593,10 @@ def load_face(cache: Path, index: dict[str, Any], folder: Path, comp_id: str,
 
 def _load_face(cache: Path, index: dict[str, Any], folder: Path, comp_id: str,
                face: str) -> Face | None:
-    entry = index["faces"][comp_id].get(face)
+    own = index["faces"][comp_id]
+    if not isinstance(own, dict):
+        raise BadRecord("not a component's faces")
+    entry = own.get(face)
     if entry is None:
         return None
     w, h, trim, origin, turn, outline, clip, form, offset, length = _list(entry, 10)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -237,7 +238,7 @@ def test_a_hostile_record_never_crashes_and_never_reads_outside(
         # the index's offsets still point where they pointed
     _arm()
     OPENED.clear()
-    ARMED.append(True)
+    ARMED.append(threading.get_ident())
     try:
         got = preview_record.recorded(hostile, "deck", game, "alpha", "front", {})
     finally:
@@ -249,13 +250,14 @@ def test_a_hostile_record_never_crashes_and_never_reads_outside(
     assert outside == [], outside
 
 
-ARMED: list[bool] = []
+ARMED: list[int] = []  # the thread the preview is read in (another test's thread is not it)
 OPENED: list[str] = []
 HOOKED: list[bool] = []
 
 
 def _hook(event: str, args: tuple[Any, ...]) -> None:
-    if ARMED and event == "open" and isinstance(args[0], (str, bytes, Path)):
+    if ARMED and event == "open" and isinstance(args[0], (str, bytes, Path)) \
+            and threading.get_ident() == ARMED[0]:
         OPENED.append(str(args[0]))
 
 
@@ -311,3 +313,32 @@ def test_each_sheets_chunk_is_the_one_the_pdf_renders_it_in() -> None:
 
     sheets: list[Any] = [S("a.pdf")] * (2 * CHUNK_PAGES + 3) + [S("b.pdf")] * (CHUNK_PAGES + 1)
     assert preview_record._chunks(sheets) == [chunk_of(sheets, i) for i in range(len(sheets))]
+
+
+@pytest.mark.parametrize("faces", [None, [], "x", {"card/alpha": None},
+                                   {"card/alpha": ["front"]}, {"card/alpha": {"front": None}}])
+def test_an_index_whose_faces_are_not_a_components_faces_is_not_used(
+        record: tuple[Path, Path, dict[str, Any], bytes], tmp_path: Path, faces: Any) -> None:
+    """A hostile index's ``faces`` of any other shape (found by the fuzz test: a component's
+    entry that is no table of faces crashed the reader) is a record not used, never a crash."""
+    game, out, index, _ = record
+    cache = tmp_path / "out" / "deck" / "irata-cache"
+    shutil.copytree(out / "deck" / "irata-cache", cache)
+    (cache / "preview.json").write_text(json.dumps({**index, "faces": faces}))
+    assert preview_record.recorded(tmp_path / "out", "deck", game, "alpha", "front", {}) is None
+
+
+def test_a_print_killed_while_writing_the_record_leaves_scratch_the_next_print_clears(
+        record: tuple[Path, Path, dict[str, Any], bytes], tmp_path: Path) -> None:
+    """The record's files are written under the print's scratch names, so what a killed
+    print left in the cache is cleared by the next print (``build.clear_scratch``)."""
+    from generator.build import clear_scratch, scratch_prefix
+
+    game, out, _, _ = record
+    folder = tmp_path / "out" / "deck"
+    shutil.copytree(out / "deck", folder)
+    dead = folder / "irata-cache" / (scratch_prefix("preview").replace(
+        f".{__import__('os').getpid()}.", ".999999999.") + "abcd1234.tmp")
+    dead.write_bytes(b"half a record")
+    assert "irata-cache/" + dead.name in clear_scratch(folder)
+    assert not dead.exists()
