@@ -674,6 +674,19 @@ def KEEP_MEMOS() -> bool:  # noqa: N802 (reads as the flag it is)
     return incremental.KEEP
 
 
+def release_text_memos() -> None:
+    """Forget what was worked out per text while the faces were drawn (tokens, lines set,
+    fitted boxes, fallback fonts): a one-off print draws each text once and needs none of it
+    again, and at 10,000 cards it is about 12 MiB held to the end of the build. The widths
+    per word and font stay (the footers and the checklist measure with them again)."""
+    from generator import fonts, text
+    from generator.draw import elements
+
+    for memo in (text.text_box, text.fitted, text.tokenize, text.segments,
+                 text._mixed_width, elements._lacking, fonts._missing_in_winansi):
+        memo.cache_clear()
+
+
 def scratch_prefix(name: str) -> str:
     """The start of a scratch file's or folder's name: hidden, and naming the process that
     writes it, so that what a killed print left behind is known as such (``clear_scratch``)."""
@@ -923,6 +936,8 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
             progress(n)
 
     faces = draw_all(game, comps, dopts, lambda: tick(), opts.jobs or 1)
+    if not KEEP_MEMOS():
+        release_text_memos()
     base, manifest_name, svg_name = output_names(game, opts.since)
     if opts.since is not None:
         from generator.errata_sheet import notice_parts
