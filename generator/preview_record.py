@@ -34,7 +34,7 @@ import math
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,6 +66,9 @@ MAX_DEPTH = 12  # groups within groups
 MAX_STR = 100_000
 MAX_MM = 100_000.0
 FONT_RE = re.compile(r"[0-9a-f]{32}")
+# each component's faces by name: where each is placed, as the JSON the index holds (None: a
+# face the record cannot draw)
+Faces = dict[str, dict[str, str | None]]
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.+\-]{0,127}")
 
 
@@ -194,7 +197,9 @@ def _holds(path: Path, data: bytes) -> bool:
     return read_bounded(path, MAX_FONT_BYTES) == data
 
 
-def _write(path: Path, data: bytes) -> None:
+def _write(path: Path, data: bytes | Iterable[bytes]) -> None:
+    """``data`` (its bytes, or their parts in order) written as ``path``, whole or not at
+    all."""
     import tempfile
 
     from generator.build import scratch_prefix
@@ -204,7 +209,10 @@ def _write(path: Path, data: bytes) -> None:
                                dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            if isinstance(data, bytes):
+                f.write(data)
+            else:
+                f.writelines(data)
         os.replace(tmp, path)  # a link of that name is replaced, never followed
     except BaseException:
         os.unlink(tmp)
@@ -261,7 +269,7 @@ def write_record(out: Path, game: Any, sheets: list[Any],
         if made is None:
             os.unlink(tmp)
             return
-        index, faces_json, written = made
+        index, faces, written = made
         # the faces file is named by its content (``digest`` of its bytes), and the index
         # names it: an index always reads the very file it was written with (a print stopped
         # between the two leaves the last record whole)
@@ -273,8 +281,7 @@ def write_record(out: Path, game: Any, sheets: list[Any],
             os.unlink(tmp)
         raise
     head = json.dumps(index, separators=(",", ":"), allow_nan=False)
-    _write(cache / INDEX,
-           f'{head[:-1]},"faces":{faces_json},"faces_file":{json.dumps(key)}}}'.encode())
+    _write(cache / INDEX, _index_parts(head, faces, key))
     keep = {f"preview-faces-{key}.txt", *(f"font-{k}.ttf" for k in written)}
     for entry in os.scandir(cache):
         if (FACES_RE.fullmatch(entry.name) or re.fullmatch(r"font-[0-9a-f]{32}\.ttf",
@@ -285,14 +292,14 @@ def write_record(out: Path, game: Any, sheets: list[Any],
 
 def _write_faces(out_file: Any, h: Any, game: Any, sheets: list[Any],
                  icons: Callable[[str, str | None], list[Any]], settings: Any, options: Any,
-                 cache: Path) -> tuple[dict[str, Any], str, set[str]] | None:
+                 cache: Path) -> tuple[dict[str, Any], Faces, set[str]] | None:
     """Write the faces file into ``out_file`` (its bytes also into the digest ``h``); the
-    index, the JSON of its ``faces`` (each face's place written as JSON when it is found: a
-    long deck's places as lists were megabytes), and the font files it wrote; or None where
-    no record is to be written."""
+    index, each component's faces' places (each written as JSON when it is found: a long
+    deck's places as lists were megabytes), and the font files it wrote; or None where no
+    record is to be written."""
     from components.stamp import stamp
 
-    faces: dict[str, dict[str, str | None]] = {}
+    faces: Faces = {}
     fonts: dict[str, list[Any] | None] = {}
     arts: set[str] = set()
     where: dict[int, tuple[int, int]] = {}  # id(Drawing) -> (offset, length)
@@ -354,11 +361,18 @@ def _write_faces(out_file: Any, h: Any, game: Any, sheets: list[Any],
              "code": code_key(), "files": files,
              "settings": settings_of(settings, options.ink, options.stamp_qr),
              "fonts": [v for v in fonts.values() if v is not None]}
-    faces_json = "{" + ",".join(
-        json.dumps(c) + ":{" + ",".join(f"{json.dumps(f)}:{v}" for f, v in fs.items()
-                                        if v is not None) + "}"
-        for c, fs in faces.items()) + "}"
-    return index, faces_json, written
+    return index, faces, written
+
+
+def _index_parts(head: str, faces: Faces, key: str) -> Iterator[bytes]:
+    """The index file's bytes, a component's faces at a time: ``head`` (the index's JSON)
+    with its ``faces`` and ``faces_file`` added. (Joined into one string, then encoded, a
+    10,000-card deck's index was three copies of some 5 MB held at the print's peak.)"""
+    yield f'{head[:-1]},"faces":{{'.encode()
+    for n, (c, fs) in enumerate(faces.items()):
+        places = ",".join(f"{json.dumps(f)}:{v}" for f, v in fs.items() if v is not None)
+        yield f'{"," if n else ""}{json.dumps(c)}:{{{places}}}'.encode()
+    yield f'}},"faces_file":{json.dumps(key)}}}'.encode()
 
 
 # --- reading (at preview time) ---------------------------------------------------------------
