@@ -315,7 +315,7 @@ def check_cmd(games: tuple[str, ...], components_dir: Path | None, strict: bool,
     from generator.draw import Options
     from generator.fonts import check_sheet_text
 
-    report = []
+    report: list[dict[str, Any]] = []
     with collecting() as found:  # every mistake of every game, one line each
         for game, clean in _each_game(games, components_dir):
             before = len(found)

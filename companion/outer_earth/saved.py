@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from companion.outer_earth.rules import (
         Auction,
         BonusRevenue,
+        CompanyDice,
         Planet,
         Profits,
         Rules,
@@ -103,21 +104,21 @@ def _playing(s: State, phase: str = "") -> None:
                         f"before the next {phase}")
 
 
-def latest_planet(c: Mapping[str, Any]) -> Planet | None:
-    """The most recent planet in a company's planet portfolio (the last one sold), of a
-    company as the saved game's JSON form holds it."""
-    if not c["portfolio"]:
-        return None
-    return find_planet(str(c["portfolio"][-1]))[1]
+def company_values(s: State, name: str, rules: Rules
+                   ) -> tuple[CompanyDice, Planet | None, dict[str, int]]:
+    """Company Action Example: a saved company's dice, the most recent planet in its
+    portfolio (the last one sold) and its draw, build and sell values."""
+    from companion.outer_earth.rules import CompanyDice, action_values
+
+    c = _company(s, name)
+    dice = CompanyDice(*c.dice)
+    latest = find_planet(c.portfolio[-1])[1] if c.portfolio else None
+    return dice, latest, action_values(dice, latest, rules)
 
 
 def values_of(s: State, name: str, rules: Rules) -> dict[str, int]:
     """Company Action Example: a saved company's draw, build and sell values."""
-    from companion.outer_earth.rules import CompanyDice, action_values
-
-    c = _company(s, name)
-    latest = find_planet(c.portfolio[-1])[1] if c.portfolio else None
-    return action_values(CompanyDice(*c.dice), latest, rules)
+    return company_values(s, name, rules)[2]
 
 
 def _held_by(s: State, planet: str) -> str | None:
@@ -665,6 +666,6 @@ def describe(state: dict[str, Any]) -> str:
 
 
 __all__ = ["ACTIONS", "bid_event", "build_event", "company", "describe", "draw_event",
-           "find_planet", "fold", "last_round_of", "latest_planet", "new_game",
+           "company_values", "find_planet", "fold", "last_round_of", "new_game",
            "profits_of", "round_event", "sell_event", "step", "upkeep_event", "done_event",
            "values_of"]

@@ -329,14 +329,12 @@ def actions(dice: str | None, planet: str | None, player: str | None, save: bool
     if using_saved(save, game_id, {"--dice": dice, "--planet": planet}):
         saved, _ = _saved_rules()
         game, state = _read(db, game_id)
-        names = [player] if player else list(state["players"])
+        s = saved.state_from_json(state)
+        names = [player] if player else [n for n, _ in s.players]
         out: dict[str, Any] = {}
         lines: list[str] = []
         for name in names:
-            c = saved.company(state, name)
-            d = CompanyDice(**{k: int(v) for k, v in c["dice"].items()})
-            latest = saved.latest_planet(c)
-            values = action_values(d, latest, rules)
+            d, latest, values = saved.company_values(s, name, rules)
             out[name] = {"dice": d.as_dict(), "planet": latest.name if latest else None,
                          "values": values}
             lines.append(f"{name}:")
