@@ -413,6 +413,9 @@ def type_name(value: Any) -> str:
 
 
 MAX_SIDE_MM = 1000.0  # a side: a board of a metre square is already split over 50 pages
+# a side below a millimetre is no piece scissors can cut (and the packer would count the pieces
+# of such a size across a page one by one: 10**68 of them for a side of 3.9e-66 mm)
+MIN_SIDE_MM = 1.0
 MAX_COUNT = 2000  # copies of one component
 MAX_PIECES = 3000  # copies of every component of a game together, unless a print allows more
 
@@ -448,17 +451,18 @@ def parse_size(value: Any, node: LocDict, kind: str) -> tuple[float, float]:
                   f"square-50, or [width, height] in mm{suggest(value, tuple(SIZE_PRESETS))})",
                   node, "size")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if not 0 < value <= MAX_SIDE_MM:
-            raise err(f"size must be more than 0 and at most {MAX_SIDE_MM:g} mm", node, "size")
+        if not MIN_SIDE_MM <= value <= MAX_SIDE_MM:
+            raise err(f"size must be at least {MIN_SIDE_MM:g} mm and at most "
+                      f"{MAX_SIDE_MM:g} mm", node, "size")
         if kind == "die":
             return (float(value), float(value))
         return (float(value), float(value))
     if isinstance(value, list) and len(value) == 2 and all(
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
         w, h = float(value[0]), float(value[1])
-        if not (0 < w <= MAX_SIDE_MM and 0 < h <= MAX_SIDE_MM):
-            raise err(f"size must be more than 0 and at most {MAX_SIDE_MM:g} mm a side",
-                      node, "size")
+        if not (MIN_SIDE_MM <= w <= MAX_SIDE_MM and MIN_SIDE_MM <= h <= MAX_SIDE_MM):
+            raise err(f"size must be at least {MIN_SIDE_MM:g} mm and at most "
+                      f"{MAX_SIDE_MM:g} mm a side", node, "size")
         return (w, h)
     raise err(f"size must be a preset name or [width, height] in mm, not {type_name(value)}",
               node, "size")
