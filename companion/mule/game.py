@@ -3,11 +3,13 @@ table types them, what comes now, each move applied to the saved game's state, a
 that have nothing to decide.
 
 A move is a step of the Game Turn (``companion.mule.turn.STEPS``) with the answers typed for
-it; it is applied by taking that step with those answers on the typed State read from the
-saved game's JSON form (:func:`companion.mule.turn.run_step`; the JSON form is read once and
-written once, here), so the rules live in ``companion.mule.steps`` and the pure functions it
-calls alone: an answer the rules refuse raises there, and an answer the step does not ask is
-refused here.
+it; it is applied by taking that step with those answers on the typed State
+(:func:`companion.mule.turn.run_step`), so the rules live in ``companion.mule.steps`` and the
+pure functions it calls alone: an answer the rules refuse raises there, and an answer the step
+does not ask is refused here. The State is :class:`companion.mule.state.State`, read from the
+saved game's JSON form and written back by that module's one pair of JSON functions; a step's
+event keeps what it changed in the JSON form (:func:`companion.mule.changes.change`), which
+the round trip keeps exact for every form a game reaches.
 
 Steps that run themselves (:meth:`MuleGame.auto`): every step that asks nothing (Usage and
 Spoilage, Pricing, Ranking, the Final Turn's sell-out, the end; Production and the Personal
@@ -19,7 +21,6 @@ Home World! when no card held may be played.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -56,76 +57,74 @@ def as_typed(key: str) -> str:
 
 
 class MuleGame:
-    """M.U.L.E.'s declaration: see the module's docstring. Its State, as
-    :class:`companion.play.Declaration` sees it, is the saved game's JSON form itself (each
-    move reads the typed State from it once and writes it once)."""
+    """M.U.L.E.'s declaration: see the module's docstring. Its State is the typed
+    :class:`companion.mule.state.State`; a game saved before the steps lists its Turn's steps
+    when a step is taken (:func:`companion.mule.turn.begun`), so ``now`` stays pure and the
+    step's change holds what that did."""
 
     name = "mule"
     moves = MOVES
 
-    def from_json(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        return dict(data)   # never changed: each step works on its own copy
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        from companion.mule.state import from_json
 
-    def to_json(self, state: dict[str, Any]) -> dict[str, Any]:
-        return state
+        return from_json(data)
 
-    def end(self, state: dict[str, Any]) -> str | None:
-        if not state.get("over"):
+    def to_json(self, state: State) -> dict[str, Any]:
+        from companion.mule.state import to_json
+
+        return to_json(state)
+
+    def end(self, state: State) -> str | None:
+        if not state.over:
             return None
-        colony = state.get("colony")
-        rated = colony.get("text") if isinstance(colony, dict) else None
+        rated = state.colony.text if state.colony else None
         return f"the game is over ({rated})" if rated else "the game is over"
 
-    def now(self, state: dict[str, Any]) -> Now | None:
+    def now(self, state: State) -> Now | None:
         from companion.mule import turn
 
-        # turn.current changes only a game saved before the steps (its turn begins afresh)
-        s = state if "todo" in state else copy.deepcopy(state)
-        step = turn.current(s)
+        step = turn.current(state)
         if step is None:
             return None
+        s = turn.begun(state)
         auto = step.step not in _ASKS and self.auto(state) is not None
         return Now(step.turn, step.step, step.who, turn.say_step(step, s),
                    turn.command(step, s), auto)
 
-    def apply(self, state: dict[str, Any], move: Move) -> Outcome[dict[str, Any]]:
+    def apply(self, state: State, move: Move) -> Outcome[State]:
         from companion.mule import turn
         from companion.mule.changes import change
+        from companion.mule.state import to_json
 
         md = _data()
-        now = turn.current(copy.deepcopy(state), md)
+        now = turn.current(state, md)
         if now is None:
             raise RuleError("this game is over: The Ship is Back! was drawn")
         _check_turn(state, now, move)
-        from companion.mule.state import from_json, to_json
-
         given = _as_named(state, move.answers)
         answers: dict[str, str] = {}
-        # the JSON form read once and written once: the step works on the typed State
-        typed, done, lines = turn.run_step(from_json(state), md,
-                                           turn.scripted(given, answers), lambda _line: None)
-        after = to_json(typed)
+        after, done, lines = turn.run_step(state, md, turn.scripted(given, answers),
+                                           lambda _line: None)
         _check_unused(state, after, now, given, answers)
         data = {"turn": done.turn, "step": done.step, "who": done.who, "answers": answers,
-                "lines": lines, "change": change(state, after)}
+                "lines": lines, "change": change(to_json(state), to_json(after))}
         return Outcome("step", data, tuple(lines), after)
 
-    def auto(self, state: dict[str, Any]) -> Move | None:
+    def auto(self, state: State) -> Move | None:
         from companion.mule import turn
-        from companion.mule.state import from_json
 
         md = _data()
-        s = copy.deepcopy(state)
-        now = turn.current(s, md)
+        now = turn.current(state, md)
         if now is None:
             return None
         forced = _FORCED.get(now.step)
         if forced is not None:
-            return forced(from_json(s), md, now.who)
+            return forced(turn.begun(state, md), md, now.who)
         if now.step in _ASKS:
             return None
         try:
-            turn.run_step(from_json(s), md, _never_asked, lambda _line: None)
+            turn.run_step(state, md, _never_asked, lambda _line: None)
         except (_Asked, InputError, RuleError):
             return None
         return Move.of(now.step, now.who, why="nothing is asked in it")
@@ -138,7 +137,7 @@ def _never_asked(key: str, question: str, default: str, parse: Callable[[str], A
     raise _Asked(key)
 
 
-def _check_turn(state: dict[str, Any], now: Any, move: Move) -> None:
+def _check_turn(state: State, now: Any, move: Move) -> None:
     """The move is the step that comes now, by the Colonist whose step it is."""
     from companion.mule import turn
     from companion.mule.data import check_good
@@ -151,7 +150,7 @@ def _check_turn(state: dict[str, Any], now: Any, move: Move) -> None:
     if move.who is None or now.who is None:
         return
     named = check_good(move.who) if move.kind == "trade" else \
-        player_name(move.who, list(state["players"]))
+        player_name(move.who, [c.name for c in state.colonists])
     if named == now.who:
         return
     if move.kind == "auction":
@@ -161,22 +160,21 @@ def _check_turn(state: dict[str, Any], now: Any, move: Move) -> None:
     raise RuleError(f"it is not {named}'s turn: now {turn.say_step(now, state)}")
 
 
-def _as_named(state: dict[str, Any], given: dict[str, str]) -> dict[str, str]:
+def _as_named(state: State, given: dict[str, str]) -> dict[str, str]:
     """NAME=... answers name Colonists as typed (any case): as the game spells them."""
     from companion.mule.steps import player_name
 
-    names = list(state["players"])
+    names = [c.name for c in state.colonists]
     return {(f"{k.partition('.')[0]}.{player_name(k.partition('.')[2], names)}"
              if "." in k else k): v for k, v in given.items()}
 
 
-def _check_unused(state: dict[str, Any], after: dict[str, Any], now: Any,
+def _check_unused(state: State, after: State, now: Any,
                   given: dict[str, str], answers: dict[str, str]) -> None:
     """An answer the step did not ask is refused, never dropped silently; a Market Auction's
     says why nobody could answer it."""
     from companion.mule import turn
     from companion.mule.market import no_deal, no_purchase
-    from companion.mule.state import from_json
     from companion.mule.steps import sell_to_store
 
     unused = sorted(k for k in set(given) - set(answers) if given[k].strip() or "." in k)
@@ -189,9 +187,9 @@ def _check_unused(state: dict[str, Any], after: dict[str, Any], now: Any,
                             "sold, to The Store or to another Colonist")
         if "buy" in unused:
             sold = sell_to_store(state, good, answers.get("sell", ""), [])
-            raise RuleError(no_purchase(from_json(sold), _data(), good)
+            raise RuleError(no_purchase(sold, _data(), good)
                             or "Market: nothing to buy from The Store")
-        raise RuleError(no_deal(from_json(after), good)
+        raise RuleError(no_deal(after, good)
                         or "Market: no deal between Colonists is left")
     if unused:
         raise InputError(f"{', '.join(as_typed(k) for k in unused)}: not asked in this step "

@@ -92,8 +92,9 @@ def new_game(md: MuleData, players: list[str], mode: str = "beginner", seed: int
     # each River known by its tile: those named, the rest dealt
     state["players"] = _colonists(md, setup, mode, players,
                                   starting_rivers(md, players, mode, rivers or {}))
-    turn.begin_turn(state, md)
-    return state
+    from companion.mule.state import from_json, to_json
+
+    return to_json(turn.begin_turn(from_json(state), md))
 
 
 def _options(options: dict[str, str], alt_events: bool, species: dict[str, str] | None
@@ -309,10 +310,10 @@ def glance(state: dict[str, Any], md: MuleData | None = None) -> dict[str, Any]:
                        "mule": land.mule} for land in c.lands],
             "hand": dict((s.hands or {}).get(name) or {}),
             "species": _talent_of(s.talent_card(name), md)})
-    now = turn.current(copy.deepcopy(state), md)
+    now = turn.current(s, md)
     return {"mode": s.mode, "turn": s.turn, "over": s.over, "colonists": colonists,
             "store": dict(state["store"]), "prices": prices,
-            "next": now.as_dict(state) if now else None,
+            "next": now.as_dict(s) if now else None,
             "colony": s.colony._asdict() if s.colony else None, "options": dict(s.options)}
 
 
@@ -363,10 +364,10 @@ def describe(state: dict[str, Any]) -> str:
     if s.colony:
         lines.append(f"First Founder: {s.ranking[0]}. Colony total ${s.colony.total}: row "
                      f"{s.colony.rating} of 7. {s.colony.text}")
-    now = turn.current(copy.deepcopy(state), md)
+    now = turn.current(s, md)
     if now:
-        lines.append(f"Now: {turn.say_step(now, state)}")
-        lines.append(f"  {turn.command(now, state)}")
+        lines.append(f"Now: {turn.say_step(now, s)}")
+        lines.append(f"  {turn.command(now, s)}")
     return "\n".join(lines)
 
 

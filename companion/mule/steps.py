@@ -23,9 +23,9 @@ Land Grant, the Land Auctions, Package From Home World! and the Market's entries
 moves with one pure check and one pure apply (:mod:`companion.mule.plays`): their steps here
 read what is typed into a move (``read_grant``, ``read_auction``, ``read_package``, the
 Market's ``_Auction``), and apply it, which refuses it with the rule's reason. The steps read
-and write the Turn's copy as the typed State (``Turn.state``, ``Turn.put``); the helpers over
-a JSON form (``claim``, ``_auction``, ``_package``, ``sell_to_store``, ...) read it into a
-State and write the State back.
+and write the typed State (``Turn.state``, ``Turn.put``), and so do the helpers the tests
+call alone (``claim``, ``_auction``, ``_package``, ``sell_to_store``, ...): the saved game's
+JSON form is read and written by the declaration (:mod:`companion.mule.game`) alone.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ from companion.mule.expansion import claimable as claimable
 from companion.mule.market import holders_of, no_deal, no_purchase
 from companion.mule.market import store_sells_not as store_sells_not
 from companion.mule.planet import planet_of
-from companion.mule.state import GOODS, State, from_json, to_json
+from companion.mule.state import GOODS, Land, State
 from companion.mule.state import player_name as player_name
 from companion.session import parse_amount
 from components.errors import InputError, RuleError
@@ -83,62 +83,27 @@ NONE_WORDS = ("", "none", "-", "no")
 
 
 class Turn:
-    """The state a step works on (a copy of the saved game's), with the rule data, where lines
-    go (``say``) and where questions go (``ask``).
+    """The state a step works on (the typed :class:`~companion.mule.state.State`,
+    ``state``, written with ``put``), with the rule data, where lines go (``say``) and where
+    questions go (``ask``)."""
 
-    The state is held as the typed :class:`~companion.mule.state.State` (``state``, written
-    with ``put``) or as its JSON form (``s``, for the steps that still read and change it in
-    place), each made from the other only when it is asked for. A Turn made over a JSON form
-    (a test's, a caller's copy) writes every ``put`` into that dict too, so that its holder
-    sees it."""
+    __slots__ = ("ask", "lines", "md", "say", "state")
 
-    __slots__ = ("_raw", "_through", "_typed", "ask", "lines", "md", "say")
-
-    def __init__(self, s: dict[str, Any] | State, md: MuleData, ask: Asker, say: Say,
+    def __init__(self, s: State, md: MuleData, ask: Asker, say: Say,
                  lines: list[str] | None = None) -> None:
-        self._through = isinstance(s, dict)
-        self._raw: dict[str, Any] | None = s if isinstance(s, dict) else None
-        self._typed: State | None = None if isinstance(s, dict) else s
+        self.state = s
         self.md, self.ask, self.say = md, ask, say
         self.lines: list[str] = [] if lines is None else lines
 
-    @property
-    def s(self) -> dict[str, Any]:
-        """The JSON form, which the caller may change in place (the typed copy is dropped)."""
-        if self._raw is None:
-            assert self._typed is not None
-            self._raw = to_json(self._typed)
-        self._typed = None
-        return self._raw
-
-    @property
-    def state(self) -> State:
-        """The typed State (read from the JSON form when that was the last changed)."""
-        if self._typed is None:
-            assert self._raw is not None
-            self._typed = from_json(self._raw)
-        return self._typed
-
     def put(self, after: State, lines: tuple[str, ...] = ()) -> None:
         """The State a pure function returned, written back; its lines told."""
-        if self._through:
-            assert self._raw is not None
-            self._raw.clear()
-            self._raw.update(to_json(after))
-        else:
-            self._raw = None
-        self._typed = after
+        self.state = after
         for line in lines:
             self.tell(line)
 
     @property
     def names(self) -> list[str]:
         return list(self.state.ranking)
-
-    @property
-    def players(self) -> dict[str, Any]:
-        players: dict[str, Any] = self.s["players"]
-        return players
 
     @property
     def pb(self) -> PlayerBoard:
@@ -200,26 +165,25 @@ def read_grant(md: MuleData, who: str, text: str) -> plays.Grant:
     return plays.Grant(who, tile.tile, square)
 
 
-def claim(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str, Any] | None:
+def claim(s: State, md: MuleData, who: str, text: str) -> Land | None:
     """A Land claimed by ``who`` (Land Grant or won at a Land Auction), as typed
     (:func:`read_grant`) and checked by the placement rules (:func:`companion.mule.plays.check`);
-    the Land as the saved game keeps it, None for none."""
+    the Land as it goes on the Player Board, None for none."""
     move = read_grant(md, who, text)
     if move.tile is None:
         return None
-    why = plays.check(from_json(s), md, move)
+    why = plays.check(s, md, move)
     if why:
         raise RuleError(why)
-    return board.new_land(md.land(move.tile).land, move.tile, move.square)
+    return Land(md.land(move.tile).land, move.tile, move.square)
 
 
-def empty_on_planet(s: dict[str, Any], md: MuleData) -> dict[str, int]:
+def empty_on_planet(typed: State, md: MuleData) -> dict[str, int]:
     """How many squares of each Zone of Planet Irata may be empty now (Meteorite Strike!
     places the Meteor Craters on empty squares): a Zone's Land squares (The Store is in no
     Zone), less the Lands surely still lying there (``_left_on_planet``), less the Meteor
     Craters placed there and not claimed. An upper bound: a Zone is refused a Crater only
     when it surely has no empty square."""
-    typed = from_json(s)
     planet = planet_of(typed, md)
     mine = owned(typed)
     out: dict[str, int] = {}
@@ -232,7 +196,7 @@ def empty_on_planet(s: dict[str, Any], md: MuleData) -> dict[str, int]:
     return out
 
 
-def parse_crater_zones(s: dict[str, Any], md: MuleData, craters: list[str], text: str
+def parse_crater_zones(s: State, md: MuleData, craters: list[str], text: str
                        ) -> dict[str, str]:
     """Meteorite Strike!: the Zone of Planet Irata each Meteor Crater was placed in, in the
     order of ``craters`` (``red,blue``) or by tile (``M01=red,M02=blue``); ``beside`` for one
@@ -334,18 +298,17 @@ def read_auction(s: State, md: MuleData, text: str, who: str | None) -> AuctionM
     return plays.LandAuction(seller, won.colonist, bid, won.tile, won.square, secret)
 
 
-def _auction(s: dict[str, Any], md: MuleData, text: str, who: str | None = None
-             ) -> dict[str, Any] | plays.OpenAuction | None:
-    """A Land Auction as typed (:func:`read_auction`), checked: the State's JSON form after
-    its result, the Auction opened (its bids to walk), or None when no card is played."""
-    typed = from_json(s)
-    move = read_auction(typed, md, text, who)
+def _auction(s: State, md: MuleData, text: str, who: str | None = None
+             ) -> State | plays.OpenAuction | None:
+    """A Land Auction as typed (:func:`read_auction`), checked: the State after its result,
+    the Auction opened (its bids to walk), or None when no card is played."""
+    move = read_auction(s, md, text, who)
     if isinstance(move, plays.NoLandForSale):
         return None
     if isinstance(move, plays.OpenAuction):
-        plays.opening(typed, md, move)
+        plays.opening(s, md, move)
         return move
-    return to_json(plays.apply(typed, md, move)[0])
+    return plays.apply(s, md, move)[0]
 
 
 def auction(t: Turn, who: str | None) -> None:
@@ -358,7 +321,7 @@ def auction(t: Turn, who: str | None) -> None:
     :mod:`companion.mule.plays`."""
     s = t.state
     if who is None:                       # a game saved when one step took every auction
-        holders = auction_holders(t.s)
+        holders = auction_holders(s)
         who = holders[0] if holders else None
 
     def parse(a: str) -> tuple[AuctionMove, tuple[State, tuple[str, ...]] | None]:
@@ -456,10 +419,10 @@ def _secret_bids(t: Turn, opened: plays.OpenAuction) -> tuple[str, int]:
     return winner, bid
 
 
-def auction_holders(s: dict[str, Any]) -> list[str]:
+def auction_holders(s: State) -> list[str]:
     """The Colonists still to play a Land for Sale! card or not this Turn, Rank 1 first
     (:func:`companion.mule.plays.card_holders`)."""
-    return list(plays.card_holders(from_json(s)))
+    return list(plays.card_holders(s))
 
 
 # -- 2. Development ----------------------------------------------------------------------------
@@ -492,12 +455,11 @@ def read_package(s: State, md: MuleData, text: str) -> plays.Package:
     return plays.Package(tuple(out))
 
 
-def _package(s: dict[str, Any], md: MuleData, text: str) -> dict[str, Any] | None:
-    """Package From Home World! cards as typed (:func:`read_package`), played on a copy of
-    ``s``; None: none played."""
-    typed = from_json(s)
-    move = read_package(typed, md, text)
-    return to_json(plays.apply(typed, md, move)[0]) if move.plays else None
+def _package(s: State, md: MuleData, text: str) -> State | None:
+    """Package From Home World! cards as typed (:func:`read_package`), played on ``s``; None:
+    none played."""
+    move = read_package(s, md, text)
+    return plays.apply(s, md, move)[0] if move.plays else None
 
 
 def package(t: Turn, who: str | None) -> None:
@@ -510,25 +472,23 @@ def package(t: Turn, who: str | None) -> None:
                  lambda a: plays.apply(s, t.md, read_package(s, t.md, a))))
 
 
-def begin_development(t: Turn) -> list[list[Any]]:
+def begin_development(t: Turn) -> list[tuple[str, str | None]]:
     """2. Development begins (:func:`companion.mule.development.development_begins`): The
     Store fills its Corral, the order of play; returns the first Action Round's steps."""
     after, lines = development.development_begins(t.state, t.md)
     t.put(after, lines)
-    return [list(x) for x in development.round_steps(after, t.md)]
+    return list(development.round_steps(after, t.md))
 
 
 ACTIONS = development.ACTIONS
 
 
-def develop_actions(s: dict[str, Any], md: MuleData, who: str, text: str,
-                    lines: list[str]) -> dict[str, Any]:
-    """One Colonist's Action Round as typed, played on a copy of ``s``
+def develop_actions(s: State, md: MuleData, who: str, text: str, lines: list[str]) -> State:
+    """One Colonist's Action Round as typed, played on ``s``
     (:func:`companion.mule.development.action_round`); RuleError with the rule's reason."""
-    after, said = development.action_round(from_json(s), md, who,
-                                           development.parse_actions(text))
+    after, said = development.action_round(s, md, who, development.parse_actions(text))
     lines += said
-    return to_json(after)
+    return after
 
 
 def develop(t: Turn, who: str) -> None:
@@ -547,15 +507,14 @@ def develop(t: Turn, who: str) -> None:
                  "", parse))
 
 
-def next_round(s: dict[str, Any], md: MuleData) -> list[list[Any]]:
+def next_round(t: Turn) -> list[tuple[str, str | None]]:
     """The next Action Round (:func:`companion.mule.development.next_action_round`), written
-    to ``s``: its steps; none when the Phase is over."""
-    after = development.next_action_round(from_json(s), md)
+    to the Turn: its steps; none when the Phase is over."""
+    after = development.next_action_round(t.state, t.md)
     if after is None:
         return []
-    s.clear()
-    s.update(to_json(after))
-    return [list(x) for x in development.round_steps(after, md)]
+    t.put(after)
+    return list(development.round_steps(after, t.md))
 
 
 # -- 4. Production -------------------------------------------------------------------------------
@@ -579,12 +538,13 @@ def production_card(t: Turn, text: str) -> ProductionCard | list[ProductionCard]
 
 
 def check_card(t: Turn, card: ProductionCard) -> None:
-    if card.id in t.s.get("production_drawn", []):
+    s = t.state
+    if card.id in s.production_drawn:
         raise RuleError(f"{card.code or card.id} {card.title} was drawn on an earlier Turn: "
                         "each Production Card is drawn once")
     # the deck of the set-up, with More Game Turns and Variable Number of Game Turns
-    deck = length.length(t.md, t.s["mode"], len(t.names), t.s.get("options"))
-    now = t.s["turn"]
+    deck = length.length(t.md, s.mode, len(s.ranking), s.options)
+    now = s.turn
     if deck.top and card.ship_is_back and not deck.first <= now <= deck.last:
         raise RuleError(deck.describe() + f", not Turn {now}" if deck.bottom > 1 else
                         f"The Ship is Back! lies under the {deck.top} Production Cards of the "
@@ -669,7 +629,7 @@ def _crater_zones(t: Turn, craters: tuple[str, ...], placer: str) -> dict[str, s
         "craters", f"Meteorite Strike!: {placer} places {', '.join(craters)} on empty squares "
         "of Planet Irata: the Zone of each, in that order "
         f"({', '.join(dict.fromkeys(t.md.planet_irata.zones))}; {BESIDE}: no empty square "
-        "left)", "", lambda a: parse_crater_zones(t.s, t.md, list(craters), a))
+        "left)", "", lambda a: parse_crater_zones(t.state, t.md, list(craters), a))
     return zones
 
 
@@ -791,45 +751,40 @@ def _named(text: str, s: State, what: str) -> tuple[tuple[str, int], ...]:
     return tuple(parse_named(text, [c.name for c in s.colonists], what).items())
 
 
-def _applied(s: dict[str, Any], md: MuleData | None, move: plays.Play, lines: list[str]
-             ) -> dict[str, Any]:
-    """``move`` checked and applied on a copy of ``s`` (its JSON form), its lines added to
-    ``lines``."""
+def _applied(s: State, md: MuleData | None, move: plays.Play, lines: list[str]) -> State:
+    """``move`` checked and applied on ``s``, its lines added to ``lines``."""
     if md is None:
         from companion.mule import data
 
         md = data.load()
-    after, said = plays.apply(from_json(s), md, move)
+    after, said = plays.apply(s, md, move)
     lines += said
-    return to_json(after)
+    return after
 
 
-def sell_to_store(s: dict[str, Any], good: str, text: str, lines: list[str]
-                  ) -> dict[str, Any]:
-    """Sales to The Store as typed (``Ann=2,Bob=1``), on a copy of ``s``
+def sell_to_store(s: State, good: str, text: str, lines: list[str]) -> State:
+    """Sales to The Store as typed (``Ann=2,Bob=1``), on ``s``
     (:class:`companion.mule.plays.Sell`)."""
-    return _applied(s, None, plays.Sell(good, _named(text, from_json(s), "sold")), lines)
+    return _applied(s, None, plays.Sell(good, _named(text, s, "sold")), lines)
 
 
-def _buy(s: dict[str, Any], md: MuleData, good: str, text: str, lines: list[str]
-         ) -> dict[str, Any]:
+def _buy(s: State, md: MuleData, good: str, text: str, lines: list[str]) -> State:
     """Purchases from The Store as typed (:class:`companion.mule.plays.Buy`)."""
-    return _applied(s, md, plays.Buy(good, _named(text, from_json(s), "bought")), lines)
+    return _applied(s, md, plays.Buy(good, _named(text, s, "bought")), lines)
 
 
-def _deal(s: dict[str, Any], good: str, text: str, lines: list[str]) -> dict[str, Any]:
+def _deal(s: State, good: str, text: str, lines: list[str]) -> State:
     """Deals between Colonists as typed (:class:`companion.mule.plays.Deals`)."""
-    deals = _deals(text, [c.name for c in from_json(s).colonists])
+    deals = _deals(text, [c.name for c in s.colonists])
     return _applied(s, None, plays.Deals(good, tuple(deals)), lines)
 
 
-def _offers(s: dict[str, Any], md: MuleData, good: str, text: str) -> list[market.Offer]:
+def _offers(typed: State, md: MuleData, good: str, text: str) -> list[market.Offer]:
     """Colonists Preferred over The Store in Auctions: the offers at least matching The
     Store's price, as typed: ``Ann buys 2@6, Bob sells 1@5``; blank or none: none
     (:class:`companion.mule.plays.Offers`)."""
     if _none(text):
         return []
-    typed = from_json(s)
     names = [c.name for c in typed.colonists]
     out: list[market.Offer] = []
     for part in (p.strip() for p in text.split(",")):
@@ -918,12 +873,12 @@ def trade(t: Turn, good: str) -> None:
     Store's, then the deals between Colonists before the trades with The Store, and refuses
     a trade with The Store while another Colonist's offer for it stands."""
     good = check_good(good)
-    buy = t.s["prices"][good]
+    buy = t.state.prices.of(good)
     sell_price = t.md.track(good).sell_for(buy)
     title = good.capitalize()
     a = _Auction(t, good)
-    chosen = t.s.get("options")
-    if holders_of(from_json(t.s), good) or no_purchase(from_json(t.s), t.md, good) is None:
+    chosen = t.state.options
+    if holders_of(t.state, good) or no_purchase(t.state, t.md, good) is None:
         if options.on(chosen, "declaring-buyers-and-sellers"):
             a.step("declare", f"{title} Auction: each Colonist declares Buyer or Seller "
                    "(NAME=B or NAME=S, every Colonist)", a.declare)
@@ -931,15 +886,15 @@ def trade(t: Turn, good: str) -> None:
             a.offers = t.ask("offers", f"{title} Auction: offers at least matching The "
                              f"Store's ${buy}/${sell_price} (NAME buys N@PRICE, NAME sells "
                              "N@PRICE, ...; blank: none)", "",
-                             lambda x: _offers(t.s, t.md, good, x))
-            if no_deal(from_json(t.s), good) is None:
+                             lambda x: _offers(t.state, t.md, good, x))
+            if no_deal(t.state, good) is None:
                 a.step("deals", f"{title}: deals between Colonists, first (SELLER>BUYER "
                        "N@PRICE, ...)", a.deal)
-    if holders_of(from_json(t.s), good):
+    if holders_of(t.state, good):
         a.step("sell", f"{title} Auction: sold to The Store at ${buy} (NAME=N,...)", a.sell)
-    if no_purchase(from_json(t.s), t.md, good) is None:
+    if no_purchase(t.state, t.md, good) is None:
         a.step("buy", f"{title}: bought from The Store at ${sell_price} (NAME=N,...)", a.buy)
-    if "deals" not in a.asked and no_deal(from_json(t.s), good) is None:
+    if "deals" not in a.asked and no_deal(t.state, good) is None:
         a.step("deals", f"{title}: deals between Colonists (SELLER>BUYER N@PRICE, ...)",
                a.deal)
 
@@ -1008,8 +963,8 @@ def unlucky(t: Turn, who: str) -> None:
 
 def _typed(phase: Callable[[State, MuleData], tuple[State, tuple[str, ...]]]
            ) -> Callable[[Turn, str | None], None]:
-    """A Phase of :mod:`companion.mule.phases` as a step: the State read from the step's
-    copy of the saved game, the State it returns written back, its lines told."""
+    """A Phase of :mod:`companion.mule.phases` as a step: the Turn's State given to it,
+    the State it returns written back, its lines told."""
 
     def step(t: Turn, who: str | None) -> None:
         t.put(*phase(t.state, t.md))

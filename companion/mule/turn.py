@@ -13,9 +13,8 @@ Predictability), and the end of the game.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 from companion.record import NamedTuple
 from components.errors import InputError, RuleError
@@ -60,88 +59,110 @@ class Step(NamedTuple):
     def phase(self) -> str:
         return STEPS[self.step][0]
 
-    def as_dict(self, state: dict[str, Any]) -> dict[str, Any]:
+    def as_dict(self, state: State) -> dict[str, Any]:
         return {"turn": self.turn, "phase": self.phase, "step": self.step, "who": self.who,
                 "text": say_step(self, state), "command": command(self, state)}
 
 
-def begin_turn(s: dict[str, Any], md: MuleData) -> None:
+def begin_turn(s: State, md: MuleData) -> State:
     """A Game Turn's first steps: Land Grant, lowest Rank first (twice on Turn 1); with Land
     Auctions before Land Grant (an Optional Rule of the Tournament), the Land for Sale! cards
     first, Rank 1 down, from Turn 2 on ("playing Land for Sale! cards is not allowed on the
-    first Game Turn")."""
-    grants = int(md.setup(s["mode"], len(s["ranking"])).get("land_grants_turn_1", 2)) \
-        if s["turn"] == 1 else 1
-    s.setdefault("hands", {n: {} for n in s["ranking"]})   # saved before the Hand Cards
-    for key in ("auctions", "roles", "shortage", "card", "dev", "final", "declared"):
-        s.pop(key, None)
-    s["todo"] = [["grant", n] for _ in range(grants) for n in reversed(s["ranking"])]
-    if _auctions_before_grant(s) and s["turn"] > 1:
-        from companion.mule import steps
+    first Game Turn"). What the last Turn's Phases kept for themselves is dropped; a game saved
+    before the Hand Cards is dealt none. The JSON form's keys keep their order, the new ones
+    after them (as a dict's would)."""
+    from types import MappingProxyType
 
-        s["todo"] = [["auction", n] for n in steps.auction_holders(s)] + s["todo"]
-    s["phase"] = s["todo"][0][0]
+    grants = int(md.setup(s.mode, len(s.ranking)).get("land_grants_turn_1", 2)) \
+        if s.turn == 1 else 1
+    keys = tuple(k for k in s.keys if k not in _TURN_KEPT)
+    hands = s.hands
+    if hands is None and "hands" not in s.keys:      # saved before the Hand Cards
+        hands = MappingProxyType({n: MappingProxyType({}) for n in s.ranking})
+    if keys:
+        keys += tuple(k for k in ("hands", "todo", "phase") if k not in keys)
+    s = s._replace(hands=hands, dev=None, roles=MappingProxyType({}), shortage=None, card=None,
+                   final=False, keys=keys, extra=MappingProxyType(
+                       {k: v for k, v in s.extra.items() if k not in _TURN_KEPT}))
+    todo: tuple[tuple[str, str | None], ...] = tuple(
+        ("grant", n) for _ in range(grants) for n in reversed(s.ranking))
+    if _auctions_before_grant(s) and s.turn > 1:
+        from companion.mule import plays
+
+        todo = tuple(("auction", n) for n in plays.card_holders(s)) + todo
+    return s._replace(todo=todo, phase=todo[0][0])
 
 
-def _auctions_before_grant(s: dict[str, Any]) -> bool:
+# what a Phase keeps for itself while the Turn lasts: dropped when the next one begins
+_TURN_KEPT = ("auctions", "roles", "shortage", "card", "dev", "final", "declared")
+
+
+def _auctions_before_grant(s: State) -> bool:
     from companion.mule import options
 
-    return s.get("mode") == "tournament" and options.on(s.get("options"),
-                                                        "land-auctions-before-grant")
+    return s.mode == "tournament" and options.on(s.options, "land-auctions-before-grant")
 
 
-def current(s: dict[str, Any], md: MuleData | None = None) -> Step | None:
+def begun(s: State, md: MuleData | None = None) -> State:
+    """``s`` with the steps of its Turn listed: a game saved before the steps begins its Turn
+    afresh (:func:`begin_turn`; the rule data, ``md``, is read only then); any other as it
+    is."""
+    if s.over or s.todo:
+        return s
+    if md is None:
+        from companion.mule import data
+
+        md = data.load()
+    return begin_turn(s, md)
+
+
+def current(s: State, md: MuleData | None = None) -> Step | None:
     """The step that comes now; None when the game is over. The rule data (``md``, read when
-    not given) is needed only by a game saved before the steps, whose turn starts afresh."""
-    if s.get("over"):
+    not given) is needed only by a game saved before the steps, whose Turn begins afresh
+    (:func:`begun`; ``s`` itself is a value, never changed)."""
+    if s.over:
         return None
-    if "todo" not in s:
-        if md is None:
-            from companion.mule import data
-
-            md = data.load()
-        begin_turn(s, md)
-    step, who = s["todo"][0]
-    return Step(int(s["turn"]), str(step), who)
+    s = begun(s, md)
+    step, who = s.todo[0]
+    return Step(s.turn, step, who)
 
 
-def _next_phase(t: steps.Turn, done: str) -> list[list[Any]]:
-    from companion.mule import personal, steps
-    from companion.mule.state import from_json
+def _next_phase(t: steps.Turn, done: str) -> list[tuple[str, str | None]]:
+    from companion.mule import personal, plays, steps
 
-    s, md = t.s, t.md
+    s, md = t.state, t.md
     if done == "grant":
         # from Rank 1 down; with Land Auctions before Land Grant they came first
-        if t.tournament and steps.auction_holders(s) and not _auctions_before_grant(s):
-            return [["auction", n] for n in steps.auction_holders(s)]
+        holders = plays.card_holders(s)
+        if t.tournament and holders and not _auctions_before_grant(s):
+            return [("auction", n) for n in holders]
         done = "auction"
     if done == "auction":
-        if any(h.get("package", 0) > 0 for h in s["hands"].values()):
-            return [["package", None]]
+        if any(h.get("package", 0) > 0 for h in (s.hands or {}).values()):
+            return [("package", None)]
         done = "package"
     if done == "package":
         return steps.begin_development(t)
     if done in ("develop", "reveal"):
-        return steps.next_round(s, md) or [["usage", None]]
+        return steps.next_round(t) or [("usage", None)]
     if done == "usage":
-        return [["produce", None]]
+        return [("produce", None)]
     if done == "produce":
-        return [["pricing", None]]
+        return [("pricing", None)]
     if done == "pricing":
-        return [["sellout", None]] if s.get("final") else [["trade", g] for g in GOODS]
+        return [("sellout", None)] if s.final else [("trade", g) for g in GOODS]
     if done in ("trade", "sellout"):
-        return [["ranking", None]]
+        return [("ranking", None)]
     if done == "ranking":
-        if s.get("final"):
-            return [["end", None]]
-        events = personal.phase_steps(from_json(s))     # none: the Phase skipped
+        if s.final:
+            return [("end", None)]
+        events = personal.phase_steps(s)     # none: the Phase skipped
         if events:
-            return [list(x) for x in events]
+            return list(events)
         done = "unlucky"
     if done == "unlucky":
-        s["turn"] += 1
-        begin_turn(s, md)
-        return list(s["todo"])
+        t.put(begin_turn(s._replace(turn=s.turn + 1), md))
+        return list(t.state.todo)
     return []
 
 
@@ -156,48 +177,21 @@ def advance(t: steps.Turn, done: str) -> None:
     t.put(s._replace(phase=s.todo[0][0] if s.todo else "over"))
 
 
-def _begun(s: State, md: MuleData) -> State:
-    """A game saved before the steps: its Turn begun afresh (:func:`begin_turn`, over its
-    JSON form)."""
-    from companion.mule.state import from_json, to_json
-
-    raw = to_json(s)
-    begin_turn(raw, md)
-    return from_json(raw)
-
-
-@overload
 def run_step(state: State, md: MuleData, ask: steps.Asker, say: Say
-             ) -> tuple[State, Step, list[str]]: ...
-
-
-@overload
-def run_step(state: dict[str, Any], md: MuleData, ask: steps.Asker, say: Say
-             ) -> tuple[dict[str, Any], Step, list[str]]: ...
-
-
-def run_step(state: dict[str, Any] | State, md: MuleData, ask: steps.Asker, say: Say
-             ) -> tuple[dict[str, Any] | State, Step, list[str]]:
-    """Take the step that comes now on ``state`` (a State, or a copy of a JSON form): its
-    questions go to ``ask`` (``key, question, default, parse``). Returns the state after it
-    (of the form given), the step, and the lines said. Raises the refusal
-    (``InputError``/``RuleError``) of an entry the rules forbid."""
+             ) -> tuple[State, Step, list[str]]:
+    """Take the step that comes now on ``state``: its questions go to ``ask`` (``key,
+    question, default, parse``). Returns the State after it, the step, and the lines said.
+    Raises the refusal (``InputError``/``RuleError``) of an entry the rules forbid."""
     from companion.mule import steps
 
-    s: dict[str, Any] | State
-    if isinstance(state, dict):
-        raw = copy.deepcopy(state)
-        now = current(raw, md)
-        s = raw
-    else:
-        s = state if state.todo or state.over else _begun(state, md)
-        now = None if s.over else Step(s.turn, s.todo[0][0], s.todo[0][1])
-    if now is None:
+    s = begun(state, md)
+    if s.over:
         raise RuleError("this game is over: The Ship is Back! was drawn")
+    now = Step(s.turn, s.todo[0][0], s.todo[0][1])
     t = steps.Turn(s, md, ask, say)
     getattr(steps, STEPS[now.step][2])(t, now.who)
     advance(t, now.step)
-    return (t.s if isinstance(state, dict) else t.state), now, t.lines
+    return t.state, now, t.lines
 
 
 def scripted(given: dict[str, str], answers: dict[str, str]) -> steps.Asker:
@@ -222,7 +216,7 @@ class Stuck(RuleError):
         super().__init__(f"{reason} (refused {times} times: stopped asking)")
         self.reason = reason
         self.times = times
-        self.state: dict[str, Any] | None = None
+        self.state: State | None = None
         self.answers: dict[str, Any] = {}
 
 
@@ -270,13 +264,13 @@ def interactive(ask: Ask, say: Say, answers: dict[str, str],
     return asker
 
 
-def take_step(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
-              ) -> tuple[dict[str, Any], Step, list[str], dict[str, str]]:
+def take_step(state: State, md: MuleData, ask: Ask, say: Say
+              ) -> tuple[State, Step, list[str], dict[str, str]]:
     """Take the step that comes now, asking its questions at the table (:func:`interactive`);
     a step refused as a whole once its questions are answered is asked again from its first
     question. Returns what :func:`run_step` does and the answers typed. Raises the refusal
     when no question was asked (nothing typed can change it) and :class:`Stuck` when the
-    asker keeps giving refused answers; ``state`` is never changed."""
+    asker keeps giving refused answers; ``state`` is a value, never changed."""
     count = Refusals()
     asked = [0]
 
@@ -284,15 +278,12 @@ def take_step(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
         asked[0] += 1
         return ask(question, default)
 
-    from companion.mule.state import from_json, to_json
-
-    typed_state = from_json(state)     # the JSON form read once; written once, at the end
     while True:
         asked[0] = 0
         typed: dict[str, str] = {}
         try:
-            after, done, lines = run_step(typed_state, md,
-                                          interactive(counted, say, typed, count), say)
+            after, done, lines = run_step(state, md, interactive(counted, say, typed, count),
+                                          say)
         except Stuck:
             raise
         except (InputError, RuleError) as exc:
@@ -301,25 +292,25 @@ def take_step(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
             say(f"  ! {exc}")
             count.refused(("step", tuple(sorted(typed.items()))), exc)
             continue
-        return to_json(after), done, lines, typed
+        return after, done, lines, typed
 
 
-def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
-              ) -> tuple[dict[str, Any], dict[str, Any]]:
+def play_turn(state: State, md: MuleData, ask: Ask, say: Say
+              ) -> tuple[State, dict[str, Any]]:
     """One Game Turn, step by step, from the step that comes now to the end of the turn (or of
-    the game). Returns the state after it and the answers typed (``STEP.WHO.KEY`` -> text).
+    the game). Returns the State after it and the answers typed (``STEP.WHO.KEY`` -> text).
 
     A refused answer is asked again (:func:`take_step`); an asker that keeps giving refused
-    answers ends the walk with :class:`Stuck`, which carries the state and answers of the
-    steps taken before. ``state`` itself is never changed."""
+    answers ends the walk with :class:`Stuck`, which carries the State and answers of the
+    steps taken before."""
     s = state
-    now = current(copy.deepcopy(s), md)
+    now = current(s, md)
     if now is None:
         raise RuleError("this game is over: The Ship is Back! was drawn")
     turn = now.turn
     answers: dict[str, Any] = {}
     while True:
-        now = current(copy.deepcopy(s), md)
+        now = current(s, md)
         if now is None or now.turn != turn:
             return s, answers
         try:
@@ -333,15 +324,16 @@ def play_turn(state: dict[str, Any], md: MuleData, ask: Ask, say: Say
 
 # -- what the table reads --------------------------------------------------------------------------
 
-def say_step(now: Step, state: dict[str, Any]) -> str:
+def say_step(now: Step, state: State) -> str:
     phase, what, _ = STEPS[now.step]
+    rnd = state.dev.round if state.dev else 1
     if now.step == "develop":
-        if "single-action-round" in (state.get("options") or {}):
+        if "single-action-round" in state.options:
             return f"{phase}: {now.who}'s single Action Round"
-        return f"{phase}: {now.who}'s Action Round {state['dev']['round']}"
+        return f"{phase}: {now.who}'s Action Round {rnd}"
     if now.step == "reveal":
         return (f"{phase}: the Production Card revealed at the beginning of Action Round "
-                f"{state['dev']['round']} (More Predictability; it takes effect at Production)")
+                f"{rnd} (More Predictability; it takes effect at Production)")
     if now.step == "trade":
         return f"{phase}: the {str(now.who).capitalize()} Auction"
     if now.step in ("grant", "lucky", "unlucky") or (now.step == "auction" and now.who):
@@ -352,19 +344,18 @@ def say_step(now: Step, state: dict[str, Any]) -> str:
     return f"{phase}: {what}"
 
 
-def _claimable(now: Step, state: dict[str, Any]) -> list[Claimable]:
+def _claimable(now: Step, state: State) -> list[Claimable]:
     """What ``now.who`` could claim in Land Grant (a claim they have to make, if any)."""
     from companion.mule import data
     from companion.mule.expansion import claimable
-    from companion.mule.state import from_json
 
-    return claimable(from_json(state), data.load(), str(now.who))
+    return claimable(state, data.load(), str(now.who))
 
 
-def command(now: Step, state: dict[str, Any]) -> str:
+def command(now: Step, state: State) -> str:
     """The command that records the step that comes now."""
     base = "irata play mule "
-    deck = bool(state.get("event_decks"))
+    deck = bool(state.event_decks)
     who = now.who or ""
     if now.step == "grant":
         can = _claimable(now, state)
@@ -383,15 +374,15 @@ def command(now: Step, state: dict[str, Any]) -> str:
     if now.step == "develop":
         return base + f'develop {who} "ACTIONS"   (e.g. "buy P07 F, assay"; or: pass)'
     if now.step == "reveal":
-        return base + "reveal" + ("" if state.get("production_deck") else " CARD")
+        return base + "reveal" + ("" if state.production_deck else " CARD")
     if now.step == "produce":
-        card = "" if state.get("production_deck") or state.get("card") else " CARD"
+        card = "" if state.production_deck or state.card else " CARD"
         return base + f"produce{card}   [--flip NAME=TILES] [--hit NAME=LAND] " \
             "[--lands NAME=CELLS] [--craters ZONE,ZONE]"
     if now.step == "trade":
         from companion.mule import options
 
-        chosen = state.get("options")
+        chosen = state.options
         declare = " --declare NAME=B|S,..." if options.on(chosen, "declaring-buyers-and-sellers") \
             else ""
         offers = " [--offer 'NAME buys N@PRICE']" if options.on(chosen, "colonists-preferred") \
@@ -400,6 +391,6 @@ def command(now: Step, state: dict[str, Any]) -> str:
             "[--deal 'SELLER>BUYER N@PRICE']"
     if now.step in ("lucky", "unlucky"):
         card = "" if deck else " CARD"
-        to = "" if state.get("alt_events") else " --to NAME"
+        to = "" if state.alt_events else " --to NAME"
         return base + f"{now.step} {who}{card}{to}"
     return base + ("final-market" if now.step == "sellout" else now.step)

@@ -10,7 +10,7 @@ what it runs.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,6 +19,9 @@ from components.errors import InputError
 from irata.lazy import LazyGroup
 from irata.options import DB, GAME, JSON, SEED, emit, names, open_store, pick
 from irata.play.declared import add_moves, stopped
+
+if TYPE_CHECKING:
+    from companion.mule.state import State
 
 
 def _data() -> Any:
@@ -197,9 +200,10 @@ def turn(game_id: int | None, db: str | None) -> None:
 
     with open_store(db) as store:
         saved = pick(store, game_id, "mule", "M.U.L.E.", START)
-        played, state, _ = play(store, saved, DECLARED, [])   # what runs itself first
+        played, raw, _ = play(store, saved, DECLARED, [])   # what runs itself first
         _echo_ran(played)
         with readable(store.path, saved):
+            state = DECLARED.from_json(raw)
             now = DECLARED.now(state)
         if now is None:
             raise RuleError("this game is over: The Ship is Back! was drawn")
@@ -208,7 +212,7 @@ def turn(game_id: int | None, db: str | None) -> None:
         while now is not None and now.turn == start:
             with readable(store.path, saved):   # the step walked reads what is saved
                 _turn_step(store, saved, state, now.text)
-                state = state_of(store, saved)
+                state = DECLARED.from_json(state_of(store, saved))
                 now = DECLARED.now(state)
     if now is None:
         click.echo(f"The game is over (game {saved.id}).")
@@ -225,7 +229,7 @@ def _echo_ran(played: list[Any]) -> None:
                 click.echo(line)
 
 
-def _turn_step(store: Any, saved: Any, state: dict[str, Any], said: str) -> None:
+def _turn_step(store: Any, saved: Any, state: State, said: str) -> None:
     """Ask the step that comes now at the table and save it (then what runs itself)."""
     from companion.mule import turn as steps_of
     from companion.mule.game import GAME as DECLARED

@@ -15,6 +15,7 @@ from companion.mule import saved as game
 from companion.mule.data import MuleData
 from components.errors import InputError, RuleError
 from irata.cli import cli
+from tests.companion.mule_json import on_json
 
 
 def test_a_claim_by_tile_and_square(md: MuleData) -> None:
@@ -134,7 +135,7 @@ def test_a_tile_claimed_twice_is_asked_again(md: MuleData) -> None:
     said: list[str] = []
     ask = table({"Land Grant": ["P07@B1", "P07@B2", "plains", "P08@B1"],
                  "working Lands": ["F3", "F3", "F3"]}, said)
-    after, _ = game.play_turn(state, md, ask, said.append)
+    after, _ = on_json(game).play_turn(state, md, ask, said.append)
     assert "  ! P07 is already on Dee's Player Board" in said
     # a Land named by its type is asked again: which tile it is decides what it produces
     assert "  ! 'plains': which tile? Name the Land by the code printed in its corner (P07, R01, " \
@@ -153,7 +154,7 @@ def test_mules_are_counted_from_the_lands_they_are_on(md: MuleData) -> None:
                           rivers={"Ann": "R01", "Bob": "R02", "Cid": "R03"})
     state = apply_set(state, {"path": "players.Ann.mules.food", "value": 2})
     said: list[str] = []
-    after, _ = game.play_turn(state, md, table({}, said), said.append)
+    after, _ = on_json(game).play_turn(state, md, table({}, said), said.append)
     assert after["players"]["Ann"]["mules"]["food"] == 1     # her one River's M.U.L.E.
 
 
@@ -182,7 +183,7 @@ def test_production_left_blank_for_working_mules_is_refused_and_asked_again(md: 
     said: list[str] = []
     answers = table({"Ann: working Lands": ["", "F3"], "Bob: working Lands": ["F2"],
                      "Cid: working Lands": ["F1"]}, said, asked)
-    after, _ = game.play_turn(state, md, answers, said.append)
+    after, _ = on_json(game).play_turn(state, md, answers, said.append)
     assert any("Ann: working Lands" in q and "M.U.L.E.s on: river food" in q for q in asked)
     assert any(line.startswith("  ! Production: Ann's Lands with M.U.L.E.s are not all known "
                                "by their tile") for line in said)

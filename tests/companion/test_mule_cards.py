@@ -16,6 +16,7 @@ from companion.mule import saved as game
 from companion.mule.data import MuleData
 from components.errors import InputError, RuleError
 from irata.cli import cli
+from tests.companion.mule_json import on_json
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
@@ -88,7 +89,7 @@ def land(tile: str, square: str, mule: str | None, md: MuleData, secret: bool = 
 
 def play(state: dict[str, Any], md: MuleData, script: Script) -> dict[str, Any]:
     before = copy.deepcopy(state)
-    after, _ = game.play_turn(state, md, script.ask, script.say)
+    after, _ = on_json(game).play_turn(state, md, script.ask, script.say)
     assert state == before          # the saved state is never changed in place
     return after
 
@@ -145,7 +146,7 @@ def test_flipping_the_wrong_number_is_refused_then_asked_again(md: MuleData) -> 
             return "pass"
         return next(answers) if "Energy Shortage" in question else default
 
-    game.play_turn(state, md, ask, said.append)
+    on_json(game).play_turn(state, md, ask, said.append)
     assert any("flip exactly 1" in line for line in said)
     assert any(line.startswith("Ann produces smithore 0, crystite 0, food 2,") for line in said)
 

@@ -15,6 +15,7 @@ from companion.mule import events
 from companion.mule import saved as game
 from companion.mule.data import MuleData
 from components.errors import InputError, RuleError
+from tests.companion.mule_json import on_json
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 IDS = [f"lucky/{n}" for n in "abcde"]
@@ -222,7 +223,7 @@ def quiet_turn(md: MuleData, state: dict[str, Any], answers: dict[str, list[str]
             return "pass"      # a Pass is typed, never taken from a blank
         return default
 
-    after, _ = game.play_turn(state, md, ask, said.append)
+    after, _ = on_json(game).play_turn(state, md, ask, said.append)
     return after, asked, said
 
 

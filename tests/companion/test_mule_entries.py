@@ -168,6 +168,7 @@ def test_the_final_market_fills_the_store(tmp_path: Path) -> None:
     """Game End: the Final Turn's Market sells every Good to The Store, which then holds
     them (Crystite leaves the planet)."""
     from companion.mule import data, turn
+    from tests.companion.mule_json import on_json
 
     md = data.load()
     state = json.loads(mule("new", "--players", "Ann,Bob,Cid", "--tournament", "--seed", "1",
@@ -179,7 +180,7 @@ def test_the_final_market_fills_the_store(tmp_path: Path) -> None:
     held = {g: sum(p[g] for p in state["players"].values())
             for g in ("food", "energy", "smithore", "crystite")}
     assert held["crystite"] == 5
-    after, _, _ = turn.run_step(state, md, turn.scripted({}, {}), lambda _line: None)
+    after, _, _ = on_json(turn).run_step(state, md, turn.scripted({}, {}), lambda _line: None)
     for good in ("food", "energy", "smithore"):
         assert after["store"][good] == store[good] + held[good], good
     assert after["store"].get("crystite", 0) == store.get("crystite", 0)   # shipped off-planet

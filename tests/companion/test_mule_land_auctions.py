@@ -13,15 +13,21 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from companion.mule import board, steps, turn
+from companion.mule import board
 from companion.mule import saved as game
+from companion.mule import steps as typed_steps
+from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
 from components.errors import InputError, RuleError
 from irata.cli import cli
 from tests import clirun
+from tests.companion.mule_json import from_json, on_json, to_json
 
 # the rulebook's example names; seated (clockwise) in this order, Mechtron Rank 1
 NAMES = ["Mechtron", "Packer", "Leggite", "Spheroid"]
+
+# the states are built as the saved game holds them (JSON), the steps called over them
+steps, turn = on_json(typed_steps), on_json(typed_turn)
 
 
 def at_auctions(md: MuleData, **chosen: str) -> dict[str, Any]:
@@ -29,10 +35,11 @@ def at_auctions(md: MuleData, **chosen: str) -> dict[str, Any]:
     s = game.new_game(md, NAMES, "tournament", seed=3,
                       options={k.replace("_", "-"): v for k, v in chosen.items()})
     s["ranking"] = list(NAMES)
-    turn.begin_turn(s, md)
+    s = turn.begin_turn(s, md)
     s["todo"] = [["grant", "Mechtron"]]
-    turn.advance(steps.Turn(s, md, lambda *a: None, lambda _x: None), "grant")
-    return s
+    t = typed_steps.Turn(from_json(s), md, lambda *a: None, lambda _x: None)
+    typed_turn.advance(t, "grant")
+    return to_json(t.state)
 
 
 def walk(s: dict[str, Any], md: MuleData, answers: list[str]
@@ -216,7 +223,7 @@ def test_land_auctions_before_land_grant(md: MuleData) -> None:
     assert {step for step, _ in s["todo"]} == {"grant"}      # nor before it
     s["ranking"] = list(NAMES)
     s["turn"] = 2
-    turn.begin_turn(s, md)
+    s = turn.begin_turn(s, md)
     assert s["todo"] == [["auction", n] for n in NAMES] + [["grant", n]
                                                          for n in reversed(NAMES)]
     assert s["phase"] == "auction"

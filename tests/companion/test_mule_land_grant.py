@@ -20,15 +20,21 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.mule import board, steps, turn
+from companion.mule import board
 from companion.mule import data as mule_data
 from companion.mule import saved as game
+from companion.mule import steps as typed_steps
+from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
-from companion.mule.state import from_json, land_of
+from companion.mule.state import land_of
 from components.errors import InputError, RuleError
 from irata.cli import cli, main
+from tests.companion.mule_json import from_json, on_json
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
+
+# the states are built as the saved game holds them (JSON), the steps called over them
+steps, turn = on_json(typed_steps), on_json(typed_turn)
 
 
 @pytest.fixture(autouse=True)
@@ -39,8 +45,7 @@ def _bundled_game(monkeypatch: pytest.MonkeyPatch) -> None:
 def tournament(md: MuleData, names: list[str] = NAMES) -> dict[str, Any]:
     s = game.new_game(md, names, "tournament", seed=3)
     s["ranking"] = list(names)
-    turn.begin_turn(s, md)
-    return s
+    return turn.begin_turn(s, md)
 
 
 def put(s: dict[str, Any], who: str, *claims: str) -> None:

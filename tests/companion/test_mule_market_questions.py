@@ -14,12 +14,17 @@ import pytest
 from click.testing import CliRunner
 
 from companion.mule import saved as game
-from companion.mule import steps, turn
+from companion.mule import steps as typed_steps
+from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
 from irata.cli import cli
 from tests.clirun import one_line, run
+from tests.companion.mule_json import on_json
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
+
+# the states are built as the saved game holds them (JSON), the steps called over them
+steps, turn = on_json(typed_steps), on_json(typed_turn)
 
 
 def at_food_auction(md: MuleData, food: dict[str, int], money: dict[str, int],

@@ -9,14 +9,18 @@ from typing import Any
 
 import pytest
 
-from companion.mule import market, turn
+from companion.mule import market
 from companion.mule import saved as game
+from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
-from companion.mule.state import from_json
 from components.errors import InputError, RuleError
+from tests.companion.mule_json import from_json, on_json, to_json
 
 # the Market Example's Colonists; Leggite ranks lower than Mechtron
 NAMES = ["Mechtron", "Packer", "Leggite", "Spheroid"]
+
+# the states are built as the saved game holds them (JSON), the steps called over them
+turn = on_json(typed_turn)
 
 
 def food_auction(md: MuleData, *chosen: str) -> dict[str, Any]:
@@ -130,7 +134,7 @@ def game_apply(s: dict[str, Any], answers: dict[str, str]) -> Any:
     from companion.mule.game import GAME
     from companion.play import Move
 
-    return GAME.apply(s, Move.of("trade", "food", answers))
+    return GAME.apply(from_json(s), Move.of("trade", "food", answers))
 
 
 # -- Declaring Buyers and Sellers ----------------------------------------------------------------
@@ -169,12 +173,13 @@ def test_declarations_on_the_command_line(md: MuleData) -> None:
     s = food_auction(md, "declaring-buyers-and-sellers")
     # a declaration must come first: a sale without it is refused, nothing changes
     with pytest.raises(InputError, match="missing: Mechtron, Packer, Leggite, Spheroid"):
-        GAME.apply(s, Move.of("trade", "food", {"sell": "Spheroid=1"}))
-    out = GAME.apply(s, Move.of("trade", "food", {
+        GAME.apply(from_json(s), Move.of("trade", "food", {"sell": "Spheroid=1"}))
+    out = GAME.apply(from_json(s), Move.of("trade", "food", {
         "declare": "Mechtron=b,Packer=b,Leggite=b,Spheroid=s", "sell": "Spheroid=1"}))
-    assert out.state["players"]["Spheroid"]["money"] == 35
+    after = to_json(out.state)
+    assert after["players"]["Spheroid"]["money"] == 35
     # the next Auction asks its own declaration; the Turn's end forgets them
-    assert out.state["declared"] == {"food": {"Mechtron": "buyer", "Packer": "buyer",
+    assert after["declared"] == {"food": {"Mechtron": "buyer", "Packer": "buyer",
                                               "Leggite": "buyer", "Spheroid": "seller"}}
-    now = turn.current(copy.deepcopy(s), md)
+    now = turn.current(s, md)
     assert now is not None and "--declare NAME=B|S" in turn.command(now, s)

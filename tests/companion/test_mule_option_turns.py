@@ -11,21 +11,26 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from companion.mule import board, length, steps, turn
+from companion.mule import board, length
 from companion.mule import saved as game
+from companion.mule import steps as typed_steps
+from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
 from components.errors import RuleError
 from irata.cli import cli
+from tests.companion.mule_json import from_json, on_json
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
+
+# the states are built as the saved game holds them (JSON), the steps called over them
+steps, turn = on_json(typed_steps), on_json(typed_turn)
 
 
 def tournament(md: MuleData, deck: bool = False, **chosen: str) -> dict[str, Any]:
     s = game.new_game(md, NAMES, "tournament", seed=3, deck=deck,
                       options={k.replace("_", "-"): v for k, v in chosen.items()})
     s["ranking"] = list(NAMES)
-    turn.begin_turn(s, md)
-    return s
+    return turn.begin_turn(s, md)
 
 
 def step(s: dict[str, Any], md: MuleData, **answers: str) -> tuple[dict[str, Any], list[str]]:
@@ -35,7 +40,8 @@ def step(s: dict[str, Any], md: MuleData, **answers: str) -> tuple[dict[str, Any
 
 def typed_card(s: dict[str, Any], md: MuleData, turn_no: int, text: str) -> Any:
     s = {**s, "turn": turn_no}
-    return steps.production_card(steps.Turn(s, md, lambda *a: None, lambda _x: None), text)
+    return typed_steps.production_card(
+        typed_steps.Turn(from_json(s), md, lambda *a: None, lambda _x: None), text)
 
 
 # -- More Game Turns ------------------------------------------------------------------------

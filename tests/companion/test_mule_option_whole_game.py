@@ -7,19 +7,22 @@ each Land at $10; the Colony Success Table is read scaled for the Turns played."
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
 
 from companion.mule import data as mule_data
 from companion.mule import saved as game
-from companion.mule import steps, turn
+from companion.mule import steps as typed_steps
+from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
 from companion.mule.expansion import claimable, owned
-from companion.mule.state import from_json
+from tests.companion.mule_json import from_json, on_json
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
+
+# the states are built as the saved game holds them (JSON), the steps called over them
+steps, turn = on_json(typed_steps), on_json(typed_turn)
 
 
 @pytest.fixture()
@@ -44,7 +47,7 @@ def a_claim(s: dict[str, Any], md: MuleData, who: str) -> str:
 
 
 def answer(s: dict[str, Any], md: MuleData, question: str) -> str:
-    now = turn.current(copy.deepcopy(s), md)
+    now = turn.current(s, md)
     assert now is not None
     if question.startswith("Land Grant: "):
         return a_claim(s, md, str(now.who))

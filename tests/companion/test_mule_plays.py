@@ -15,8 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.mule import plays, production, turn
+from companion.mule import plays, production
 from companion.mule import saved as game
+from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
 from companion.mule.market import Offer
 from companion.mule.state import Land, State, from_json, to_json
@@ -31,8 +32,7 @@ def tournament(md: MuleData, **chosen: str) -> State:
     s = game.new_game(md, NAMES, "tournament", seed=3,
                       options={k.replace("_", "-"): v for k, v in chosen.items()})
     s["ranking"] = list(NAMES)
-    turn.begin_turn(s, md)
-    return from_json(s)
+    return typed_turn.begin_turn(from_json(s), md)
 
 
 def with_lands(s: State, **lands: list[Land]) -> State:

@@ -11,20 +11,26 @@ from typing import Any
 
 import pytest
 
-from companion.mule import board, planet, steps, turn
+from companion.mule import board, planet
 from companion.mule import data as mule_data
 from companion.mule import saved as game
+from companion.mule import steps as typed_steps
+from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
 from companion.mule.expansion import claimable
-from companion.mule.state import from_json, land_of
+from companion.mule.state import land_of
 from components.errors import InputError, RuleError
 from tests import clirun
+from tests.companion.mule_json import from_json, on_json, to_json
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 PRINTED = "HPLRPLH/PHPRPLP/LPPSPPH/PLPRHPP/PHPRLPP"
 # Without Rivers: the Rivers keep the printed squares (column 4), every High Mountain laid in
 # the Red Zone (columns 1 and 2), none in the Blue Zone (columns 6 and 7). 18 P, 6 L, 6 H, 4 R.
 NO_RIVERS = "HHPRPLP/HHPRPLP/HHPSPLP/PLPRPLP/PLPRPPP"
+
+# the states are built as the saved game holds them (JSON), the steps called over them
+steps, turn = on_json(typed_steps), on_json(typed_turn)
 
 
 @pytest.fixture()
@@ -39,8 +45,7 @@ def tournament(md: MuleData, value: str = "no-rivers", laid: str | None = None,
     s = game.new_game(md, names, "tournament", seed=3,
                       options={"random-land-placement": value}, planet=laid)
     s["ranking"] = list(names)
-    turn.begin_turn(s, md)
-    return s
+    return turn.begin_turn(s, md)
 
 
 def check(s: dict[str, Any], md: MuleData, kind: str, square: str,
@@ -155,7 +160,9 @@ def test_a_tile_is_claimed_into_the_zone_it_was_laid_in(real: MuleData) -> None:
     with pytest.raises(RuleError, match=f"{absent} was not laid on Planet Irata"):
         check(s, real, "plains", "A1", absent)
     s["todo"] = [["grant", "Ann"]]
-    turn.advance(steps.Turn(s, real, lambda *a: None, lambda _x: None), "grant")
+    t = typed_steps.Turn(from_json(s), real, lambda *a: None, lambda _x: None)
+    typed_turn.advance(t, "grant")
+    s = to_json(t.state)
     with pytest.raises(RuleError, match=f"{absent} was not laid on Planet Irata"):
         steps._auction(s, real, absent, "Ann")
 

@@ -10,10 +10,16 @@ from typing import Any
 
 import pytest
 
-from companion.mule import board, events, steps, turn
+from companion.mule import board, events
 from companion.mule import saved as game
+from companion.mule import steps as typed_steps
+from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
 from components.errors import InputError, RuleError
+from tests.companion.mule_json import from_json, on_json, to_json
+
+# the states are built as the saved game holds them (JSON), the steps called over them
+steps, turn = on_json(typed_steps), on_json(typed_turn)
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
@@ -21,8 +27,7 @@ NAMES = ["Ann", "Bob", "Cid", "Dee"]
 def tournament(md: MuleData) -> dict[str, Any]:
     s = game.new_game(md, NAMES, "tournament", seed=3)
     s["ranking"] = list(NAMES)
-    turn.begin_turn(s, md)
-    return s
+    return turn.begin_turn(s, md)
 
 
 def at_development(md: MuleData, lands: list[dict[str, Any]], food: int = 6,
@@ -30,9 +35,15 @@ def at_development(md: MuleData, lands: list[dict[str, Any]], food: int = 6,
     s = tournament(md)
     p = s["players"]["Ann"]
     p.update(food=food, money=money, lands=lands)
-    t = steps.Turn(s, md, lambda *a: None, lambda line: None)
-    s["todo"] = steps.begin_development(t)
-    return s
+    return developing(s, md)
+
+
+def developing(s: dict[str, Any], md: MuleData) -> dict[str, Any]:
+    """2. Development begun on ``s``: the state after it, its first Action Round's steps to
+    come."""
+    t = typed_steps.Turn(from_json(s), md, lambda *a: None, lambda line: None)
+    todo = typed_steps.begin_development(t)
+    return to_json(t.state._replace(todo=tuple(todo)))
 
 
 def develop(s: dict[str, Any], md: MuleData, text: str, who: str = "Ann") -> dict[str, Any]:
@@ -74,7 +85,8 @@ def test_play_turn_ends_when_the_asker_repeats_a_refused_answer(md: MuleData) ->
     assert len(asked) == 4            # refused once, then given again three times
     assert "Dee cannot claim none" in str(info.value) and "refused 4 times" in str(info.value)
     assert isinstance(info.value.reason, RuleError)
-    assert info.value.state == before and info.value.answers == {}
+    assert info.value.state is not None and to_json(info.value.state) == before
+    assert info.value.answers == {}
 
     # the steps answered before are kept in what it stops with; the refused one is not taken
     answers = iter(["P07@B2", *["P99@B1", "P07@B1"] * 50])   # then two wrong answers in turn
@@ -87,8 +99,9 @@ def test_play_turn_ends_when_the_asker_repeats_a_refused_answer(md: MuleData) ->
     with pytest.raises(turn.Stuck) as info:
         turn.play_turn(s, md, cycling, said.append)
     assert s == before
-    kept = info.value.state
-    assert kept is not None and kept["todo"][0] == ["grant", "Cid"]
+    assert info.value.state is not None
+    kept = to_json(info.value.state)
+    assert kept and kept["todo"][0] == ["grant", "Cid"]
     assert [x["tile"] for x in kept["players"]["Dee"]["lands"]] == ["P07"]
     assert kept["players"]["Cid"]["lands"] == []
     assert info.value.answers == {"grant.Dee.claim": "P07@B2"}
@@ -169,17 +182,19 @@ def test_an_action_round_at_a_time_until_all_pass(md: MuleData) -> None:
     s = develop(s, md, "assay")
     for name in ("Bob", "Cid", "Dee"):
         s = develop(s, md, "", name)                      # blank: Pass
-    assert steps.next_round(s, md) == [["develop", "Ann"]]
-    s = develop(s, md, "pub")
+    t = typed_steps.Turn(from_json(s), md, lambda *a: None, lambda line: None)
+    assert typed_steps.next_round(t) == [("develop", "Ann")]
+    s = develop(to_json(t.state), md, "pub")
     assert s["players"]["Ann"]["money"] == 35
-    assert steps.next_round(s, md) == []
+    t = typed_steps.Turn(from_json(s), md, lambda *a: None, lambda line: None)
+    assert typed_steps.next_round(t) == []
 
 
 def test_the_order_reverses_with_six_or_fewer_in_the_corral(md: MuleData) -> None:
     s = tournament(md)
     s["store"].update(mules=6, smithore=0)
-    t = steps.Turn(s, md, lambda *a: None, lambda line: None)
-    assert [w for _, w in steps.begin_development(t)] == list(reversed(NAMES))
+    t = typed_steps.Turn(from_json(s), md, lambda *a: None, lambda line: None)
+    assert [w for _, w in typed_steps.begin_development(t)] == list(reversed(NAMES))
 
 
 def test_land_auction_bids_and_cards(md: MuleData) -> None:
@@ -275,14 +290,17 @@ def test_a_game_saved_before_the_steps_starts_its_turn_afresh(md: MuleData) -> N
     for key in ("todo", "hands"):
         del s[key]
     now = turn.current(s, md)
-    assert now is not None and now.step == "grant" and s["hands"] == {n: {} for n in NAMES}
+    assert now is not None and now.step == "grant" and "hands" not in s   # s is left alone
+    begun = turn.begun(s, md)
+    assert begun["hands"] == {n: {} for n in NAMES} and begun["todo"][0] == ["grant", now.who]
 
 
 def test_land_auction_steps_go_from_rank_one_down(md: MuleData) -> None:
     s = tournament(md)                      # Ranking Ann, Bob, Cid, Dee; one card each
     s["todo"] = [["grant", "Ann"]]
-    t = steps.Turn(s, md, lambda *a: None, lambda line: None)
-    turn.advance(t, "grant")
+    t = typed_steps.Turn(from_json(s), md, lambda *a: None, lambda line: None)
+    typed_turn.advance(t, "grant")
+    s = to_json(t.state)
     assert s["todo"] == [["auction", n] for n in NAMES]
     now = turn.current(s, md)
     assert now is not None and turn.command(now, s).startswith("irata play mule auction Ann ")
@@ -349,8 +367,7 @@ def with_species(md: MuleData, **picked: str) -> dict[str, Any]:
     s = game.new_game(md, NAMES, "tournament", seed=3,
                       species={n: picked.get(n, "Mechtron") for n in NAMES})
     s["ranking"] = list(NAMES)
-    turn.begin_turn(s, md)
-    return s
+    return turn.begin_turn(s, md)
 
 
 def test_special_talents_change_the_food_cost_of_an_action(real: MuleData) -> None:
@@ -359,8 +376,7 @@ def test_special_talents_change_the_food_cost_of_an_action(real: MuleData) -> No
     s = with_species(real, Ann="Spheroid", Bob="Flapper", Cid="Leggite", Dee="Mechtron")
     for n in NAMES:
         s["players"][n].update(food=6, money=30, lands=copy.deepcopy(lands))
-    t = steps.Turn(s, real, lambda *a: None, lambda line: None)
-    s["todo"] = steps.begin_development(t)
+    s = developing(s, real)
 
     def food_left(who: str, text: str) -> int:
         return int(develop(s, real, text, who)["players"][who]["food"])
@@ -392,9 +408,7 @@ def test_special_talents_change_the_food_cost_of_an_action(real: MuleData) -> No
 
 
 def test_other_special_talents(real: MuleData) -> None:
-    s = with_species(real, Ann="Bonzoid", Bob="Humanoid", Cid="Packer")
-    t = steps.Turn(s, real, lambda *a: None, lambda line: None)
-    s["todo"] = steps.begin_development(t)
+    s = developing(with_species(real, Ann="Bonzoid", Bob="Humanoid", Cid="Packer"), real)
     # Bonzoid (Pub Regular): the Pub gains $8; without the talent $5
     assert develop(s, real, "pub", "Ann")["players"]["Ann"]["money"] == 38
     assert develop(s, real, "pub", "Dee")["players"]["Dee"]["money"] == 35
@@ -407,8 +421,9 @@ def test_other_special_talents(real: MuleData) -> None:
     # Packer (Packs It In): Overstock Spoilage only above 14
     for n in ("Cid", "Dee"):
         s["players"][n].update(smithore=16, lands=[])
-    t = steps.Turn(s, real, lambda *a: None, lambda line: None)
-    steps.usage(t, None)
+    t = typed_steps.Turn(from_json(s), real, lambda *a: None, lambda line: None)
+    typed_steps.usage(t, None)
+    s = to_json(t.state)
     assert (s["players"]["Cid"]["smithore"], s["players"]["Dee"]["smithore"]) == (14, 12)
 
 
@@ -449,9 +464,10 @@ def test_an_unlucky_event_beyond_the_money_held_says_what_was_paid(md: MuleData)
     s = tournament(md)
     bob = s["players"]["Bob"]
     bob.update(money=6, lands=[board.new_land("plains") for _ in range(5)])
-    t = steps.Turn(s, md, turn.scripted({"card": "UE07", "to": "Bob"}, {}), lambda x: None)
-    steps.personal_event(t, "Ann", "unlucky")
-    assert t.s["players"]["Bob"]["money"] == 0
+    t = typed_steps.Turn(from_json(s), md, turn.scripted({"card": "UE07", "to": "Bob"}, {}),
+                         lambda x: None)
+    typed_steps.personal_event(t, "Ann", "unlucky")
+    assert t.state.colonist("Bob").money == 0
     assert t.lines[-1] == "Bob: -$15 (as far as possible: Bob pays the $6 held) -> $0"
 
 
@@ -461,8 +477,7 @@ def test_the_wampus_tracker_draws_two_cards(real: MuleData) -> None:
     s = game.new_game(real, NAMES, "tournament", seed=3, deck=True,
                       species={"Ann": "Gollumer", "Bob": "Packer", "Cid": "Packer",
                                "Dee": "Flapper"})
-    t = steps.Turn(s, real, lambda *a: None, lambda line: None)
-    s["todo"] = steps.begin_development(t)
+    s = developing(s, real)
     lucky = real.deck("lucky")
     miss = next(c.id for c in lucky if not c.wampus)
     hit = next(c.id for c in lucky if c.wampus)

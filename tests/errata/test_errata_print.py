@@ -429,6 +429,7 @@ def test_a_planet_irata_erratum_reprints_the_board_and_moves_the_land_grant(
     # Mountain squares, so a third High Mountain claimed there is refused
     from companion.mule import data, saved, steps
     from companion.mule.board import new_land
+    from companion.mule.state import from_json
     from components.errors import RuleError
 
     monkeypatch.setattr(data, "FOLDER", root / "mule")
@@ -438,7 +439,7 @@ def test_a_planet_irata_erratum_reprints_the_board_and_moves_the_land_grant(
     s = saved.new_game(md, ["Ann", "Bob", "Cid", "Dee"], "tournament", seed=3)
     s["players"]["Dee"]["lands"] = [new_land("high-mountain", None, f"A{i}") for i in (1, 2)]
     with pytest.raises(RuleError, match="Red Zone of Planet Irata has 2 High Mountain"):
-        steps.claim(s, md, "Ann", "H03@A3")
+        steps.claim(from_json(s), md, "Ann", "H03@A3")
 
 
 def test_a_map_erratum_with_a_letter_the_board_lacks_is_one_line_at_the_erratum(
