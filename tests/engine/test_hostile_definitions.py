@@ -247,6 +247,9 @@ YAML_CASES = {
     "count 100000": ("count", "100000", "count must be a whole number from 0 to 2000",
                      "cards.yaml:7:"),
     "a 10000 mm board": ("size", "[10000, 10000]", "at most 1000 mm", "cards.yaml:6:"),
+    # the definitions fuzz test's find: a side this small had the packer count 10**68 columns
+    "a 3.9e-66 mm board": ("size", "[3.9e-66, 20]", "at least 1 mm", "cards.yaml:6:"),
+    "a 0.5 mm token": ("size", "0.5", "at least 1 mm", "cards.yaml:6:"),
     "a size that is a word": ("size", "big", "unknown size 'big'", "cards.yaml:6:"),
 }
 
