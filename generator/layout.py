@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -328,36 +329,68 @@ def impose(items: list[Item], s: Settings, title: str) -> list[Sheet]:
         if x0 - ux < room <= uw - block_w - need:
             x0 = ux + room
     any_back = any(it.back is not None for it in items)
+    turn = 180 if turns_backs(s, g.landscape) else 0
+    # A place on the grid has the same boxes on every sheet, and a sheet as full as another
+    # the same marks: worked out once and shared (boxes and primitives are immutable), a long
+    # deck's placements would otherwise hold five tuples each, its sheets their own marks.
+    places: dict[tuple[int, int], _Place] = {}
+    marks: dict[tuple[int, tuple[bool, ...]], list[Primitive]] = {}
     sheets: list[Sheet] = []
     for start in range(0, len(items), g.count):
         chunk = items[start:start + g.count]
         front = Sheet(W, H, "front", title)
         back = Sheet(W, H, "back", title) if s.duplex in ("long", "short") else None
         for k, it in enumerate(chunk):
-            c, r = k % g.cols, k // g.cols
-            tx = x0 + c * (d.w + gap_x)
-            ty = y0 + r * (d.h + gap_y)
-            trim = (tx, ty, d.w, d.h)
-            clip = _clip(trim, bleed, c, r, g, len(chunk))
-            front.placements.append(Placement(it.comp, it.copy, "front", it.front, trim, clip,
-                                              (tx, ty)))
+            at = places.get((k, len(chunk)))
+            if at is None:
+                at = places[(k, len(chunk))] = _place(k, len(chunk), g, x0 + k % g.cols * (
+                    d.w + gap_x), y0 + k // g.cols * (d.h + gap_y), d, s, W, H, turn)
+            front.placements.append(Placement(it.comp, it.copy, "front", it.front, at.trim,
+                                              at.clip, at.origin))
             if it.back is not None and s.duplex != "none":
-                bt = mirror(trim, W, H, s, g.landscape)
-                bc = mirror(clip, W, H, s, g.landscape)
                 target = back if back is not None else front
-                turn = 180 if turns_backs(s, g.landscape) else 0
-                origin = turned_origin(bt, turn)
-                target.placements.append(Placement(it.comp, it.copy, "back", it.back, bt, bc,
-                                                   origin, turn))
-        front.marks.extend(crop_marks(front, bleed, s))
-        if s.cut_lines:
-            front.marks.extend(cut_lines(front))
-        if s.duplex == "fold" and any_back:
-            front.marks.append(Line(W / 2, s.margin, W / 2, H - s.margin, FOLDLINE))
+                target.placements.append(Placement(it.comp, it.copy, "back", it.back,
+                                                   at.back_trim, at.back_clip, at.back_origin,
+                                                   turn))
+        # the marks depend on the boxes alone: on how many there are, and (a fold's backs
+        # are on the front sheet) which have backs
+        shape = (len(chunk), tuple(it.back is not None for it in chunk)
+                 if s.duplex == "fold" else ())
+        if shape not in marks:
+            drawn = crop_marks(front, bleed, s)
+            if s.cut_lines:
+                drawn.extend(cut_lines(front))
+            if s.duplex == "fold" and any_back:
+                drawn.append(Line(W / 2, s.margin, W / 2, H - s.margin, FOLDLINE))
+            marks[shape] = drawn
+        front.marks.extend(marks[shape])
         sheets.append(front)
         if back is not None and back.placements:
             sheets.append(back)
     return sheets
+
+
+class _Place(NamedTuple):
+    """One place of a grid: its front's trim, clip and origin, its back's (``mirror``)."""
+
+    trim: tuple[float, float, float, float]
+    clip: tuple[float, float, float, float]
+    origin: tuple[float, float]
+    back_trim: tuple[float, float, float, float]
+    back_clip: tuple[float, float, float, float]
+    back_origin: tuple[float, float]
+
+
+def _place(k: int, n: int, g: Grid, tx: float, ty: float, d: Drawing, s: Settings, W: float,
+           H: float, turn: int) -> _Place:
+    """Place ``k`` of a sheet holding ``n`` pieces of ``d``'s size, its trim's corner at
+    (``tx``, ``ty``)."""
+    c, r = k % g.cols, k // g.cols
+    trim = (tx, ty, d.w, d.h)
+    clip = _clip(trim, d.bleed, c, r, g, n)
+    bt = mirror(trim, W, H, s, g.landscape)
+    return _Place(trim, clip, (tx, ty), bt, mirror(clip, W, H, s, g.landscape),
+                  turned_origin(bt, turn))
 
 
 PRINTED_MARK = 3.0  # mm of a crop mark inside the printable area (as MIN_MARK): a trimmer's
