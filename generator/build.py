@@ -676,13 +676,13 @@ def KEEP_MEMOS() -> bool:  # noqa: N802 (reads as the flag it is)
 
 def release_text_memos() -> None:
     """Forget what was worked out per text while the faces were drawn (tokens, lines set,
-    fitted boxes, fallback fonts): a one-off print draws each text once and needs none of it
-    again, and at 10,000 cards it is about 12 MiB held to the end of the build. The widths
-    per word and font stay (the footers and the checklist measure with them again)."""
+    fitted boxes, widths, fallback fonts): a one-off print draws each text once and needs
+    none of it again, and at 10,000 cards it is about 14 MiB held to the end of the build (the
+    footers and the checklist measure their few words again)."""
     from generator import fonts, text
     from generator.draw import elements
 
-    for memo in (text.text_box, text.fitted, text.tokenize, text.segments,
+    for memo in (text.text_box, text.fitted, text.tokenize, text.segments, text._width,
                  text._mixed_width, elements._lacking, fonts._missing_in_winansi):
         memo.cache_clear()
 

@@ -78,7 +78,12 @@ def read_bounded(path: Path, limit: int) -> bytes | None:
         if info.st_size > limit:
             return None
         with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read(limit + 1)
+            # a read of ``limit`` + 1 sets that much memory aside whatever the file holds;
+            # the file's size + 1 bytes show whether it grew past it since
+            data = f.read(info.st_size + 1)
+            if len(data) > info.st_size:
+                data += f.read(limit + 1 - len(data))
+            return data
     except OSError:
         return None
     finally:
