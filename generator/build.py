@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import gc
 import json
+import math
 import os
 import re
 import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii as _string
 from pathlib import Path
 from typing import Any
 
@@ -858,8 +860,7 @@ def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptio
                 if keys and keep else None
             entry = _ENTRIES.get(mk) if mk else None
             if entry is None:
-                entry = json.dumps(manifest_entry(i, sheet, svg_names, png_names), indent=1,
-                                   allow_nan=False).replace("\n", "\n  ")
+                entry = indented(manifest_entry(i, sheet, svg_names, png_names), 2)
             if mk and keep:
                 made[mk] = entry
             f.write(("" if i == 0 else ",\n") + "  " + entry)
@@ -869,6 +870,40 @@ def write_manifest(path: Path, game: Game, sheets: list[Sheet], opts: BuildOptio
 
 
 _ENTRIES: dict[str, str] = {}  # the last manifest's sheet records (write_manifest)
+
+
+def indented(value: Any, level: int = 0) -> str:
+    """``value`` as ``json.dumps(value, indent=1, allow_nan=False)`` writes it, each line
+    after the first ``level`` spaces further in, for the plain values a manifest holds
+    (mappings with string keys, lists, strings, numbers, booleans, None). json's own indented
+    encoder makes a reference cycle of closures on every call, which only the garbage
+    collector frees, and a build keeps that off (``collector_out_of_the_way``): a 10,000-card
+    manifest's records left about 6 MiB of them behind."""
+    if isinstance(value, str):
+        return _string(value)
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        if value != value or value in (math.inf, -math.inf):
+            raise ValueError(f"Out of range float values are not JSON compliant: {value!r}")
+        return float.__repr__(value)
+    inner = "\n" + " " * (level + 1)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        return "{" + inner + ("," + inner).join(
+            _string(k) + ": " + indented(v, level + 1) for k, v in value.items()) \
+            + "\n" + " " * level + "}"
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "[]"
+        return "[" + inner + ("," + inner).join(indented(v, level + 1) for v in value) \
+            + "\n" + " " * level + "]"
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
 EDITION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
