@@ -151,21 +151,46 @@ def load_path(folder: Path | str, errata: bool = True) -> Game:
     hit = _CACHE.get(key)
     if hit is None or hit[0] != stamp:
         before = found_so_far()
-        if errata:
-            from components.errata import apply_errata
-
-            base = load_path(folder, errata=False)
-            # (errata naming a component left out for its mistake would only repeat it)
-            game = base if found_so_far() > before else apply_errata(base,
-                                                                     folder / "errata.yaml")
-        else:
-            game = _read(folder)
-        with attempt():
-            check_fits(game)
-        if found_so_far() > before:
-            return game  # read with its mistakes left out (irata check): never cached
+        game = _read_checked(folder, errata)
+        if found_so_far() > before or not _KEPT[0]:
+            # read with its mistakes left out (irata check): never cached; nor while
+            # ``read_once`` (then not copied either)
+            return game
         hit = _CACHE[key] = (stamp, game)
     return _own(hit[1])
+
+
+def _read_checked(folder: Path, errata: bool) -> Game:
+    """The game at ``folder`` read, its errata applied, its fits checked: what ``load_path``
+    caches, for a process that reads it once."""
+    before = found_so_far()
+    if not errata:
+        game = _read(folder)
+    else:
+        from components.errata import apply_errata
+
+        base = load_path(folder, errata=False)
+        # (errata naming a component left out for its mistake would only repeat it)
+        game = base if found_so_far() > before else apply_errata(base, folder / "errata.yaml")
+    with attempt():
+        check_fits(game)
+    return game
+
+
+_KEPT = [True]  # whether games read are kept for the next read (``read_once``)
+
+
+class read_once:  # noqa: N801 (used as a context manager)
+    """While it lasts, a game read is not kept for a next read of this process, and not
+    copied for its caller (``_own``): a one-off print reads each game once, and a 10,000-card
+    deck's copy of every Component is 2 MiB it would hold for nothing."""
+
+    def __enter__(self) -> None:
+        self.was = _KEPT[0]
+        _KEPT[0] = False
+
+    def __exit__(self, *exc: object) -> None:
+        _KEPT[0] = self.was
 
 
 def _own(game: Game) -> Game:

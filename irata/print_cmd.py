@@ -12,6 +12,7 @@ import click
 
 from components import Game, list_games, load
 from components.errors import InputError, attempt, collecting, found_so_far
+from components.loader import read_once
 from irata.errors import writing_into
 from irata.options import BLEED, DPI, MARGIN, BoundedInt, components_option
 
@@ -134,7 +135,8 @@ def print_cmd(games: tuple[str, ...], paper: str, formats: str, png_dpi: float, 
                              strict))
         return
     with collecting() as found:  # every mistake of every game, before anything is printed
-        loaded = list(_each_game(games, components_dir))
+        with read_once():  # (each game is read this once)
+            loaded = list(_each_game(games, components_dir))
         if found:  # the faces of what did load, for their mistakes too
             from generator.build import draw_all, select
             from generator.draw import Options
