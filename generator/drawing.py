@@ -234,7 +234,9 @@ class Drawing:
     w: float
     h: float
     bleed: float
-    items: list[Primitive] = field(default_factory=list)
+    # a list while the face is drawn, the same primitives as a tuple once its identity is
+    # taken (one copy of them, not two: a long deck holds every face)
+    items: list[Primitive] | tuple[Primitive, ...] = field(default_factory=list)
     key: str = ""  # unique name of this drawing (component id, face), for people and messages
     _identity: FaceKey | None = field(default=None, init=False, repr=False, compare=False)
     # what a watch's builds keep with a drawing (it never changes once drawn): its content's
@@ -247,13 +249,17 @@ class Drawing:
     _shape_count: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, item: Primitive) -> None:
-        self.items.append(item)
+        items = self.items if isinstance(self.items, list) else list(self.items)
+        items.append(item)
+        self.items = items
         self._identity = None
 
     def identity(self) -> FaceKey:
-        """What this face looks like, as a key: equal for faces that draw the same picture."""
+        """What this face looks like, as a key: equal for faces that draw the same picture.
+        Its primitives are kept as a tuple from then on (the key holds that one)."""
         if self._identity is None:
-            self._identity = FaceKey((self.w, self.h, self.bleed, tuple(self.items)))
+            self.items = tuple(self.items)
+            self._identity = FaceKey((self.w, self.h, self.bleed, self.items))
         return self._identity
 
 
