@@ -72,3 +72,22 @@ def test_naming_a_bundled_game_does_not_parse_every_game_yaml(
         assert load("muli").key == "muli"
         assert load("mule").key == "mule"
     assert parsed == []
+
+
+def test_a_game_read_once_is_neither_kept_nor_copied(deck_dir: Path, reads: list[Path],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-off print (``read_once``) holds one copy of the game, and the reads after it
+    are cached again."""
+    monkeypatch.setattr(loader, "_CACHE", {})
+    copies: list[object] = []
+    real_own = loader._own
+    monkeypatch.setattr(loader, "_own", lambda g: copies.append(g) or real_own(g))
+    with loader.read_once():
+        first = load_path(deck_dir)
+        second = load_path(deck_dir)
+    assert first is not second and reads == [deck_dir.resolve()] * 2
+    assert not loader._CACHE and not copies
+    assert first.component("card/alpha").fields == second.component("card/alpha").fields
+    load_path(deck_dir)
+    load_path(deck_dir)
+    assert reads == [deck_dir.resolve()] * 3 and len(copies) == 2
