@@ -129,7 +129,8 @@ class Keys:
             own: tuple[str, tuple[str, ...]] | None = getattr(d, "_content_digest", None)
             if own is None:
                 paths = tuple(p.path for p in walk(d.items) if isinstance(p, Image))
-                own = (digest(d.w, d.h, d.bleed, d.items), paths)
+                # (as a tuple whichever form the drawing holds: the same words every build)
+                own = (digest(d.w, d.h, d.bleed, tuple(d.items)), paths)
                 if KEEP:  # (an attribute more costs each drawing a dict of its own)
                     d._content_digest = own
             k = own[0] if not own[1] else digest(own[0], [_file_state(p) for p in own[1]])
