@@ -107,9 +107,10 @@ _CACHE: dict[tuple[str, bool, int], tuple[str, Game]] = {}
 _NAMES: dict[tuple[str, str], str] = {}
 
 
-def load(game: str, root: Path | None = None, errata: bool = True) -> Game:
+def load(game: str, root: Path | None = None, errata: bool = True,
+         shared: bool = False) -> Game:
     """Load a game by its command-line name, from the bundled games or from ``root``."""
-    return load_path(game_folder(game, root), errata=errata)
+    return load_path(game_folder(game, root), errata=errata, shared=shared)
 
 
 def _yaml_files(folder: Path) -> list[Path]:
@@ -136,8 +137,11 @@ def confined(path: Path, folder: Path) -> Path:
         raise DefinitionError(str(exc).removeprefix("is "), _shown(path)) from None
 
 
-def load_path(folder: Path | str, errata: bool = True) -> Game:
-    """Load the game folder at ``folder`` (validated; errata applied unless ``errata=False``)."""
+def load_path(folder: Path | str, errata: bool = True, shared: bool = False) -> Game:
+    """Load the game folder at ``folder`` (validated; errata applied unless ``errata=False``).
+
+    ``shared``: the cached game itself, not a copy of its own (``_own``), for a caller that
+    changes nothing of it (a watch's rebuild: copying 10,000 components takes 0.1 s)."""
     folder = Path(folder).resolve()
     if not (folder / "game.yaml").is_file():
         raise InputError(f"{folder}: no game.yaml here (a game folder holds game.yaml and its "
@@ -157,7 +161,7 @@ def load_path(folder: Path | str, errata: bool = True) -> Game:
             # ``read_once`` (then not copied either)
             return game
         hit = _CACHE[key] = (stamp, game)
-    return _own(hit[1])
+    return hit[1] if shared else _own(hit[1])
 
 
 def _read_checked(folder: Path, errata: bool) -> Game:

@@ -292,7 +292,8 @@ def _watch(names: tuple[str, ...], root: Path | None, out: Path,
 
     def build(name: str) -> None:
         started = time.perf_counter()  # the line's time counts reading the game too
-        print_game(load(name, root), started)
+        # (the game as the loader keeps it: a build changes nothing of it)
+        print_game(load(name, root, shared=True), started)
 
     rebuilder = Rebuilder(folders, out, build, lambda line, err: click.echo(line, err=err))
     run(rebuilder)

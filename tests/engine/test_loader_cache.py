@@ -91,3 +91,16 @@ def test_a_game_read_once_is_neither_kept_nor_copied(deck_dir: Path, reads: list
     load_path(deck_dir)
     load_path(deck_dir)
     assert reads == [deck_dir.resolve()] * 3 and len(copies) == 2
+
+
+def test_a_shared_load_is_the_cached_game_and_a_plain_load_a_copy(deck_dir: Path,
+                                                                   reads: list[Path]) -> None:
+    """A watch's rebuild takes the game as the loader keeps it; every other caller gets
+    components of its own, so what it changes is not what the next load returns."""
+    shared = load_path(deck_dir, shared=True)
+    assert load_path(deck_dir, shared=True) is shared
+    mine = load_path(deck_dir)
+    assert mine is not shared and mine.components[0] is not shared.components[0]
+    mine.components[0].version = "9.9"
+    assert load_path(deck_dir, shared=True).components[0].version != "9.9"
+    assert reads == [deck_dir.resolve()]
