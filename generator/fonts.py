@@ -540,11 +540,13 @@ def sheet_marks(game: Game, items: list[Any]) -> list[Any]:
 
 
 def check_sheet_text(game: Game) -> None:
-    """What the sheets print of the game's own words (its name, its inventory's groups) can
-    be set: the check ``irata check`` makes without building sheets."""
+    """What the sheets print of the game's own words (its name and edition in the footers
+    and the checklist, its inventory's groups) can be set: the check ``irata check`` makes
+    without building sheets."""
     from generator.drawing import Text
 
-    words = [game.name] + [g.group for g in game.inventory] + [c.group for c in game.components]
+    words = [game.name, str(game.edition)] + [g.group for g in game.inventory] + \
+        [c.group for c in game.components]
     sheet_marks(game, [Text(0, 0, w, font, 9, "#000000") for w in dict.fromkeys(words) if w
                        for font in ("Helvetica", "Helvetica-Bold")])
 

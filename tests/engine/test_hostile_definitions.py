@@ -422,3 +422,17 @@ def test_a_large_deck_of_ones_own_passes_with_max_pieces_and_only_then(
     assert code == 2 and "would draw more than" in err
     code, err = run(["check", "--max-pieces", "999999", "--components", str(folder)], capsys)
     assert code == 2 and "--max-pieces" in err and err.count("\n") == 1
+
+
+def test_an_edition_no_font_can_set_is_refused_by_check_as_by_print(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The footers and the checklist print the edition: a character neither Helvetica nor
+    the game's fonts have (the definitions fuzz test's find, U+2291A) is refused by check,
+    not left for print to find."""
+    folder = make_game(tmp_path, game=GAME + "edition: '1.\U0002291a'\n")
+    for args in (["check", "--components", str(folder)],
+                 ["print", "--components", str(folder), "--out", str(tmp_path / "out")]):
+        code, err = run(args, capsys)
+        assert code == 2 and err.count("\n") == 1, err
+        assert "U+2291A" in err and "game.yaml" in err, err
+    assert not (tmp_path / "out").exists()
