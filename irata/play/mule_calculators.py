@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from companion.session import parse_amount
+from companion.amount import parse_amount
 from components.errors import InputError
 from irata.options import JSON, BoundedInt, emit
 
