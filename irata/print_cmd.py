@@ -6,7 +6,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,6 +14,10 @@ from components import Game, list_games, load
 from components.errors import InputError, attempt, collecting, found_so_far
 from irata.errors import writing_into
 from irata.options import BLEED, DPI, MARGIN, BoundedInt, components_option
+
+if TYPE_CHECKING:
+    # the bar click.progressbar gives: click names the class only for type checkers
+    from click._termui_impl import ProgressBar
 
 GAME_HELP = "Game names: mule, mule-goes-crazy, muli, mutagen, outer-earth (none: all of them)."
 
@@ -228,7 +232,7 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True,
     if progress and sys.stderr.isatty():  # a bar on a terminal; a log gets no stray label
         with click.progressbar(length=1, label=f"{game.key:16}", file=sys.stderr,
                                show_pos=True) as bar:
-            def set_total(n: int, bar: click.termui.ProgressBar[int] = bar) -> None:
+            def set_total(n: int, bar: ProgressBar[int] = bar) -> None:
                 bar.length = n
 
             with writing_into(opts.out / game.key):
