@@ -16,7 +16,8 @@ from irata.errors import writing_into
 from irata.options import BLEED, DPI, MARGIN, BoundedInt, components_option
 
 if TYPE_CHECKING:
-    # the bar click.progressbar gives: click names the class only for type checkers
+    # the bar click.progressbar gives: click.termui imports its class for type checkers
+    # only, without exporting it
     from click._termui_impl import ProgressBar
 
 GAME_HELP = "Game names: mule, mule-goes-crazy, muli, mutagen, outer-earth (none: all of them)."
