@@ -19,12 +19,11 @@ read once per process however many commands ask:
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
-
-from companion.jsonread import loads
 
 if TYPE_CHECKING:
     from components.schema import Game
@@ -101,7 +100,7 @@ def cached_json(game: str, extract: Callable[[Game], dict[str, Any]], version: i
     raw: dict[str, Any] | None = None
     if fingerprint:
         try:
-            raw = loads(cache.read_text(encoding="utf-8"))
+            raw = json.loads(cache.read_text(encoding="utf-8"))
             if not isinstance(raw, dict) or raw.get("version") != version:
                 raw = None
         except (OSError, ValueError):
@@ -133,8 +132,6 @@ def _prune(folder: Path, prefix: str) -> None:
 
 
 def _write(cache: Path, raw: dict[str, Any]) -> None:
-    import json  # here: a command that reads the cache never imports it (companion.jsonread)
-
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         tmp = cache.with_suffix(f".{os.getpid()}.tmp")

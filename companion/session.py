@@ -15,6 +15,7 @@ folds pass it to :func:`apply_set` in order (:func:`fold_with` does so for them)
 from __future__ import annotations
 
 import importlib
+import json
 import math
 import os
 from collections.abc import Callable, Iterator
@@ -23,7 +24,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.amount import MAX_AMOUNT, parse_amount
-from companion.jsonread import copied, loads
 from companion.record import NamedTuple
 from components.errors import InputError, IrataError
 
@@ -257,7 +257,7 @@ class Store:
     def _load(self, game_id: int, seq: Any, data: Any) -> dict[str, Any]:
         """An event's data as saved; an event edited into something unreadable is named."""
         try:
-            value = loads(data)
+            value = json.loads(data)
         except (TypeError, ValueError, RecursionError):
             value = None
         if not isinstance(value, dict):
@@ -340,8 +340,6 @@ class Store:
         if not isinstance(data, dict):
             raise TypeError("event data must be a dict")
         _check_numbers(data)
-        import json  # here: a command that only reads never imports it (companion.jsonread)
-
         try:
             return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
         except ValueError:
@@ -391,7 +389,7 @@ class Store:
         except BaseException:
             self._rollback()
             raise
-        return Event(seq, kind, loads(payload), at)
+        return Event(seq, kind, json.loads(payload), at)
 
     def events(self, game_id: int) -> list[Event]:
         """The game's log, oldest first."""
@@ -525,8 +523,6 @@ def check_set(store: Store, game: SavedGame, data: dict[str, Any]) -> dict[str, 
     InputError unless the game can replay and describe it: ``set`` never saves a value that
     breaks the commands after it (a list of the wrong things, a square that is not on the
     track, a price off its Price Track)."""
-    import json
-
     from companion.games import entry
 
     path = str(data.get("path", ""))
@@ -555,7 +551,7 @@ def fold_with(events: list[Event],
     state: dict[str, Any] = {}
     for event in events:
         if event.kind == "setup":
-            state = copied(event.data)
+            state = json.loads(json.dumps(event.data))
         elif event.kind == "set":
             state = apply_set(state, event.data)
         else:

@@ -10,6 +10,7 @@ refused entry changes nothing and two commands on one game take turns. A missing
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Callable, Iterable
@@ -137,8 +138,6 @@ def emit(as_json: bool, payload: dict[str, Any] | list[Any],
     """Print a result: ``payload`` as JSON with ``--json``, else ``text`` (a string, lines, or
     a function giving either, called only when the text is wanted)."""
     if as_json:
-        import json  # here: the text of a command is printed without it
-
         click.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         return
     shown = text() if callable(text) else text

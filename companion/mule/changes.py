@@ -17,6 +17,7 @@ fold sorts the state after each step as a saved snapshot was.
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 __all__ = ["change", "patch", "patch_in_place"]
@@ -27,8 +28,6 @@ MAX_DEPTH = 12   # the state is 5 levels deep; a deeper path was not written by 
 def change(before: dict[str, Any], after: dict[str, Any]) -> list[list[Any]]:
     """The operations that make ``before`` into ``after`` (both JSON-able dicts), as they are
     saved: compared in their JSON form (a tuple is a list there, a key a string)."""
-    import json
-
     out: list[list[Any]] = []
     _diff(json.loads(json.dumps(before)), json.loads(json.dumps(after)), [], out)
     return out

@@ -13,6 +13,7 @@ cache directory, read afresh when a YAML file of the folder (or an erratum) chan
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -456,8 +457,6 @@ def from_game(game: Any) -> MuleData:
 
 
 def _plain(value: Any) -> Any:
-    import json
-
     return json.loads(json.dumps(value))
 
 

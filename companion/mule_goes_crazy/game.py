@@ -13,6 +13,7 @@ so they stay the table's.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -367,8 +368,6 @@ class MuleGoesCrazyGame:
         if build is None:
             raise RuleError(f"{saved.TITLE} has no move '{move.kind}' (moves: "
                             f"{', '.join(_BUILD)})")
-        import json  # here: next and the calculators never write an event
-
         from companion.mule_goes_crazy.fold import apply
 
         data, detail = build(state, move)

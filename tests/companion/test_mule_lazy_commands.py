@@ -46,17 +46,14 @@ def _imported(args: list[str], tmp_path: Path) -> set[str]:
 
 
 def test_a_calculator_and_next_define_only_what_they_run(tmp_path: Path) -> None:
-    _imported(["play", "mule", "spoilage", "--food", "3"], tmp_path)  # the rule data cached
     spoilage = _imported(["play", "mule", "spoilage", "--food", "3"], tmp_path)
     assert "irata.play.mule_calculators" in spoilage
     assert "companion.mule.moves" not in spoilage      # no move's command was generated
     assert "companion.session" not in spoilage         # no saved game is read
     assert "companion.mule.options" not in spoilage    # nor new's list of Optional Rules
-    assert "json" not in spoilage                      # its text is printed without it
     CliRunner().invoke(cli, ["play", "mule", "new", "--players", "Ann,Bob,Cid", "--db",
                              str(tmp_path / "games.sqlite3")], catch_exceptions=False)
     nxt = _imported(["play", "mule", "next"], tmp_path)
     assert "companion.mule.moves" in nxt
     assert "irata.play.mule_calculators" not in nxt
     assert "companion.mule.steps" not in nxt      # Land Grant's hint needs only the expansion
-    assert "json" not in nxt      # the saved game and the rule data read by companion.jsonread
