@@ -18,12 +18,12 @@ import importlib
 import json
 import math
 import os
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from companion.amount import MAX_AMOUNT, parse_amount
 from companion.record import NamedTuple
 from components.errors import InputError, IrataError
 
@@ -607,7 +607,6 @@ def _walk_key(node: Any, part: str, path: str) -> Any:
     raise InputError(f"'{path}': there is nothing to set inside a number or a text")
 
 
-MAX_AMOUNT = 10**9  # any number typed at the table or set in a saved game
 MAX_SET_TEXT = 200  # characters of a text set in a saved game
 MAX_SAVED_TEXT = 10_000  # characters of any text in a saved event
 
@@ -731,30 +730,3 @@ def export_paths(out: str) -> tuple[Path, Path]:
         raise InputError(f"--out {out}: that is where the CSV goes; name the JSON file, such as "
                          f"{target.with_suffix('.json')}")
     return target, csv_path
-
-
-# -- numbers typed at the table -----------------------------------------------------------------
-
-def parse_amount(text: str | int, what: str = "a number") -> int:
-    """A whole number as a person types it; a sum or difference (``3+6+2``, ``30-8``) too,
-    as good score pads allow. InputError, naming ``what``, for anything else."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        value = text
-    else:
-        raw = str(text).replace(" ", "").removeprefix("$")
-        if not re.fullmatch(_SUM, raw):
-            raise InputError(f"{what}: '{str(text)[:40]}' is not a number (a sum such as "
-                             "3+6+2 is fine)")
-        terms = re.findall(_TERM, raw)
-        if any(len(t.lstrip("+-")) > 10 for t in terms):
-            raise InputError(f"{what}: '{str(text)[:40]}' is far too large a number")
-        value = sum(int(term) for term in terms)
-    if abs(value) > MAX_AMOUNT:
-        raise InputError(f"{what}: {str(value)[:20]} is out of range (at most {MAX_AMOUNT})")
-    return value
-
-
-# ASCII digits only: '²' or '٣' are not what a person means by a score
-# compiled on first use by re's own cache, not at import
-_SUM = r"[+-]?[0-9]+(?:[+-][0-9]+)*"
-_TERM = r"[+-]?[0-9]+"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import re
 import sys
 import threading
@@ -80,10 +81,32 @@ def _stop(signum: int, frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Console entry point: runs the group, turns irata's errors into one line and exit 2."""
+    """Console entry point: runs the group, turns irata's errors into one line and exit 2.
+
+    Without ``argv`` this is the process's own command (the console script, ``python -m
+    irata.cli``), and the process ends with it: then what was imported before it (click and
+    this module) and, at the end, everything still alive are set aside from the cyclic garbage
+    collector (``gc.freeze``, as ``irata.watch`` does between rebuilds). Its passes over
+    objects that live until the exit anyway were a sixth of a companion command's CPU time
+    (issue 22; on a 2-core machine the pass at the exit alone was about 15 ms of 115). Nothing
+    else changes: ``atexit``, the flush of the output and every ``finally`` run as before, and
+    the objects are freed as the interpreter clears its modules; only the cycles among them
+    are left to the end of the process. Called with ``argv`` (the tests, a script calling it
+    again and again) nothing is frozen."""
+    if argv is not None:
+        _main(list(argv))
+        return
+    gc.freeze()
+    try:
+        _main(sys.argv[1:])
+    finally:
+        gc.freeze()
+
+
+def _main(argv: list[str]) -> None:
     if threading.current_thread() is threading.main_thread():
         set_handler(SIGTERM, _stop)
-    args, debug = _take_debug(sys.argv[1:] if argv is None else list(argv))
+    args, debug = _take_debug(argv)
     if debug:
         args = ["--debug", *args]
     try:

@@ -7,6 +7,7 @@ never imports the generator (reportlab, svgwrite, qrcode) unless a print command
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import click
 
@@ -14,9 +15,9 @@ import click
 class LazyGroup(click.Group):
     """Sub-commands named as ``"module:attribute"`` and imported on first use."""
 
-    def __init__(self, *args: object, lazy: dict[str, tuple[str, str]] | None = None,
-                 **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, lazy: dict[str, tuple[str, str]] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         # name -> (import path "pkg.mod:attr", one-line help shown by --help)
         self.lazy: dict[str, tuple[str, str]] = dict(lazy or {})
 
@@ -27,7 +28,10 @@ class LazyGroup(click.Group):
         if cmd_name in self.lazy:
             target = self.lazy[cmd_name][0]
             module_name, attr = target.split(":")
-            return getattr(importlib.import_module(module_name), attr)
+            command = getattr(importlib.import_module(module_name), attr)
+            if not isinstance(command, click.Command):
+                raise TypeError(f"{target} is not a click command")
+            return command
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

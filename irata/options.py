@@ -26,9 +26,19 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-__all__ = ["BLEED", "BoundedFloat", "BoundedInt", "DB", "DPI", "GAME", "JSON", "MARGIN", "NAME",
-           "SAVE", "SEED", "create", "emit", "names", "need", "open_store", "pick", "read",
-           "next_command", "record", "show_next", "start_hint", "using_saved"]
+if TYPE_CHECKING:
+    # a parameter type converting to an int, a float: click 8.4 made ParamType generic in the
+    # value it converts to (mypy asks for it); the click 8.1 the project allows takes no
+    # subscript at run time
+    IntParamType = click.ParamType[int]
+    FloatParamType = click.ParamType[float]
+else:
+    IntParamType = FloatParamType = click.ParamType
+
+__all__ = ["BLEED", "BoundedFloat", "BoundedInt", "DB", "DPI", "FloatParamType", "GAME",
+           "IntParamType", "JSON", "MARGIN", "NAME", "SAVE", "SEED", "create", "emit", "names",
+           "need", "open_store", "pick", "read", "next_command", "record", "show_next",
+           "start_hint", "using_saved"]
 
 
 # -- bounded numbers ----------------------------------------------------------------------------
@@ -44,7 +54,7 @@ def _shown(value: object) -> str:
     return repr(text) if len(text) <= 24 else repr(text[:20]) + f"... ({len(text)} characters)"
 
 
-class BoundedInt(click.ParamType):
+class BoundedInt(IntParamType):
     """A whole number of at most 10 ASCII digits, within ``low``..``high``: a calculator's
     number, a seed, a game id. Anything else (5,000 digits, ``²``, ``1e3``) is one line naming
     the option, exit 2, with the typed text shortened."""
@@ -73,7 +83,7 @@ class BoundedInt(click.ParamType):
         return f"BoundedInt({self.low}, {self.high})"
 
 
-class BoundedFloat(click.ParamType):
+class BoundedFloat(FloatParamType):
     """A finite decimal number within ``low``..``high`` (millimetres, dots per inch): ``nan``,
     ``inf``, ``1e999`` and hundreds of digits are one line naming the option, exit 2."""
 

@@ -6,7 +6,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -15,6 +15,11 @@ from components.errors import InputError, attempt, collecting, found_so_far
 from components.loader import read_once
 from irata.errors import writing_into
 from irata.options import BLEED, DPI, MARGIN, BoundedInt, components_option
+
+if TYPE_CHECKING:
+    # the bar click.progressbar gives: click.termui imports its class for type checkers
+    # only, without exporting it
+    from click._termui_impl import ProgressBar
 
 GAME_HELP = "Game names: mule, mule-goes-crazy, muli, mutagen, outer-earth (none: all of them)."
 
@@ -230,7 +235,7 @@ def _print_one(game: Game, opts: Any, as_json: bool, progress: bool = True,
     if progress and sys.stderr.isatty():  # a bar on a terminal; a log gets no stray label
         with click.progressbar(length=1, label=f"{game.key:16}", file=sys.stderr,
                                show_pos=True) as bar:
-            def set_total(n: int, bar: click.termui.ProgressBar[int] = bar) -> None:
+            def set_total(n: int, bar: ProgressBar[int] = bar) -> None:
                 bar.length = n
 
             with writing_into(opts.out / game.key):

@@ -68,12 +68,21 @@ def _refuse_repeats(command: click.Command, ctx: click.Context, args: list[str])
 
 
 def _guarded(command: click.Command) -> click.Command:
-    """``command`` (and a group's sub-commands) with ``_refuse_repeats`` before parsing."""
+    """``command`` (and a group's sub-commands) with ``_refuse_repeats`` before parsing; a
+    group's sub-commands made on first use (the moves of M.U.L.E., Mutagen, ...: see
+    ``irata.play.declared.DeclaredGroup``) as the group gives them."""
     if getattr(command, "_repeats_refused", False):
         return command
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             _guarded(sub)
+        own_get = command.get_command
+
+        def get_command(ctx: click.Context, cmd_name: str) -> click.Command | None:
+            sub = own_get(ctx, cmd_name)
+            return None if sub is None else _guarded(sub)
+
+        command.get_command = get_command  # type: ignore[method-assign]
     else:
         parse = command.parse_args
 

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from companion.moves import MoveSpec
     from companion.play import Declaration, Move, Now, Played
 
-__all__ = ["Face", "add_moves", "pairs", "show_next", "show_status"]
+__all__ = ["DeclaredGroup", "Face", "add_moves", "add_turn", "pairs", "show_next",
+           "show_status"]
 
 
 class Face(NamedTuple):
@@ -279,6 +280,44 @@ def show_status(db: str | None, game_id: int | None, as_json: bool,
 
     emit(as_json, {"id": saved.id, "game": saved.game, "name": saved.name, "state": state,
                    "ran_itself": [r.as_dict() for r in ran]}, text)
+
+
+class DeclaredGroup(click.Group):
+    """A declared game's group: the commands its module writes (set-up, calculators), and the
+    moves', ``next`` and ``turn``, generated from the declaration (:meth:`declare`) only when
+    one of them, or the list of commands, is asked for, so that a command defines only what it
+    runs (as M.U.L.E.'s and Mutagen's groups do). A move is never named as a command the module
+    writes (the command line would have two meanings for one word)."""
+
+    declared: tuple[str, str, str, tuple[MoveSpec, ...], Mapping[str, Face]] | None = None
+
+    def declare(self, game: str, title: str, start: str, moves: tuple[MoveSpec, ...],
+                faces: Mapping[str, Face] | None = None) -> None:
+        """The game's moves (and how its command line shows some, ``faces``: see
+        :func:`add_moves`), to be made commands on first use, with ``next`` and ``turn``."""
+        self.declared = (game, title, start, moves, dict(faces or {}))
+
+    def _moves(self, name: str | None = None) -> None:
+        """Generate the commands of the moves (with ``next``, and ``turn``): the one named,
+        or all."""
+        if self.declared is None:
+            return
+        game, title, start, moves, faces = self.declared
+        specs = tuple(m for m in moves if m.command not in self.commands
+                      and (name is None or m.command == name))
+        if specs or "next" not in self.commands:
+            add_moves(self, game, title, start, specs, faces)
+        if "turn" not in self.commands and name in (None, "turn"):
+            add_turn(self, game, title, start, moves)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            self._moves(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._moves()
+        return super().list_commands(ctx)
 
 
 # -- the guided walk ---------------------------------------------------------------------------

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from companion.mule.options import epilog as _options_epilog
 from components.errors import InputError
 from irata.lazy import LazyGroup
 from irata.options import DB, GAME, JSON, SEED, emit, names, open_store, pick
@@ -94,7 +93,18 @@ def mule() -> None:
 
 # -- saved games ----------------------------------------------------------------------------
 
-@mule.command(epilog=_options_epilog())
+class _WithOptionalRules(click.Command):
+    """``new``: its help ends with the Optional Rules, listed when the help is shown (not on
+    every command's start)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from companion.mule.options import epilog
+
+        self.epilog = epilog()
+        super().format_epilog(ctx, formatter)
+
+
+@mule.command(cls=_WithOptionalRules)
 @click.option("--players", required=True, help="The Colonists' names: Ann,Bob,Cid,Dee.")
 @click.option("--beginner", "mode", flag_value="beginner", default=True,
               help="Beginner Game set-up (default).")

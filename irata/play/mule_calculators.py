@@ -10,16 +10,16 @@ from typing import Any
 
 import click
 
-from companion.session import parse_amount
+from companion.amount import parse_amount
 from components.errors import InputError
-from irata.options import JSON, BoundedInt, emit
+from irata.options import JSON, BoundedInt, IntParamType, emit
 
 GOODS = ("smithore", "crystite", "food", "energy")
 
 
 # -- parsing what is typed ------------------------------------------------------------------
 
-class Amount(click.ParamType):
+class Amount(IntParamType):
     """A whole number, or a sum of them (``3+6+2``); 0 or more unless ``signed``."""
 
     name = "N"

@@ -41,7 +41,7 @@ from irata.options import (
     read,
     using_saved,
 )
-from irata.play.declared import Face, add_moves, add_turn
+from irata.play.declared import DeclaredGroup, Face
 
 if TYPE_CHECKING:
     from companion.mule_goes_crazy import rules as mgc
@@ -54,7 +54,7 @@ def _game() -> Any:
     return game()
 
 
-@click.group("mule-goes-crazy")
+@click.group("mule-goes-crazy", cls=DeclaredGroup)
 def mule_goes_crazy() -> None:
     """Mule Goes Crazy!: auctions, Mule prices, production dice, spoilage, upkeep, saved games."""
 
@@ -470,5 +470,4 @@ FACES = {"favored": Face(_show_favored, calculator=favored_calculator),
          "upkeep": Face(_show_upkeep, calculator=upkeep_calculator),
          "end-turn": Face(_show_end_turn)}
 
-add_moves(mule_goes_crazy, saved_game.GAME, saved_game.TITLE, START, MOVES, FACES)
-add_turn(mule_goes_crazy, saved_game.GAME, saved_game.TITLE, START, MOVES)
+mule_goes_crazy.declare(saved_game.GAME, saved_game.TITLE, START, MOVES, FACES)

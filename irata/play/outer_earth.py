@@ -33,7 +33,7 @@ from irata.options import (
     read,
     using_saved,
 )
-from irata.play.declared import Face, add_moves, add_turn, pairs
+from irata.play.declared import DeclaredGroup, Face, pairs
 
 if TYPE_CHECKING:
     from companion.play import Played
@@ -64,7 +64,7 @@ def _saved_rules() -> Any:
 
 # --- the commands ------------------------------------------------------------------------------
 
-@click.group("outer-earth")
+@click.group("outer-earth", cls=DeclaredGroup)
 def outer_earth() -> None:
     """Outer Earth: victory points, bidding, upkeep, action values, the last round, set-up;
     and saved games (new, then bid, draw, build, sell, done, upkeep, round; turn walks a
@@ -578,5 +578,4 @@ FACES = {"bid": Face(_show_bid, _bidding_goes_on, bid_calculator),
          "upkeep": Face(_show_upkeep, calculator=upkeep_calculator),
          "round": Face(_show_round)}
 
-add_moves(outer_earth, "outer-earth", "Outer Earth", START, MOVES, FACES)
-add_turn(outer_earth, "outer-earth", "Outer Earth", START, MOVES)
+outer_earth.declare("outer-earth", "Outer Earth", START, MOVES, FACES)

@@ -49,6 +49,8 @@ def test_a_calculator_and_next_define_only_what_they_run(tmp_path: Path) -> None
     spoilage = _imported(["play", "mule", "spoilage", "--food", "3"], tmp_path)
     assert "irata.play.mule_calculators" in spoilage
     assert "companion.mule.moves" not in spoilage      # no move's command was generated
+    assert "companion.session" not in spoilage         # no saved game is read
+    assert "companion.mule.options" not in spoilage    # nor new's list of Optional Rules
     CliRunner().invoke(cli, ["play", "mule", "new", "--players", "Ann,Bob,Cid", "--db",
                              str(tmp_path / "games.sqlite3")], catch_exceptions=False)
     nxt = _imported(["play", "mule", "next"], tmp_path)

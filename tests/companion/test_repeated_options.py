@@ -29,6 +29,12 @@ def refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     ["mule-goes-crazy", "auction", "foothills", "--winner", "Ann", "--winner", "Bob",
      "--price", "200"],
     ["status", "--game", "1", "--game", "2"],
+    # commands a game's group makes on first use (its moves, next) are guarded as well
+    ["mule", "next", "--game", "1", "--game", "2"],
+    ["mutagen", "next", "--game", "1", "--game", "2"],
+    ["mule-goes-crazy", "next", "--game", "1", "--game", "2"],
+    ["outer-earth", "next", "--game", "1", "--game", "2"],
+    ["mule", "grant", "Ann", "P07@B2", "--game", "1", "--game", "2"],
 ])
 def test_a_single_valued_option_given_twice_is_refused_and_saves_nothing(
         args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
