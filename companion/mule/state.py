@@ -175,6 +175,11 @@ class State(NamedTuple):
     options: Mapping[str, str] = MappingProxyType({})
     # Random Land Placement: Planet Irata as laid, a row a tuple (companion.mule.planet)
     planet: tuple[tuple[str, ...], ...] = ()
+    # Land Auctions: the Colonists who played a Land for Sale! card this Turn, in the order
+    # played (None: none has; the key is absent)
+    auctions: tuple[str, ...] | None = None
+    # Declaring Buyers and Sellers: Good -> Colonist -> buyer or seller, declared this Turn
+    declared: Mapping[str, Mapping[str, str]] | None = None
     keys: tuple[str, ...] = ()
     extra: Mapping[str, Any] = MappingProxyType({})
 
@@ -211,7 +216,8 @@ KEYS = ("game", "mode", "seed", "order", "ranking", "turn", "phase", "over", "st
         "players", "production_deck", "production_drawn", "event_decks", "alt_events",
         "craters", "crater_zones", "hands", "species", "todo")
 # typed keys a Phase keeps while it lasts: written when set, whether the saved game held them
-_LATER = ("dev", "roles", "final", "card", "shortage", "colony", "options", "planet")
+_LATER = ("dev", "roles", "final", "card", "shortage", "colony", "options", "planet",
+          "auctions", "declared")
 _TYPED = frozenset(KEYS) | set(_LATER)
 
 
@@ -281,9 +287,41 @@ def from_json(raw: Mapping[str, Any]) -> State:
         bool(raw.get("final", False)), raw.get("card"),
         None if raw.get("shortage") is None else _frozen(raw["shortage"]),
         _colony(raw.get("colony")), _frozen(raw.get("options")),
-        tuple(tuple(str(e) for e in row) for row in raw.get("planet") or ()), tuple(raw),
-        # an empty Development ({} or null) is kept as it is: the typed field says None
-        _frozen({k: v for k, v in raw.items() if k not in _TYPED or (k == "dev" and not v)}))
+        tuple(tuple(str(e) for e in row) for row in raw.get("planet") or ()),
+        _auctions(raw.get("auctions")), _declared(raw.get("declared")), tuple(raw),
+        _frozen({k: v for k, v in raw.items() if k not in _TYPED or _kept_as_is(k, v)}))
+
+
+def _kept_as_is(key: str, value: Any) -> bool:
+    """Whether a typed key's value is kept in ``extra`` as it is, its typed field None: an
+    empty Development ({} or null), or Land Auctions' or Declaring Buyers and Sellers' record
+    in a shape this version does not write (a ``set`` by hand), so the round trip loses
+    nothing."""
+    if key == "dev":
+        return not value
+    if key == "auctions":
+        return value is not None and _auctions(value) is None
+    if key == "declared":
+        return value is not None and _declared(value) is None
+    return False
+
+
+def _auctions(raw: Any) -> tuple[str, ...] | None:
+    """Land Auctions' record of the Turn: who played a Land for Sale! card (a list of
+    names); None: absent, null, or another shape."""
+    if isinstance(raw, list) and all(isinstance(n, str) for n in raw):
+        return tuple(raw)
+    return None
+
+
+def _declared(raw: Any) -> Mapping[str, Mapping[str, str]] | None:
+    """Declaring Buyers and Sellers' record of the Turn: Good -> Colonist -> buyer or
+    seller; None: absent, null, or another shape."""
+    if not isinstance(raw, Mapping) or not all(
+            isinstance(roles, Mapping) and all(isinstance(r, str) for r in roles.values())
+            for roles in raw.values()):
+        return None
+    return MappingProxyType({g: _frozen(roles) for g, roles in raw.items()})
 
 
 def _colony(raw: Mapping[str, Any] | None) -> Colony | None:
@@ -330,7 +368,10 @@ def _values(s: State) -> dict[str, Any]:
         "roles": {g: dict(r) for g, r in s.roles.items()}, "final": s.final, "card": s.card,
         "shortage": None if s.shortage is None else dict(s.shortage),
         "colony": None if s.colony is None else s.colony._asdict(),
-        "options": dict(s.options), "planet": [list(row) for row in s.planet]}
+        "options": dict(s.options), "planet": [list(row) for row in s.planet],
+        "auctions": None if s.auctions is None else list(s.auctions),
+        "declared": None if s.declared is None else {
+            g: dict(roles) for g, roles in s.declared.items()}}
 
 
 def _set(s: State, key: str) -> bool:
@@ -344,7 +385,10 @@ def to_json(state: State) -> dict[str, Any]:
     order (``keys``; a State made without them: this version's set-up's), the keys it does not
     type as they were (``extra``)."""
     values = _values(state)
-    keys = state.keys or (*KEYS, *state.extra)
+    # a State made without keys: the Phases' records after the set-up's keys, as when they
+    # were untyped (in ``extra``)
+    keys = state.keys or (*KEYS, *state.extra,
+                          *(k for k in ("auctions", "declared") if _set(state, k)))
     keys = (*keys, *(k for k in _LATER if k not in keys and _set(state, k)))
     out: dict[str, Any] = {}
     for key in keys:

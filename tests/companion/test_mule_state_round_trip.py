@@ -137,3 +137,29 @@ def test_a_game_saved_before_the_steps_reads_back_as_it_was(real: MuleData) -> N
     assert "declared" not in out and list(out)[-2:] == ["hands", "todo"]
     assert_round_trip(out)
     assert _sorted(to_json(s)) == raw          # s itself is a value: left as it was
+
+
+def test_land_auctions_and_declarations_are_typed_fields(real: MuleData) -> None:
+    """Land Auctions' record of the Turn (who played a Land for Sale! card) and Declaring
+    Buyers and Sellers' (Good -> Colonist -> role) are the State's own fields, not ``extra``;
+    written where the saved game holds them, a null kept null; a shape this version does not
+    write (a ``set`` by hand) is kept as it is."""
+    raw = game.new_game(real, NAMES, "tournament", seed=3, deck=True)
+    raw["auctions"] = ["Bob", "Ann"]
+    raw["declared"] = {"food": {"Ann": "buyer", "Bob": "seller"}, "energy": {}}
+    s = from_json(raw)
+    assert s.auctions == ("Bob", "Ann") and "auctions" not in s.extra
+    assert s.declared is not None and dict(s.declared["food"]) == {"Ann": "buyer",
+                                                                  "Bob": "seller"}
+    assert "declared" not in s.extra
+    assert_round_trip(raw)
+    for odd in (None, [], {"food": None}, "Bob", [1, 2]):
+        raw["auctions"] = raw["declared"] = odd
+        assert_round_trip(raw)
+    del raw["auctions"], raw["declared"]
+    s = from_json(raw)
+    assert s.auctions is None and s.declared is None
+    assert "auctions" not in to_json(s) and "declared" not in to_json(s)
+    # a State made without the keys' order writes them after the set-up's keys, when set
+    made = s._replace(keys=(), auctions=("Cid",))
+    assert list(to_json(made))[-1] == "auctions" and to_json(made)["auctions"] == ["Cid"]
