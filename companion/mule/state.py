@@ -27,8 +27,8 @@ from typing import Any
 from companion.record import NamedTuple
 from components.errors import InputError
 
-__all__ = ["GOODS", "Colonist", "Colony", "Deck", "Development", "Goods", "Land", "State", "Store",
-           "from_json", "land_of", "player_name", "to_json"]
+__all__ = ["GOODS", "Colonist", "Colony", "Deck", "Development", "Goods", "Land", "Layout",
+           "State", "Store", "from_json", "land_of", "player_name", "to_json"]
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")
 _LAND_KEYS = ("land", "tile", "square", "mule", "secret")
@@ -182,6 +182,9 @@ class State(NamedTuple):
     declared: Mapping[str, Mapping[str, str]] | None = None
     keys: tuple[str, ...] = ()
     extra: Mapping[str, Any] = MappingProxyType({})
+    # the nested dicts' key order in the JSON form read (a Colonist's, a Land's, dev's, ...):
+    # written back in it (:class:`Layout`; None: this version's layout)
+    layout: Layout | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -207,6 +210,42 @@ class State(NamedTuple):
         """The step that comes now and for whom (None: the Turn's steps are not listed yet,
         as in a game saved before the steps)."""
         return self.todo[0] if self.todo else None
+
+
+class Layout(NamedTuple):
+    """The key order of a dict of the JSON form read (``order``) and the layouts of its
+    values (``inner``: a key -> its dict's Layout, or its list's, a tuple of them by
+    position)."""
+
+    order: tuple[str, ...]
+    inner: Mapping[str, Any] = MappingProxyType({})
+
+
+def _layout(node: Any) -> Any:
+    """The Layout of a dict, a tuple of a list's items' (None where an item holds no dict),
+    None for anything else (or a list without dicts)."""
+    if isinstance(node, Mapping):
+        inner = {k: x for k, v in node.items() if (x := _layout(v)) is not None}
+        return Layout(tuple(node), MappingProxyType(inner))
+    if isinstance(node, list):
+        items = tuple(_layout(v) for v in node)
+        return items if any(x is not None for x in items) else None
+    return None
+
+
+def _laid(node: Any, layout: Any) -> Any:
+    """``node`` (as this version writes it) with its dicts' keys in ``layout``'s order: the
+    keys read first, in their order, then the new ones in this version's. A list's items
+    follow the layout by position (an item added has none: this version's order)."""
+    if isinstance(layout, Layout):
+        if not isinstance(node, dict):
+            return node
+        keys = [k for k in layout.order if k in node]
+        keys += [k for k in node if k not in layout.order]
+        return {k: _laid(node[k], layout.inner.get(k)) for k in keys}
+    if isinstance(layout, tuple) and isinstance(node, list):
+        return [_laid(v, layout[i] if i < len(layout) else None) for i, v in enumerate(node)]
+    return node
 
 
 # -- the JSON form -----------------------------------------------------------------------------
@@ -289,7 +328,8 @@ def from_json(raw: Mapping[str, Any]) -> State:
         _colony(raw.get("colony")), _frozen(raw.get("options")),
         tuple(tuple(str(e) for e in row) for row in raw.get("planet") or ()),
         _auctions(raw.get("auctions")), _declared(raw.get("declared")), tuple(raw),
-        _frozen({k: v for k, v in raw.items() if k not in _TYPED or _kept_as_is(k, v)}))
+        _frozen({k: v for k, v in raw.items() if k not in _TYPED or _kept_as_is(k, v)}),
+        _layout(raw))
 
 
 def _kept_as_is(key: str, value: Any) -> bool:
@@ -382,8 +422,9 @@ def _set(s: State, key: str) -> bool:
 
 def to_json(state: State) -> dict[str, Any]:
     """The JSON form of ``state``, in the layout the saved game holds: its keys, in their
-    order (``keys``; a State made without them: this version's set-up's), the keys it does not
-    type as they were (``extra``)."""
+    order (``keys``; a State made without them: this version's set-up's), the nested dicts'
+    keys in the order read (``layout``), the keys it does not type as they were
+    (``extra``)."""
     values = _values(state)
     # a State made without keys: the Phases' records after the set-up's keys, as when they
     # were untyped (in ``extra``)
@@ -391,6 +432,8 @@ def to_json(state: State) -> dict[str, Any]:
                           *(k for k in ("auctions", "declared") if _set(state, k)))
     keys = (*keys, *(k for k in _LATER if k not in keys and _set(state, k)))
     out: dict[str, Any] = {}
+    inner = state.layout.inner if state.layout is not None else {}
     for key in keys:
-        out[key] = state.extra[key] if key in state.extra else values[key]
+        out[key] = state.extra[key] if key in state.extra else _laid(values[key],
+                                                                      inner.get(key))
     return out
