@@ -84,7 +84,7 @@ def a_move(s: State, md: MuleData) -> Move:
                              if x["mule"] not in (None, "energy")][:count])
         if "declares Buyer or Seller" in question:
             return ",".join(f"{n}=S" for n in raw["ranking"])
-        return answer(raw, md, question)
+        return answer(s, md, question)
 
     asked: list[str] = []
     _, done, _, typed = turn.take_step(s, md, ask, lambda _line: None)
