@@ -3,15 +3,17 @@
 :class:`State` holds what the rulebook names: the Colonists (Money, the four Stocks, their
 Lands with the M.U.L.E. installed on each, their Hand Cards and Special Talent), The Store's
 stocks, the Price Track (The Store's Buy Prices), the Ranking, the Game Turn and the steps still
-to come in it, Development's Action Round, the Market's Buyers and Sellers, the Meteor Craters
-on Planet Irata, the companion's decks, and the Colony's rating at the end.
+to come in it, Development's Action Round, the Land for Sale! cards played this Turn, the
+Market's Buyers and Sellers (and those declared before an Auction), the Meteor Craters on
+Planet Irata, the companion's decks, and the Colony's rating at the end.
 
 :func:`from_json` reads the JSON form the saved game folds to (what ``status --json`` and
 ``export`` show, and the steps change), :func:`to_json` writes it back in the same layout: the
-same keys, nested the same way. Keys this version does not type (those a Phase keeps for
-itself while it lasts, or a value a ``set`` added) are kept as they are in ``extra``, so the
-round trip loses nothing. A game saved before Lands were kept as dicts (plain Land names) is
-read with its Lands as Lands.
+same keys, nested the same way, in the order read at every level (the top level's in ``keys``,
+the nested dicts' in ``layout``). Keys this version does not type (a value a ``set`` added, or
+a typed key's value in a shape this version does not write) are kept as they are in
+``extra``, so the round trip loses nothing. A game saved before Lands were kept as dicts
+(plain Land names) is read with its Lands as Lands.
 
 Named tuples and read-only mappings, not dataclasses: frozen, and cheap to define on every
 command's start.
