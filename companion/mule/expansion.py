@@ -216,7 +216,7 @@ def check_card_play(s: State, seller: str) -> None:
     """Land Auctions: ``seller`` plays a Land for Sale! card: one they hold, one each a Turn."""
     if s.held(seller, "land_for_sale") < 1:
         raise RuleError(f"Land Auctions: {seller} holds no Land for Sale! card")
-    if seller in (s.extra.get("auctions") or ()):
+    if seller in (s.auctions or ()):
         raise RuleError(f"Land Auctions: {seller} has played a Land for Sale! card this Turn "
                         "(one card each)")
 
@@ -380,7 +380,9 @@ def land_auction_won(s: State, seller: str, winner: str, bid: int, land: Land) -
     hands[seller]["land_for_sale"] = hands[seller].get("land_for_sale", 0) - 1
     colonists = tuple(c._replace(money=c.money - bid, lands=(*c.lands, land))
                       if c.name == winner else c for c in s.colonists)
-    extra = {**s.extra, "auctions": [*(s.extra.get("auctions") or ()), seller]}
+    # the key goes after those the game holds, as a dict's new key would
     keys = s.keys if not s.keys or "auctions" in s.keys else (*s.keys, "auctions")
-    return s._replace(colonists=colonists, extra=MappingProxyType(extra), keys=keys,
+    return s._replace(colonists=colonists, auctions=(*(s.auctions or ()), seller), keys=keys,
+                      extra=MappingProxyType({k: v for k, v in s.extra.items()
+                                              if k != "auctions"}),
                       hands=MappingProxyType({n: MappingProxyType(h) for n, h in hands.items()}))

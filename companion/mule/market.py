@@ -83,7 +83,7 @@ Trade = tuple["State", tuple[str, ...]]
 def declared(s: State, good: str) -> Mapping[str, str]:
     """The Buyers and Sellers declared before ``good``'s Auction (Optional Rule: Declaring
     Buyers and Sellers): Colonist -> buyer or seller; empty without the rule."""
-    return dict((s.extra.get("declared") or {}).get(good) or {})
+    return dict((s.declared or {}).get(good) or {})
 
 
 def _take_role(roles: dict[str, str], who: str, role: str, good: str,
@@ -130,10 +130,13 @@ def declare(s: State, good: str, said: Mapping[str, str]) -> State:
     if missing:
         raise InputError(f"Declaring Buyers and Sellers: every Colonist shows one side of "
                          f"the Buyer/Seller Token; missing: {', '.join(missing)}")
-    extra = {**s.extra, "declared": {**(s.extra.get("declared") or {}), good: roles}}
+    # the key goes after those the game holds, as a dict's new key would
     keys = s.keys if not s.keys or "declared" in s.keys else (*s.keys, "declared")
     return s._replace(roles=MappingProxyType({**s.roles, good: MappingProxyType(roles)}),
-                      extra=MappingProxyType(extra), keys=keys)
+                      declared=MappingProxyType({**(s.declared or {}),
+                                                 good: MappingProxyType(roles)}),
+                      keys=keys, extra=MappingProxyType({k: v for k, v in s.extra.items()
+                                                         if k != "declared"}))
 
 
 # -- Colonists Preferred over The Store in Auctions -----------------------------------------

@@ -107,7 +107,7 @@ def _apply_grant(s: State, md: MuleData, m: Grant) -> tuple[State, Lines]:
 def card_holders(s: State) -> tuple[str, ...]:
     """The Colonists holding a Land for Sale! card who have not played one this Turn, Rank 1
     first: the order the cards are played in."""
-    played = s.extra.get("auctions") or ()
+    played = s.auctions or ()
     return tuple(n for n in s.ranking if s.held(n, "land_for_sale") > 0 and n not in played)
 
 

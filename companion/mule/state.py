@@ -3,15 +3,17 @@
 :class:`State` holds what the rulebook names: the Colonists (Money, the four Stocks, their
 Lands with the M.U.L.E. installed on each, their Hand Cards and Special Talent), The Store's
 stocks, the Price Track (The Store's Buy Prices), the Ranking, the Game Turn and the steps still
-to come in it, Development's Action Round, the Market's Buyers and Sellers, the Meteor Craters
-on Planet Irata, the companion's decks, and the Colony's rating at the end.
+to come in it, Development's Action Round, the Land for Sale! cards played this Turn, the
+Market's Buyers and Sellers (and those declared before an Auction), the Meteor Craters on
+Planet Irata, the companion's decks, and the Colony's rating at the end.
 
 :func:`from_json` reads the JSON form the saved game folds to (what ``status --json`` and
 ``export`` show, and the steps change), :func:`to_json` writes it back in the same layout: the
-same keys, nested the same way. Keys this version does not type (those a Phase keeps for
-itself while it lasts, or a value a ``set`` added) are kept as they are in ``extra``, so the
-round trip loses nothing. A game saved before Lands were kept as dicts (plain Land names) is
-read with its Lands as Lands.
+same keys, nested the same way, in the order read at every level (the top level's in ``keys``,
+the nested dicts' in ``layout``). Keys this version does not type (a value a ``set`` added, or
+a typed key's value in a shape this version does not write) are kept as they are in
+``extra``, so the round trip loses nothing. A game saved before Lands were kept as dicts
+(plain Land names) is read with its Lands as Lands.
 
 Named tuples and read-only mappings, not dataclasses: frozen, and cheap to define on every
 command's start.
@@ -27,8 +29,8 @@ from typing import Any
 from companion.record import NamedTuple
 from components.errors import InputError
 
-__all__ = ["GOODS", "Colonist", "Colony", "Deck", "Development", "Goods", "Land", "State", "Store",
-           "from_json", "land_of", "player_name", "to_json"]
+__all__ = ["GOODS", "Colonist", "Colony", "Deck", "Development", "Goods", "Land", "Layout",
+           "State", "Store", "from_json", "land_of", "player_name", "to_json"]
 
 GOODS: tuple[str, ...] = ("smithore", "crystite", "food", "energy")
 _LAND_KEYS = ("land", "tile", "square", "mule", "secret")
@@ -175,8 +177,16 @@ class State(NamedTuple):
     options: Mapping[str, str] = MappingProxyType({})
     # Random Land Placement: Planet Irata as laid, a row a tuple (companion.mule.planet)
     planet: tuple[tuple[str, ...], ...] = ()
+    # Land Auctions: the Colonists who played a Land for Sale! card this Turn, in the order
+    # played (None: none has; the key is absent)
+    auctions: tuple[str, ...] | None = None
+    # Declaring Buyers and Sellers: Good -> Colonist -> buyer or seller, declared this Turn
+    declared: Mapping[str, Mapping[str, str]] | None = None
     keys: tuple[str, ...] = ()
     extra: Mapping[str, Any] = MappingProxyType({})
+    # the nested dicts' key order in the JSON form read (a Colonist's, a Land's, dev's, ...):
+    # written back in it (:class:`Layout`; None: this version's layout)
+    layout: Layout | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -204,6 +214,42 @@ class State(NamedTuple):
         return self.todo[0] if self.todo else None
 
 
+class Layout(NamedTuple):
+    """The key order of a dict of the JSON form read (``order``) and the layouts of its
+    values (``inner``: a key -> its dict's Layout, or its list's, a tuple of them by
+    position)."""
+
+    order: tuple[str, ...]
+    inner: Mapping[str, Any] = MappingProxyType({})
+
+
+def _layout(node: Any) -> Any:
+    """The Layout of a dict, a tuple of a list's items' (None where an item holds no dict),
+    None for anything else (or a list without dicts)."""
+    if isinstance(node, Mapping):
+        inner = {k: x for k, v in node.items() if (x := _layout(v)) is not None}
+        return Layout(tuple(node), MappingProxyType(inner))
+    if isinstance(node, list):
+        items = tuple(_layout(v) for v in node)
+        return items if any(x is not None for x in items) else None
+    return None
+
+
+def _laid(node: Any, layout: Any) -> Any:
+    """``node`` (as this version writes it) with its dicts' keys in ``layout``'s order: the
+    keys read first, in their order, then the new ones in this version's. A list's items
+    follow the layout by position (an item added has none: this version's order)."""
+    if isinstance(layout, Layout):
+        if not isinstance(node, dict):
+            return node
+        keys = [k for k in layout.order if k in node]
+        keys += [k for k in node if k not in layout.order]
+        return {k: _laid(node[k], layout.inner.get(k)) for k in keys}
+    if isinstance(layout, tuple) and isinstance(node, list):
+        return [_laid(v, layout[i] if i < len(layout) else None) for i, v in enumerate(node)]
+    return node
+
+
 # -- the JSON form -----------------------------------------------------------------------------
 
 # the keys of a game set up by this version, in their order
@@ -211,7 +257,8 @@ KEYS = ("game", "mode", "seed", "order", "ranking", "turn", "phase", "over", "st
         "players", "production_deck", "production_drawn", "event_decks", "alt_events",
         "craters", "crater_zones", "hands", "species", "todo")
 # typed keys a Phase keeps while it lasts: written when set, whether the saved game held them
-_LATER = ("dev", "roles", "final", "card", "shortage", "colony", "options", "planet")
+_LATER = ("dev", "roles", "final", "card", "shortage", "colony", "options", "planet",
+          "auctions", "declared")
 _TYPED = frozenset(KEYS) | set(_LATER)
 
 
@@ -281,9 +328,42 @@ def from_json(raw: Mapping[str, Any]) -> State:
         bool(raw.get("final", False)), raw.get("card"),
         None if raw.get("shortage") is None else _frozen(raw["shortage"]),
         _colony(raw.get("colony")), _frozen(raw.get("options")),
-        tuple(tuple(str(e) for e in row) for row in raw.get("planet") or ()), tuple(raw),
-        # an empty Development ({} or null) is kept as it is: the typed field says None
-        _frozen({k: v for k, v in raw.items() if k not in _TYPED or (k == "dev" and not v)}))
+        tuple(tuple(str(e) for e in row) for row in raw.get("planet") or ()),
+        _auctions(raw.get("auctions")), _declared(raw.get("declared")), tuple(raw),
+        _frozen({k: v for k, v in raw.items() if k not in _TYPED or _kept_as_is(k, v)}),
+        _layout(raw))
+
+
+def _kept_as_is(key: str, value: Any) -> bool:
+    """Whether a typed key's value is kept in ``extra`` as it is, its typed field None: an
+    empty Development ({} or null), or Land Auctions' or Declaring Buyers and Sellers' record
+    in a shape this version does not write (a ``set`` by hand), so the round trip loses
+    nothing."""
+    if key == "dev":
+        return not value
+    if key == "auctions":
+        return value is not None and _auctions(value) is None
+    if key == "declared":
+        return value is not None and _declared(value) is None
+    return False
+
+
+def _auctions(raw: Any) -> tuple[str, ...] | None:
+    """Land Auctions' record of the Turn: who played a Land for Sale! card (a list of
+    names); None: absent, null, or another shape."""
+    if isinstance(raw, list) and all(isinstance(n, str) for n in raw):
+        return tuple(raw)
+    return None
+
+
+def _declared(raw: Any) -> Mapping[str, Mapping[str, str]] | None:
+    """Declaring Buyers and Sellers' record of the Turn: Good -> Colonist -> buyer or
+    seller; None: absent, null, or another shape."""
+    if not isinstance(raw, Mapping) or not all(
+            isinstance(roles, Mapping) and all(isinstance(r, str) for r in roles.values())
+            for roles in raw.values()):
+        return None
+    return MappingProxyType({g: _frozen(roles) for g, roles in raw.items()})
 
 
 def _colony(raw: Mapping[str, Any] | None) -> Colony | None:
@@ -330,7 +410,10 @@ def _values(s: State) -> dict[str, Any]:
         "roles": {g: dict(r) for g, r in s.roles.items()}, "final": s.final, "card": s.card,
         "shortage": None if s.shortage is None else dict(s.shortage),
         "colony": None if s.colony is None else s.colony._asdict(),
-        "options": dict(s.options), "planet": [list(row) for row in s.planet]}
+        "options": dict(s.options), "planet": [list(row) for row in s.planet],
+        "auctions": None if s.auctions is None else list(s.auctions),
+        "declared": None if s.declared is None else {
+            g: dict(roles) for g, roles in s.declared.items()}}
 
 
 def _set(s: State, key: str) -> bool:
@@ -341,12 +424,18 @@ def _set(s: State, key: str) -> bool:
 
 def to_json(state: State) -> dict[str, Any]:
     """The JSON form of ``state``, in the layout the saved game holds: its keys, in their
-    order (``keys``; a State made without them: this version's set-up's), the keys it does not
-    type as they were (``extra``)."""
+    order (``keys``; a State made without them: this version's set-up's), the nested dicts'
+    keys in the order read (``layout``), the keys it does not type as they were
+    (``extra``)."""
     values = _values(state)
-    keys = state.keys or (*KEYS, *state.extra)
+    # a State made without keys: the Phases' records after the set-up's keys, as when they
+    # were untyped (in ``extra``)
+    keys = state.keys or (*KEYS, *state.extra,
+                          *(k for k in ("auctions", "declared") if _set(state, k)))
     keys = (*keys, *(k for k in _LATER if k not in keys and _set(state, k)))
     out: dict[str, Any] = {}
+    inner = state.layout.inner if state.layout is not None else {}
     for key in keys:
-        out[key] = state.extra[key] if key in state.extra else values[key]
+        out[key] = state.extra[key] if key in state.extra else _laid(values[key],
+                                                                      inner.get(key))
     return out

@@ -82,7 +82,7 @@ def begin_turn(s: State, md: MuleData) -> State:
     if keys:
         keys += tuple(k for k in ("hands", "todo", "phase") if k not in keys)
     s = s._replace(hands=hands, dev=None, roles=MappingProxyType({}), shortage=None, card=None,
-                   final=False, keys=keys, extra=MappingProxyType(
+                   final=False, auctions=None, declared=None, keys=keys, extra=MappingProxyType(
                        {k: v for k, v in s.extra.items() if k not in _TURN_KEPT}))
     todo: tuple[tuple[str, str | None], ...] = tuple(
         ("grant", n) for _ in range(grants) for n in reversed(s.ranking))

@@ -13,9 +13,10 @@ from companion.mule import board
 from companion.mule import data as mule_data
 from companion.mule import saved as game
 from companion.mule.data import MuleData
+from companion.mule.state import from_json, to_json
 from components.errors import InputError, RuleError
 from irata.cli import cli
-from tests.companion.mule_json import on_json
+from tests.companion.mule_states import with_colonist
 
 
 def test_a_claim_by_tile_and_square(md: MuleData) -> None:
@@ -128,34 +129,37 @@ def table(answers: dict[str, list[str]], said: list[str], asked: list[str] | Non
 
 
 def test_a_tile_claimed_twice_is_asked_again(md: MuleData) -> None:
-    state = game.new_game(md, ["Ann", "Bob", "Cid", "Dee"], seed=2, rivers={"Ann": "R01"})
-    state["ranking"] = ["Ann", "Bob", "Cid", "Dee"]
-    state.pop("todo")  # the Land Grant order follows this Ranking
-    state["players"]["Ann"]["lands"][0]["square"] = "C1"
+    raw = game.new_game(md, ["Ann", "Bob", "Cid", "Dee"], seed=2, rivers={"Ann": "R01"})
+    raw.pop("todo")  # saved without the steps: the Land Grant order follows this Ranking
+    state = from_json(raw)._replace(ranking=("Ann", "Bob", "Cid", "Dee"))
+    river = state.colonist("Ann").lands[0]
+    state = with_colonist(state, "Ann", lands=(river._replace(square="C1"),
+                                               *state.colonist("Ann").lands[1:]))
     said: list[str] = []
     ask = table({"Land Grant": ["P07@B1", "P07@B2", "plains", "P08@B1"],
                  "working Lands": ["F3", "F3", "F3"]}, said)
-    after, _ = on_json(game).play_turn(state, md, ask, said.append)
+    after, _ = game.play_turn(state, md, ask, said.append)
     assert "  ! P07 is already on Dee's Player Board" in said
     # a Land named by its type is asked again: which tile it is decides what it produces
     assert "  ! 'plains': which tile? Name the Land by the code printed in its corner (P07, R01, " \
         "L03, H02, M01), e.g. P07@B2" in said
     # Cid's River (dealt at the set-up), P08, and the Plains of his second Land Grant
-    assert [x["tile"] for x in after["players"]["Cid"]["lands"]] == ["R03", "P08", "P17"]
+    assert [x.tile for x in after.colonist("Cid").lands] == ["R03", "P08", "P17"]
     # Ann's River has its tile: her Production needs no typing
     assert any(line.startswith("Ann produces smithore 0, crystite 0, food 3,") for line in said)
-    assert "R01@C1:F" in game.describe(after)
+    assert "R01@C1:F" in game.describe(to_json(after))
 
 
 def test_mules_are_counted_from_the_lands_they_are_on(md: MuleData) -> None:
     from companion.session import apply_set
 
-    state = game.new_game(md, ["Ann", "Bob", "Cid"], seed=2,
-                          rivers={"Ann": "R01", "Bob": "R02", "Cid": "R03"})
-    state = apply_set(state, {"path": "players.Ann.mules.food", "value": 2})
+    raw = game.new_game(md, ["Ann", "Bob", "Cid"], seed=2,
+                        rivers={"Ann": "R01", "Bob": "R02", "Cid": "R03"})
+    state = from_json(apply_set(raw, {"path": "players.Ann.mules.food", "value": 2}))
+    assert state.colonist("Ann").mules.food == 2
     said: list[str] = []
-    after, _ = on_json(game).play_turn(state, md, table({}, said), said.append)
-    assert after["players"]["Ann"]["mules"]["food"] == 1     # her one River's M.U.L.E.
+    after, _ = game.play_turn(state, md, table({}, said), said.append)
+    assert after.colonist("Ann").mules.food == 1     # her one River's M.U.L.E.
 
 
 def test_cli_new_with_rivers_and_alt_events(mule_folder: object,
@@ -176,14 +180,15 @@ def test_production_left_blank_for_working_mules_is_refused_and_asked_again(md: 
     # a game saved before the starting Rivers were dealt: every Colonist has a River with a
     # Food M.U.L.E. but no tile. A blank is no longer counted as no Production: it is refused
     # with the reason and asked again
-    state = game.new_game(md, ["Ann", "Bob", "Cid"], seed=2)
-    for p in state["players"].values():
-        p["lands"][0]["tile"] = None
+    state = from_json(game.new_game(md, ["Ann", "Bob", "Cid"], seed=2))
+    for c in state.colonists:
+        state = with_colonist(state, c.name, lands=(c.lands[0]._replace(tile=None),
+                                                    *c.lands[1:]))
     asked: list[str] = []
     said: list[str] = []
     answers = table({"Ann: working Lands": ["", "F3"], "Bob: working Lands": ["F2"],
                      "Cid: working Lands": ["F1"]}, said, asked)
-    after, _ = on_json(game).play_turn(state, md, answers, said.append)
+    game.play_turn(state, md, answers, said.append)
     assert any("Ann: working Lands" in q and "M.U.L.E.s on: river food" in q for q in asked)
     assert any(line.startswith("  ! Production: Ann's Lands with M.U.L.E.s are not all known "
                                "by their tile") for line in said)

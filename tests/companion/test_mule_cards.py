@@ -4,7 +4,7 @@ the Production Cards' structured ``effect`` / ``game_turn_1`` data."""
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -14,9 +14,10 @@ from companion.mule import board, production
 from companion.mule import data as mule_data
 from companion.mule import saved as game
 from companion.mule.data import MuleData
+from companion.mule.state import GOODS, Goods, Land, State, Store, from_json, land_of, to_json
 from components.errors import InputError, RuleError
 from irata.cli import cli
-from tests.companion.mule_json import on_json
+from tests.companion.mule_states import colonist, with_colonist
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
@@ -63,34 +64,35 @@ class Script:
         return "\n".join(self.said)
 
 
-def start(md: MuleData, card: str, turn: int = 2, **lands: list[dict[str, Any]]
-          ) -> dict[str, Any]:
+def mule_counts(lands: Sequence[Land]) -> Goods:
+    """The M.U.L.E.s on ``lands``, by the Good they produce."""
+    return Goods(*(sum(x.mule == g for x in lands) for g in GOODS))
+
+
+def start(md: MuleData, card: str, turn: int = 2, **lands: list[Land]) -> State:
     """A Tournament game at ``turn`` with the Ranking Ann, Bob, Cid, Dee, ``card`` on top of
     the Production deck, plenty of Energy, and the Lands given."""
-    state = game.new_game(md, NAMES, "tournament", seed=3, deck=True, alt_events=True)
-    state["ranking"] = list(NAMES)
-    state.pop("todo")  # the Land Grant order follows this Ranking
-    state["turn"] = turn
-    state["production_deck"] = [card, "production/the-ship-is-back-1"]
-    for name in NAMES:
-        p = state["players"][name]
-        p["energy"] = 12
-        p["lands"] = lands.get(name, [])
-        p["mules"] = board.mule_counts(p["lands"])
-    return state
+    raw = game.new_game(md, NAMES, "tournament", seed=3, deck=True, alt_events=True)
+    raw.pop("todo")  # saved before the steps: the Land Grant order follows this Ranking
+    s = from_json(raw)
+    return s._replace(
+        ranking=tuple(NAMES), turn=turn,
+        production_deck=(card, "production/the-ship-is-back-1"),
+        colonists=tuple(colonist(c, energy=12, lands=tuple(lands.get(c.name, [])),
+                                 mules=mule_counts(lands.get(c.name, [])))
+                        for c in s.colonists))
 
 
 def land(tile: str, square: str, mule: str | None, md: MuleData, secret: bool = False
-         ) -> dict[str, Any]:
-    entry = board.new_land(md.land(tile).land, tile, square, mule)
-    entry["secret"] = secret
-    return entry
+         ) -> Land:
+    return land_of(board.new_land(md.land(tile).land, tile, square, mule))._replace(
+        secret=secret)
 
 
-def play(state: dict[str, Any], md: MuleData, script: Script) -> dict[str, Any]:
-    before = copy.deepcopy(state)
-    after, _ = on_json(game).play_turn(state, md, script.ask, script.say)
-    assert state == before          # the saved state is never changed in place
+def play(state: State, md: MuleData, script: Script) -> State:
+    before = to_json(state)
+    after, _ = game.play_turn(state, md, script.ask, script.say)
+    assert to_json(state) == before          # the saved state is never changed in place
     return after
 
 
@@ -112,7 +114,7 @@ def test_square_of_four_gives_four_economies_of_scale_and_turns_lands_over(md: M
     assert "Ann produces smithore 0, crystite 10, food 0, energy 0 (Economies of Scale " \
         "crystite +4); turn to the Secret Side: P07, P08, P01, P02" in s.text
     # the Plains Ann claimed in Land Grant (E1) has no M.U.L.E.: it keeps its Public Side
-    assert [x["secret"] for x in after["players"]["Ann"]["lands"]] == [True] * 4 + [False]
+    assert [x.secret for x in after.colonist("Ann").lands] == [True] * 4 + [False]
     assert not any("working Lands" in q for q in s.asked)      # nothing typed
     # next turn the Lands show their Secret Side: nothing more turns over
     s2 = Script(claimed=1)
@@ -123,8 +125,8 @@ def test_square_of_four_gives_four_economies_of_scale_and_turns_lands_over(md: M
 def test_energy_shortage_flips_named_mules(md: MuleData) -> None:
     ann = [land("P07", "A1", "crystite", md), land("P08", "B1", "crystite", md),
            land("P01", "A2", "crystite", md), land("P02", "B2", "crystite", md)]
-    state = start(md, "production/quiet-turn", Ann=ann)
-    state["players"]["Ann"]["energy"] = 1               # 4 M.U.L.E.s use Energy: 3 short
+    state = with_colonist(start(md, "production/quiet-turn", Ann=ann), "Ann",
+                          energy=1)                     # 4 M.U.L.E.s use Energy: 3 short
     s = Script(("flipped for the Energy Shortage", "P07,P08,P01"))
     play(state, md, s)
     # only P02 works: 3 Crystite, no Path between working Lands, only P02 turns over
@@ -134,8 +136,7 @@ def test_energy_shortage_flips_named_mules(md: MuleData) -> None:
 
 def test_flipping_the_wrong_number_is_refused_then_asked_again(md: MuleData) -> None:
     ann = [land("P07", "A1", "food", md), land("R01", "C1", "food", md)]
-    state = start(md, "production/quiet-turn", Ann=ann)
-    state["players"]["Ann"]["energy"] = 1
+    state = with_colonist(start(md, "production/quiet-turn", Ann=ann), "Ann", energy=1)
     answers = iter(["P07,R01", "R01"])
     said: list[str] = []
 
@@ -146,7 +147,7 @@ def test_flipping_the_wrong_number_is_refused_then_asked_again(md: MuleData) -> 
             return "pass"
         return next(answers) if "Energy Shortage" in question else default
 
-    on_json(game).play_turn(state, md, ask, said.append)
+    game.play_turn(state, md, ask, said.append)
     assert any("flip exactly 1" in line for line in said)
     assert any(line.startswith("Ann produces smithore 0, crystite 0, food 2,") for line in said)
 
@@ -161,11 +162,11 @@ def test_radiation_rank_1_loses_a_mule_of_their_choice(md: MuleData) -> None:
     assert "Ann loses the M.U.L.E. on P07" in s.text
     assert produced(s, "Ann").startswith("Ann produces smithore 0, crystite 0, food 3, energy 0")
     assert produced(s, "Bob").startswith("Bob produces smithore 0, crystite 0, food 2")
-    a = after["players"]["Ann"]
+    a = after.colonist("Ann")
     # gone to the neutral stacks (the third Land, claimed in Land Grant, never had one)
-    assert [x["mule"] for x in a["lands"]] == ["food", None, None]
-    assert a["mules"] == {"smithore": 0, "crystite": 0, "food": 1, "energy": 0}
-    assert after["store"]["mules"] == 12                          # not to The Store
+    assert [x.mule for x in a.lands] == ["food", None, None]
+    assert a.mules._asdict() == {"smithore": 0, "crystite": 0, "food": 1, "energy": 0}
+    assert after.store.mules == 12                                # not to The Store
 
 
 def test_radiation_on_game_turn_1_flips_one_mule_each(md: MuleData) -> None:
@@ -178,7 +179,7 @@ def test_radiation_on_game_turn_1_flips_one_mule_each(md: MuleData) -> None:
     assert produced(s, "Ann").startswith("Ann produces smithore 0, crystite 0, food 0, energy 3")
     assert produced(s, "Bob").startswith("Bob produces smithore 0, crystite 0, food 0")
     assert "Radiation!: Cid has no M.U.L.E. to flip" in s.text    # Turn 1: flipped, not lost
-    assert after["players"]["Ann"]["mules"]["food"] == 1             # flipped, not lost
+    assert after.colonist("Ann").mules.food == 1                     # flipped, not lost
 
 
 def test_radiation_hit_land_turns_no_secret_side_and_gives_no_economies(md: MuleData) -> None:
@@ -245,7 +246,7 @@ def test_pest_attack_targets_as_pure_function() -> None:
 def test_fire_in_the_store_burns_its_goods_not_its_mules(md: MuleData) -> None:
     s = Script()
     after = play(start(md, "production/fire-in-the-store"), md, s)
-    assert after["store"] == {"mules": 12, "smithore": 0, "food": 0, "energy": 0}
+    assert after.store == Store(mules=12, smithore=0, food=0, energy=0)   # no Crystite key
     assert "The Store loses all its smithore, food, energy" in s.text
     # Pricing sees the empty Store: every Colonist has less than 4 Food (4 each, after
     # spoilage 2): +8 steps, clamped at the top of the lane
@@ -261,8 +262,8 @@ def test_meteor_craters_come_into_play_and_can_then_be_claimed(md: MuleData) -> 
                ("Meteorite Strike!: Dee places M01, M02", "blue,blue"))
     s.say = s.said.append      # type: ignore[method-assign]   # the refusal is said
     after = play(start(md, "production/meteorite-strike"), md, s)
-    assert after["craters"] == ["M01", "M02"]
-    assert after["crater_zones"] == {"M01": "blue", "M02": "blue"}
+    assert after.craters == ("M01", "M02")
+    assert dict(after.crater_zones) == {"M01": "blue", "M02": "blue"}
     assert "Dee places M01, M02 on empty squares of Planet Irata (M01 Blue Zone, M02 Blue " \
         "Zone)" in s.text
     # the refused answer was asked again, with the rule's reason
@@ -276,16 +277,15 @@ def test_meteor_craters_come_into_play_and_can_then_be_claimed(md: MuleData) -> 
     later = play(after, md, s2)
     assert any("M01 lies in the Blue Zone of Planet Irata, so it cannot go on A3 (Red Zone)"
                in line for line in s2.said)
-    assert later["players"]["Dee"]["lands"][-1] == {
-        "land": "meteor-crater", "tile": "M01", "square": "E3", "mule": None, "secret": False}
+    assert later.colonist("Dee").lands[-1] == Land(
+        land="meteor-crater", tile="M01", square="E3", mule=None, secret=False)
 
 
 def test_pirate_ship_takes_every_crystite(md: MuleData) -> None:
-    state = start(md, "production/pirate-ship")
-    state["players"]["Bob"]["crystite"] = 5
+    state = with_colonist(start(md, "production/pirate-ship"), "Bob", crystite=5)
     s = Script()
     after = play(state, md, s)
-    assert after["players"]["Bob"]["crystite"] == 0
+    assert after.colonist("Bob").stock("crystite") == 0
     assert "Crystite: +0 steps" in s.text
 
 

@@ -4,6 +4,7 @@ and Event Cards' effects on the Colonist who receives them, from the cards' ``ef
 from __future__ import annotations
 
 from collections import Counter
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -14,8 +15,8 @@ from companion.mule import data as mule_data
 from companion.mule import events
 from companion.mule import saved as game
 from companion.mule.data import MuleData
+from companion.mule.state import State, from_json
 from components.errors import InputError, RuleError
-from tests.companion.mule_json import on_json
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 IDS = [f"lucky/{n}" for n in "abcde"]
@@ -201,13 +202,27 @@ CLAIMS = {"Ann": ["P13@E1", "P14@E2", "P15@A1"],
           "Dee": ["L05@E1", "H05@E2", "H06@A1"]}
 
 
-def quiet_turn(md: MuleData, state: dict[str, Any], answers: dict[str, list[str]]
-               ) -> tuple[dict[str, Any], list[str], list[str]]:
+def ranked_without_steps(raw: dict[str, Any]) -> State:
+    """A game set up (``raw``) as saved before the steps (no ``todo``), Ranked in the order of
+    ``NAMES``: the Land Grant order follows this Ranking."""
+    raw.pop("todo")
+    return from_json(raw)._replace(ranking=tuple(NAMES))
+
+
+def with_draw(s: State, deck: str, draw: list[str]) -> State:
+    """``s`` with the draw pile of the Event deck ``deck`` (top first)."""
+    decks = dict(s.event_decks or {})
+    decks[deck] = decks[deck]._replace(draw=tuple(draw))
+    return s._replace(event_decks=MappingProxyType(decks))
+
+
+def quiet_turn(md: MuleData, state: State, answers: dict[str, list[str]]
+               ) -> tuple[State, list[str], list[str]]:
     """Play a turn answering only the questions containing a key of ``answers`` (in order),
     and each Land Grant with the Colonist's next claim of ``CLAIMS``."""
     asked: list[str] = []
     said: list[str] = []
-    claims = {n: c[len(state["players"][n]["lands"]) - 1:] for n, c in CLAIMS.items()}
+    claims = {n: c[len(state.colonist(n).lands) - 1:] for n, c in CLAIMS.items()}
 
     def ask(question: str, default: str) -> str:
         asked.append(question)
@@ -223,14 +238,12 @@ def quiet_turn(md: MuleData, state: dict[str, Any], answers: dict[str, list[str]
             return "pass"      # a Pass is typed, never taken from a blank
         return default
 
-    after, _ = on_json(game).play_turn(state, md, ask, said.append)
+    after, _ = game.play_turn(state, md, ask, said.append)
     return after, asked, said
 
 
 def test_typed_event_cards_apply_and_a_card_for_oneself_is_refused(md: MuleData) -> None:
-    state = game.new_game(md, NAMES, seed=3)
-    state["ranking"] = list(NAMES)
-    state.pop("todo")  # the Land Grant order follows this Ranking
+    state = ranked_without_steps(game.new_game(md, NAMES, seed=3))
     after, _, said = quiet_turn(md, state, {
         "Lucky Event card drawn": ["Seeds from Home!"],
         "Ann gives it to": ["Ann", "Cid"],        # not to herself: asked again
@@ -241,17 +254,15 @@ def test_typed_event_cards_apply_and_a_card_for_oneself_is_refused(md: MuleData)
     assert "  ! Ann drew the card and cannot receive it: give it to another Colonist" in text
     assert "  ! LE02 Seeds from Home! is a Lucky Event card" in text
     # Cid: 4 Food, 2 spoiled, 3 produced by his River (R03, dealt at the set-up), then +2
-    assert "Cid: +2 food -> $30" in text and after["players"]["Cid"]["food"] == 7
+    assert "Cid: +2 food -> $30" in text and after.colonist("Cid").stock("food") == 7
     # Land Tax!, $3 a Land: Bob's River and the two Lands of his Land Grants
     assert "Bob: -$9 -> $21" in text
 
 
 def test_wampus_hunts_stop_at_the_wampus(md: MuleData) -> None:
-    state = game.new_game(md, NAMES, seed=7, deck=True)
-    state["ranking"] = list(NAMES)
-    state.pop("todo")  # the Land Grant order follows this Ranking
-    state["event_decks"]["lucky"]["draw"] = ["lucky/seed-crate", "lucky/dance-night",
-                                             "lucky/kitchen-garden", "lucky/mining-bonus"]
+    state = with_draw(ranked_without_steps(game.new_game(md, NAMES, seed=7, deck=True)),
+                      "lucky", ["lucky/seed-crate", "lucky/dance-night",
+                                "lucky/kitchen-garden", "lucky/mining-bonus"])
     # Bob hunts twice in his first Action Round (1 Food each), then once more: refused, he
     # caught the Wampus this Turn. Bob's $10 makes him Rank 1: he gives the Lucky Event
     after, asked, said = quiet_turn(md, state, {"Bob's Actions": ["wampus, wampus", "wampus",
@@ -263,18 +274,17 @@ def test_wampus_hunts_stop_at_the_wampus(md: MuleData) -> None:
     assert "Bob draws First Prize at the Dance Night!: the Wampus! +$10" in text
     assert "  ! Bob caught the Wampus this Turn: he cannot be hunted again" in text
     assert "Bob draws A Fine Kitchen Garden!" not in text      # he caught him: no third hunt
-    lucky = after["event_decks"]["lucky"]
+    assert after.event_decks is not None
+    lucky = after.event_decks["lucky"]
     # then the Personal Events' Lucky card (Kitchen Garden) goes on the discard pile too
-    assert lucky["discard"] == ["lucky/seed-crate", "lucky/dance-night", "lucky/kitchen-garden"]
-    assert lucky["draw"] == ["lucky/mining-bonus"]
+    assert lucky.discard == ("lucky/seed-crate", "lucky/dance-night", "lucky/kitchen-garden")
+    assert lucky.draw == ("lucky/mining-bonus",)
 
 
 def test_alt_events_give_the_cards_by_the_diagram(md: MuleData) -> None:
-    state = game.new_game(md, NAMES, seed=7, deck=True, alt_events=True)
-    state["ranking"] = list(NAMES)
-    state.pop("todo")  # the Land Grant order follows this Ranking
-    state["event_decks"]["lucky"]["draw"] = ["lucky/seed-crate"]         # four: Rank 3
-    state["event_decks"]["unlucky"]["draw"] = ["unlucky/oil-filters"]    # four: Rank 2
+    state = ranked_without_steps(game.new_game(md, NAMES, seed=7, deck=True, alt_events=True))
+    state = with_draw(state, "lucky", ["lucky/seed-crate"])              # four: Rank 3
+    state = with_draw(state, "unlucky", ["unlucky/oil-filters"])         # four: Rank 2
     after, asked, said = quiet_turn(md, state, {})
     assert not any("gives it to" in q for q in asked)
     text = "\n".join(said)
@@ -284,4 +294,4 @@ def test_alt_events_give_the_cards_by_the_diagram(md: MuleData) -> None:
     # the decks ran out: the next draw re-shuffles each discard pile into a new deck
     after2, _, said2 = quiet_turn(md, after, {})
     assert any("shuffled into a new deck" in line for line in said2)
-    assert after2["event_decks"]["lucky"]["shuffles"] == 1
+    assert after2.event_decks is not None and after2.event_decks["lucky"].shuffles == 1

@@ -168,23 +168,23 @@ def test_the_final_market_fills_the_store(tmp_path: Path) -> None:
     """Game End: the Final Turn's Market sells every Good to The Store, which then holds
     them (Crystite leaves the planet)."""
     from companion.mule import data, turn
-    from tests.companion.mule_json import on_json
+    from companion.mule.state import from_json
+    from tests.companion.mule_states import with_colonist
 
     md = data.load()
-    state = json.loads(mule("new", "--players", "Ann,Bob,Cid", "--tournament", "--seed", "1",
-                            "--json"))["state"]
-    state["final"] = True
-    state["todo"] = [["sellout", None]]
-    state["players"]["Ann"].update(food=3, energy=2, smithore=4, crystite=5)
-    store = dict(state["store"])
-    held = {g: sum(p[g] for p in state["players"].values())
+    state = from_json(json.loads(mule("new", "--players", "Ann,Bob,Cid", "--tournament",
+                                      "--seed", "1", "--json"))["state"])
+    state = with_colonist(state._replace(final=True, todo=(("sellout", None),)), "Ann",
+                          food=3, energy=2, smithore=4, crystite=5)
+    store = state.store
+    held = {g: sum(c.stock(g) for c in state.colonists)
             for g in ("food", "energy", "smithore", "crystite")}
     assert held["crystite"] == 5
-    after, _, _ = on_json(turn).run_step(state, md, turn.scripted({}, {}), lambda _line: None)
+    after, _, _ = turn.run_step(state, md, turn.scripted({}, {}), lambda _line: None)
     for good in ("food", "energy", "smithore"):
-        assert after["store"][good] == store[good] + held[good], good
-    assert after["store"].get("crystite", 0) == store.get("crystite", 0)   # shipped off-planet
-    assert all(p[g] == 0 for p in after["players"].values() for g in held)
+        assert after.store.stock(good) == store.stock(good) + held[good], good
+    assert after.store.stock("crystite") == store.stock("crystite")   # shipped off-planet
+    assert all(c.stock(g) == 0 for c in after.colonists for g in held)
 
 
 def test_a_player_name_that_is_a_number_is_refused(capsys: pytest.CaptureFixture[str],

@@ -6,44 +6,42 @@ Land Auctions, each played on the Turns it changes."""
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from companion.mule import board
+from companion.mule import board, steps, turn
 from companion.mule import saved as game
-from companion.mule import steps as typed_steps
-from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
+from companion.mule.state import Land, State, from_json, land_of, to_json
 from components.errors import InputError, RuleError
 from irata.cli import cli
 from tests import clirun
-from tests.companion.mule_json import from_json, on_json, to_json
+from tests.companion.mule_states import with_colonist
 
 # the rulebook's example names; seated (clockwise) in this order, Mechtron Rank 1
 NAMES = ["Mechtron", "Packer", "Leggite", "Spheroid"]
 
-# the states are built as the saved game holds them (JSON), the steps called over them
-steps, turn = on_json(typed_steps), on_json(typed_turn)
 
-
-def at_auctions(md: MuleData, **chosen: str) -> dict[str, Any]:
+def at_auctions(md: MuleData, **chosen: str) -> State:
     """Turn 1 after Land Grant: each Colonist holds a Land for Sale! card and $30."""
-    s = game.new_game(md, NAMES, "tournament", seed=3,
-                      options={k.replace("_", "-"): v for k, v in chosen.items()})
-    s["ranking"] = list(NAMES)
-    s = turn.begin_turn(s, md)
-    s["todo"] = [["grant", "Mechtron"]]
-    t = typed_steps.Turn(from_json(s), md, lambda *a: None, lambda _x: None)
-    typed_turn.advance(t, "grant")
-    return to_json(t.state)
+    s = from_json(game.new_game(md, NAMES, "tournament", seed=3,
+                                options={k.replace("_", "-"): v for k, v in chosen.items()}))
+    s = turn.begin_turn(s._replace(ranking=tuple(NAMES)), md)
+    t = steps.Turn(s._replace(todo=(("grant", "Mechtron"),)), md, lambda *a: None,
+                   lambda _x: None)
+    turn.advance(t, "grant")
+    return t.state
 
 
-def walk(s: dict[str, Any], md: MuleData, answers: list[str]
-         ) -> tuple[dict[str, Any], list[str], list[str]]:
+def plains_on(*squares: str, tile: str | None = None) -> tuple[Land, ...]:
+    """Lands of Plains on ``squares`` of a Player Board (``tile``: the tile of each)."""
+    return tuple(land_of(board.new_land("plains", tile, q)) for q in squares)
+
+
+def walk(s: State, md: MuleData, answers: list[str]
+         ) -> tuple[State, list[str], list[str]]:
     """The step that comes now at the table: each question answered in turn from
     ``answers``; returns the state after it, the questions asked and the lines said."""
     asked: list[str] = []
@@ -65,7 +63,7 @@ def test_the_rulebooks_land_auction_example(md: MuleData) -> None:
     # Withdrawing. In the end, Mechtron is the highest remaining bidder and must pay what he
     # bid: $22. Mechtron picks the Land and places it on any square on the Blue Zone."
     s = at_auctions(md)
-    assert s["todo"][0] == ["auction", "Mechtron"]
+    assert s.todo[0] == ("auction", "Mechtron")
     # $8 opening, then 7 raises of $2: 8 + 7 x 2 = 22. Clockwise from Packer:
     # Packer 10, Leggite 12, Spheroid out, Mechtron 14, Packer 16, Leggite out,
     # Mechtron 18 (Spheroid is out: skipped), Packer 20, Mechtron 22, Packer out.
@@ -77,12 +75,12 @@ def test_the_rulebooks_land_auction_example(md: MuleData) -> None:
         "Packer", "Mechtron", "Packer"]
     assert "Mechtron opens the bidding for P13 at $8" in said
     assert "Mechtron raises to $22" in said and "Mechtron is the highest bidder: $22" in said
-    m = after["players"]["Mechtron"]
-    assert m["money"] == 30 - 22 == 8
-    assert m["lands"][-1]["tile"] == "P13" and m["lands"][-1]["square"] == "E1"
-    assert after["hands"]["Mechtron"]["land_for_sale"] == 0
-    assert all(after["players"][n]["money"] == 30 for n in NAMES[1:])   # only the winner pays
-    assert after["todo"][0] == ["auction", "Packer"]      # then Packer plays a card or not
+    m = after.colonist("Mechtron")
+    assert m.money == 30 - 22 == 8
+    assert m.lands[-1].tile == "P13" and m.lands[-1].square == "E1"
+    assert after.held("Mechtron", "land_for_sale") == 0
+    assert all(after.colonist(n).money == 30 for n in NAMES[1:])   # only the winner pays
+    assert after.todo[0] == ("auction", "Packer")       # then Packer plays a card or not
 
 
 def test_several_bids_typed_at_once(md: MuleData) -> None:
@@ -90,13 +88,12 @@ def test_several_bids_typed_at_once(md: MuleData) -> None:
     # Mechtron 12, Packer out: Mechtron pays $12
     s = at_auctions(md)
     after, asked, said = walk(s, md, ["P13", "raise out out", "12 out", "E2"])
-    assert after["players"]["Mechtron"]["money"] == 18
+    assert after.colonist("Mechtron").money == 18
     assert len(asked) == 4 and "Packer withdraws" in said
 
 
 def test_bids_the_rules_refuse_are_asked_again(md: MuleData) -> None:
-    s = at_auctions(md)
-    s["players"]["Leggite"]["money"] = 11
+    s = with_colonist(at_auctions(md), "Leggite", money=11)
     # Packer raises to $10; Leggite's "13" is not $10 + $2, and with $11 she cannot raise to
     # $12: she is out, then Spheroid and Mechtron; Packer wins at $10, and C2 (The Store)
     # takes no Land
@@ -106,15 +103,14 @@ def test_bids_the_rules_refuse_are_asked_again(md: MuleData) -> None:
     assert "each raise is exactly $2: Leggite raises $10 to $12, not $13" in refusals[0]
     assert "Leggite has $11: cannot raise to $12" in refusals[1]
     assert "C2 is The Store" in refusals[2]
-    assert after["players"]["Packer"]["money"] == 20       # Packer won at $10
+    assert after.colonist("Packer").money == 20       # Packer won at $10
 
 
 def test_who_may_not_open_or_be_auctioned(md: MuleData) -> None:
-    s = at_auctions(md)
-    s["players"]["Packer"]["lands"] = [board.new_land("plains", "P13", "B1")]
+    s = with_colonist(at_auctions(md), "Packer", lands=plains_on("B1", tile="P13"))
     with pytest.raises(RuleError, match="P13 is already on Packer's Player Board"):
         steps._auction(s, md, "P13", "Mechtron")
-    s["players"]["Mechtron"]["money"] = 7
+    s = with_colonist(s, "Mechtron", money=7)
     with pytest.raises(RuleError, match=r"opening bid is exactly \$8, and Mechtron has \$7"):
         steps._auction(s, md, "P14", "Mechtron")
     with pytest.raises(RuleError, match="Secret Bidding in Land Auctions is an Optional Rule "
@@ -127,7 +123,7 @@ def test_who_may_not_open_or_be_auctioned(md: MuleData) -> None:
 def test_the_result_entry_still_works(md: MuleData) -> None:
     s = at_auctions(md)
     after, _, said = walk(s, md, ["Packer 12 P13@E1"])
-    assert after["players"]["Packer"]["money"] == 18
+    assert after.colonist("Packer").money == 18
     assert said[-1] == "Mechtron plays Land for Sale!: Packer wins P13 at $12 and places it on E1"
 
 
@@ -188,14 +184,14 @@ def test_secret_bids_and_the_tie_rule(md: MuleData) -> None:
     # Packer (Rank 2) and Spheroid (Rank 4) both bid $13: Spheroid, the lower ranking, wins
     after, asked, said = walk(s, md, ["P13 secret", "Mechtron=8,Packer=13,Spheroid=13", "E1"])
     assert "Secret bids" in asked[1]
-    assert after["players"]["Spheroid"]["money"] == 30 - 13 == 17
-    assert after["players"]["Packer"]["money"] == 30
+    assert after.colonist("Spheroid").money == 30 - 13 == 17
+    assert after.colonist("Packer").money == 30
     assert "A tie at $13 (Packer, Spheroid): the lowest ranking tied player wins" in said
 
 
 def test_secret_bids_the_rules_refuse(md: MuleData) -> None:
     s = at_auctions(md, secret_bidding="")
-    before = copy.deepcopy(s)
+    before = to_json(s)
     answers = ["P13 secret", "Mechtron=8,Packer=5", "Mechtron=8,Packer=31", "Mechtron=0,Packer=9",
                "Mechtron=8,Packer=9", "E1"]
     after, _, said = walk(s, md, answers)
@@ -203,10 +199,10 @@ def test_secret_bids_the_rules_refuse(md: MuleData) -> None:
     assert "$0 or at least the opening bid, $8, so Packer's $5" in refusals[0]
     assert "Packer has $30: cannot bid $31" in refusals[1]
     assert "Mechtron plays the card and opens, so bids at least $8" in refusals[2]
-    assert after["players"]["Packer"]["money"] == 21 and s == before
+    assert after.colonist("Packer").money == 21 and to_json(s) == before
     # the result typed at once: a secret bid is any amount from $8
     out = steps._auction(s, md, "Packer 13 P13@E1 secret", "Mechtron")
-    assert isinstance(out, dict) and out["players"]["Packer"]["money"] == 17
+    assert isinstance(out, State) and out.colonist("Packer").money == 17
     with pytest.raises(RuleError, match=r"exactly \$8 and each raise exactly \$2"):
         steps._auction(s, md, "Packer 13 P13@E1", "Mechtron")
 
@@ -217,24 +213,22 @@ def test_land_auctions_before_land_grant(md: MuleData) -> None:
     # "Land for Sale! -cards must be played just before Land Grant ... playing Land for Sale!
     # cards is not allowed on the first Game Turn."
     s = at_auctions(md, land_auctions_before_grant="")
-    assert s["todo"][0][0] == "package"            # Turn 1: no Land Auctions after Land Grant
-    s = game.new_game(md, NAMES, "tournament", seed=3,
-                      options={"land-auctions-before-grant": ""})
-    assert {step for step, _ in s["todo"]} == {"grant"}      # nor before it
-    s["ranking"] = list(NAMES)
-    s["turn"] = 2
-    s = turn.begin_turn(s, md)
-    assert s["todo"] == [["auction", n] for n in NAMES] + [["grant", n]
-                                                         for n in reversed(NAMES)]
-    assert s["phase"] == "auction"
+    assert s.todo[0][0] == "package"              # Turn 1: no Land Auctions after Land Grant
+    s = from_json(game.new_game(md, NAMES, "tournament", seed=3,
+                                options={"land-auctions-before-grant": ""}))
+    assert {step for step, _ in s.todo} == {"grant"}          # nor before it
+    s = turn.begin_turn(s._replace(ranking=tuple(NAMES), turn=2), md)
+    assert s.todo == tuple(("auction", n) for n in NAMES) + tuple(("grant", n)
+                                                                  for n in reversed(NAMES))
+    assert s.phase == "auction"
     # Mechtron auctions P13 (won by Packer at $10); "none": the Land Grant follows
     after, _, _ = walk(s, md, ["P13", "raise out out out", "E1"])
     after, _, said = walk(after, md, ["none"])
     assert said == ["No more Land Auctions this Turn"]
-    assert after["todo"] == [["grant", n] for n in reversed(NAMES)]
+    assert after.todo == tuple(("grant", n) for n in reversed(NAMES))
     for tile in ("P15", "P16", "P17", "P18"):          # Spheroid, Leggite, Packer, Mechtron
         after, _, _ = walk(after, md, [f"{tile}@B2"])
-    assert after["todo"][0][0] == "package"        # no Land Auctions after the Land Grant
+    assert after.todo[0][0] == "package"          # no Land Auctions after the Land Grant
 
 
 # -- More Land Auctions ---------------------------------------------------------------------------
@@ -242,28 +236,27 @@ def test_land_auctions_before_land_grant(md: MuleData) -> None:
 def test_more_land_auctions_one_more_card_each(md: MuleData) -> None:
     # "give one more Land for Sale! card to every player": 2 each; still one a Turn
     s = at_auctions(md, more_land_auctions="")
-    assert all(s["hands"][n]["land_for_sale"] == 2 for n in NAMES)
+    assert all(s.held(n, "land_for_sale") == 2 for n in NAMES)
     out = steps._auction(s, md, "Packer 8 P13@E1", "Mechtron")
-    assert isinstance(out, dict) and out["hands"]["Mechtron"]["land_for_sale"] == 1
+    assert isinstance(out, State) and out.held("Mechtron", "land_for_sale") == 1
     with pytest.raises(RuleError, match="has played a Land for Sale! card this Turn"):
         steps._auction(out, md, "Packer 8 P14@E2", "Mechtron")
-    # the next Turn Mechtron plays the second one
-    out.pop("auctions")
+    # the next Turn Mechtron plays the second one (the Turn's record of the cards played gone)
+    out = out._replace(auctions=None, keys=tuple(k for k in out.keys if k != "auctions"))
     again = steps._auction(out, md, "Packer 8 P14@E2", "Mechtron")
-    assert isinstance(again, dict) and again["hands"]["Mechtron"]["land_for_sale"] == 0
+    assert isinstance(again, State) and again.held("Mechtron", "land_for_sale") == 0
 
 
 def test_a_colonist_bids_only_for_a_land_they_could_place(md: MuleData) -> None:
     # the project's decision: the winner has to place the Land, so a Colonist whose Player
     # Board has no empty square for it neither opens nor raises (Leggite's is full)
-    s = at_auctions(md)
     squares = md.player_board.squares
-    s["players"]["Leggite"]["lands"] = [board.new_land("plains", None, q) for q in squares]
+    s = with_colonist(at_auctions(md), "Leggite", lands=plains_on(*squares))
     after, _, said = walk(s, md, ["P13", "raise", "raise", "out", "out", "out", "E1"])
     refusals = [x for x in said if x.startswith("  !")]
     assert ("Leggite has no empty square that could take P13 (Plains), so Leggite cannot "
             "raise (out, then)") in refusals[0]
-    assert after["players"]["Packer"]["money"] == 20          # Packer won at $10
-    s["players"]["Mechtron"]["lands"] = [board.new_land("plains", None, q) for q in squares]
+    assert after.colonist("Packer").money == 20          # Packer won at $10
+    s = with_colonist(s, "Mechtron", lands=plains_on(*squares))
     with pytest.raises(RuleError, match="Mechtron cannot open the bidding for it"):
         steps._auction(s, md, "P13", "Mechtron")

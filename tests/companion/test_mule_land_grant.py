@@ -10,31 +10,25 @@ the map holds a Land, with 3 only three of the four River squares do.
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.mule import board
+from companion.mule import board, steps, turn
 from companion.mule import data as mule_data
 from companion.mule import saved as game
-from companion.mule import steps as typed_steps
-from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
-from companion.mule.state import land_of
+from companion.mule.state import Land, State, from_json, land_of, to_json
 from components.errors import InputError, RuleError
 from irata.cli import cli, main
-from tests.companion.mule_json import from_json, on_json
+from tests.companion.mule_states import with_colonist
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
-
-# the states are built as the saved game holds them (JSON), the steps called over them
-steps, turn = on_json(typed_steps), on_json(typed_turn)
 
 
 @pytest.fixture(autouse=True)
@@ -42,37 +36,40 @@ def _bundled_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(mule_data, "FOLDER", None)
 
 
-def tournament(md: MuleData, names: list[str] = NAMES) -> dict[str, Any]:
-    s = game.new_game(md, names, "tournament", seed=3)
-    s["ranking"] = list(names)
-    return turn.begin_turn(s, md)
+def tournament(md: MuleData, names: list[str] = NAMES) -> State:
+    s = from_json(game.new_game(md, names, "tournament", seed=3))
+    return turn.begin_turn(s._replace(ranking=tuple(names)), md)
 
 
-def put(s: dict[str, Any], who: str, *claims: str) -> None:
-    """Lands on ``who``'s Player Board, as KIND@SQUARE (P Plains, L Low, H High Mountain, R
-    River)."""
+def added(s: State, who: str, *lands: Land) -> State:
+    """``s`` with ``lands`` added to ``who``'s Player Board."""
+    return with_colonist(s, who, lands=(*s.colonist(who).lands, *lands))
+
+
+def put(s: State, who: str, *claims: str) -> State:
+    """``s`` with Lands on ``who``'s Player Board, as KIND@SQUARE (P Plains, L Low, H High
+    Mountain, R River)."""
     kinds = {"P": "plains", "L": "low-mountain", "H": "high-mountain", "R": "river"}
-    for text in claims:
-        kind, square = text.split("@")
-        s["players"][who]["lands"].append(board.new_land(kinds[kind], None, square))
+    return added(s, who, *(land_of(board.new_land(kinds[kind], None, square))
+                           for kind, square in (text.split("@") for text in claims)))
 
 
-def claim_kind(s: dict[str, Any], md: MuleData, who: str, text: str) -> dict[str, Any]:
+def claim_kind(s: State, md: MuleData, who: str, text: str) -> Land:
     """A claim of a Land of a type (``plains@B1``) by some tile of it: the table names the
     tile, and the Zone checks look at its type and square alone."""
     kind, square = text.split("@")
     pb = md.player_board
-    board.check_square(square, s["players"][who]["lands"], pb)
+    board.check_square(square, [{"square": x.square} for x in s.colonist(who).lands], pb)
     if kind == "river" and square not in pb.river_beds:
         raise RuleError(f"a River goes only on a river bed, not {square}")
-    land = board.new_land(kind, None, square)
-    steps.check_from_planet(from_json(s), md, land_of(land))
+    land = land_of(board.new_land(kind, None, square))
+    steps.check_from_planet(s, md, land)
     return land
 
 
-def grant_none(s: dict[str, Any], md: MuleData) -> dict[str, Any]:
+def grant_none(s: State, md: MuleData) -> State:
     after, _, lines = turn.run_step(s, md, turn.scripted({"claim": "none"}, {}), lambda x: None)
-    who = s["todo"][0][1]
+    who = s.todo[0][1]
     assert lines == [f"{who} claims no Land"]
     return after
 
@@ -80,11 +77,11 @@ def grant_none(s: dict[str, Any], md: MuleData) -> dict[str, Any]:
 def test_a_pass_is_refused_while_a_land_is_left_in_a_zone_with_an_empty_square(
         md: MuleData) -> None:
     s = tournament(md)                      # Land Grant: Dee first (the lowest Rank)
-    before = copy.deepcopy(s)
+    before = to_json(s)
     for blank in ("", "none", " - "):
         with pytest.raises(RuleError) as info:
             turn.run_step(s, md, turn.scripted({"claim": blank}, {}), lambda x: None)
-        assert s == before
+        assert to_json(s) == before
     why = str(info.value)
     assert why.startswith("Land Grant: a Colonist has to claim a Land if one is available and "
                           "they have an empty square in its Zone (Questions and Answers), so "
@@ -98,42 +95,40 @@ def test_a_pass_is_refused_while_a_land_is_left_in_a_zone_with_an_empty_square(
     assert lines == ["Dee claims P07 on B2"]
 
 
-def _white_zone_claimed(s: dict[str, Any]) -> None:
+def _white_zone_claimed(s: State) -> State:
     """Bob and Cid hold every Land of Planet Irata's White Zone: its 4 Rivers, 7 Plains, 2
     Low Mountains and 1 High Mountain (the map's columns 3 to 5)."""
-    put(s, "Bob", "R@C1", "R@C3", "P@B1", "P@B2", "P@B3", "P@D1", "P@D2", "P@D3")
-    put(s, "Cid", "R@C1", "R@C3", "P@B1", "L@B2", "L@B3", "H@D1")
+    s = put(s, "Bob", "R@C1", "R@C3", "P@B1", "P@B2", "P@B3", "P@D1", "P@D2", "P@D3")
+    return put(s, "Cid", "R@C1", "R@C3", "P@B1", "L@B2", "L@B3", "H@D1")
 
 
 def test_a_pass_is_taken_with_no_empty_square_in_a_zone_with_a_land_left(md: MuleData) -> None:
-    s = tournament(md)
-    _white_zone_claimed(s)
+    s = _white_zone_claimed(tournament(md))
     # Dee's Red and Blue squares are full; Lands are left only in those Zones, and her empty
     # squares are all White
-    put(s, "Dee", "P@A1", "P@A2", "H@A3", "P@E1", "P@E2", "L@E3")
-    assert steps.must_claim(from_json(s), md, "Dee") is None
+    s = put(s, "Dee", "P@A1", "P@A2", "H@A3", "P@E1", "P@E2", "L@E3")
+    assert steps.must_claim(s, md, "Dee") is None
     after = grant_none(s, md)
-    assert after["players"]["Dee"] == s["players"]["Dee"]
-    assert after["todo"][0] == ["grant", "Cid"]
+    assert after.colonist("Dee") == s.colonist("Dee")
+    assert after.todo[0] == ("grant", "Cid")
     # Cid has empty Red and Blue squares: he has to claim
-    why = steps.must_claim(from_json(after), md, "Cid")
+    why = steps.must_claim(after, md, "Cid")
     assert why is not None and "from the White Zone" not in why
     assert "from the Red Zone (empty: A1, A2, A3)" in why
     assert "from the Blue Zone (empty: E1, E2, E3)" in why
 
 
 def test_a_pass_is_taken_when_planet_irata_is_empty(md: MuleData) -> None:
-    s = tournament(md)
-    _white_zone_claimed(s)
+    s = _white_zone_claimed(tournament(md))
     # the Red Zone's 5 Plains, 3 High and 2 Low Mountains and the Blue Zone's 6 Plains, 2 Low
     # and 2 High Mountains
-    put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3")
-    put(s, "Bob", "P@A1", "P@A2", "H@A3", "P@E1", "P@E2", "P@E3")
-    put(s, "Cid", "H@A1", "H@A2", "L@A3", "L@E1", "L@E2", "H@E3")
-    put(s, "Dee", "L@A1", "H@E1")
-    assert sum(len(p["lands"]) for p in s["players"].values()) == 4 + 18 + 6 + 6
+    s = put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3")
+    s = put(s, "Bob", "P@A1", "P@A2", "H@A3", "P@E1", "P@E2", "P@E3")
+    s = put(s, "Cid", "H@A1", "H@A2", "L@A3", "L@E1", "L@E2", "H@E3")
+    s = put(s, "Dee", "L@A1", "H@E1")
+    assert sum(len(c.lands) for c in s.colonists) == 4 + 18 + 6 + 6
     for name in NAMES:      # Dee has 12 empty squares, but nothing is left to claim
-        assert steps.claimable(from_json(s), md, name) == []
+        assert steps.claimable(s, md, name) == []
     grant_none(s, md)
     with pytest.raises(RuleError, match="all claimed already"):
         claim_kind(s, md, "Dee", "plains@B1")
@@ -144,38 +139,39 @@ def test_rivers_left_are_counted_from_the_set_up(md: MuleData) -> None:
     River is left while fewer than 3 are claimed, and a River takes only a river bed."""
     s = tournament(md, NAMES[:3])
     # Ann: every square full but the river beds; the White Zone's other Lands are claimed
-    put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3",
-        "P@B1", "P@B2", "P@B3", "P@D1", "P@D2", "L@D3")
-    put(s, "Bob", "P@B1", "P@B2", "L@B3", "H@D1", "R@C1")
-    why = steps.must_claim(from_json(s), md, "Ann")
+    s = put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3",
+            "P@B1", "P@B2", "P@B3", "P@D1", "P@D2", "L@D3")
+    s = put(s, "Bob", "P@B1", "P@B2", "L@B3", "H@D1", "R@C1")
+    why = steps.must_claim(s, md, "Ann")
     assert why is not None and why.endswith("so Ann cannot claim none: River from the White "
                                             "Zone (empty: C1, C3)")
-    put(s, "Cid", "R@C1")
-    assert steps.must_claim(from_json(s), md, "Ann") is not None            # one River is left
-    put(s, "Cid", "R@C3")          # the third: the fourth River square was left empty
-    assert steps.must_claim(from_json(s), md, "Ann") is None
+    s = put(s, "Cid", "R@C1")
+    assert steps.must_claim(s, md, "Ann") is not None            # one River is left
+    s = put(s, "Cid", "R@C3")      # the third: the fourth River square was left empty
+    assert steps.must_claim(s, md, "Ann") is None
 
 
 def test_a_river_without_a_square_fills_a_river_bed(md: MuleData) -> None:
     """Beginner: each Colonist starts with a River (on a river bed, square not typed); Ann's
     other White squares are full, so she has no empty White square, though C1 and C3 were
     never named."""
-    s = game.new_game(md, NAMES[:3], seed=3)
-    put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3",
-        "P@B1", "P@B2", "P@B3", "P@D1", "P@D2", "L@D3", "P@C1")
-    assert steps.must_claim(from_json(s), md, "Ann") is None
-    s["players"]["Ann"]["lands"].pop()          # now C1 or C3 is empty: she has to claim
-    assert "White Zone (empty: C1, C3)" in (steps.must_claim(from_json(s), md, "Ann") or "")
+    s = from_json(game.new_game(md, NAMES[:3], seed=3))
+    s = put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3",
+            "P@B1", "P@B2", "P@B3", "P@D1", "P@D2", "L@D3", "P@C1")
+    assert steps.must_claim(s, md, "Ann") is None
+    # now C1 or C3 is empty: she has to claim
+    s = with_colonist(s, "Ann", lands=s.colonist("Ann").lands[:-1])
+    assert "White Zone (empty: C1, C3)" in (steps.must_claim(s, md, "Ann") or "")
 
 
-def _planet_claimed(s: dict[str, Any]) -> None:
+def _planet_claimed(s: State) -> State:
     """Every Land the set-up placed on Planet Irata is claimed; Ann's Red and Blue squares are
     full, her White ones empty; Dee has empty squares in every Zone."""
-    _white_zone_claimed(s)
-    put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3")
-    put(s, "Bob", "P@A1", "P@A2", "H@A3", "P@E1", "P@E2", "P@E3")
-    put(s, "Cid", "H@A1", "H@A2", "L@A3", "L@E1", "L@E2", "H@E3")
-    put(s, "Dee", "L@A1", "H@E1")
+    s = _white_zone_claimed(s)
+    s = put(s, "Ann", "P@A1", "P@A2", "P@A3", "P@E1", "P@E2", "P@E3")
+    s = put(s, "Bob", "P@A1", "P@A2", "H@A3", "P@E1", "P@E2", "P@E3")
+    s = put(s, "Cid", "H@A1", "H@A2", "L@A3", "L@E1", "L@E2", "H@E3")
+    return put(s, "Dee", "L@A1", "H@E1")
 
 
 @pytest.mark.parametrize(("zone", "ann", "dee"), [
@@ -189,13 +185,12 @@ def _planet_claimed(s: dict[str, Any]) -> None:
 ])
 def test_a_meteor_crater_is_a_must_with_an_empty_square_in_its_zone(
         md: MuleData, zone: str, ann: str | None, dee: str) -> None:
-    s = tournament(md)
-    _planet_claimed(s)
-    s["craters"], s["crater_zones"] = ["M01"], {"M01": zone}
-    why = steps.must_claim(from_json(s), md, "Ann")
+    s = _planet_claimed(tournament(md))
+    s = s._replace(craters=("M01",), crater_zones=MappingProxyType({"M01": zone}))
+    why = steps.must_claim(s, md, "Ann")
     assert (why is None) if ann is None else (why is not None and why.endswith(
         f"so Ann cannot claim none: {ann}")), why
-    assert dee in (steps.must_claim(from_json(s), md, "Dee") or "")
+    assert dee in (steps.must_claim(s, md, "Dee") or "")
     # the Land goes on a square of the Zone it came from
     if zone != "beside":
         wrong = "B1" if zone != "white" else "A2"
@@ -203,10 +198,10 @@ def test_a_meteor_crater_is_a_must_with_an_empty_square_in_its_zone(
                            f"Planet Irata, so it cannot go on {wrong}"):
             steps.claim(s, md, "Dee", f"M01@{wrong}")
     right = {"white": "B1", "red": "A2", "blue": "E2", "beside": "B1"}[zone]
-    assert steps.claim(s, md, "Dee", f"M01@{right}") == board.new_land(
-        "meteor-crater", "M01", right)
-    s["players"]["Dee"]["lands"].append(board.new_land("meteor-crater", "M01", right))
-    assert steps.must_claim(from_json(s), md, "Ann") is None
+    assert steps.claim(s, md, "Dee", f"M01@{right}") == land_of(board.new_land(
+        "meteor-crater", "M01", right))
+    s = added(s, "Dee", land_of(board.new_land("meteor-crater", "M01", right)))
+    assert steps.must_claim(s, md, "Ann") is None
 
 
 def test_meteor_craters_go_on_empty_squares_of_planet_irata(md: MuleData) -> None:
@@ -219,7 +214,7 @@ def test_meteor_craters_go_on_empty_squares_of_planet_irata(md: MuleData) -> Non
             steps.parse_crater_zones(s, md, ["M01", "M02"], zones)
     assert steps.parse_crater_zones(s, md, ["M01", "M02"], "beside,beside") == {
         "M01": "beside", "M02": "beside"}
-    put(s, "Ann", "P@B1")           # one White square is empty now
+    s = put(s, "Ann", "P@B1")       # one White square is empty now
     with pytest.raises(RuleError, match="White Zone has 1 empty square"):
         steps.parse_crater_zones(s, md, ["M01", "M02"], "white,white")
     with pytest.raises(RuleError, match=r"beside the board only when Planet Irata has no "
@@ -232,28 +227,28 @@ def test_meteor_craters_go_on_empty_squares_of_planet_irata(md: MuleData) -> Non
         with pytest.raises(InputError, match="Meteorite Strike!"):
             steps.parse_crater_zones(s, md, ["M01", "M02"], wrong)
     # a Crater placed before, and not claimed, fills its square
-    s["craters"], s["crater_zones"] = ["M01"], {"M01": "white"}
+    s = s._replace(craters=("M01",), crater_zones=MappingProxyType({"M01": "white"}))
     with pytest.raises(RuleError, match="White Zone has no empty square"):
         steps.parse_crater_zones(s, md, ["M02"], "white")
     # Beginner: the River squares are left empty at the set-up
-    b = game.new_game(md, NAMES, seed=3)
+    b = from_json(game.new_game(md, NAMES, seed=3))
     assert steps.empty_on_planet(b, md) == {"red": 0, "white": 4, "blue": 0}
 
 
 def test_a_meteor_crater_of_an_older_saved_game_is_a_must_only_with_an_empty_square_in_every_zone(
         md: MuleData) -> None:
     """A game saved before the Crater's Zone was kept: it may lie in any Zone."""
-    s = tournament(md)
-    _planet_claimed(s)
-    s.pop("crater_zones")
-    s["craters"] = ["M01"]          # Meteorite Strike! placed it on an empty square
+    s = _planet_claimed(tournament(md))
+    # saved without the Craters' Zones; Meteorite Strike! placed M01 on an empty square
+    s = s._replace(craters=("M01",), crater_zones=MappingProxyType({}),
+                   keys=tuple(k for k in s.keys if k != "crater_zones"))
     # Dee has empty squares in every Zone: wherever the Crater lies, she can take it
-    why = steps.must_claim(from_json(s), md, "Dee")
+    why = steps.must_claim(s, md, "Dee")
     assert why is not None and "Meteor Crater from Planet Irata, any Zone" in why
     # Ann's Red and Blue squares are full: the Crater may lie where she cannot place it
-    assert steps.must_claim(from_json(s), md, "Ann") is None
-    s["players"]["Dee"]["lands"].append(board.new_land("meteor-crater", "M01", "B1"))
-    assert steps.must_claim(from_json(s), md, "Dee") is None
+    assert steps.must_claim(s, md, "Ann") is None
+    s = added(s, "Dee", land_of(board.new_land("meteor-crater", "M01", "B1")))
+    assert steps.must_claim(s, md, "Dee") is None
 
 
 # -- at the table ------------------------------------------------------------------------------
@@ -332,11 +327,11 @@ def test_turn_stops_when_the_same_pass_is_typed_again_and_again(
 
 # -- the forced claim agrees with the claims the companion takes -------------------------------
 
-def legal_claims(s: dict[str, Any], md: MuleData, who: str) -> set[tuple[str, str]]:
+def legal_claims(s: State, md: MuleData, who: str) -> set[tuple[str, str]]:
     """(Zone, Land type) of every claim by type the companion takes from ``who`` now, tried on
     each empty square of the Player Board."""
     pb = md.player_board
-    taken = {x["square"] for x in s["players"][who]["lands"]}
+    taken = {x.square for x in s.colonist(who).lands}
     out = set()
     for kind in steps.PLANET_LANDS:
         for square in pb.squares:
@@ -362,14 +357,14 @@ def test_a_claim_is_a_must_exactly_when_the_companion_would_take_one(
     for i, pick in enumerate([*picks, 0]):
         who = names[i % players]
         legal = legal_claims(s, md, who)
-        named = {(c.zone, k) for c in steps.claimable(from_json(s), md, who) for k in c.lands}
+        named = {(c.zone, k) for c in steps.claimable(s, md, who) for k in c.lands}
         assert named == legal
-        assert (steps.must_claim(from_json(s), md, who) is None) == (not legal)
+        assert (steps.must_claim(s, md, who) is None) == (not legal)
         if not legal:
             continue
         zone, kind = sorted(legal)[pick % len(legal)]
-        taken = {x["square"] for x in s["players"][who]["lands"]}
+        taken = {x.square for x in s.colonist(who).lands}
         square = next(q for q in md.player_board.squares if q not in taken
                       and md.player_board.zone(q) == zone
                       and (kind != "river" or q in md.player_board.river_beds))
-        s["players"][who]["lands"].append(claim_kind(s, md, who, f"{kind}@{square}"))
+        s = added(s, who, claim_kind(s, md, who, f"{kind}@{square}"))

@@ -14,31 +14,27 @@ import pytest
 from click.testing import CliRunner
 
 from companion.mule import saved as game
-from companion.mule import steps as typed_steps
-from companion.mule import turn as typed_turn
+from companion.mule import steps, turn
 from companion.mule.data import MuleData
+from companion.mule.state import State, from_json
 from irata.cli import cli
 from tests.clirun import one_line, run
-from tests.companion.mule_json import on_json
+from tests.companion.mule_states import colonist
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
-# the states are built as the saved game holds them (JSON), the steps called over them
-steps, turn = on_json(typed_steps), on_json(typed_turn)
-
 
 def at_food_auction(md: MuleData, food: dict[str, int], money: dict[str, int],
-                    store_food: int = 4) -> dict[str, Any]:
-    s = game.new_game(md, NAMES, "tournament", seed=3)
-    s["ranking"] = list(NAMES)
-    for name, p in s["players"].items():
-        p["food"], p["money"] = food.get(name, 0), money.get(name, 30)
-    s["store"]["food"] = store_food
-    s["todo"], s["phase"] = [["trade", "food"]], "trade"
-    return s
+                    store_food: int = 4) -> State:
+    s = from_json(game.new_game(md, NAMES, "tournament", seed=3))
+    return s._replace(
+        ranking=tuple(NAMES), store=s.store._replace(food=store_food),
+        colonists=tuple(colonist(c, food=food.get(c.name, 0), money=money.get(c.name, 30))
+                        for c in s.colonists),
+        todo=(("trade", "food"),), phase="trade")
 
 
-def asked(s: dict[str, Any], md: MuleData, answers: dict[str, str]) -> list[str]:
+def asked(s: State, md: MuleData, answers: dict[str, str]) -> list[str]:
     """The questions the Food Auction asks, in order, answered from ``answers``."""
     keys: list[str] = []
 
@@ -97,14 +93,14 @@ def test_every_question_asked_is_answerable() -> None:
             return
         after_sales = steps.sell_to_store(s, "food", sell if "sell" in keys else "", [])
         if "buy" in keys:
-            price = md.track("food").sell_for(s["prices"]["food"])
-            roles = after_sales.get("roles", {}).get("food", {})
-            assert after_sales["store"]["food"] > 0
-            assert any(p["money"] >= price for n, p in after_sales["players"].items()
-                       if roles.get(n) != "seller")
+            price = md.track("food").sell_for(s.prices.food)
+            roles = after_sales.roles.get("food", {})
+            assert after_sales.store.stock("food") > 0
+            assert any(c.money >= price for c in after_sales.colonists
+                       if roles.get(c.name) != "seller")
         if "deals" in keys:
-            roles = after_sales.get("roles", {}).get("food", {})
-            sellers = [n for n, p in after_sales["players"].items() if p["food"] > 0]
+            roles = after_sales.roles.get("food", {})
+            sellers = [c.name for c in after_sales.colonists if c.stock("food") > 0]
             assert any(b != h and roles.get(b) != "seller" for h in sellers for b in NAMES)
 
     check()

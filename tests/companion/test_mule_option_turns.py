@@ -6,42 +6,37 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from companion.mule import board, length
+from companion.mule import board, length, steps, turn
 from companion.mule import saved as game
-from companion.mule import steps as typed_steps
-from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
+from companion.mule.state import Goods, State, from_json, land_of
 from components.errors import RuleError
 from irata.cli import cli
-from tests.companion.mule_json import from_json, on_json
+from tests.companion.mule_states import with_colonist
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
-# the states are built as the saved game holds them (JSON), the steps called over them
-steps, turn = on_json(typed_steps), on_json(typed_turn)
+
+def tournament(md: MuleData, deck: bool = False, **chosen: str) -> State:
+    s = from_json(game.new_game(md, NAMES, "tournament", seed=3, deck=deck,
+                                options={k.replace("_", "-"): v for k, v in chosen.items()}))
+    return turn.begin_turn(s._replace(ranking=tuple(NAMES)), md)
 
 
-def tournament(md: MuleData, deck: bool = False, **chosen: str) -> dict[str, Any]:
-    s = game.new_game(md, NAMES, "tournament", seed=3, deck=deck,
-                      options={k.replace("_", "-"): v for k, v in chosen.items()})
-    s["ranking"] = list(NAMES)
-    return turn.begin_turn(s, md)
-
-
-def step(s: dict[str, Any], md: MuleData, **answers: str) -> tuple[dict[str, Any], list[str]]:
+def step(s: State, md: MuleData, **answers: str) -> tuple[State, list[str]]:
     after, _, lines = turn.run_step(s, md, turn.scripted(answers, {}), lambda _x: None)
     return after, lines
 
 
-def typed_card(s: dict[str, Any], md: MuleData, turn_no: int, text: str) -> Any:
-    s = {**s, "turn": turn_no}
-    return typed_steps.production_card(
-        typed_steps.Turn(from_json(s), md, lambda *a: None, lambda _x: None), text)
+def typed_card(s: State, md: MuleData, turn_no: int, text: str) -> Any:
+    return steps.production_card(
+        steps.Turn(s._replace(turn=turn_no), md, lambda *a: None, lambda _x: None), text)
 
 
 # -- More Game Turns ------------------------------------------------------------------------
@@ -51,13 +46,13 @@ def test_more_game_turns_adds_production_cards(md: MuleData) -> None:
     # with 7+1 or 8+1 Production Cards."
     for more, cards in (("1", 8), ("2", 9)):
         s = tournament(md, deck=True, more_game_turns=more)
-        deck = s["production_deck"]
+        deck = s.production_deck or ()
         assert len(deck) == cards                    # 7+1, 8+1
         assert "ship-is-back" in deck[-1]
         assert not any("ship-is-back" in c for c in deck[:-1])
     # without the rule the deck of the set-up: 6+1, the same cards from the same seed
     plain = tournament(md, deck=True)
-    assert len(plain["production_deck"]) == 7
+    assert len(plain.production_deck or ()) == 7
 
 
 def test_more_game_turns_the_ship_is_back_on_turn_8(md: MuleData) -> None:
@@ -108,14 +103,14 @@ def test_variable_turns_ends_the_game_when_the_ship_comes(md: MuleData) -> None:
     # With the companion's deck the game ends on the Turn the Ship is drawn: the Final Turn's
     # Market (the sell-out), Ranking, the end. The deck below is seed 3's.
     s = tournament(md, deck=True, variable_turns="")
-    where = next(i for i, c in enumerate(s["production_deck"]) if "ship-is-back" in c)
-    s.update(turn=where + 1, todo=[["produce", None]], shortage={},
-             production_deck=s["production_deck"][where:])
-    for c in s["players"].values():
-        c["lands"] = []
+    deck = s.production_deck or ()
+    where = next(i for i, c in enumerate(deck) if "ship-is-back" in c)
+    s = s._replace(turn=where + 1, todo=(("produce", None),), shortage=MappingProxyType({}),
+                   production_deck=deck[where:],
+                   colonists=tuple(c._replace(lands=()) for c in s.colonists))
     after, lines = step(s, md)
     assert lines[0].startswith("Production Card drawn: PR0") and "Ship is Back" in lines[0]
-    assert after["final"] and after["todo"] == [["pricing", None]]
+    assert after.final and after.todo == (("pricing", None),)
 
 
 def test_colony_rating_scaled_for_eight_turns(md: MuleData) -> None:
@@ -129,16 +124,17 @@ def test_colony_rating_scaled_for_eight_turns(md: MuleData) -> None:
     # 3 Colonists, 9 Turns: 1350*9/7 = 1735.7 -> 1735
     assert length.colony_rows(md, 9)[0]["three"] == [1735, None]
     s = tournament(md, more_game_turns="1")
-    s.update(turn=8, final=True, todo=[["end", None]])
-    for c, money in zip(s["players"].values(), (800, 500, 400, 300), strict=True):
-        c["money"] = money                          # 800 + 500 + 400 + 300 = 2000
+    s = s._replace(turn=8, final=True, todo=(("end", None),), colonists=tuple(
+        c._replace(money=money)                     # 800 + 500 + 400 + 300 = 2000
+        for c, money in zip(s.colonists, (800, 500, 400, 300), strict=True)))
     after, lines = step(s, md)
-    assert after["over"] and after["colony"]["total"] == 2000
-    assert after["colony"]["rating"] == 2
+    assert after.over and after.colony is not None and after.colony.total == 2000
+    assert after.colony.rating == 2
     assert "scales each bound by 8/7" in lines[-1] and "project's decision" in lines[-1]
     # Turn 7 reads the printed table: the same $2000 is row 1, no note
-    after7, lines7 = step({**s, "turn": 7}, md)
-    assert after7["colony"]["rating"] == 1 and "scales" not in " ".join(lines7)
+    after7, lines7 = step(s._replace(turn=7), md)
+    assert after7.colony is not None
+    assert after7.colony.rating == 1 and "scales" not in " ".join(lines7)
 
 
 def test_status_says_how_long_and_how_the_table_scales(tmp_path: Path) -> None:
@@ -155,23 +151,25 @@ def test_status_says_how_long_and_how_the_table_scales(tmp_path: Path) -> None:
 
 # -- Inherent Land and M.U.L.E. Value in Ranking -------------------------------------------------
 
-def _lands(s: dict[str, Any], who: str, n: int, mules: int) -> None:
+def _lands(s: State, who: str, n: int, mules: int) -> State:
     tiles = ["P01", "P02", "P03", "P04"]
-    s["players"][who]["lands"] = [
-        board.new_land("plains", tiles[i], f"B{i + 1}" if i < 3 else "D1",
-                       "food" if i < mules else None) for i in range(n)]
-    s["players"][who]["mules"] = board.mule_counts(s["players"][who]["lands"])
+    lands = [board.new_land("plains", tiles[i], f"B{i + 1}" if i < 3 else "D1",
+                            "food" if i < mules else None) for i in range(n)]
+    return with_colonist(s, who, lands=tuple(land_of(x) for x in lands),
+                         mules=Goods(**board.mule_counts(lands)))
+
+
+def _money(s: State, *money: int) -> State:
+    by_name = dict(zip(NAMES, money, strict=True))
+    return s._replace(colonists=tuple(c._replace(money=by_name[c.name]) for c in s.colonists))
 
 
 def ranked(md: MuleData, value: str | None, final: bool) -> tuple[list[str], list[str]]:
-    s = tournament(md, **({"inherent_value": value} if value else {}))
-    for name, money in zip(NAMES, (40, 30, 20, 10), strict=True):
-        s["players"][name]["money"] = money
-    _lands(s, "Bob", 2, 1)           # Bob: $30 + 2 x $10 + 1 x $5 = $55
-    _lands(s, "Dee", 4, 0)           # Dee: $10 + 4 x $10 = $50
-    s.update(todo=[["ranking", None]], final=final)
-    after, lines = step(s, md)
-    return after["ranking"], lines
+    s = _money(tournament(md, **({"inherent_value": value} if value else {})), 40, 30, 20, 10)
+    s = _lands(s, "Bob", 2, 1)       # Bob: $30 + 2 x $10 + 1 x $5 = $55
+    s = _lands(s, "Dee", 4, 0)       # Dee: $10 + 4 x $10 = $50
+    after, lines = step(s._replace(todo=(("ranking", None),), final=final), md)
+    return list(after.ranking), lines
 
 
 def test_inherent_value_in_all_rankings(md: MuleData) -> None:
@@ -190,14 +188,11 @@ def test_inherent_value_at_game_end_only(md: MuleData) -> None:
 
 
 def test_inherent_value_in_the_colony_total(md: MuleData) -> None:
-    s = tournament(md, inherent_value="end")
-    for name, money in zip(NAMES, (400, 300, 200, 100), strict=True):
-        s["players"][name]["money"] = money
-    _lands(s, "Bob", 2, 1)
-    s.update(turn=7, final=True, todo=[["end", None]])
-    after, _ = step(s, md)
+    s = _lands(_money(tournament(md, inherent_value="end"), 400, 300, 200, 100), "Bob", 2, 1)
+    after, _ = step(s._replace(turn=7, final=True, todo=(("end", None),)), md)
     # $1000 Money + 2 Lands x $10 + 1 M.U.L.E. x $5 = $1025: row 5 (800-1049)
-    assert after["colony"]["total"] == 1025 and after["colony"]["rating"] == 5
+    assert after.colony is not None
+    assert after.colony.total == 1025 and after.colony.rating == 5
 
 
 def test_the_colony_calculator_scales_for_the_turns_played() -> None:

@@ -7,22 +7,16 @@ each Land at $10; the Colony Success Table is read scaled for the Turns played."
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from companion.mule import data as mule_data
 from companion.mule import saved as game
-from companion.mule import steps as typed_steps
-from companion.mule import turn as typed_turn
+from companion.mule import steps, turn
 from companion.mule.data import MuleData
 from companion.mule.expansion import claimable, owned
-from tests.companion.mule_json import from_json, on_json
+from companion.mule.state import State, from_json
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
-
-# the states are built as the saved game holds them (JSON), the steps called over them
-steps, turn = on_json(typed_steps), on_json(typed_turn)
 
 
 @pytest.fixture()
@@ -31,22 +25,22 @@ def real(monkeypatch: pytest.MonkeyPatch) -> MuleData:
     return mule_data.load()
 
 
-def a_claim(s: dict[str, Any], md: MuleData, who: str) -> str:
+def a_claim(s: State, md: MuleData, who: str) -> str:
     """The first Land ``who`` has to claim (blank: none is a must), as TILE@SQUARE."""
-    can = claimable(from_json(s), md, who)
+    can = claimable(s, md, who)
     if not can:
         return ""
     first = can[0]
     kind = first.lands[0]
-    mine = owned(from_json(s))
+    mine = owned(s)
     tile = next(t.tile for t in sorted(md.lands.values()) if t.land == kind
-                and t.tile not in mine and (kind != "meteor-crater" or t.tile in s["craters"]))
+                and t.tile not in mine and (kind != "meteor-crater" or t.tile in s.craters))
     beds = md.player_board.river_beds
     square = next(q for q in first.squares if kind != "river" or q in beds)
     return f"{tile}@{square}"
 
 
-def answer(s: dict[str, Any], md: MuleData, question: str) -> str:
+def answer(s: State, md: MuleData, question: str) -> str:
     now = turn.current(s, md)
     assert now is not None
     if question.startswith("Land Grant: "):
@@ -61,18 +55,18 @@ def answer(s: dict[str, Any], md: MuleData, question: str) -> str:
         return ",".join((zones * 2)[:question.count("M0")])
     if " gives it to" in question:
         giver = question.split(" gives it to")[0]
-        return next(n for n in s["ranking"] if n != giver)
+        return next(n for n in s.ranking if n != giver)
     return ""
 
 
-def play_to_the_end(md: MuleData, s: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def play_to_the_end(md: MuleData, s: State) -> tuple[State, list[str]]:
     said: list[str] = []
     for _ in range(400):
-        if s.get("over"):
+        if s.over:
             return s, said
         state = s
 
-        def ask(question: str, default: str, state: dict[str, Any] = state) -> str:
+        def ask(question: str, default: str, state: State = state) -> str:
             return answer(state, md, question)
 
         s, _, _, _ = turn.take_step(s, md, ask, said.append)
@@ -80,24 +74,24 @@ def play_to_the_end(md: MuleData, s: dict[str, Any]) -> tuple[dict[str, Any], li
 
 
 def test_more_game_turns_ends_on_turn_8(real: MuleData) -> None:
-    s = game.new_game(real, NAMES, "tournament", seed=5, deck=True,
-                      options={"more-game-turns": "1", "inherent-value": "end"})
-    ships = [i for i, c in enumerate(s["production_deck"]) if "ship-is-back" in c]
+    s = from_json(game.new_game(real, NAMES, "tournament", seed=5, deck=True,
+                                options={"more-game-turns": "1", "inherent-value": "end"}))
+    ships = [i for i, c in enumerate(s.production_deck or ()) if "ship-is-back" in c]
     assert ships == [7]                              # 7 cards, then The Ship is Back!
     end, said = play_to_the_end(real, s)
-    assert end["turn"] == 8 and end["over"]
+    assert end.turn == 8 and end.over
     assert any("Ship is Back" in line for line in said if line.startswith(
         "Production Card drawn"))
     # nothing was sold and nobody bought: each Colonist's Money is the $30 of the set-up, plus
     # what Personal Events gave; the last Ranking (=end) adds $10 a Land (no M.U.L.E.s)
-    total = sum(p["money"] + 10 * len(p["lands"]) for p in end["players"].values())
-    assert end["colony"]["total"] == total
-    lands = sum(len(p["lands"]) for p in end["players"].values())
+    total = sum(c.money + 10 * len(c.lands) for c in end.colonists)
+    assert end.colony is not None and end.colony.total == total
+    lands = sum(len(c.lands) for c in end.colonists)
     assert lands == 34                               # every Land of Planet Irata claimed
     # 8 Turns: the table scaled by 8/7 (rows from $2057, $1771, $1485, $1200, $914, $628)
     lows = [2057, 1771, 1485, 1200, 914, 628]
     row = next((i + 1 for i, low in enumerate(lows) if total >= low), 7)
-    assert end["colony"]["rating"] == row
+    assert end.colony.rating == row
     assert any("scales each bound by 8/7" in line for line in said)
 
 
@@ -106,12 +100,13 @@ def test_variable_turns_ends_when_the_ship_comes_up(real: MuleData, seed: int,
                                                    turns: int) -> None:
     # seed 1 shuffles The Ship is Back! to the first of the three bottom cards (Turn 6),
     # seed 7 to the last (Turn 8)
-    s = game.new_game(real, NAMES, "tournament", seed=seed, deck=True,
-                      options={"variable-turns": ""})
-    where = next(i for i, c in enumerate(s["production_deck"]) if "ship-is-back" in c)
+    s = from_json(game.new_game(real, NAMES, "tournament", seed=seed, deck=True,
+                                options={"variable-turns": ""}))
+    where = next(i for i, c in enumerate(s.production_deck or ()) if "ship-is-back" in c)
     assert where + 1 == turns
     end, said = play_to_the_end(real, s)
-    assert end["turn"] == turns and end["over"]
-    total = sum(p["money"] for p in end["players"].values())
-    assert end["colony"]["total"] == total              # Money alone, without the rule
+    assert end.turn == turns and end.over
+    total = sum(c.money for c in end.colonists)
+    assert end.colony is not None
+    assert end.colony.total == total                    # Money alone, without the rule
     assert any(f"scales each bound by {turns}/7" in line for line in said)

@@ -7,30 +7,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from companion.mule import board, planet
+from companion.mule import board, planet, steps, turn
 from companion.mule import data as mule_data
 from companion.mule import saved as game
-from companion.mule import steps as typed_steps
-from companion.mule import turn as typed_turn
 from companion.mule.data import MuleData
 from companion.mule.expansion import claimable
-from companion.mule.state import land_of
+from companion.mule.state import Land, State, from_json, land_of, to_json
 from components.errors import InputError, RuleError
 from tests import clirun
-from tests.companion.mule_json import from_json, on_json, to_json
+from tests.companion.mule_states import with_colonist
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 PRINTED = "HPLRPLH/PHPRPLP/LPPSPPH/PLPRHPP/PHPRLPP"
 # Without Rivers: the Rivers keep the printed squares (column 4), every High Mountain laid in
 # the Red Zone (columns 1 and 2), none in the Blue Zone (columns 6 and 7). 18 P, 6 L, 6 H, 4 R.
 NO_RIVERS = "HHPRPLP/HHPRPLP/HHPSPLP/PLPRPLP/PLPRPPP"
-
-# the states are built as the saved game holds them (JSON), the steps called over them
-steps, turn = on_json(typed_steps), on_json(typed_turn)
 
 
 @pytest.fixture()
@@ -41,21 +35,25 @@ def real(monkeypatch: pytest.MonkeyPatch) -> MuleData:
 
 
 def tournament(md: MuleData, value: str = "no-rivers", laid: str | None = None,
-               names: list[str] = NAMES) -> dict[str, Any]:
-    s = game.new_game(md, names, "tournament", seed=3,
-                      options={"random-land-placement": value}, planet=laid)
-    s["ranking"] = list(names)
-    return turn.begin_turn(s, md)
+               names: list[str] = NAMES) -> State:
+    s = from_json(game.new_game(md, names, "tournament", seed=3,
+                                options={"random-land-placement": value}, planet=laid))
+    return turn.begin_turn(s._replace(ranking=tuple(names)), md)
 
 
-def check(s: dict[str, Any], md: MuleData, kind: str, square: str,
+def plains_on(*squares: str) -> tuple[Land, ...]:
+    """Lands of Plains without a tile on ``squares`` of a Player Board."""
+    return tuple(land_of(board.new_land("plains", None, q)) for q in squares)
+
+
+def check(s: State, md: MuleData, kind: str, square: str,
           tile: str | None = None) -> None:
-    steps.check_from_planet(from_json(s), md, land_of(board.new_land(kind, tile, square)))
+    steps.check_from_planet(s, md, land_of(board.new_land(kind, tile, square)))
 
 
 def test_the_zone_checks_follow_the_placement_typed(real: MuleData) -> None:
     s = tournament(real, laid=NO_RIVERS)
-    assert s["planet"][0] == list("HHPRPLP")
+    assert s.planet[0] == tuple("HHPRPLP")
     # the Blue Zone holds no High Mountain as laid (the printed map has two there)
     with pytest.raises(RuleError, match="Blue Zone of Planet Irata as Random Land Placement "
                                         "laid it has no High Mountain square"):
@@ -64,11 +62,9 @@ def test_the_zone_checks_follow_the_placement_typed(real: MuleData) -> None:
     check(printed, real, "high-mountain", "E1")
     # the Red Zone holds all six as laid: with Bob's three claimed, Cid claims a fourth
     # there (the printed map's Red Zone has three High Mountain squares)
-    for game_state in (s, printed):
-        game_state["players"]["Bob"]["lands"] = [board.new_land("high-mountain", None, q)
-                                                 for q in ("A1", "A2", "A3")]
-    steps.check_from_planet(from_json(s), real,
-                            land_of(board.new_land("high-mountain", None, "A1")))
+    bobs = tuple(land_of(board.new_land("high-mountain", None, q)) for q in ("A1", "A2", "A3"))
+    s, printed = (with_colonist(x, "Bob", lands=bobs) for x in (s, printed))
+    steps.check_from_planet(s, real, land_of(board.new_land("high-mountain", None, "A1")))
     with pytest.raises(RuleError, match=r"Red Zone of Planet Irata has 3 High Mountain "
                                         r"square\(s\), all claimed already \(Bob A1, Bob A2, "
                                         r"Bob A3\)"):
@@ -78,11 +74,9 @@ def test_the_zone_checks_follow_the_placement_typed(real: MuleData) -> None:
 def test_what_must_be_claimed_follows_it(real: MuleData) -> None:
     # Ann's empty squares are in the Blue Zone alone: as laid it still holds Plains and Low
     # Mountains, so she must claim one; the High Mountains are all in the Red Zone
-    s = tournament(real, laid=NO_RIVERS)
-    p = s["players"]["Ann"]
-    p["lands"] = [board.new_land("plains", None, q) for q in
-                  ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C3", "D1", "D2", "D3")]
-    can = claimable(from_json(s), real, "Ann")
+    s = with_colonist(tournament(real, laid=NO_RIVERS), "Ann", lands=plains_on(
+        "A1", "A2", "A3", "B1", "B2", "B3", "C1", "C3", "D1", "D2", "D3"))
+    can = claimable(s, real, "Ann")
     assert [(c.zone, c.lands) for c in can] == [("blue", ("plains", "low-mountain"))]
 
 
@@ -104,14 +98,14 @@ def test_placement_typed_at_new_is_checked(real: MuleData) -> None:
     # with Rivers in the draw, a River may lie anywhere: the first River and High Mountain
     # of the printed first row swapped
     s = tournament(real, "rivers", laid="RPLHPLH/PHPRPLP/LPPSPPH/PLPRHPP/PHPRLPP")
-    assert s["planet"][0][0] == "R"
+    assert s.planet[0][0] == "R"
 
 
 def test_three_colonists_leave_a_square_empty(real: MuleData) -> None:
     # 3 Colonists: 3 Rivers; the fourth River square is typed empty (-)
     laid = "HPL-PLH/PHPRPLP/LPPSPPH/PLPRHPP/PHPRLPP"
     s = tournament(real, laid=laid, names=NAMES[:3])
-    assert s["planet"][0][3] == "-"
+    assert s.planet[0][3] == "-"
     with pytest.raises(RuleError, match="lays 3 River on Planet Irata, not 4"):
         tournament(real, laid=PRINTED, names=NAMES[:3])
     # Meteorite Strike! reads the empty square: the White Zone has one from the start
@@ -146,7 +140,7 @@ def test_the_placement_drawn_from_the_seed(real: MuleData) -> None:
 def test_a_tile_is_claimed_into_the_zone_it_was_laid_in(real: MuleData) -> None:
     s = tournament(real, "rivers")
     zones = real.planet_irata.zones
-    red = next(e for row in s["planet"] for x, e in enumerate(row)
+    red = next(e for row in s.planet for x, e in enumerate(row)
                if zones[x] == "red" and len(e) > 1 and real.land(e).land == "plains")
     kind = real.land(red).land
     with pytest.raises(RuleError, match=f"{red} was laid in the Red Zone of Planet Irata "
@@ -154,15 +148,15 @@ def test_a_tile_is_claimed_into_the_zone_it_was_laid_in(real: MuleData) -> None:
         check(s, real, kind, "B1", red)
     check(s, real, kind, "A1", red)
     # a tile the set-up did not lay is not on Planet Irata
-    laid = {e for row in s["planet"] for e in row}
+    laid = {e for row in s.planet for e in row}
     absent = next(t.tile for t in real.lands.values()
                   if t.land == "plains" and t.tile not in laid)
     with pytest.raises(RuleError, match=f"{absent} was not laid on Planet Irata"):
         check(s, real, "plains", "A1", absent)
-    s["todo"] = [["grant", "Ann"]]
-    t = typed_steps.Turn(from_json(s), real, lambda *a: None, lambda _x: None)
-    typed_turn.advance(t, "grant")
-    s = to_json(t.state)
+    t = steps.Turn(s._replace(todo=(("grant", "Ann"),)), real, lambda *a: None,
+                   lambda _x: None)
+    turn.advance(t, "grant")
+    s = t.state
     with pytest.raises(RuleError, match=f"{absent} was not laid on Planet Irata"):
         steps._auction(s, real, absent, "Ann")
 
@@ -172,13 +166,10 @@ def test_a_river_laid_outside_the_white_zone_is_never_claimed(real: MuleData) ->
     # of the Zone it came from: a River laid in the Red Zone cannot be claimed at all (the
     # rules' consequence), so it never makes a claim a must
     laid = "RPLHPLH/PHPRPLP/LPPSPPH/PLPRHPP/PHPRLPP"      # the first River in the Red Zone
-    s = tournament(real, "rivers", laid=laid)
-    p = s["players"]["Ann"]
-    p["lands"] = [board.new_land("plains", None, q) for q in
-                  ("A2", "A3", "B1", "B2", "B3", "C1", "C3", "D1", "D2", "D3", "E1", "E2",
-                   "E3")]
+    s = with_colonist(tournament(real, "rivers", laid=laid), "Ann", lands=plains_on(
+        "A2", "A3", "B1", "B2", "B3", "C1", "C3", "D1", "D2", "D3", "E1", "E2", "E3"))
     # A1 is Ann's one empty square: a Red Zone Land is a must, never the River
-    assert [(c.zone, c.lands) for c in claimable(from_json(s), real, "Ann")] == [
+    assert [(c.zone, c.lands) for c in claimable(s, real, "Ann")] == [
         ("red", ("plains", "low-mountain", "high-mountain"))]
     with pytest.raises(RuleError, match="a River goes only on a river bed"):
         steps.claim(s, real, "Ann", "R01@A1")
@@ -209,7 +200,7 @@ def test_new_and_status_on_the_command_line(tmp_path: Path, real: MuleData) -> N
 
 
 def test_a_set_correction_of_the_placement_is_checked(real: MuleData) -> None:
-    s = tournament(real, laid=NO_RIVERS)
+    s = to_json(tournament(real, laid=NO_RIVERS))
     game.validate(s)
     swapped = game.set_path(s, "planet", [list("RHPHPLP"), *s["planet"][1:]])
     with pytest.raises(RuleError, match="without Rivers: the Rivers keep the printed River"):

@@ -4,8 +4,8 @@ fold rebuilds the state from those changes, so the round trip must lose nothing 
 nothing (the change's operations follow the keys' order, and their bytes are saved).
 
 A form the game writes (``to_json``) reads back to the same bytes. The fold's form (its keys
-sorted, as the games file holds it) reads back to the same values, its nested keys in the
-layout ``to_json`` writes: the change of a step taken on it is the one taken on the fold's
+sorted, as the games file holds it) reads back to the same bytes too, its nested keys in the
+order read (``State.layout``); the change of a step taken on it is the one taken on the fold's
 form itself, operation for operation, as the versions before the typed State saved it.
 
 Whole games are played step by step through the declaration (the steps that run themselves,
@@ -26,7 +26,7 @@ from companion.mule import turn
 from companion.mule.changes import change, patch
 from companion.mule.data import MuleData
 from companion.mule.game import GAME
-from companion.mule.state import State, from_json, to_json
+from companion.mule.state import State, from_json, land_of, to_json
 from companion.play import Move
 from tests.companion.test_mule_option_whole_game import answer
 
@@ -51,9 +51,10 @@ def assert_round_trip(raw: dict[str, Any]) -> None:
 
 
 def assert_fold_round_trip(folded: dict[str, Any], after: dict[str, Any]) -> None:
-    """The fold's form read and written again: the same values, the top-level keys in their
-    order, and the same change to ``after`` as the fold's form itself gives."""
+    """The fold's form read and written again: the same bytes (nested keys in their order
+    too), and the same change to ``after`` as the fold's form itself gives."""
     again = to_json(from_json(folded))
+    assert json.dumps(again) == json.dumps(folded)
     assert json.dumps(again, sort_keys=True) == json.dumps(folded, sort_keys=True)
     assert list(again) == list(folded)
     assert json.dumps(change(again, after)) == json.dumps(change(folded, after))
@@ -83,7 +84,7 @@ def a_move(s: State, md: MuleData) -> Move:
                              if x["mule"] not in (None, "energy")][:count])
         if "declares Buyer or Seller" in question:
             return ",".join(f"{n}=S" for n in raw["ranking"])
-        return answer(raw, md, question)
+        return answer(s, md, question)
 
     asked: list[str] = []
     _, done, _, typed = turn.take_step(s, md, ask, lambda _line: None)
@@ -137,3 +138,71 @@ def test_a_game_saved_before_the_steps_reads_back_as_it_was(real: MuleData) -> N
     assert "declared" not in out and list(out)[-2:] == ["hands", "todo"]
     assert_round_trip(out)
     assert _sorted(to_json(s)) == raw          # s itself is a value: left as it was
+
+
+def test_land_auctions_and_declarations_are_typed_fields(real: MuleData) -> None:
+    """Land Auctions' record of the Turn (who played a Land for Sale! card) and Declaring
+    Buyers and Sellers' (Good -> Colonist -> role) are the State's own fields, not ``extra``;
+    written where the saved game holds them, a null kept null; a shape this version does not
+    write (a ``set`` by hand) is kept as it is."""
+    raw = game.new_game(real, NAMES, "tournament", seed=3, deck=True)
+    raw["auctions"] = ["Bob", "Ann"]
+    raw["declared"] = {"food": {"Ann": "buyer", "Bob": "seller"}, "energy": {}}
+    s = from_json(raw)
+    assert s.auctions == ("Bob", "Ann") and "auctions" not in s.extra
+    assert s.declared is not None and dict(s.declared["food"]) == {"Ann": "buyer",
+                                                                  "Bob": "seller"}
+    assert "declared" not in s.extra
+    assert_round_trip(raw)
+    for odd in (None, [], {"food": None}, "Bob", [1, 2]):
+        raw["auctions"] = raw["declared"] = odd
+        assert_round_trip(raw)
+    del raw["auctions"], raw["declared"]
+    s = from_json(raw)
+    assert s.auctions is None and s.declared is None
+    assert "auctions" not in to_json(s) and "declared" not in to_json(s)
+    # a State made without the keys' order writes them after the set-up's keys, when set
+    made = s._replace(keys=(), auctions=("Cid",))
+    assert list(to_json(made))[-1] == "auctions" and to_json(made)["auctions"] == ["Cid"]
+
+
+def _permuted(node: Any, depth: int = 0) -> Any:
+    """``node`` with every nested dict's keys in reverse order (the top level as it is)."""
+    if isinstance(node, dict):
+        keys = list(node) if depth == 0 else list(reversed(node))
+        return {k: _permuted(node[k], depth + 1) for k in keys}
+    if isinstance(node, list):
+        return [_permuted(x, depth + 1) for x in node]
+    return node
+
+
+def test_nested_keys_read_back_in_their_order(real: MuleData) -> None:
+    """A saved game whose nested dicts (a Colonist, a Land, dev, The Store, the Hand Cards,
+    ...) hold their keys in another order than this version writes reads back in that order;
+    a step taken on it keeps it where it changes nothing, a Land added is written in this
+    version's order, and the step's change is the one taken on this version's layout."""
+    s = GAME.from_json(game.new_game(real, NAMES, "tournament", seed=3, deck=True))
+    while s.dev is None:
+        s = GAME.apply(s, a_move(s, real)).state
+    raw = _permuted(to_json(s))
+    assert list(raw["players"]["Ann"])[0] == "mules"
+    assert list(raw["players"]["Ann"]["lands"][0])[0] == "secret"
+    assert list(raw["dev"])[0] == list(to_json(s)["dev"])[-1]
+    assert json.dumps(raw) != json.dumps(to_json(s))
+    assert json.dumps(to_json(from_json(raw))) == json.dumps(raw)
+    # a step on it: the nested order read is kept, the change as on this version's layout
+    typed = from_json(raw)
+    outcome = GAME.apply(typed, a_move(typed, real))
+    assert json.dumps(outcome.data) == json.dumps(GAME.apply(s, a_move(s, real)).data)
+    after = to_json(outcome.state)
+    assert [list(p) for p in after["players"].values()] == [list(p) for p in raw["players"]
+                                                            .values()]
+    assert list(after["store"]) == list(raw["store"])
+    # a Land added to a permuted Colonist: written in this version's order
+    typed = from_json(raw)
+    added = typed._replace(colonists=tuple(
+        c._replace(lands=(*c.lands, land_of({"land": "plain", "tile": "P99"})))
+        if c.name == "Ann" else c for c in typed.colonists))
+    lands = to_json(added)["players"]["Ann"]["lands"]
+    assert list(lands[-1]) == ["land", "tile", "square", "mule", "secret"]
+    assert [list(x) for x in lands[:-1]] == [list(x) for x in raw["players"]["Ann"]["lands"]]
