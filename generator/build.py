@@ -879,8 +879,22 @@ def indented(value: Any, level: int = 0) -> str:
     encoder makes a reference cycle of closures on every call, which only the garbage
     collector frees, and a build keeps that off (``collector_out_of_the_way``): a 10,000-card
     manifest's records left about 6 MiB of them behind."""
-    if isinstance(value, str):
+    kind = type(value)
+    if kind is str:
         return _string(value)
+    if kind is dict:
+        if not value:
+            return "{}"
+        inner = "\n" + " " * (level + 1)
+        return "{" + inner + ("," + inner).join(
+            _string(k) + ": " + (_string(v) if type(v) is str else indented(v, level + 1))
+            for k, v in value.items()) + "\n" + " " * level + "}"
+    if kind is list or kind is tuple:
+        if not value:
+            return "[]"
+        inner = "\n" + " " * (level + 1)
+        return "[" + inner + ("," + inner).join([indented(v, level + 1) for v in value]) \
+            + "\n" + " " * level + "]"
     if value is None:
         return "null"
     if value is True or value is False:
@@ -891,18 +905,10 @@ def indented(value: Any, level: int = 0) -> str:
         if value != value or value in (math.inf, -math.inf):
             raise ValueError(f"Out of range float values are not JSON compliant: {value!r}")
         return float.__repr__(value)
-    inner = "\n" + " " * (level + 1)
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        return "{" + inner + ("," + inner).join(
-            _string(k) + ": " + indented(v, level + 1) for k, v in value.items()) \
-            + "\n" + " " * level + "}"
-    if isinstance(value, (list, tuple)):
-        if not value:
-            return "[]"
-        return "[" + inner + ("," + inner).join(indented(v, level + 1) for v in value) \
-            + "\n" + " " * level + "]"
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, (dict, list, tuple)):
+        return indented(dict(value) if isinstance(value, dict) else list(value), level)
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
