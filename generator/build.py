@@ -248,8 +248,11 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
     known = known_paths(game)
     kd = digest(sorted(known))
     # (the two digests side by side: a digest more of each of 10,000 components would cost a
-    # watch's rebuild a tenth of a second)
-    keys = {id(c): kd + comp_key(c) for c in game.components}
+    # watch's rebuild a tenth of a second). A one-off print keeps no faces for a next build
+    # (``FACES`` keeps them only while KEEP): its components are told apart by place, their
+    # definitions not digested (0.3 s of a 10,000-card print)
+    keys = {id(c): kd + comp_key(c) for c in game.components} if KEEP_MEMOS() else \
+        {id(c): str(n) for n, c in enumerate(game.components)}
     out = []
     seen: dict[FaceKey, Drawing] = {}
     checked = {keys[id(c)]: None for c in game.components}
