@@ -94,7 +94,7 @@ def write_faces_pdf(faces: list[Face], out: Path, icons: IconSource, title: str)
 
 def _render(page: pdfium.PdfPage, dpi: float) -> PILImage.Image:
     scale = dpi / 72.0
-    img = page.render(scale=scale).to_pil().convert("RGB")
+    img: PILImage.Image = page.render(scale=scale).to_pil().convert("RGB")
     # PDFium sizes the bitmap with ceil(); a page of 198.0000001 pt would gain a column of
     # nothing. Where the exact size is within a hair of a whole pixel, keep that size.
     want = []
@@ -201,7 +201,8 @@ def write_sheet_pngs(sheets: list[Sheet], folder: Path, pdf: Path | None, icons:
     import shutil
 
     from generator.backends.pdf import write_pdf
-    from generator.build import _umask, scratch_prefix
+    from generator.build import scratch_prefix
+    from generator.outdir import current_umask as _umask
     from generator.outdir import move_into
 
     names = sheet_names(sheets)

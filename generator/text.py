@@ -452,7 +452,7 @@ def _cjk_breaks(pieces: list[Piece]) -> list[Piece]:
 
 @lru_cache(maxsize=16384)
 def _width(text: str, font: str, size: float) -> float:
-    return stringWidth(text, font, size) * PT
+    return float(stringWidth(text, font, size)) * PT
 
 
 @lru_cache(maxsize=4096)

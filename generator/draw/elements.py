@@ -51,6 +51,7 @@ from generator.drawing import (
     Primitive,
     Rect,
     Style,
+    Text,
     one_float,
     one_style,
 )
@@ -800,7 +801,7 @@ def draw_pips(ctx: Context, el: dict[str, Any]) -> list[Primitive]:
     if count == "?":
         fonts = _fonts(ctx, "bold")
         size = min(w, h) / PT * 0.9
-        return [textfit.Text(x + w / 2, y + h / 2 + size * PT * 0.35, "?", fonts[0], size,
+        return [Text(x + w / 2, y + h / 2 + size * PT * 0.35, "?", fonts[0], size,
                              colour or "#000000", "middle")]
     try:
         k = int(count)
