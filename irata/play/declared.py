@@ -289,24 +289,28 @@ class DeclaredGroup(click.Group):
     runs (as M.U.L.E.'s and Mutagen's groups do). A move is never named as a command the module
     writes (the command line would have two meanings for one word)."""
 
-    declared: tuple[str, str, str, tuple[MoveSpec, ...], Mapping[str, Face]] | None = None
+    declared: tuple[str, str, str, tuple[MoveSpec, ...], Mapping[str, Face],
+                    tuple[str, ...], tuple[str, ...]] | None = None
 
     def declare(self, game: str, title: str, start: str, moves: tuple[MoveSpec, ...],
-                faces: Mapping[str, Face] | None = None) -> None:
-        """The game's moves (and how its command line shows some, ``faces``: see
-        :func:`add_moves`), to be made commands on first use, with ``next`` and ``turn``."""
-        self.declared = (game, title, start, moves, dict(faces or {}))
+                faces: Mapping[str, Face] | None = None, own: tuple[str, ...] = (),
+                signed: tuple[str, ...] = ()) -> None:
+        """The game's moves (and how its command line shows some, ``faces``, and which take
+        negative numbers, ``signed``: see :func:`add_moves`), to be made commands on first
+        use, with ``next`` and ``turn``; ``own``: the kinds of move whose command the module
+        writes itself (a calculator that is a move too)."""
+        self.declared = (game, title, start, moves, dict(faces or {}), own, signed)
 
     def _moves(self, name: str | None = None) -> None:
         """Generate the commands of the moves (with ``next``, and ``turn``): the one named,
         or all."""
         if self.declared is None:
             return
-        game, title, start, moves, faces = self.declared
-        specs = tuple(m for m in moves if m.command not in self.commands
+        game, title, start, moves, faces, own, signed = self.declared
+        specs = tuple(m for m in moves if m.kind not in own and m.command not in self.commands
                       and (name is None or m.command == name))
         if specs or "next" not in self.commands:
-            add_moves(self, game, title, start, specs, faces)
+            add_moves(self, game, title, start, specs, faces, signed)
         if "turn" not in self.commands and name in (None, "turn"):
             add_turn(self, game, title, start, moves)
 

@@ -29,7 +29,7 @@ from irata.options import (
     open_store,
     pick,
 )
-from irata.play.declared import add_moves, add_turn, pairs
+from irata.play.declared import DeclaredGroup, pairs
 
 if TYPE_CHECKING:
     from companion.mutagen.airship import Airship
@@ -80,32 +80,7 @@ def _play(db: str | None, game_id: int | None, kind: str, file: str | None,
     return saved, _Done(played[-1].detail, state)
 
 
-class MutagenGroup(click.Group):
-    """Mutagen's commands: the calculators written here, and the moves, ``next`` and ``turn``
-    generated from the declaration when one of them (or the list of commands) is asked for,
-    so that a command defines only what it runs (as M.U.L.E.'s group does)."""
-
-    def _moves(self, name: str | None = None) -> None:
-        """Generate the commands of the moves (with ``next``, and ``turn``): the one named,
-        or all."""
-        specs = tuple(m for m in MOVES if m.kind not in _OWN and m.command not in self.commands
-                      and (name is None or m.command == name))
-        if specs or "next" not in self.commands:
-            add_moves(self, "mutagen", "Mutagen", START, specs, signed=("points", "shards"))
-        if "turn" not in self.commands and name in (None, "turn"):
-            add_turn(self, "mutagen", "Mutagen", START, MOVES)
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.commands:
-            self._moves(cmd_name)
-        return super().get_command(ctx, cmd_name)
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        self._moves()
-        return super().list_commands(ctx)
-
-
-@click.group(cls=MutagenGroup)
+@click.group(cls=DeclaredGroup)
 def mutagen() -> None:
     """Mutagen: end of game scoring, end of round points, Airship checks and set-up."""
 
@@ -477,3 +452,5 @@ def new_cmd(players_text: str, expansions: tuple[str, ...], bonus: tuple[str, ..
 
 START = "irata play mutagen new --players A,B,C"
 _OWN = ("round", "score")   # calculators as well as moves: written above
+# the moves, next and turn: commands made on first use (irata.play.declared.DeclaredGroup)
+mutagen.declare("mutagen", "Mutagen", START, MOVES, own=_OWN, signed=("points", "shards"))
