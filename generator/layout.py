@@ -594,6 +594,19 @@ def page_boxes(items: tuple[Primitive, ...] | list[Primitive],
     return out
 
 
+@lru_cache(maxsize=1)
+def _ruler_extent() -> Box4:
+    """The box the footer's ruler covers (``_line_extent``), the same on every sheet."""
+    return _line_extent(_footer_ruler())
+
+
+@lru_cache(maxsize=4096)
+def _line_box(line: Line) -> Box4:
+    """A mark's page box (``page_boxes``): a long deck's sheets share their crop marks, each
+    measured once, not once a side of every sheet."""
+    return page_boxes([line])[0]
+
+
 def _line_extent(items: tuple[Primitive, ...]) -> Box4:
     """The box (x0, y0, x1, y1) the footer's primitives cover in its own coordinates."""
     boxes = page_boxes(items)
@@ -715,7 +728,7 @@ def _choose(sheet: Sheet, text: str, margin: float, with_ruler: bool) -> _Choice
             lines.append(m)
         else:
             obstacles += page_boxes([m])
-    ruler_ext = _line_extent(_footer_ruler())
+    ruler_ext = _ruler_extent()
     text_ext = _line_extent((_text_line(text, FOOTER_PT),))
     y0 = min(ruler_ext[1], text_ext[1]) if with_ruler else text_ext[1]
     y1 = max(ruler_ext[3], text_ext[3]) if with_ruler else text_ext[3]
@@ -734,7 +747,7 @@ def _choose(sheet: Sheet, text: str, margin: float, with_ruler: bool) -> _Choice
     for side in order:
         strip = _Strip(side, W, H)
         across = [m for m in lines if _across(side, m)]
-        blocks = obstacles + page_boxes([m for m in lines if not _across(side, m)])
+        blocks = obstacles + [_line_box(m) for m in lines if not _across(side, m)]
         edge = strip.depth - margin - EDGE_INSET if strip.outward else margin + EDGE_INSET
         # the footer's extreme towards the paper's edge lies on the printable area's edge
         base = edge - y1 if strip.outward else edge - y0
