@@ -249,18 +249,18 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
     kd = digest(sorted(known))
     # (the two digests side by side: a digest more of each of 10,000 components would cost a
     # watch's rebuild a tenth of a second). A one-off print keeps no faces for a next build
-    # (``FACES`` keeps them only while KEEP): its components are told apart by place, their
-    # definitions not digested (0.3 s of a 10,000-card print)
-    keys = {id(c): kd + comp_key(c) for c in game.components} if KEEP_MEMOS() else \
-        {id(c): str(n) for n, c in enumerate(game.components)}
+    # (``FACES`` keeps them only while KEEP): it has no keys, its components' definitions are
+    # not digested (0.3 s of a 10,000-card print)
+    keep = KEEP_MEMOS()
+    keys = {id(c): kd + comp_key(c) for c in game.components} if keep else {}
     out = []
     seen: dict[FaceKey, Drawing] = {}
-    checked = {keys[id(c)]: None for c in game.components}
-    drawn = draw_in_processes(game, [c for c in comps if keys[id(c)] not in before], opts,
+    checked = dict.fromkeys(keys.values())
+    drawn = draw_in_processes(game, [c for c in comps if keys.get(id(c)) not in before], opts,
                               known, jobs)
     with collecting():  # every component's mistake, raised together (components.errors)
         failed = check_faces(game, tuple(DEFAULT_COLOURS), [
-            c for c in game.components if keys[id(c)] not in before and id(c) not in drawn],
+            c for c in game.components if keys.get(id(c)) not in before and id(c) not in drawn],
             known)
         weights = check_icons(game)
         for n, comp in enumerate(comps):
@@ -272,13 +272,14 @@ def draw_all(game: Game, comps: list[Component], opts: Options,
                 # objects (those made since the last pass) are collected here, never the heap
                 gc.collect(0)
             with attempt():
-                ck = keys.get(id(comp)) or kd + comp_key(comp)
-                hit = before.get(ck)
+                ck = (keys.get(id(comp)) or kd + comp_key(comp)) if keep else None
+                hit = before.get(ck) if ck is not None else None
                 if hit is not None:
                     faces = Faces(comp, hit.front, hit.back, list(hit.fits))
                 else:
                     faces = drawn.get(id(comp)) or draw_component(game, comp, opts)
-                now[ck] = faces
+                if ck is not None:
+                    now[ck] = faces
                 faces.front = seen.setdefault(faces.front.identity(), faces.front)
                 if faces.back is not None:
                     faces.back = seen.setdefault(faces.back.identity(), faces.back)
