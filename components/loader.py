@@ -305,9 +305,13 @@ def _read(folder: Path) -> Game:
                            f"layout '{name}'")
         if found_so_far() > before:
             broken.add(name)
+    at_icons = found_so_far()
     for name, elements in icons.items():
         with attempt():
             check_elements(elements, icons_raw, name, layouts, f"icon '{name}'")
+    # (an icon with a mistake is drawn by every face and sheet that sets its name: reported
+    # here, with what was found so far, before anything draws it)
+    stop_if_failed(at_icons)
 
     from components.schema import MAX_COUNT, check_reserved_typos, parse_component
 

@@ -251,6 +251,10 @@ YAML_CASES = {
     "a 3.9e-66 mm board": ("size", "[3.9e-66, 20]", "at least 1 mm", "cards.yaml:6:"),
     "a 0.5 mm token": ("size", "0.5", "at least 1 mm", "cards.yaml:6:"),
     "a size that is a word": ("size", "big", "unknown size 'big'", "cards.yaml:6:"),
+    # the definitions fuzz test's find: an icon that was a number crashed the icons' check
+    "an icon that is a number": ("game", GAME + "icons:\n  dot: -70303\n",
+                                 "icon 'dot' must be a layout name or a list of elements",
+                                 "game.yaml:4:3:"),
 }
 
 
