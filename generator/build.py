@@ -1000,7 +1000,6 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     folder.mkdir(parents=True, exist_ok=True)
     clear_scratch(folder)  # what a killed print left: never a half-written file
     before = _written_before(folder, manifest_name)
-    written: list[str] = []
     icons = icon_source(game)
     from generator.incremental import render
 
@@ -1013,37 +1012,49 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     done = render(sheets, boxes, folder, game, icons, info, vector, svg_name, build_date(),
                   opts.jobs or 1, tick, opts.cache, known) \
         if vector else Rendered([], {}, [], {}, 0)
+    # the preview record (a watch's rebuilds would leave it stale) is written beside the
+    # rest, in a process of its own when the print has processes
+    from generator.incremental import Beside
+    from generator.preview_record import write_record
+
+    record = (lambda: write_record(folder, game, sheets, icons, settings, dopts)) \
+        if opts.since is None and not KEEP_MEMOS() else None
+    with Beside(record, (opts.jobs or 1) > 1, lambda: clear_scratch(folder)):
+        _finish_files(folder, game, sheets, opts, done, icons, before, tick, manifest_name)
     pdfs = done.pdfs
     pdf_path = pdfs[0] if pdfs else None
+    svg_dir = done.svg_dir
     flattened = done.flattened
-    written.extend(p.name for p in pdfs)
+    manifest = confine(folder, manifest_name)
+    fits = [r for f in faces for r in f.fits]
+    return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
+                       sum(c.count for c in comps), fits, pdfs, flattened, done.changed,
+                       done.rendered_pages)
+
+
+def _finish_files(folder: Path, game: Game, sheets: list[Sheet], opts: BuildOptions,
+                  done: Any, icons: Callable[[str, str | None], list[Primitive]],
+                  before: list[str], tick: Callable[[], None], manifest_name: str) -> None:
+    """A build's PNG sheets (when asked for) and manifest, written once its PDFs and SVGs
+    are; then what the last build wrote and this one did not is removed."""
+    written = [p.name for p in done.pdfs]
     png_names: dict[int, str] = {}
     if "png" in opts.formats:
         from generator.raster import check_dpi, write_sheet_pngs
 
         check_dpi(opts.png_dpi)
-        whole = pdf_path if len(pdfs) == 1 else None  # one PDF holding every sheet
+        whole = done.pdfs[0] if len(done.pdfs) == 1 else None  # one PDF holding every sheet
         png_names = write_sheet_pngs(sheets, folder, whole, icons, game.name, opts.png_dpi,
-                                     lambda: tick())
+                                     tick)
         written.extend(png_names.values())
-    svg_names = done.svg_names
-    svg_dir = done.svg_dir
-    written.extend(svg_names.values())
+    written.extend(done.svg_names.values())
     manifest = confine(folder, manifest_name)
     # every file this build wrote: the next build deletes only those of them it does not write
-    _atomic_write(manifest, lambda tmp: write_manifest(tmp, game, sheets, opts, svg_names,
+    _atomic_write(manifest, lambda tmp: write_manifest(tmp, game, sheets, opts, done.svg_names,
                                                        png_names, {"written": written},
                                                        done.keys))
     _wrote_manifest(folder, manifest_name, written)
     remove_stale(folder, before, [*written, manifest_name])
-    if opts.since is None and not KEEP_MEMOS():  # (a watch's rebuilds leave it stale)
-        from generator.preview_record import write_record
-
-        write_record(folder, game, sheets, icons, settings, dopts)
-    fits = [r for f in faces for r in f.fits]
-    return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
-                       sum(c.count for c in comps), fits, pdfs, flattened, done.changed,
-                       done.rendered_pages)
 
 
 # the manifest each folder's last build of this process wrote (while KEEP: a watch), by its

@@ -576,6 +576,16 @@ def embeddable(font: str) -> str:
     return name
 
 
+def register_embedded(names: Iterable[str]) -> None:
+    """Register in this process each font of ``names`` (as ``embeddable`` names them) that is
+    irata's own lettering font, as a process forked from this one found it: a process forked
+    after this one sets it too."""
+    for name in names:
+        standard = name.removeprefix("irata-")
+        if standard != name and standard in _HOUSE_STYLES:
+            embeddable(standard)
+
+
 def _register_house(standard: str, weight: int, italic: bool) -> str:
     import fontpkg
     from reportlab.pdfbase.ttfonts import TTFont

@@ -717,6 +717,52 @@ def fork_map(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
             done(res)
 
 
+class Beside:
+    """``with Beside(fn, fork):`` runs ``fn()`` in a forked process while the block runs here
+    (when ``fork`` and this system forks; else here, after the block; ``fn`` None: nothing).
+    The block's end waits for the process; one that failed (an error, a signal) has
+    ``cleanup()`` and then ``fn()`` run here, so its mistake is raised in the words it always
+    is. A block that raises stops the process first. Nothing ``fn`` returns comes back: it
+    is run for what it writes."""
+
+    def __init__(self, fn: Callable[[], object] | None, fork: bool,
+                 cleanup: Callable[[], object] = lambda: None) -> None:
+        self.fn: Callable[[], object] = fn or (lambda: None)
+        self.cleanup = cleanup
+        self.fork = fn is not None and fork and can_fork()
+        self.pid = 0
+
+    def __enter__(self) -> Beside:
+        if self.fork:
+            # (a forked process inherits the buffers: flushed first, never written twice)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            self.pid = os.fork()
+            if self.pid == 0:  # pragma: no cover (the forked process: ends in os._exit)
+                code = 1
+                try:
+                    _child_signals()
+                    self.fn()
+                    code = 0
+                finally:
+                    os._exit(code)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        import signal
+
+        if not self.pid:
+            if kind is None:
+                self.fn()
+            return
+        if kind is not None:
+            os.kill(self.pid, signal.SIGTERM)
+        status = os.waitpid(self.pid, 0)[1]
+        if kind is None and os.waitstatus_to_exitcode(status) != 0:
+            self.cleanup()
+            self.fn()
+
+
 def _pages(task: tuple[str, Any, str, str]) -> int:
     return int(task[1].end - task[1].start) if task[0] == "pdf" else 1
 
@@ -903,14 +949,13 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
     keys_of = Keys(base_key(game, (game.name, info.author, info.subject, info.cmyk), formats))
     if known is not None:
         known.under(keys_of.base, len(sheets))
-    keys = [_sheet_key(keys_of, known, i, s, b) for i, (s, b) in
-            enumerate(zip(sheets, boxes, strict=True))]
+    want_pdf = "pdf" in formats
+    want_svg = "svg" in formats
+    keys, chars = sheet_keys(keys_of, known, sheets, boxes, icons, want_pdf, jobs)
     cache = Cache(folder)
     if not use_cache:
         cache.index = {}
-    want_pdf = "pdf" in formats
-    want_svg = "svg" in formats
-    seed = font_seed(sheets, icons, known.chars if known else None) if want_pdf else []
+    seed = font_seed(sheets, icons, chars) if want_pdf else []
     chunks = chunks_of(sheets, keys, keys_of.base, seed) if want_pdf else []
     if cache.ok and _names_in_the_way(cache, chunks, keys if want_svg else []):
         cache.ok = False  # something not irata's holds a name it writes: not used at all
@@ -965,13 +1010,62 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
                     keys)
 
 
-def _sheet_key(keys_of: Keys, known: Known | None, i: int, sheet: Sheet, boxes: Any) -> str:
-    k = known.keys[i] if known is not None else None
-    if k is None:
-        k = keys_of.sheet(sheet, boxes)
-        if known is not None:
-            known.keys[i] = k
-    return k
+KEYS_PARALLEL = 256  # sheets to key worth starting processes for
+KEYS_BATCH = 64  # sheets a process keys per task
+
+# what the keying processes key: set by the parent before they are forked (each process
+# keeps its own copy of the memos at the end, filled as it goes)
+_KEYING: tuple[Keys, list[Sheet], list[Any], IconSource, bool, dict[int, dict[str, str]]] \
+    | None = None
+
+
+def sheet_keys(keys_of: Keys, known: Known | None, sheets: list[Sheet], boxes: list[Any],
+               icons: IconSource, chars_too: bool, jobs: int
+               ) -> tuple[list[str], list[dict[str, str] | None]]:
+    """Each sheet's content key (``Keys.sheet``) and what is found of its fonts' characters
+    (``sheet_chars``; None for a sheet whose characters ``font_seed`` is to find). A sheet
+    ``known`` holds is not keyed again; the others, when there are at least KEYS_PARALLEL of
+    them and ``jobs`` above 1, are keyed (and, with ``chars_too``, their characters found) in
+    that many forked processes: the same keys, the words of a sheet being plain values."""
+    global _KEYING
+    n = len(sheets)
+    keys: list[str | None] = list(known.keys) if known is not None else [None] * n
+    chars: list[dict[str, str] | None] = known.chars if known is not None else [None] * n
+    todo = [i for i in range(n) if keys[i] is None]
+    if jobs > 1 and len(todo) >= KEYS_PARALLEL and can_fork():
+        def done(res: list[tuple[int, str, dict[str, str] | None]]) -> None:
+            for i, k, c in res:
+                keys[i] = k
+                if c is not None:
+                    chars[i] = c
+
+        _KEYING = (keys_of, sheets, boxes, icons, chars_too, {})
+        try:
+            fork_map(_key_batch, [todo[a:a + KEYS_BATCH] for a in range(0, len(todo),
+                                                                         KEYS_BATCH)],
+                     jobs, done, ordered=False)
+        finally:
+            _KEYING = None
+        from generator.fonts import register_embedded
+
+        # (finding a sheet's characters registers the fonts it sets: the processes did)
+        register_embedded({font for c in chars if c is not None for font in c})
+    out: list[str] = []
+    for i, k in enumerate(keys):
+        if k is None:
+            k = keys_of.sheet(sheets[i], boxes[i])
+        out.append(k)
+    if known is not None:
+        known.keys[:] = out
+    return out, chars
+
+
+def _key_batch(todo: list[int]) -> list[tuple[int, str, dict[str, str] | None]]:
+    """In a keying process: the key of each sheet ``todo`` names, with its characters."""
+    assert _KEYING is not None
+    keys_of, sheets, boxes, icons, chars_too, drawn = _KEYING
+    return [(i, keys_of.sheet(sheets[i], boxes[i]),
+             sheet_chars(sheets[i], icons, drawn) if chars_too else None) for i in todo]
 
 
 def _names_in_the_way(cache: Cache, chunks: list[Chunk], svg_keys: list[str]) -> bool:

@@ -280,16 +280,83 @@ def test_a_bundled_game_in_processes_is_the_same(
     for name, value in (("DRAW_PARALLEL", 1), ("FOOTER_PARALLEL", 1)):
         monkeypatch.setattr(build_mod, name, value)
     monkeypatch.setattr(incremental, "MIN_PARALLEL", 1)
+    monkeypatch.setattr(incremental, "KEYS_PARALLEL", 1)
     sent = forks(monkeypatch)
     folders = []
     for jobs in (1, 2, 3):
         res = build(load("muli"), BuildOptions(Settings(), ("pdf", "svg"), tmp_path / str(jobs),
                                                jobs=jobs, cache=False))
         folders.append(res.folder)
-        assert sent == ([] if jobs == 1 else ["_draw_batch", "_footer_batch", "_batch"])
+        # (the sheets keyed in processes found the characters of irata's own lettering
+        # font, which the rendering processes, forked after, then embed)
+        assert sent == ([] if jobs == 1 else
+                        ["_draw_batch", "_footer_batch", "_key_batch", "_batch"])
         sent.clear()
     same_files(folders[0], folders[1])
     same_files(folders[0], folders[2])
+
+
+def record_files(out: Path) -> dict[str, bytes]:
+    """The preview record a print left in its output folder's cache, file by file."""
+    cache = out / CACHE_DIR
+    return {p.name: p.read_bytes() for p in sorted(cache.iterdir())
+            if p.name.startswith(("preview", "font-"))}
+
+
+def test_the_preview_record_written_in_a_process_of_its_own_is_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With processes the preview record is written in a forked process beside the manifest:
+    the same files as a print in one process writes, and the parent did fork for it."""
+    from generator import incremental
+
+    folder = write(tmp_path / "game", deck(30))
+    forked: list[int] = []
+    real_fork = os.fork
+
+    def fork() -> int:
+        pid = real_fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
+    one = full(folder, tmp_path / "one", jobs=1, cache=True)
+    monkeypatch.setattr(incremental.os, "fork", fork)
+    two = full(folder, tmp_path / "two", jobs=2, cache=True)
+    assert len(forked) == 1  # (30 cards: nothing else is worth a process)
+    got = record_files(one.folder)
+    assert "preview.json" in got and any(n.startswith("preview-faces-") for n in got)
+    assert got == record_files(two.folder)
+
+
+def test_a_record_that_fails_in_its_process_fails_as_in_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record's process failing (a full disk): the print writes it again itself and is
+    refused in the same words as a print in one process; no scratch file is left behind."""
+    from generator import preview_record
+
+    folder = write(tmp_path / "game", deck(30))
+    real = preview_record.write_record
+    calls = tmp_path / "calls"
+    calls.mkdir()
+
+    def full_disk(out: Path, *args: Any) -> None:
+        (calls / f"{os.getpid()}-{len(list(calls.iterdir()))}").touch()
+        real(out, *args)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(preview_record, "write_record", full_disk)
+    said = []
+    for jobs in (1, 2):
+        with pytest.raises(OSError) as exc:
+            full(folder, tmp_path / f"out-{jobs}", jobs=jobs, cache=True)
+        said.append(str(exc.value))
+        left = [p.name for p in (tmp_path / f"out-{jobs}" / "deck").rglob(".*")]
+        assert left == [], left
+    assert said[0] == said[1] == "[Errno 28] No space left on device"
+    # one process: written once; two: in the forked process, then again in the print's own
+    pids = [int(p.name.split("-")[0]) for p in sorted(calls.iterdir(),
+                                                       key=lambda p: int(p.name.split("-")[1]))]
+    assert len(pids) == 3 and pids[0] == pids[2] == os.getpid() and pids[1] != os.getpid()
 
 
 def test_the_fonts_are_in_the_file_once_not_once_per_chunk(tmp_path: Path) -> None:
