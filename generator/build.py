@@ -1013,13 +1013,14 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
                   opts.jobs or 1, tick, opts.cache, known) \
         if vector else Rendered([], {}, [], {}, 0)
     # the preview record (a watch's rebuilds would leave it stale) is written beside the
-    # rest, in a process of its own when the print has processes
+    # rest, in a process of its own when the print has processes and is long enough
     from generator.incremental import Beside
     from generator.preview_record import write_record
 
     record = (lambda: write_record(folder, game, sheets, icons, settings, dopts)) \
         if opts.since is None and not KEEP_MEMOS() else None
-    with Beside(record, (opts.jobs or 1) > 1, lambda: clear_scratch(folder)):
+    with Beside(record, (opts.jobs or 1) > 1 and len(sheets) >= RECORD_PARALLEL,
+                lambda: clear_scratch(folder)):
         _finish_files(folder, game, sheets, opts, done, icons, before, tick, manifest_name)
     pdfs = done.pdfs
     pdf_path = pdfs[0] if pdfs else None
@@ -1030,6 +1031,9 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     return BuildResult(game, folder, pdf_path, svg_dir, manifest, sheets, len(comps),
                        sum(c.count for c in comps), fits, pdfs, flattened, done.changed,
                        done.rendered_pages)
+
+
+RECORD_PARALLEL = 48  # sheets whose preview record is worth a process of its own
 
 
 def _finish_files(folder: Path, game: Game, sheets: list[Sheet], opts: BuildOptions,

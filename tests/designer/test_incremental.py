@@ -307,6 +307,7 @@ def test_the_preview_record_written_in_a_process_of_its_own_is_the_same(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """With processes the preview record is written in a forked process beside the manifest:
     the same files as a print in one process writes, and the parent did fork for it."""
+    from generator import build as build_mod
     from generator import incremental
 
     folder = write(tmp_path / "game", deck(30))
@@ -321,6 +322,9 @@ def test_the_preview_record_written_in_a_process_of_its_own_is_the_same(
 
     one = full(folder, tmp_path / "one", jobs=1, cache=True)
     monkeypatch.setattr(incremental.os, "fork", fork)
+    full(folder, tmp_path / "small", jobs=2, cache=True)
+    assert forked == []  # (a few sheets: not worth a process)
+    monkeypatch.setattr(build_mod, "RECORD_PARALLEL", 1)
     two = full(folder, tmp_path / "two", jobs=2, cache=True)
     assert len(forked) == 1  # (30 cards: nothing else is worth a process)
     got = record_files(one.folder)
@@ -332,8 +336,10 @@ def test_a_record_that_fails_in_its_process_fails_as_in_one(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The record's process failing (a full disk): the print writes it again itself and is
     refused in the same words as a print in one process; no scratch file is left behind."""
+    from generator import build as build_mod
     from generator import preview_record
 
+    monkeypatch.setattr(build_mod, "RECORD_PARALLEL", 1)
     folder = write(tmp_path / "game", deck(30))
     real = preview_record.write_record
     calls = tmp_path / "calls"
