@@ -149,11 +149,11 @@ def check_work(game: Game, faces: list[Faces], icon_weight: Callable[[str], int]
         n = counted.get(id(d))
         if n is None:
             # kept with the drawing, which never changes once drawn (a watch draws again
-            # whatever the game's icons change)
-            n = getattr(d, "_shape_count", None)
+            # whatever the game's icons change); a drawing process counts its faces' own
+            n = d._shape_count
             if n is None:
                 n = _shapes(d.items, icon_weight)
-                if keep:  # (an attribute more costs each drawing a dict of its own)
+                if keep:  # (a one-off print keeps the count only where a process sent it)
                     d._shape_count = n
             counted[id(d)] = n
         return n
@@ -340,6 +340,10 @@ def _draw_batch(bounds: tuple[int, int]) -> tuple[int, list[Drawn]]:
     game, comps, opts, known = _DRAWING
     colours = tuple(DEFAULT_COLOURS)
     seen: dict[FaceKey, Drawing] = {}
+    try:
+        weights = check_icons(game)  # (as the parent weighs them: the same icons)
+    except Exception:  # noqa: BLE001 (icons that fail to draw: the parent says why)
+        weights = None
 
     def one(comp: Component) -> Drawn:
         try:
@@ -347,6 +351,10 @@ def _draw_batch(bounds: tuple[int, int]) -> tuple[int, list[Drawn]]:
             f = draw_component(game, comp, opts)
         except Exception:  # noqa: BLE001 (the parent draws it again and says what is wrong)
             return None
+        if weights is not None:  # each face's shapes counted here, sent with it (check_work)
+            for d in (f.front, f.back):
+                if d is not None and d._shape_count is None:
+                    d._shape_count = _shapes(d.items, lambda name: weights.get(name, 8))
         back = None if f.back is None else seen.setdefault(f.back.identity(), f.back)
         return seen.setdefault(f.front.identity(), f.front), back, f.fits
 
@@ -1009,18 +1017,27 @@ def _build(game: Game, opts: BuildOptions, progress: Callable[[int], None] | Non
     from generator.incremental import Rendered
 
     vector = [f for f in opts.formats if f in ("pdf", "svg")]
-    done = render(sheets, boxes, folder, game, icons, info, vector, svg_name, build_date(),
-                  opts.jobs or 1, tick, opts.cache, known) \
-        if vector else Rendered([], {}, [], {}, 0)
     # the preview record (a watch's rebuilds would leave it stale) is written beside the
-    # rest, in a process of its own when the print has processes and is long enough
+    # rest once the pages are rendered: in a process of its own when the print has processes
+    # and is long enough, while this one puts the SVG sheets in place and writes the manifest
+    from contextlib import ExitStack
+
     from generator.incremental import Beside
     from generator.preview_record import write_record
 
     record = (lambda: write_record(folder, game, sheets, icons, settings, dopts)) \
         if opts.since is None and not KEEP_MEMOS() else None
-    with Beside(record, (opts.jobs or 1) > 1 and len(sheets) >= RECORD_PARALLEL,
-                lambda: clear_scratch(folder)):
+    beside = Beside(record, (opts.jobs or 1) > 1 and len(sheets) >= RECORD_PARALLEL,
+                    lambda: clear_scratch(folder))
+    with ExitStack() as stack:
+        def rendered() -> None:
+            stack.enter_context(beside)
+
+        done = render(sheets, boxes, folder, game, icons, info, vector, svg_name, build_date(),
+                      opts.jobs or 1, tick, opts.cache, known, rendered) \
+            if vector else Rendered([], {}, [], {}, 0)
+        if not vector:
+            rendered()
         _finish_files(folder, game, sheets, opts, done, icons, before, tick, manifest_name)
     pdfs = done.pdfs
     pdf_path = pdfs[0] if pdfs else None

@@ -722,8 +722,8 @@ class Beside:
     (when ``fork`` and this system forks; else here, after the block; ``fn`` None: nothing).
     The block's end waits for the process; one that failed (an error, a signal) has
     ``cleanup()`` and then ``fn()`` run here, so its mistake is raised in the words it always
-    is. A block that raises stops the process first. Nothing ``fn`` returns comes back: it
-    is run for what it writes."""
+    is. A block that raises stops the process first, and ``cleanup()`` removes what it left.
+    Nothing ``fn`` returns comes back: it is run for what it writes."""
 
     def __init__(self, fn: Callable[[], object] | None, fork: bool,
                  cleanup: Callable[[], object] = lambda: None) -> None:
@@ -758,7 +758,9 @@ class Beside:
         if kind is not None:
             os.kill(self.pid, signal.SIGTERM)
         status = os.waitpid(self.pid, 0)[1]
-        if kind is None and os.waitstatus_to_exitcode(status) != 0:
+        if kind is not None:
+            self.cleanup()  # (what the process stopped mid-way left)
+        elif os.waitstatus_to_exitcode(status) != 0:
             self.cleanup()
             self.fn()
 
@@ -936,13 +938,15 @@ class _Job:
 def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons: IconSource,
            info: Any, formats: Sequence[str], svg_name: str, date: str, jobs: int,
            tick: Callable[[int], None], use_cache: bool = True,
-           known: Known | None = None) -> Rendered:
+           known: Known | None = None, rendered: Callable[[], object] | None = None
+           ) -> Rendered:
     """Every PDF file (joined from chunks) and SVG sheet of a build, rendered where the cache
     does not hold them; written whole (temp + rename) into ``folder``. The PDFs are written
     as soon as their chunks are there: before the SVG sheets are rendered when the chunks
     are few (a watch's rebuild: the PDF is what the designer waits for), else while the
     processes go on with the SVG sheets. ``known``: what the last build found of these very
-    sheets (``Known``), updated here."""
+    sheets (``Known``), updated here. ``rendered()`` is called once every page is rendered
+    and the PDFs are written, before the SVG sheets are put in place."""
     global _WORK
     from generator.build import scratch_prefix
 
@@ -997,6 +1001,8 @@ def render(sheets: list[Sheet], boxes: list[Any], folder: Path, game: Any, icons
         raise
     finally:
         _WORK = None
+    if rendered is not None:
+        rendered()
     pdfs, changed, pages = written[0] if written else ([], {}, {})
     svg_names, svg_dir, placed = _place_svgs(folder, sheets, keys, job, svg_name) if want_svg \
         else ({}, None, {})

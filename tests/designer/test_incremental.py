@@ -243,6 +243,32 @@ def test_a_long_deck_drawn_placed_and_rendered_in_processes_is_the_same(
         same_files(one.folder, other.folder)
 
 
+def test_a_print_too_large_is_refused_alike_when_its_faces_are_counted_in_processes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The drawing processes count each face's shapes (an icon by its weight) and send the
+    count with it: the bound on a print's work refuses the same card, in the same words."""
+    from components.errors import DefinitionError
+    from components.schema import LIMITS
+    from generator import build as build_mod
+
+    monkeypatch.setattr(build_mod, "DRAW_PARALLEL", 1)
+    monkeypatch.setattr(LIMITS, "shapes", 10_000)
+    files = deck(60)
+    files["game.yaml"] += "icons:\n  star: [{type: rect, w: 10, h: 10}, {type: rect, w: 5, h: 5}]\n"
+    files["cards.yaml"] = files["cards.yaml"].replace(
+        "font: bold}", "font: bold}\n    - {type: icon, name: star, x: 50, y: 5, size: 8}", 1)
+    files["cards.yaml"] = files["cards.yaml"].replace('"card/7", ', '"card/7", count: 500, ')
+    folder = write(tmp_path / "game", files)
+    said = []
+    for jobs in (1, 2):
+        with pytest.raises(DefinitionError) as exc:
+            full(folder, tmp_path / f"out-{jobs}", jobs=jobs)
+        said.append(str(exc.value))
+    # (7: the front's frame, name, two lines of body and the icon's 2 shapes, and the back)
+    assert said[0] == said[1], said
+    assert "up to 'card/7' would draw more than 10000 shapes (it draws 7 on its faces" in said[0]
+
+
 def test_a_mistake_drawn_in_processes_is_refused_as_in_one(tmp_path: Path) -> None:
     """Two cards of a long deck with a wrong colour (one in the first batch a process
     draws, one in another): drawn in processes, the build is refused in the same words as
@@ -363,6 +389,49 @@ def test_a_record_that_fails_in_its_process_fails_as_in_one(
     pids = [int(p.name.split("-")[0]) for p in sorted(calls.iterdir(),
                                                        key=lambda p: int(p.name.split("-")[1]))]
     assert len(pids) == 3 and pids[0] == pids[2] == os.getpid() and pids[1] != os.getpid()
+
+
+def test_a_print_that_fails_beside_its_record_stops_the_record_and_leaves_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The manifest failing while the record's process writes: the process is stopped at
+    once (not waited for), and the scratch file it was writing is removed."""
+    import time
+
+    from generator import build as build_mod
+    from generator import incremental, preview_record
+
+    monkeypatch.setattr(build_mod, "RECORD_PARALLEL", 1)
+    folder = write(tmp_path / "game", deck(30))
+    forked: list[int] = []
+    real_fork = os.fork
+
+    def fork() -> int:
+        pid = real_fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
+    def slow_record(out: Path, *args: Any) -> None:
+        # a record half-written, under the scratch name a record is written under
+        (out / CACHE_DIR / f"{build_mod.scratch_prefix('preview')}abcd1234.tmp").touch()
+        time.sleep(60)
+
+    def full_disk(*args: Any) -> None:
+        time.sleep(0.5)  # (the record's process is under way)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(incremental.os, "fork", fork)
+    monkeypatch.setattr(preview_record, "write_record", slow_record)
+    monkeypatch.setattr(build_mod, "write_manifest", full_disk)
+    started = time.monotonic()
+    with pytest.raises(OSError, match="No space left"):
+        full(folder, tmp_path / "out", jobs=2, cache=True)
+    assert time.monotonic() - started < 30
+    assert len(forked) == 1
+    with pytest.raises(ProcessLookupError):
+        os.kill(forked[0], 0)  # stopped and waited for
+    left = [p.name for p in (tmp_path / "out" / "deck").rglob(".*")]
+    assert left == [], left
 
 
 def test_the_fonts_are_in_the_file_once_not_once_per_chunk(tmp_path: Path) -> None:
