@@ -280,7 +280,9 @@ def edit_loop(tmp: Path, floor: Path, watch_sizes: list[int], jobs_cards: int,
     reference: list[float] = []
     for k in range(runs):
         reference.append(cpu_reference())
-        for jobs in (1, 2):
+        # (in turn 1 then 2, 2 then 1: a machine that slows down or speeds up during a pair
+        # favours neither)
+        for jobs in ((1, 2) if k % 2 == 0 else (2, 1)):
             loads.append(os.getloadavg()[0])
             walls[jobs].append(irata_run(deck, tmp / f"jobs-{jobs}-{k}", jobs)["wall"])
             shutil.rmtree(tmp / f"jobs-{jobs}-{k}")

@@ -1027,23 +1027,28 @@ _KEYING: tuple[Keys, list[Sheet], list[Any], IconSource, bool, dict[int, dict[st
 
 def sheet_keys(keys_of: Keys, known: Known | None, sheets: list[Sheet], boxes: list[Any],
                icons: IconSource, chars_too: bool, jobs: int
-               ) -> tuple[list[str], list[dict[str, str] | None]]:
+               ) -> tuple[list[str], list[dict[str, str] | None] | None]:
     """Each sheet's content key (``Keys.sheet``) and what is found of its fonts' characters
-    (``sheet_chars``; None for a sheet whose characters ``font_seed`` is to find). A sheet
-    ``known`` holds is not keyed again; the others, when there are at least KEYS_PARALLEL of
-    them and ``jobs`` above 1, are keyed (and, with ``chars_too``, their characters found) in
-    that many forked processes: the same keys, the words of a sheet being plain values."""
+    (``sheet_chars``; None for a sheet whose characters ``font_seed`` is to find, and no list
+    when nothing was found). A sheet ``known`` holds is not keyed again; the others, when
+    there are at least KEYS_PARALLEL of them and ``jobs`` above 1, are keyed (and, with
+    ``chars_too``, their characters found) in that many forked processes: the same keys, the
+    words of a sheet being plain values."""
     global _KEYING
     n = len(sheets)
     keys: list[str | None] = list(known.keys) if known is not None else [None] * n
-    chars: list[dict[str, str] | None] = known.chars if known is not None else [None] * n
+    # (a one-off print's sheets' characters are held only when processes found them)
+    chars: list[dict[str, str] | None] | None = known.chars if known is not None else None
     todo = [i for i in range(n) if keys[i] is None]
     if jobs > 1 and len(todo) >= KEYS_PARALLEL and can_fork():
+        found: list[dict[str, str] | None] = chars if chars is not None else [None] * n
+        chars = found
+
         def done(res: list[tuple[int, str, dict[str, str] | None]]) -> None:
             for i, k, c in res:
                 keys[i] = k
                 if c is not None:
-                    chars[i] = c
+                    found[i] = c
 
         _KEYING = (keys_of, sheets, boxes, icons, chars_too, {})
         try:
@@ -1055,7 +1060,7 @@ def sheet_keys(keys_of: Keys, known: Known | None, sheets: list[Sheet], boxes: l
         from generator.fonts import register_embedded
 
         # (finding a sheet's characters registers the fonts it sets: the processes did)
-        register_embedded({font for c in chars if c is not None for font in c})
+        register_embedded({font for c in found if c is not None for font in c})
     out: list[str] = []
     for i, k in enumerate(keys):
         if k is None:
