@@ -322,6 +322,21 @@ def test_a_bundled_game_in_processes_is_the_same(
     same_files(folders[0], folders[2])
 
 
+def forked_pids(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The processes ``os.fork`` makes from now on in this test, noted."""
+    forked: list[int] = []
+    real_fork = os.fork
+
+    def fork() -> int:
+        pid = real_fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork)
+    return forked
+
+
 def record_files(out: Path) -> dict[str, bytes]:
     """The preview record a print left in its output folder's cache, file by file."""
     cache = out / CACHE_DIR
@@ -334,20 +349,10 @@ def test_the_preview_record_written_in_a_process_of_its_own_is_the_same(
     """With processes the preview record is written in a forked process beside the manifest:
     the same files as a print in one process writes, and the parent did fork for it."""
     from generator import build as build_mod
-    from generator import incremental
 
     folder = write(tmp_path / "game", deck(30))
-    forked: list[int] = []
-    real_fork = os.fork
-
-    def fork() -> int:
-        pid = real_fork()
-        if pid:
-            forked.append(pid)
-        return pid
-
     one = full(folder, tmp_path / "one", jobs=1, cache=True)
-    monkeypatch.setattr(incremental.os, "fork", fork)
+    forked = forked_pids(monkeypatch)
     full(folder, tmp_path / "small", jobs=2, cache=True)
     assert forked == []  # (a few sheets: not worth a process)
     monkeypatch.setattr(build_mod, "RECORD_PARALLEL", 1)
@@ -398,19 +403,10 @@ def test_a_print_that_fails_beside_its_record_stops_the_record_and_leaves_nothin
     import time
 
     from generator import build as build_mod
-    from generator import incremental, preview_record
+    from generator import preview_record
 
     monkeypatch.setattr(build_mod, "RECORD_PARALLEL", 1)
     folder = write(tmp_path / "game", deck(30))
-    forked: list[int] = []
-    real_fork = os.fork
-
-    def fork() -> int:
-        pid = real_fork()
-        if pid:
-            forked.append(pid)
-        return pid
-
     def slow_record(out: Path, *args: Any) -> None:
         # a record half-written, under the scratch name a record is written under
         (out / CACHE_DIR / f"{build_mod.scratch_prefix('preview')}abcd1234.tmp").touch()
@@ -420,7 +416,7 @@ def test_a_print_that_fails_beside_its_record_stops_the_record_and_leaves_nothin
         time.sleep(0.5)  # (the record's process is under way)
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(incremental.os, "fork", fork)
+    forked = forked_pids(monkeypatch)
     monkeypatch.setattr(preview_record, "write_record", slow_record)
     monkeypatch.setattr(build_mod, "write_manifest", full_disk)
     started = time.monotonic()
