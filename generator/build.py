@@ -308,7 +308,7 @@ def draw_in_processes(game: Game, comps: list[Component], opts: Options, known: 
     component that has a mistake, or fails to draw, is left out: the caller checks and draws
     it as a build in one process does, and reports it in the same words."""
     global _DRAWING
-    from generator.incremental import can_fork, fork_map
+    from generator.incremental import can_fork, share_map
 
     if jobs < 2 or len(comps) < DRAW_PARALLEL or not can_fork():
         return {}
@@ -325,7 +325,7 @@ def draw_in_processes(game: Game, comps: list[Component], opts: Options, known: 
 
     _DRAWING = (game, comps, opts, known)
     try:
-        fork_map(_draw_batch, batches, jobs, done)
+        share_map(_draw_batch, batches, jobs, done)
     finally:
         _DRAWING = None
     return out
@@ -336,6 +336,8 @@ def _draw_batch(bounds: tuple[int, int]) -> tuple[int, list[Drawn]]:
     with a mistake). Equal faces of the batch are sent as one (a deck's backs)."""
     import contextvars
 
+    from generator.incremental import content_digest, drawing_chars
+
     assert _DRAWING is not None
     game, comps, opts, known = _DRAWING
     colours = tuple(DEFAULT_COLOURS)
@@ -344,6 +346,7 @@ def _draw_batch(bounds: tuple[int, int]) -> tuple[int, list[Drawn]]:
         weights = check_icons(game)  # (as the parent weighs them: the same icons)
     except Exception:  # noqa: BLE001 (icons that fail to draw: the parent says why)
         weights = None
+    icons = icon_source(game)
 
     def one(comp: Component) -> Drawn:
         try:
@@ -351,12 +354,18 @@ def _draw_batch(bounds: tuple[int, int]) -> tuple[int, list[Drawn]]:
             f = draw_component(game, comp, opts)
         except Exception:  # noqa: BLE001 (the parent draws it again and says what is wrong)
             return None
-        if weights is not None:  # each face's shapes counted here, sent with it (check_work)
-            for d in (f.front, f.back):
+        back = None if f.back is None else seen.setdefault(f.back.identity(), f.back)
+        front = seen.setdefault(f.front.identity(), f.front)
+        if weights is not None:
+            # each face's shapes counted here (check_work), and its content's digest and
+            # characters worked out (the sheets' keys and fonts): sent with it, so the
+            # parent does not walk 10,000 faces again
+            for d in (front, back):
                 if d is not None and d._shape_count is None:
                     d._shape_count = _shapes(d.items, lambda name: weights.get(name, 8))
-        back = None if f.back is None else seen.setdefault(f.back.identity(), f.back)
-        return seen.setdefault(f.front.identity(), f.front), back, f.fits
+                    d._content_digest = content_digest(d)
+                    d._font_chars = drawing_chars(d, icons)
+        return front, back, f.fits
 
     out: list[Drawn] = []
     for n, comp in enumerate(comps[bounds[0]:bounds[1]]):
@@ -645,7 +654,7 @@ def place_footers(sheets: list[Sheet], todo: list[tuple[int, str, str]], setting
     ``jobs`` forked processes that send each sheet's marks back (a mark they left as it was
     by its place in the list, so the sheets share their crop marks' objects as before)."""
     global _FOOTING
-    from generator.incremental import can_fork, fork_map
+    from generator.incremental import can_fork, share_map
 
     if jobs < 2 or len(todo) < FOOTER_PARALLEL or not can_fork():
         for i, text, _ in todo:
@@ -661,7 +670,7 @@ def place_footers(sheets: list[Sheet], todo: list[tuple[int, str, str]], setting
 
     _FOOTING = (sheets, settings)
     try:
-        fork_map(_footer_batch, batches, jobs, done)
+        share_map(_footer_batch, batches, jobs, done)
     finally:
         _FOOTING = None
 
@@ -672,9 +681,11 @@ def _footer_batch(batch: list[tuple[int, str]]) -> list[tuple[int, list[Primitiv
     out: list[tuple[int, list[Primitive | int]]] = []
     for i, text in batch:
         sheet = sheets[i]
-        place = {id(m): n for n, m in enumerate(sheet.marks)}
+        marks = list(sheet.marks)
+        place = {id(m): n for n, m in enumerate(marks)}
         footer(sheet, text, settings)
         out.append((i, [place.get(id(m), m) for m in sheet.marks]))
+        sheet.marks[:] = marks  # (as it was: ``done`` places the footer, in any process)
     return out
 
 

@@ -126,13 +126,9 @@ class Keys:
         if k is None:
             # the primitives' digest stays with the drawing (a drawing is never changed once
             # drawn), the art files' state is read for every build
-            own: tuple[str, tuple[str, ...]] | None = getattr(d, "_content_digest", None)
-            if own is None:
-                paths = tuple(p.path for p in walk(d.items) if isinstance(p, Image))
-                # (as a tuple whichever form the drawing holds: the same words every build)
-                own = (digest(d.w, d.h, d.bleed, tuple(d.items)), paths)
-                if KEEP:  # (an attribute more costs each drawing a dict of its own)
-                    d._content_digest = own
+            own = content_digest(d)
+            if KEEP:  # (kept with the drawing: its words are not made again)
+                d._content_digest = own
             k = own[0] if not own[1] else digest(own[0], [_file_state(p) for p in own[1]])
             self.drawings[id(d)] = k
         return k
@@ -232,6 +228,30 @@ class MarkWords:
 WORDS = MarkWords()
 
 
+def content_digest(d: Drawing) -> tuple[str, tuple[str, ...]]:
+    """A drawing's primitives' digest and the art files it draws (whose state is read by
+    each build): kept with the drawing where it was worked out already (a watch's faces; a
+    drawing process's, which sends it with the face)."""
+    own = d._content_digest
+    if own is None:
+        paths = tuple(p.path for p in walk(d.items) if isinstance(p, Image))
+        # (as a tuple whichever form the drawing holds: the same words every build)
+        own = (digest(d.w, d.h, d.bleed, tuple(d.items)), paths)
+    return own
+
+
+def drawing_chars(d: Drawing, icons: IconSource) -> dict[str, str]:
+    """Each font a drawing's text is set in (as embedded), with its characters (its icons'
+    too): kept with the drawing where it was worked out already, as ``content_digest``."""
+    own = d._font_chars
+    if own is None:
+        found: dict[str, set[str]] = {}
+        _collect(d.items, found, icons, set())
+        # as strings: a set per drawing would cost kilobytes a card
+        own = {font: "".join(sorted(chars)) for font, chars in found.items()}
+    return own
+
+
 def base_key(game: Any, info: object, formats: Sequence[str]) -> str:
     from components.yamlloc import plain
 
@@ -292,16 +312,11 @@ def sheet_chars(sheet: Sheet, icons: IconSource,
         d = p.drawing
         own = drawn.get(id(d))
         if own is None:
-            # a drawing's own characters, kept with it (a drawing never changes once drawn;
-            # its icons are the game's, part of every key)
-            own = getattr(d, "_font_chars", None)
-            if own is None:
-                found: dict[str, set[str]] = {}
-                _collect(d.items, found, icons, set())
-                # as strings: a set per drawing would cost kilobytes a card
-                own = {font: "".join(sorted(chars)) for font, chars in found.items()}
-                if KEEP:
-                    d._font_chars = own
+            # a drawing's own characters, kept with it while KEEP (a drawing never changes
+            # once drawn; its icons are the game's, part of every key)
+            own = drawing_chars(d, icons)
+            if KEEP:
+                d._font_chars = own
             drawn[id(d)] = own
         for font, text in own.items():
             used.setdefault(font, set()).update(text)
@@ -717,6 +732,145 @@ def fork_map(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
             done(res)
 
 
+PIPE_BYTES = 2**20  # what a sharing process's pipe holds before its sends wait
+
+
+def share_map(fn: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
+              done: Callable[[Any], None]) -> None:
+    """``done(fn(task))`` for each task, in the tasks' order, ``fn`` run in this process and
+    in ``jobs - 1`` forked ones, each taking the next task none has taken yet. For work whose
+    results are large (drawn faces): what this process works out is never pickled, and it
+    works instead of waiting. A worker's results are read off its pipe as they come (by a
+    thread, so a worker never waits on this one's work) and unpickled here between tasks.
+    A worker's error is raised here; a worker that dies (a signal) is an error, never a
+    hang; and this process stopped mid-way (an error, Ctrl-C, SIGTERM) has stopped its
+    workers when this returns or raises. ``fn`` must leave this process's state as it was
+    (whatever it computes, it returns)."""
+    import multiprocessing as mp
+    import pickle
+    import threading
+    from collections import deque
+    from multiprocessing.connection import Connection, wait
+
+    n = len(tasks)
+    helpers = min(jobs, n) - 1
+    if helpers < 1:
+        for t in tasks:
+            done(fn(t))
+        return
+    ctx = mp.get_context("fork")
+    taken = ctx.Value("q", 0)
+
+    def take() -> int:
+        with taken.get_lock():
+            i = int(taken.value)
+            taken.value = i + 1
+        return i
+
+    pipes = [ctx.Pipe(duplex=False) for _ in range(helpers)]
+    for _, w in pipes:
+        _widen(w)
+
+    def work(conn: Connection) -> None:  # pragma: no cover (in the forked worker)
+        _child_signals()
+        for _, w in pipes:
+            if w is not conn:
+                w.close()  # (so a worker's pipe ends when that worker does)
+        try:
+            while (i := take()) < n:
+                conn.send((i, fn(tasks[i])))
+        except BaseException as e:  # noqa: BLE001 (sent to the parent, raised there)
+            try:
+                conn.send((-1, e))
+            except Exception:  # noqa: BLE001 (an error that does not pickle: its words)
+                conn.send((-1, RuntimeError(f"{type(e).__name__}: {e}")))
+        conn.close()
+
+    sys.stdout.flush()
+    sys.stderr.flush()
+    procs = [ctx.Process(target=work, args=(w,), daemon=True) for _, w in pipes]
+    arrived: deque[bytes | None] = deque()
+    ready = threading.Event()  # (set whenever something has arrived)
+    readers = [r for r, _ in pipes]
+    reader: threading.Thread | None = None
+    try:
+        for p in procs:
+            p.start()
+        for _, w in pipes:
+            w.close()
+
+        def read() -> None:
+            open_ = list(readers)
+            while open_:
+                for r in wait(open_):
+                    assert isinstance(r, Connection)
+                    try:
+                        arrived.append(r.recv_bytes())
+                    except (EOFError, OSError):
+                        open_.remove(r)
+                        arrived.append(None)  # (one worker's pipe ended)
+                    ready.set()
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        got: dict[int, Any] = {}
+        ended = 0
+        nxt = 0
+
+        def unpickle() -> None:
+            nonlocal ended
+            while arrived:
+                data = arrived.popleft()
+                if data is None:
+                    ended += 1
+                    continue
+                i, res = pickle.loads(data)
+                if i < 0:
+                    raise res
+                got[i] = res
+
+        def hand_on() -> None:
+            nonlocal nxt
+            while nxt in got:
+                done(got.pop(nxt))
+                nxt += 1
+
+        while (i := take()) < n:
+            got[i] = fn(tasks[i])
+            unpickle()
+            hand_on()
+        while nxt < n:
+            ready.wait()
+            ready.clear()
+            unpickle()
+            hand_on()
+            if nxt < n and ended == helpers and not arrived:
+                codes = [p.exitcode for p in procs]
+                raise RuntimeError(f"a worker process stopped before its work was done "
+                                   f"(exit codes {codes})")
+    finally:
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+        for p in procs:
+            if p.pid is not None:
+                p.join()
+        if reader is not None:
+            reader.join()
+        for r in readers:
+            r.close()
+
+
+def _widen(conn: Any) -> None:
+    """A pipe that holds PIPE_BYTES (on Linux), so a worker's send of a batch of faces
+    rarely waits for the reading thread to be scheduled."""
+    import fcntl
+
+    try:
+        fcntl.fcntl(conn.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_BYTES)
+    except OSError:
+        pass  # (a system whose pipes do not grow: sends wait a little more)
+
+
 class Beside:
     """``with Beside(fn, fork):`` runs ``fn()`` in a forked process while the block runs here
     (when ``fork`` and this system forks; else here, after the block; ``fn`` None: nothing).
@@ -1052,9 +1206,9 @@ def sheet_keys(keys_of: Keys, known: Known | None, sheets: list[Sheet], boxes: l
 
         _KEYING = (keys_of, sheets, boxes, icons, chars_too, {})
         try:
-            fork_map(_key_batch, [todo[a:a + KEYS_BATCH] for a in range(0, len(todo),
-                                                                         KEYS_BATCH)],
-                     jobs, done, ordered=False)
+            share_map(_key_batch, [todo[a:a + KEYS_BATCH] for a in range(0, len(todo),
+                                                                          KEYS_BATCH)],
+                      jobs, done)
         finally:
             _KEYING = None
         from generator.fonts import register_embedded

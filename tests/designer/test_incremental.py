@@ -209,18 +209,175 @@ def test_any_number_of_jobs_writes_the_same_bytes(tmp_path: Path) -> None:
 
 
 def forks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The work each build sends to processes (``incremental.fork_map``'s function), noted."""
+    """The work each build sends to processes (the function ``incremental.fork_map`` or
+    ``incremental.share_map`` is given), noted."""
     from generator import incremental
 
     sent: list[str] = []
-    real = incremental.fork_map
+    real_fork, real_share = incremental.fork_map, incremental.share_map
 
-    def spy(fn: Any, tasks: Any, jobs: int, done: Any, ordered: bool = True) -> None:
+    def fork_spy(fn: Any, tasks: Any, jobs: int, done: Any, ordered: bool = True) -> None:
         sent.append(fn.__name__)
-        real(fn, tasks, jobs, done, ordered)
+        real_fork(fn, tasks, jobs, done, ordered)
 
-    monkeypatch.setattr(incremental, "fork_map", spy)
+    def share_spy(fn: Any, tasks: Any, jobs: int, done: Any) -> None:
+        sent.append(fn.__name__)
+        real_share(fn, tasks, jobs, done)
+
+    monkeypatch.setattr(incremental, "fork_map", fork_spy)
+    monkeypatch.setattr(incremental, "share_map", share_spy)
     return sent
+
+
+# ``share_map``'s functions: module-level, as a build's are (a forked worker runs them)
+_PARENT = os.getpid()
+
+
+def _square_with_pid(t: int) -> tuple[int, int, int]:
+    import time
+
+    time.sleep(0.002)  # (long enough that the worker takes its share)
+    return t, t * t, os.getpid()
+
+
+def _fails_in_a_worker(t: int) -> int:
+    if os.getpid() != _PARENT and t >= 5:
+        raise ValueError(f"task {t} went wrong")
+    import time
+
+    time.sleep(0.01)
+    return t
+
+
+def _dies_in_a_worker(t: int) -> int:
+    import signal
+
+    if os.getpid() != _PARENT:
+        os.kill(os.getpid(), signal.SIGKILL)
+    import time
+
+    time.sleep(0.01)
+    return t
+
+
+def test_share_map_hands_on_every_result_in_order_worked_here_and_in_workers() -> None:
+    from generator.incremental import share_map
+
+    got: list[tuple[int, int, int]] = []
+    share_map(_square_with_pid, list(range(200)), 3, got.append)
+    assert [(t, sq) for t, sq, _ in got] == [(t, t * t) for t in range(200)]
+    pids = {pid for _, _, pid in got}
+    assert os.getpid() in pids and len(pids) >= 2  # (this process worked too)
+    one: list[tuple[int, int, int]] = []
+    share_map(_square_with_pid, list(range(20)), 1, one.append)  # one job: here alone
+    assert {pid for _, _, pid in one} == {os.getpid()}
+
+
+def test_share_map_raises_a_workers_error_and_leaves_no_worker() -> None:
+    import multiprocessing as mp
+
+    from generator.incremental import share_map
+
+    with pytest.raises(ValueError, match=r"task \d+ went wrong"):
+        share_map(_fails_in_a_worker, list(range(40)), 3, lambda r: None)
+    assert mp.active_children() == []
+
+
+def test_share_map_with_a_worker_killed_is_an_error_not_a_hang() -> None:
+    import multiprocessing as mp
+
+    from generator.incremental import share_map
+
+    got: list[int] = []
+    with pytest.raises(RuntimeError, match="stopped before its work was done"):
+        share_map(_dies_in_a_worker, list(range(30)), 2, got.append)
+    assert got == sorted(got) and len(got) < 30  # (in order, up to the task it lost)
+    assert mp.active_children() == []
+
+
+def test_share_map_stopped_here_stops_its_workers() -> None:
+    """This process's own task failing (as Ctrl-C would stop it): the workers are stopped
+    and waited for when the error comes out."""
+    import multiprocessing as mp
+
+    from generator.incremental import share_map
+
+    def fails_here(t: int) -> int:
+        if os.getpid() == _PARENT and t > 3:
+            raise KeyboardInterrupt
+        import time
+
+        time.sleep(0.05)
+        return t
+
+    with pytest.raises(KeyboardInterrupt):
+        share_map(fails_here, list(range(100)), 3, lambda r: None)
+    assert mp.active_children() == []
+
+
+def test_faces_drawn_in_processes_carry_the_digest_and_characters_found_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the drawing processes send with each face (its content's digest and each font's
+    characters, icons' too) is what the sheets' keys and fonts find of the face alone."""
+    from components import load
+    from generator import build as build_mod
+    from generator.draw import Options
+    from generator.incremental import content_digest, drawing_chars
+
+    monkeypatch.setattr(build_mod, "DRAW_PARALLEL", 1)
+    monkeypatch.setattr(build_mod, "DRAW_BATCH", 4)
+    game = load("mule")
+    opts = Options(bleed=3.0)
+    icons = build_mod.icon_source(game)
+    alone = build_mod.draw_all(game, game.components, opts, jobs=1)
+    shared = build_mod.draw_all(game, game.components, opts, jobs=2)
+    assert len(alone) == len(shared) > 20
+    with_icons = 0
+    for a, b in zip(alone, shared, strict=True):
+        for fa, fb in ((a.front, b.front), (a.back, b.back)):
+            if fa is None or fb is None:
+                assert fa is fb is None
+                continue
+            assert fa._content_digest is None and fb._content_digest is not None
+            assert fb._content_digest == content_digest(fa)
+            assert fb._font_chars == drawing_chars(fa, icons)
+            with_icons += "Icon(" in repr(fa.items)
+    assert with_icons > 0  # (faces with icons: their characters are the icons' too)
+
+
+@pytest.mark.parametrize("name", ["mule", "mutagen", "outer-earth"])
+def test_a_footer_placed_by_the_parent_in_its_share_is_placed_as_alone(name: str) -> None:
+    """``share_map`` runs some of the footers' batches in the print's own process: that
+    batch leaves the sheets as they were, and what it hands on places each footer (crop
+    marks cut short where it crosses them) as ``layout.footer`` does alone."""
+    from components import load
+    from generator import build as build_mod
+    from generator.draw import Options
+    from generator.layout import footer
+
+    game = load(name)
+    settings = Settings()
+    faces = build_mod.draw_all(game, game.components, Options(bleed=settings.bleed))
+    alone = build_mod.impose_all(game, faces, settings)
+    shared = build_mod.impose_all(game, faces, settings)
+    work = [(i, f"{game.name} · sheet {i + 1} · print at 100% (actual size)")
+            for i in range(len(alone))]
+    for i, text in work:
+        footer(alone[i], text, settings)
+    before = [list(s.marks) for s in shared]
+    build_mod._FOOTING = (shared, settings)
+    try:
+        sent = build_mod._footer_batch(work)
+    finally:
+        build_mod._FOOTING = None
+    assert [s.marks for s in shared] == before  # (as it was: nothing placed twice)
+    cut = 0
+    for i, marks in sent:
+        old = shared[i].marks
+        shared[i].marks[:] = [old[m] if isinstance(m, int) else m for m in marks]
+        assert shared[i].marks == alone[i].marks, (name, i)
+        cut += any(m is not b for m, b in zip(alone[i].marks, before[i], strict=False))
+    assert cut > 0  # (some footer does cut a crop mark short: sent as a new mark)
 
 
 def test_a_long_deck_drawn_placed_and_rendered_in_processes_is_the_same(
