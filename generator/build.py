@@ -304,7 +304,8 @@ Drawn = tuple[Drawing, Drawing | None, list[FitRecord]] | None
 def draw_in_processes(game: Game, comps: list[Component], opts: Options, known: set[str],
                       jobs: int) -> dict[int, Faces]:
     """The faces of ``comps`` (by ``id``), each component checked (``check_faces``) and drawn
-    in one of ``jobs`` forked processes; nothing when there are too few to be worth it. A
+    in this process or one of ``jobs - 1`` forked ones (``incremental.share_map``: the faces
+    drawn here are never pickled); nothing when there are too few to be worth it. A
     component that has a mistake, or fails to draw, is left out: the caller checks and draws
     it as a build in one process does, and reports it in the same words."""
     global _DRAWING
@@ -650,9 +651,10 @@ _FOOTING: tuple[list[Sheet], Settings] | None = None  # for the footer processes
 
 def place_footers(sheets: list[Sheet], todo: list[tuple[int, str, str]], settings: Settings,
                   jobs: int) -> None:
-    """``layout.footer`` on each sheet ``todo`` names (index, text), here or, for many, in
-    ``jobs`` forked processes that send each sheet's marks back (a mark they left as it was
-    by its place in the list, so the sheets share their crop marks' objects as before)."""
+    """``layout.footer`` on each sheet ``todo`` names (index, text), here or, for many, here
+    and in ``jobs - 1`` forked processes (``incremental.share_map``) whose batches hand on
+    each sheet's marks (a mark left as it was by its place in the list, so the sheets share
+    their crop marks' objects as before) and leave the sheets themselves as they were."""
     global _FOOTING
     from generator.incremental import can_fork, share_map
 

@@ -1186,8 +1186,8 @@ def sheet_keys(keys_of: Keys, known: Known | None, sheets: list[Sheet], boxes: l
     (``sheet_chars``; None for a sheet whose characters ``font_seed`` is to find, and no list
     when nothing was found). A sheet ``known`` holds is not keyed again; the others, when
     there are at least KEYS_PARALLEL of them and ``jobs`` above 1, are keyed (and, with
-    ``chars_too``, their characters found) in that many forked processes: the same keys, the
-    words of a sheet being plain values."""
+    ``chars_too``, their characters found) here and in ``jobs - 1`` forked processes
+    (``share_map``): the same keys, the words of a sheet being plain values."""
     global _KEYING
     n = len(sheets)
     keys: list[str | None] = list(known.keys) if known is not None else [None] * n
