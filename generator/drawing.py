@@ -239,9 +239,9 @@ class Drawing:
     items: list[Primitive] | tuple[Primitive, ...] = field(default_factory=list)
     key: str = ""  # unique name of this drawing (component id, face), for people and messages
     _identity: FaceKey | None = field(default=None, init=False, repr=False, compare=False)
-    # what a watch's builds keep with a drawing (it never changes once drawn): its content's
-    # digest and the characters of each font it sets (generator.incremental), its shapes
-    # (generator.build)
+    # what is kept with a drawing (it never changes once drawn) by a watch's builds, and sent
+    # with it by the drawing processes of a print with --jobs: its content's digest and the
+    # characters of each font it sets (generator.incremental), its shapes (generator.build)
     _content_digest: tuple[str, tuple[str, ...]] | None = field(
         default=None, init=False, repr=False, compare=False)
     _font_chars: dict[str, str] | None = field(default=None, init=False, repr=False,
