@@ -8,7 +8,7 @@ import filecmp
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pikepdf
 import pytest
@@ -99,12 +99,12 @@ def test_a_watch_rebuild_writes_what_a_fresh_full_build_writes(
                   lambda line, err: lines.append(line))
     echo = click.echo
     try:
-        click.echo = lambda message=None, **kw: lines.append(str(message))  # type: ignore
+        click.echo = lambda message=None, **kw: lines.append(str(message))
         r.start()
         write(folder, deck(120, edit=40))
         r.on_changes([(2, str(folder / "cards.yaml"))])
     finally:
-        click.echo = echo  # type: ignore[assignment]
+        click.echo = echo
     assert not r.failures
     built = [ln for ln in lines if ln.startswith("deck: 120 components") and "built in" in ln]
     assert len(built) == 2
@@ -748,7 +748,9 @@ def test_the_joined_pages_show_what_one_document_shows(tmp_path: Path) -> None:
             pa = a[i].render(scale=40 / 72).to_pil().convert("RGB")
             pb = b[i].render(scale=40 / 72).to_pil().convert("RGB")
             assert pa.size == pb.size, i
-            worst = max(hi for _, hi in ImageChops.difference(pa, pb).getextrema())
+            # (an RGB picture's extrema: a (low, high) pair per band)
+            bands = cast("tuple[tuple[int, int], ...]", ImageChops.difference(pa, pb).getextrema())
+            worst = max(hi for _, hi in bands)
             assert worst <= 8, (i, worst)
             assert a[i].get_textpage().get_text_range() == \
                 b[i].get_textpage().get_text_range(), i
@@ -808,12 +810,12 @@ def test_an_erratum_that_moves_only_a_version_is_in_a_watch_rebuilds_manifest(
 
     echo = click.echo
     try:
-        click.echo = lambda message=None, **kw: lines.append(str(message))  # type: ignore
+        click.echo = lambda message=None, **kw: lines.append(str(message))
         r.start()
         (folder / "errata.yaml").write_text(moved, encoding="utf-8")
         r.on_changes([(2, str(folder / "errata.yaml"))])
     finally:
-        click.echo = echo  # type: ignore[assignment]
+        click.echo = echo
     assert not r.failures, lines
     assert len([ln for ln in lines if "built in" in ln]) == 2, lines
     # every placement, fronts and backs (a back shows no version)
