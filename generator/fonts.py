@@ -411,8 +411,15 @@ def _missing_in_file(path: str, index: int, size: int, mtime: int, text: str) ->
 
 @lru_cache(maxsize=16384)
 def _missing_in_winansi(text: str) -> tuple[str, ...]:
-    if text.isascii() and text.isprintable():
-        return ()
+    if text.isprintable():
+        # (a footer's text, "Game · edition 1.0 · sheet 12 of 1112, ...", different on every
+        # sheet: one encoding of the whole, not one of each character)
+        try:
+            text.encode("cp1252")
+        except UnicodeEncodeError:
+            pass
+        else:
+            return ()
     return tuple(ch for ch in dict.fromkeys(text) if not _winansi(ch))
 
 
