@@ -348,15 +348,10 @@ def _draw_batch(bounds: tuple[int, int]) -> tuple[int, list[Drawn]]:
     except Exception:  # noqa: BLE001 (icons that fail to draw: the parent says why)
         weights = None
     icons = icon_source(game)
-    batch = comps[bounds[0]:bounds[1]]
-    # the batch checked at once (a call per component costs a fifth more); one with a
-    # mistake has each of its components checked on its own, as it is drawn
-    sound = contextvars.Context().run(_sound, game, colours, batch, known)
 
     def one(comp: Component) -> Drawn:
         try:
-            if not sound:
-                check_faces(game, colours, [comp], known)
+            check_faces(game, colours, [comp], known)
             f = draw_component(game, comp, opts)
         except Exception:  # noqa: BLE001 (the parent draws it again and says what is wrong)
             return None
@@ -374,22 +369,12 @@ def _draw_batch(bounds: tuple[int, int]) -> tuple[int, list[Drawn]]:
         return front, back, f.fits
 
     out: list[Drawn] = []
-    for n, comp in enumerate(batch):
+    for n, comp in enumerate(comps[bounds[0]:bounds[1]]):
         # (outside the parent's collecting of mistakes: a mistake here is raised, not kept)
         out.append(contextvars.Context().run(one, comp))
         if n % 64 == 63:
             gc.collect(0)
     return bounds[0], out
-
-
-def _sound(game: Game, colours: tuple[str, ...], comps: list[Component],
-           known: set[str]) -> bool:
-    """Whether ``comps`` are checked (``check_faces``) without a mistake."""
-    try:
-        check_faces(game, colours, comps, known)
-    except Exception:  # noqa: BLE001 (each is checked again on its own: that one is left out)
-        return False
-    return True
 
 
 def impose_all(game: Game, faces: list[Faces], settings: Settings,
